@@ -1,0 +1,125 @@
+package org.vramsheet.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.vramsheet.core.ResultSettings;
+import org.vramsheet.core.SizingCalculator;
+import org.vramsheet.core.SizingResult;
+import org.vramsheet.core.Worksheet;
+import org.vramsheet.io.ResultJson;
+import org.vramsheet.io.WorksheetFormatException;
+import org.vramsheet.io.WorksheetJson;
+
+/** Headless commands. Exit 0 on success, 2 with a one-line reason on bad input or file. */
+public final class Cli {
+    public static final int OK = 0;
+    public static final int BAD_INPUT = 2;
+
+    private Cli() { }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
+            out.print(usage());
+            return OK;
+        }
+        return switch (args[0]) {
+            case "calc" -> calc(List.of(args).subList(1, args.length), out, err);
+            case "--version", "version" -> {
+                out.println("VRAM Sheet " + version());
+                yield OK;
+            }
+            default -> {
+                err.println("vramsheet: unknown command '" + args[0] + "' (try --help)");
+                yield BAD_INPUT;
+            }
+        };
+    }
+
+    static int calc(List<String> args, PrintStream out, PrintStream err) {
+        boolean json = false;
+        boolean explain = false;
+        Long context = null;
+        List<String> files = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--json" -> json = true;
+                case "--explain" -> explain = true;
+                case "--context" -> {
+                    if (i + 1 >= args.size()) {
+                        err.println("vramsheet calc: --context needs a token count");
+                        return BAD_INPUT;
+                    }
+                    try {
+                        context = Long.parseLong(args.get(++i).replace("_", "").replace(",", ""));
+                    } catch (NumberFormatException e) {
+                        err.println("vramsheet calc: --context: not a whole number: '" + args.get(i) + "'");
+                        return BAD_INPUT;
+                    }
+                }
+                default -> {
+                    if (a.startsWith("-")) {
+                        err.println("vramsheet calc: unknown option '" + a + "'");
+                        return BAD_INPUT;
+                    }
+                    files.add(a);
+                }
+            }
+        }
+        if (files.size() != 1) {
+            err.println("vramsheet calc: give exactly one WORKSHEET.json");
+            return BAD_INPUT;
+        }
+        Worksheet ws;
+        try {
+            ws = WorksheetJson.read(Path.of(files.get(0)));
+        } catch (WorksheetFormatException e) {
+            err.println("vramsheet calc: " + e.getMessage());
+            return BAD_INPUT;
+        }
+        if (context != null) {
+            ResultSettings r = ws.result();
+            ws = ws.withResult(new ResultSettings(r.headroomBytes(), r.sizingScenario(), context));
+        }
+        SizingResult result = SizingCalculator.calculate(ws);
+        out.print(json ? ResultJson.write(result) : header(ws) + ResultTable.render(result, explain));
+        if (!result.valid()) {
+            int more = result.issues().size() - 1;
+            err.println("vramsheet calc: bad input: " + result.issues().get(0).text()
+                    + (more > 0 ? " (and " + more + " more)" : ""));
+            return BAD_INPUT;
+        }
+        return OK;
+    }
+
+    private static String header(Worksheet ws) {
+        return "VRAM Sheet " + version() + " - SS-007 sizing\n"
+                + "MODEL    " + ws.model().modelId() + (ws.model().revision().isEmpty() ? "" : " @ " + ws.model().revision())
+                + "\nRUNTIME  " + ws.runtime().engine().label() + " " + ws.runtime().engineVersion()
+                + ", TP " + ws.runtime().tensorParallel() + " x PP " + ws.runtime().pipelineParallel()
+                + "\nGPU      " + ws.gpu().count() + " x " + ws.gpu().name() + "\n";
+    }
+
+    static String version() {
+        String v = Cli.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+
+    static String usage() {
+        return """
+                VRAM Sheet: will this LLM fit, and how many concurrent requests will it hold?
+
+                Usage:
+                  java -jar vramsheet.jar                      open the worksheet window
+                  java -jar vramsheet.jar calc WORKSHEET.json  print every result as a table
+                      --json        stable JSON instead (docs/cli.md)
+                      --explain     add each figure's formula, numbers and assumptions
+                      --context N   report maximum concurrency at N tokens per sequence
+                  java -jar vramsheet.jar --version
+
+                Exit status: 0 success, 2 bad input or file (one-line reason on stderr).
+                """;
+    }
+}

@@ -1,0 +1,47 @@
+package org.vramsheet.core;
+
+/**
+ * RUNTIME: the engine and how it is launched. Null numbers take the engine's default for its version.
+ *
+ * @param utilization          vLLM gpu_memory_utilization, SGLang mem_fraction_static,
+ *                             TensorRT-LLM free_gpu_memory_fraction; unused by llama.cpp and transformers
+ * @param blockSize            tokens per KV block / page (vLLM block_size, TRT tokens_per_block, SGLang page_size)
+ * @param maxModelLen          longest sequence the engine admits (vLLM max_model_len, llama.cpp n_ctx per slot,
+ *                             transformers max_cache_len)
+ * @param maxNumBatchedTokens  vLLM max_num_batched_tokens (affects sliding-window blocks per request)
+ * @param maxNumSeqs           llama.cpp -np slots, transformers static batch size
+ * @param activationPeakBytes  estimated peak activation memory per GPU
+ * @param nonTorchBytes        NCCL, backend buffers, framework fixed memory per GPU
+ * @param cudaGraphBytes       CUDA graph memory per GPU
+ * @param fragmentationPercent allocator slack on top of an estimated budget
+ * @param cudaGraphsInPool     whether the engine takes its CUDA graph estimate out of the KV pool;
+ *                             null: vLLM ≥ 0.21 yes, earlier no
+ * @param kvCacheMemoryBytes   vLLM --kv-cache-memory: the pool per GPU, set directly (skips utilization)
+ */
+public record Runtime(Engine engine, String engineVersion, CacheImplementation cacheImplementation,
+                      Integer tensorParallel, Integer pipelineParallel, Double utilization, Integer blockSize,
+                      Long maxModelLen, Boolean prefixCaching, Long maxNumBatchedTokens, Integer maxNumSeqs,
+                      Long activationPeakBytes, Long nonTorchBytes, Long cudaGraphBytes,
+                      Double fragmentationPercent, Boolean cudaGraphsInPool,
+                      Long kvCacheMemoryBytes) {
+    public Runtime {
+        engine = engine == null ? Engine.VLLM : engine;
+        engineVersion = engineVersion == null ? "" : engineVersion.trim();
+        cacheImplementation = cacheImplementation == null ? CacheImplementation.DEFAULT : cacheImplementation;
+        tensorParallel = tensorParallel == null ? 1 : tensorParallel;
+        pipelineParallel = pipelineParallel == null ? 1 : pipelineParallel;
+        prefixCaching = prefixCaching != null && prefixCaching;
+        activationPeakBytes = activationPeakBytes == null ? 0L : activationPeakBytes;
+        nonTorchBytes = nonTorchBytes == null ? 0L : nonTorchBytes;
+        cudaGraphBytes = cudaGraphBytes == null ? 0L : cudaGraphBytes;
+        fragmentationPercent = fragmentationPercent == null ? 0.0 : fragmentationPercent;
+    }
+
+    public static Runtime defaults() {
+        return new Runtime(Engine.VLLM, "", CacheImplementation.DEFAULT, 1, 1, null, null, null, false, null, null,
+                0L, 0L, 0L, 0.0, null, null);
+    }
+
+    /** GPUs one replica spans. */
+    public int ranks() { return tensorParallel * pipelineParallel; }
+}

@@ -1,0 +1,45 @@
+package org.vramsheet.core;
+
+/**
+ * The SS-007 calculation: worksheet in, every figure with its provenance out. Pure, never throws on
+ * user input; an invalid field makes only the figures that depend on it unavailable.
+ */
+public final class SizingCalculator {
+    private SizingCalculator() { }
+
+    public static SizingResult calculate(Worksheet ws) {
+        return compute(ws).result;
+    }
+
+    /** The result together with the engine's capacity curve (for sliders and charts); curve may be null. */
+    public record Outcome(SizingResult result, Capacity capacity) { }
+
+    private static final String[] ORDER = {"weights.", "kvCache.", "pool.", "scenarios.typical.", "scenarios.heavy.",
+        "scenarios.limit.", "result."};
+
+    /** Figures grouped in worksheet order, keeping the calculation order inside each section. */
+    private static java.util.Map<String, Figure> ordered(java.util.Map<String, Figure> in) {
+        java.util.Map<String, Figure> out = new java.util.LinkedHashMap<>();
+        for (String prefix : ORDER) {
+            in.forEach((k, v) -> {
+                if (k.startsWith(prefix)) {
+                    out.put(k, v);
+                }
+            });
+        }
+        in.forEach(out::putIfAbsent);
+        return out;
+    }
+
+    public static Outcome compute(Worksheet ws) {
+        Issues issues = WorksheetValidator.validate(ws);
+        Calc c = new Calc(ws, issues);
+        WeightsStep.run(c);
+        KvStep.run(c);
+        PoolLayout pool = PoolStep.run(c);
+        WorkloadStep.run(c, pool);
+        BudgetStep.concurrency(c, pool);
+        BudgetStep.budget(c);
+        return new Outcome(new SizingResult(ordered(c.figures), issues.all()), pool);
+    }
+}
