@@ -35,8 +35,8 @@ final class BudgetStep {
             long ctx = c.get("pool.contextLength").value();
             double x = pool.ratioAt(ctx);
             return Figure.ratio("pool.concurrencyRatio", "Concurrency ratio", x,
-                    Provenance.of(ratioFormula(pool), String.format(Locale.ROOT, "%s at %s tokens = %.2fx",
-                            Units.grouped(pool.blocks) + " blocks", Units.grouped(ctx), x),
+                    Provenance.of(ratioFormula(pool), Units.grouped(pool.blocks) + " blocks at "
+                            + Units.grouped(ctx) + " tokens = " + Units.two(x) + "x",
                             "Memory-side capacity only: latency and compute limits come on top (not an SLA)"));
         });
         c.compute("pool.maxConcurrency", "Max concurrency at this context", Unit.SEQUENCES, Calc.f(),
@@ -97,8 +97,7 @@ final class BudgetStep {
                     long base = Math.addExact(c.get("result.nonKvBytes").value(), c.get("result.kvBytes").value());
                     long v = (long) Math.ceil(base * pct / 100.0);
                     return Figure.of("result.fragmentationBytes", "Fragmentation allowance", Unit.BYTES, v,
-                            Provenance.of("fragmentation % x (non-KV + KV)", String.format(Locale.ROOT, "%.1f %% x %s",
-                                    pct, Units.grouped(base)), measured != null
+                            Provenance.of("fragmentation % x (non-KV + KV)", pct + " % x " + Units.grouped(base), measured != null
                                     ? "Not applied: the measured non-KV footprint already shows real allocator use"
                                     : "Allowance for allocator slack on an estimated budget"));
                 });

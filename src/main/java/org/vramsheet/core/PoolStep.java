@@ -174,8 +174,8 @@ final class PoolStep {
             groups += k.groups();
         }
         long tokens = blocks / groups * bs;
-        notes.add(String.format(Locale.ROOT, "num_gpu_blocks = available // page // %d = %s // %s // %d",
-                groupSize, Units.grouped(Math.max(0, available)), Units.grouped(page), groupSize));
+        notes.add("num_gpu_blocks = available // page // " + groupSize + " = " + Units.grouped(Math.max(0, available))
+                + " // " + Units.grouped(page) + " // " + groupSize);
         if (groups > 1) {
             notes.add("GPU KV cache size = num_blocks // " + groups + " groups x block_size (vLLM 0.10-0.19 report)");
         }

@@ -2,7 +2,6 @@ package org.vramsheet.core;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.Locale;
 
 /** Byte units and number formatting. GB = 10^9 bytes, GiB = 2^30 bytes; never mixed. */
 public final class Units {
@@ -27,20 +26,46 @@ public final class Units {
 
     public static double toGb(long bytes) { return bytes / (double) GB; }
 
-    /** "327,680". */
-    public static String grouped(long n) { return String.format(Locale.ROOT, "%,d", n); }
+    /** "327,680" (hand-rolled: this runs on every keystroke, String.format is too slow). */
+    public static String grouped(long n) {
+        if (n == Long.MIN_VALUE) {
+            return "-9,223,372,036,854,775,808";
+        }
+        String digits = Long.toString(Math.abs(n));
+        StringBuilder b = new StringBuilder(digits.length() + 8);
+        if (n < 0) {
+            b.append('-');
+        }
+        int first = digits.length() % 3 == 0 ? 3 : digits.length() % 3;
+        b.append(digits, 0, first);
+        for (int i = first; i < digits.length(); i += 3) {
+            b.append(',').append(digits, i, i + 3);
+        }
+        return b.toString();
+    }
+
+    /** A value with two decimals and thousands separators: "1,234.57". */
+    public static String fixed2(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "unavailable";
+        }
+        long hundredths = Math.round(Math.abs(v) * 100);
+        String sign = v < 0 && hundredths != 0 ? "-" : "";
+        long frac = hundredths % 100;
+        return sign + grouped(hundredths / 100) + (frac < 10 ? ".0" : ".") + frac;
+    }
 
     /** "130.39 GiB". */
-    public static String gibText(long bytes) { return String.format(Locale.ROOT, "%,.2f GiB", toGib(bytes)); }
+    public static String gibText(long bytes) { return fixed2(toGib(bytes)) + " GiB"; }
 
     /** "140.00 GB". */
-    public static String gbText(long bytes) { return String.format(Locale.ROOT, "%,.2f GB", toGb(bytes)); }
+    public static String gbText(long bytes) { return fixed2(toGb(bytes)) + " GB"; }
 
     /** Bytes in the friendliest binary unit: "320 KiB", "1.50 MiB", "12.21 GiB". */
     public static String binary(long bytes) {
         long abs = Math.abs(bytes);
         if (abs >= GIB) {
-            return String.format(Locale.ROOT, "%,.2f GiB", bytes / (double) GIB);
+            return fixed2(bytes / (double) GIB) + " GiB";
         }
         if (abs >= MIB) {
             return trim(bytes / (double) MIB) + " MiB";
@@ -57,7 +82,7 @@ public final class Units {
     }
 
     private static String trim(double v) {
-        String s = String.format(Locale.ROOT, "%,.2f", v);
+        String s = fixed2(v);
         if (s.endsWith(".00")) {
             return s.substring(0, s.length() - 3);
         }
@@ -65,5 +90,5 @@ public final class Units {
     }
 
     /** A ratio with two decimals, as engines print it: "15.75". */
-    public static String two(double v) { return String.format(Locale.ROOT, "%.2f", v); }
+    public static String two(double v) { return fixed2(v).replace(",", ""); }
 }

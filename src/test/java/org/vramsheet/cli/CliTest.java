@@ -1,0 +1,86 @@
+package org.vramsheet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CliTest {
+    record Run(int code, String out, String err) { }
+
+    static Run run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void tableShowsSeedNumbersWithUnits() {
+        Run r = run("calc", "assets/samples/llama-3.1-70b-bf16-h200.json");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("327,680 B (320 KiB)"), r.out());
+        assertTrue(r.out().contains("171,798,691,840 B  = 171.80 GB = 160.00 GiB"), r.out());
+        assertTrue(r.out().contains("2,621,440 B (2.50 MiB)"), r.out());
+    }
+
+    @Test
+    void jsonHasTheDocumentedKeys() throws Exception {
+        Run r = run("calc", "assets/samples/seed003-70b-int4-80gib.json", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertEquals(35_000_000_000L, j.at("/weights/bytes").asLong());
+        assertEquals(327_680, j.at("/kvCache/bytesPerToken").asLong());
+        for (String s : new String[] {"typical", "heavy", "limit"}) {
+            assertTrue(j.at("/scenarios/" + s + "/activeTokens").isNumber(), s);
+            assertTrue(j.at("/scenarios/" + s + "/kvBytes").isNumber(), s);
+            assertTrue(j.at("/scenarios/" + s + "/fits").isBoolean(), s);
+        }
+        assertEquals(131_072, j.at("/scenarios/limit/activeTokens").asLong());
+        assertEquals(7_865, j.at("/pool/gpuBlocks").asLong());
+        assertEquals(125_840, j.at("/pool/capacityTokens").asLong());
+        assertEquals(15, j.at("/pool/maxConcurrency").asLong());
+        assertEquals(8_192, j.at("/pool/contextLength").asLong());
+        assertTrue(j.at("/pool/kvPoolBytes").isNumber());
+        assertEquals(90_876_927_002L, j.at("/result/budgetBytes").asLong());
+        assertEquals(false, j.at("/result/fits").asBoolean());
+        assertTrue(j.at("/explain/kvCache.bytesPerToken/formula").asText().contains("2 x L x H_kv"));
+    }
+
+    @Test
+    void contextOptionMovesConcurrency() throws Exception {
+        Run r = run("calc", "assets/samples/seed003-70b-int4-80gib.json", "--json", "--context", "2048");
+        assertEquals(61, new ObjectMapper().readTree(r.out()).at("/pool/maxConcurrency").asLong());
+    }
+
+    @Test
+    void badInputExitsTwoWithOneLine(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("bad.json");
+        Files.writeString(f, "{\"kv\":{\"layers\":-3}}");
+        Run r = run("calc", f.toString());
+        assertEquals(2, r.code());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("bad input: "), r.err());
+        assertTrue(r.out().contains("INPUT PROBLEMS"), "the table is still printed");
+
+        Files.writeString(f, "{not json");
+        Run broken = run("calc", f.toString());
+        assertEquals(2, broken.code());
+        assertTrue(broken.err().contains("not valid JSON"), broken.err());
+
+        assertEquals(2, run("calc", dir.resolve("missing.json").toString()).code());
+        assertEquals(2, run("calc").code());
+        assertEquals(2, run("calc", f.toString(), "--context", "many").code());
+        assertEquals(2, run("frobnicate").code());
+        assertEquals(0, run("--help").code());
+    }
+}
