@@ -117,6 +117,12 @@ public final class WorksheetJson {
         if (m == null) {
             return "invalid value";
         }
+        java.util.regex.Matcher coerce = java.util.regex.Pattern
+                .compile("^Cannot coerce String value \\((\"[^\"]*\")\\) to `java\\.lang\\.(\\w+)`").matcher(m);
+        if (coerce.find()) {
+            String want = coerce.group(2).equals("Double") ? "a decimal number" : "a whole number";
+            return coerce.group(1) + " is not a number (" + want + " expected)";
+        }
         int quote = m.indexOf("not a number");
         if (quote >= 0) {
             return m.substring(m.indexOf('"') >= 0 ? 0 : 0).replaceAll("^Cannot deserialize value of type `[^`]*` from String ", "")

@@ -66,6 +66,10 @@ class WorksheetJsonTest {
                 () -> WorksheetJson.parse("{\"kv\":{\"kvDtype\":\"fp7\"}}", "e.json"));
         assertTrue(badEnum.getMessage().startsWith("e.json: kv.kvDtype: unknown value"), badEnum.getMessage());
 
+        WorksheetFormatException word = assertThrows(WorksheetFormatException.class,
+                () -> WorksheetJson.parse("{\"gpu\":{\"count\":\"two\"}}", "g.json"));
+        assertEquals("g.json: gpu.count: \"two\" is not a number (a whole number expected)", word.getMessage());
+
         WorksheetFormatException future = assertThrows(WorksheetFormatException.class,
                 () -> WorksheetJson.parse("{\"schemaVersion\":99}", "f.json"));
         assertTrue(future.getMessage().contains("newer"), future.getMessage());
