@@ -12,7 +12,7 @@ class PerformanceTest {
     void wholeSheetRecomputesWellUnderAMillisecond() {
         Worksheet ws = Sheets.llama70b().withRuntime(Sheets.vllm("0.19.0", 0.95, 32768))
                 .withGpu(new Gpu("2 x H200", 1, Units.gib(139.81) * 2));
-        for (int i = 0; i < 3000; i++) {
+        for (int i = 0; i < 20_000; i++) {
             SizingCalculator.calculate(ws.withResult(new ResultSettings(0L, ScenarioId.LIMIT, 512L + i)));
         }
         long[] ns = new long[2000];
