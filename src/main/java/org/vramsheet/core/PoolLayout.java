@@ -65,36 +65,37 @@ final class PoolLayout implements Capacity {
 
     /** vLLM max_memory_usage blocks of one request at length n (the concurrency denominator). */
     long vllmBlocksPerRequest(long n) {
-        long total = 0;
-        for (Kind k : kinds) {
-            long per;
+        return sumOverKinds(k -> {
             if (k.state()) {
-                per = 1;
-            } else if (k.window() == Long.MAX_VALUE) {
-                per = KvGeometry.ceilDiv(n, blockSize);
-            } else if (k.windowKind() == WindowKind.CHUNKED) {
-                per = KvGeometry.ceilDiv(Math.min(k.window() + maxBatched, n), blockSize);
-            } else {
-                per = KvGeometry.ceilDiv(Math.min(k.window() - 1 + maxBatched, n), blockSize) + 1;
+                return 1;
             }
-            total = Math.addExact(total, Math.multiplyExact(per, (long) k.groups()));
-        }
-        return total;
+            if (k.window() == Long.MAX_VALUE) {
+                return KvGeometry.ceilDiv(n, blockSize);
+            }
+            if (k.windowKind() == WindowKind.CHUNKED) {
+                return KvGeometry.ceilDiv(Math.min(k.window() + maxBatched, n), blockSize);
+            }
+            return KvGeometry.ceilDiv(Math.min(k.window() - 1 + maxBatched, n), blockSize) + 1;
+        });
     }
 
     /** Blocks a running sequence of n tokens occupies (vLLM: block IDs; steady state, windows freed). */
     long vllmBlocksHeld(long n) {
+        return sumOverKinds(k -> {
+            if (k.state()) {
+                return 1;
+            }
+            long full = KvGeometry.ceilDiv(n, blockSize);
+            return k.window() == Long.MAX_VALUE ? full
+                    : Math.min(full, KvGeometry.ceilDiv(k.window() - 1, blockSize) + 1);
+        });
+    }
+
+    /** Sum over layer kinds of (blocks per group) x (groups of that kind). */
+    private long sumOverKinds(java.util.function.ToLongFunction<Kind> perGroup) {
         long total = 0;
         for (Kind k : kinds) {
-            long per;
-            if (k.state()) {
-                per = 1;
-            } else if (k.window() == Long.MAX_VALUE) {
-                per = KvGeometry.ceilDiv(n, blockSize);
-            } else {
-                per = Math.min(KvGeometry.ceilDiv(n, blockSize), KvGeometry.ceilDiv(k.window() - 1, blockSize) + 1);
-            }
-            total = Math.addExact(total, Math.multiplyExact(per, (long) k.groups()));
+            total = Math.addExact(total, Math.multiplyExact(perGroup.applyAsLong(k), (long) k.groups()));
         }
         return total;
     }

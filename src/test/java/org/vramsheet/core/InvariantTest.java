@@ -86,6 +86,22 @@ class InvariantTest {
     }
 
     @Test
+    void fiveLocalToOneGlobalPatternAndChunkedLayers() {
+        // Gemma 3 27B: 62 layers, 5 local (window 1024) : 1 global -> 52 local + 10 global; 16 KV heads x 128
+        KvArchitecture gemma3 = new KvArchitecture(AttentionKind.GQA, 62, 32, 16, 128, null, null, null, KvDtype.BF16,
+                List.of(new LayerWindow(52, 1024L, WindowKind.SLIDING)), null, null);
+        Worksheet ws = Sheets.withScenario(Sheets.llama70b().withKv(gemma3), ScenarioId.TYPICAL, Scenario.of(32_768, 0, 1));
+        long perLayerToken = 2L * 16 * 128 * 2;
+        assertEquals(perLayerToken * (10 * 32_768L + 52 * 1024L), value(SizingCalculator.calculate(ws), "scenarios.typical.kvBytes"));
+        // Llama 4 style chunked local attention: 3 of 4 layers capped at 8192
+        KvArchitecture llama4 = new KvArchitecture(AttentionKind.GQA, 48, 40, 8, 128, null, null, null, KvDtype.BF16,
+                List.of(new LayerWindow(36, 8192L, WindowKind.CHUNKED)), null, null);
+        Worksheet l4 = Sheets.withScenario(Sheets.llama70b().withKv(llama4), ScenarioId.TYPICAL, Scenario.of(32_768, 0, 2));
+        long per = 2L * 8 * 128 * 2;
+        assertEquals(2 * per * (12 * 32_768L + 36 * 8192L), value(SizingCalculator.calculate(l4), "scenarios.typical.kvBytes"));
+    }
+
+    @Test
     void hybridStateIsFixedPerSequence() {
         KvArchitecture k = new KvArchitecture(AttentionKind.GQA, 4, 32, 8, 128, null, null, null, KvDtype.BF16,
                 List.of(), 28, 1_000_000L);
