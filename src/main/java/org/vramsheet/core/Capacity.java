@@ -13,6 +13,9 @@ public interface Capacity {
         return (long) Math.floor(ratioAt(contextTokens) + 1e-9);
     }
 
+    /** The longest sequence the engine admits (max model length, llama.cpp n_ctx). */
+    long maxContext();
+
     /** Physical KV bytes of one sequence of this length on the whole replica. */
     long sequenceBytesAt(long contextTokens);
 }

@@ -26,7 +26,8 @@ public final class Fields {
         put("kv.kvLoraRank", "KV ARCHITECTURE › MLA kv_lora_rank");
         put("kv.qkRopeHeadDim", "KV ARCHITECTURE › MLA qk_rope_head_dim");
         put("kv.kvDtype", "KV ARCHITECTURE › KV-cache dtype");
-        put("kv.windows", "KV ARCHITECTURE › Per-layer windows");
+        put("kv.windows", "KV ARCHITECTURE › Windowed layers");
+        put("kv.windowTokens", "KV ARCHITECTURE › Window (tokens)");
         put("kv.stateLayers", "KV ARCHITECTURE › Fixed-state layers");
         put("kv.stateBytesPerLayer", "KV ARCHITECTURE › State bytes per layer");
         for (ScenarioId id : ScenarioId.values()) {

@@ -10,7 +10,8 @@ import java.util.Map;
 public final class Issues {
     private final Map<String, Issue> byField = new LinkedHashMap<>();
 
-    void add(String field, String message) {
+    /** Records a problem the form found before the sheet existed (text that is not a number). */
+    public void add(String field, String message) {
         byField.putIfAbsent(field, new Issue(field, Fields.label(field), message));
     }
 

@@ -9,7 +9,7 @@ import java.util.List;
 /** KV ARCHITECTURE: bytes per token from KV heads (GQA/MQA) or the MLA latent, windows and state. */
 final class KvStep {
     static final String[] INPUTS = {"kv.kind", "kv.layers", "kv.attentionHeads", "kv.kvHeads", "kv.headDim",
-        "kv.hiddenSize", "kv.kvLoraRank", "kv.qkRopeHeadDim", "kv.kvDtype", "kv.windows", "kv.stateLayers",
+        "kv.hiddenSize", "kv.kvLoraRank", "kv.qkRopeHeadDim", "kv.kvDtype", "kv.windows", "kv.windowTokens", "kv.stateLayers",
         "kv.stateBytesPerLayer", "runtime.tensorParallel", "runtime.pipelineParallel"};
 
     private KvStep() { }

@@ -111,6 +111,9 @@ final class PoolLayout implements Capacity {
     }
 
     @Override
+    public long maxContext() { return maxLen; }
+
+    @Override
     public long sequenceBytesAt(long n) {
         return Math.multiplyExact(sequenceBytesRank(n), (long) ranks);
     }

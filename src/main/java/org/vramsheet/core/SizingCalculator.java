@@ -32,7 +32,19 @@ public final class SizingCalculator {
     }
 
     public static Outcome compute(Worksheet ws) {
-        Issues issues = WorksheetValidator.validate(ws);
+        return compute(ws, java.util.List.of());
+    }
+
+    /**
+     * Computes with problems the form already found (field text that is not a number: the sheet holds
+     * null there); they take precedence over the sheet's own validation of those fields.
+     */
+    public static Outcome compute(Worksheet ws, java.util.List<Issue> inputIssues) {
+        Issues issues = new Issues();
+        for (Issue i : inputIssues) {
+            issues.add(i.field(), i.message());
+        }
+        WorksheetValidator.validate(ws, issues);
         Calc c = new Calc(ws, issues);
         WeightsStep.run(c);
         KvStep.run(c);

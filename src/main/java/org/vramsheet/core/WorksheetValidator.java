@@ -18,7 +18,11 @@ public final class WorksheetValidator {
     private WorksheetValidator() { }
 
     public static Issues validate(Worksheet ws) {
-        Issues out = new Issues();
+        return validate(ws, new Issues());
+    }
+
+    /** Adds this sheet's issues to {@code out}; an issue already there for a field (e.g. "not a number") wins. */
+    public static Issues validate(Worksheet ws, Issues out) {
         model(ws, out);
         weights(ws.weights(), out);
         kv(ws, out);

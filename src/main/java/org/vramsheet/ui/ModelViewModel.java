@@ -1,0 +1,24 @@
+package org.vramsheet.ui;
+
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.vramsheet.core.ModelInfo;
+
+/** MODEL section. */
+public final class ModelViewModel extends SectionViewModel {
+    public final StringProperty modelId = watch(new SimpleStringProperty(""));
+    public final StringProperty revision = watch(new SimpleStringProperty(""));
+    public final StringProperty architecture = watch(new SimpleStringProperty(""));
+    public final NumberInput maxContext = number("model.maxContextTokens", NumberInput.Kind.COUNT, "tokens");
+
+    public void load(ModelInfo m) {
+        modelId.set(m.modelId());
+        revision.set(m.revision());
+        architecture.set(m.architecture());
+        maxContext.load(m.maxContextTokens());
+    }
+
+    public ModelInfo snapshot() {
+        return new ModelInfo(modelId.get(), revision.get(), architecture.get(), maxContext.longValue());
+    }
+}

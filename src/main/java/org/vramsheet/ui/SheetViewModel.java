@@ -1,0 +1,205 @@
+package org.vramsheet.ui;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.ObjectBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import org.vramsheet.core.Curves;
+import org.vramsheet.core.Issue;
+import org.vramsheet.core.ScenarioId;
+import org.vramsheet.core.SignOffStatus;
+import org.vramsheet.core.SizingCalculator;
+import org.vramsheet.core.Worksheet;
+
+/**
+ * The whole worksheet as the window holds it: one ViewModel per SS-007 section, the calculated
+ * result bound to every input (recomputed on each change), undo / redo, the unsaved-changes flag and
+ * the Approved read-only state. No toolkit needed: tests drive it directly.
+ */
+public final class SheetViewModel {
+    /** What one recalculation produced. */
+    public record Computed(Worksheet sheet, SizingCalculator.Outcome outcome, Curves.Charts charts,
+                           Map<String, Issue> issuesByField) { }
+
+    public final ModelViewModel model = new ModelViewModel();
+    public final WeightsViewModel weights = new WeightsViewModel();
+    public final KvViewModel kv = new KvViewModel();
+    public final WorkloadViewModel typical = new WorkloadViewModel(ScenarioId.TYPICAL);
+    public final WorkloadViewModel heavy = new WorkloadViewModel(ScenarioId.HEAVY);
+    public final WorkloadViewModel limit = new WorkloadViewModel(ScenarioId.LIMIT);
+    public final RuntimeViewModel runtime = new RuntimeViewModel();
+    public final GpuViewModel gpu = new GpuViewModel();
+    public final ValidationViewModel validation = new ValidationViewModel();
+    public final ResultViewModel result = new ResultViewModel();
+    public final SignOffViewModel signOff = new SignOffViewModel();
+
+    /** Primary unit: GiB (true) or GB (false); both are always shown. */
+    public final BooleanProperty gibPrimary = new SimpleBooleanProperty(true);
+    public final ObjectProperty<Path> file = new SimpleObjectProperty<>();
+
+    private final ObjectBinding<Computed> computed;
+    private final ObjectProperty<Worksheet> saved = new SimpleObjectProperty<>();
+    private final BooleanBinding dirty;
+    private final ReadOnlyBooleanWrapper readOnly = new ReadOnlyBooleanWrapper(false);
+    private final Deque<Worksheet> undo = new ArrayDeque<>();
+    private final Deque<Worksheet> redo = new ArrayDeque<>();
+    private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper canRedo = new ReadOnlyBooleanWrapper(false);
+    private Worksheet checkpoint;
+    private int chartPoints = 48;
+
+    public SheetViewModel() {
+        List<Observable> deps = new ArrayList<>();
+        for (SectionViewModel s : sections()) {
+            deps.addAll(s.observables());
+        }
+        computed = Bindings.createObjectBinding(this::compute, deps.toArray(Observable[]::new));
+        dirty = Bindings.createBooleanBinding(() -> saved.get() == null || !saved.get().equals(computed.get().sheet()),
+                computed, saved);
+    }
+
+    public List<SectionViewModel> sections() {
+        return List.of(model, weights, kv, typical, heavy, limit, runtime, gpu, validation, result, signOff);
+    }
+
+    public List<WorkloadViewModel> workloads() { return List.of(typical, heavy, limit); }
+
+    private Computed compute() {
+        Worksheet ws = snapshot();
+        List<Issue> parse = new ArrayList<>();
+        for (SectionViewModel s : sections()) {
+            s.collectParseIssues(parse);
+        }
+        SizingCalculator.Outcome o = SizingCalculator.compute(ws, parse);
+        Map<String, Issue> by = new HashMap<>();
+        for (Issue i : o.result().issues()) {
+            by.put(i.field(), i);
+        }
+        return new Computed(ws, o, Curves.of(o, chartPoints), by);
+    }
+
+    /** The sheet exactly as the form shows it (unparsable numbers are null). */
+    public Worksheet snapshot() {
+        return new Worksheet(model.snapshot(), weights.snapshot(), kv.snapshot(),
+                new org.vramsheet.core.Workloads(typical.snapshot(), heavy.snapshot(), limit.snapshot()),
+                runtime.snapshot(), gpu.snapshot(), validation.snapshot(), result.snapshot(), signOff.snapshot());
+    }
+
+    public ObjectBinding<Computed> computedProperty() { return computed; }
+
+    public Computed computed() { return computed.get(); }
+
+    public BooleanBinding dirtyProperty() { return dirty; }
+
+    public ReadOnlyBooleanProperty readOnlyProperty() { return readOnly.getReadOnlyProperty(); }
+
+    public ReadOnlyBooleanProperty canUndoProperty() { return canUndo.getReadOnlyProperty(); }
+
+    public ReadOnlyBooleanProperty canRedoProperty() { return canRedo.getReadOnlyProperty(); }
+
+    /** Opens a sheet: fills every section, forgets history, marks it saved; Approved opens read-only. */
+    public void open(Worksheet ws, Path from) {
+        apply(ws);
+        for (SectionViewModel s : sections()) {
+            s.numbers().forEach(n -> n.touchedProperty().set(true));
+        }
+        saved.set(computed.get().sheet());
+        file.set(from);
+        undo.clear();
+        redo.clear();
+        checkpoint = computed.get().sheet();
+        readOnly.set(ws.signOff().status() == SignOffStatus.APPROVED);
+        updateHistoryFlags();
+    }
+
+    /** After a successful save. */
+    public void markSaved(Path to) {
+        saved.set(computed.get().sheet());
+        file.set(to);
+    }
+
+    /** An Approved sheet becomes editable again only as a Draft. */
+    public void reopenAsDraft() {
+        checkpointNow();
+        signOff.status.set(SignOffStatus.DRAFT);
+        readOnly.set(false);
+        checkpointNow();
+    }
+
+    private void apply(Worksheet ws) {
+        model.load(ws.model());
+        weights.load(ws.weights());
+        kv.load(ws.kv());
+        typical.load(ws.workloads().typical());
+        heavy.load(ws.workloads().heavy());
+        limit.load(ws.workloads().limit());
+        runtime.load(ws.runtime());
+        gpu.load(ws.gpu());
+        validation.load(ws.validation());
+        result.load(ws.result());
+        signOff.load(ws.signOff());
+    }
+
+    /** Ends an edit (field left, choice made, slider released): a change since the last one becomes an undo step. */
+    public void checkpointNow() {
+        Worksheet now = computed.get().sheet();
+        if (checkpoint != null && !checkpoint.equals(now)) {
+            undo.push(checkpoint);
+            redo.clear();
+        }
+        checkpoint = now;
+        updateHistoryFlags();
+    }
+
+    public void undo() {
+        checkpointNow();
+        if (undo.isEmpty()) {
+            return;
+        }
+        redo.push(checkpoint);
+        checkpoint = undo.pop();
+        apply(checkpoint);
+        updateHistoryFlags();
+    }
+
+    public void redo() {
+        checkpointNow();
+        if (redo.isEmpty()) {
+            return;
+        }
+        undo.push(checkpoint);
+        checkpoint = redo.pop();
+        apply(checkpoint);
+        updateHistoryFlags();
+    }
+
+    private void updateHistoryFlags() {
+        canUndo.set(!undo.isEmpty());
+        canRedo.set(!redo.isEmpty());
+    }
+
+    /** The message to show under a field, if any: a parse error or the calculator's issue. */
+    public Issue issueFor(String field) {
+        return computed.get().issuesByField().get(field);
+    }
+
+    /** Sets the slider's context (tokens per sequence). */
+    public void setContext(long tokens) {
+        result.contextLength.textProperty().set(org.vramsheet.core.Units.grouped(tokens));
+    }
+
+    public void setChartPoints(int points) { this.chartPoints = points; }
+}
