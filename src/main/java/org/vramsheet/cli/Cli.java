@@ -112,7 +112,7 @@ public final class Cli {
                 VRAM Sheet: will this LLM fit, and how many concurrent requests will it hold?
 
                 Usage:
-                  java -jar vramsheet.jar                      open the worksheet window
+                  java -jar vramsheet.jar [WORKSHEET.json]     open the worksheet window
                   java -jar vramsheet.jar calc WORKSHEET.json  print every result as a table
                       --json        stable JSON instead (docs/cli.md)
                       --explain     add each figure's formula, numbers and assumptions

@@ -131,6 +131,11 @@ public final class SheetViewModel {
         file.set(to);
     }
 
+    /** A recovered sheet is not saved anywhere yet. */
+    public void markUnsaved() {
+        saved.set(null);
+    }
+
     /** An Approved sheet becomes editable again only as a Draft. */
     public void reopenAsDraft() {
         checkpointNow();

@@ -1,0 +1,69 @@
+package org.vramsheet.ui;
+
+import org.vramsheet.core.Figure;
+import org.vramsheet.core.Provenance;
+import org.vramsheet.core.Units;
+
+/** How a figure reads on screen: primary unit first, the other unit second, never NaN. */
+public final class FigureText {
+    private FigureText() { }
+
+    /** Main text, e.g. "131.42 GiB"; "unavailable" when it is. */
+    public static String primary(Figure f, boolean gib) {
+        if (f == null || !f.available()) {
+            return "unavailable";
+        }
+        return switch (f.unit()) {
+            case BYTES -> Math.abs(f.value()) < Units.MIB ? Units.bytesText(f.value())
+                    : Math.abs(f.value()) < Units.GIB / 4 ? Units.binary(f.value())
+                    : gib ? Units.gibText(f.value()) : Units.gbText(f.value());
+            case TOKENS -> Units.grouped(f.value()) + " tokens";
+            case SEQUENCES -> Units.grouped(f.value()) + " sequences";
+            case BLOCKS -> Units.grouped(f.value()) + " blocks";
+            case PARAMS -> Units.grouped(f.value()) + " params";
+            case RATIO -> f.key().endsWith("concurrencyRatio") ? Units.two(f.ratio()) + "x"
+                    : f.key().endsWith("poolShare") ? Units.fixed2(f.ratio() * 100) + " % of pool"
+                    : Units.fixed2(f.ratio());
+            case FLAG -> f.isTrue() ? "yes" : "no";
+        };
+    }
+
+    /** Secondary text: the other byte unit and the exact bytes, or the reason it is unavailable. */
+    public static String secondary(Figure f, boolean gib) {
+        if (f == null) {
+            return "";
+        }
+        if (!f.available()) {
+            return f.reason();
+        }
+        if (f.unit() == org.vramsheet.core.Unit.BYTES && Math.abs(f.value()) >= Units.GIB / 4) {
+            return (gib ? Units.gbText(f.value()) : Units.gibText(f.value())) + " · " + Units.grouped(f.value()) + " B";
+        }
+        if (f.unit() == org.vramsheet.core.Unit.BYTES && Math.abs(f.value()) >= Units.MIB) {
+            return Units.grouped(f.value()) + " B";
+        }
+        return "";
+    }
+
+    /** Provenance as plain text for tooltips and the explain panel. */
+    public static String explain(Figure f) {
+        if (f == null) {
+            return "";
+        }
+        if (!f.available()) {
+            return f.label() + ": unavailable\n" + f.reason();
+        }
+        Provenance p = f.provenance();
+        StringBuilder b = new StringBuilder(f.label()).append(" = ").append(primary(f, true));
+        if (!p.formula().isEmpty()) {
+            b.append("\nFormula: ").append(p.formula());
+        }
+        if (!p.expression().isEmpty()) {
+            b.append("\nWith this sheet: ").append(p.expression());
+        }
+        for (String a : p.assumptions()) {
+            b.append("\n• ").append(a);
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,208 @@
+package org.vramsheet.ui;
+
+import java.nio.file.Path;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import javafx.util.Duration;
+import org.vramsheet.core.Figure;
+
+/** The window: menus, the summary strip, the form on the left, slider, charts and provenance on the right. */
+public final class MainWindow {
+    private static final String COLORS = MainWindow.class.getResource("colors.css").toExternalForm();
+    private static final String DARK = MainWindow.class.getResource("dark.css").toExternalForm();
+    private static final String APP = MainWindow.class.getResource("app.css").toExternalForm();
+
+    private final SheetViewModel vm = new SheetViewModel();
+    private final ObjectProperty<Figure> selected = new SimpleObjectProperty<>();
+    private final Stage stage;
+    private final FileController files;
+    private final Scene scene;
+    private final Menu recentMenu = new Menu("Open Recent");
+    private final AppHome home;
+    private Timeline autosave;
+
+    public MainWindow(Stage stage, DialogService dialogs, AppHome home) {
+        this.stage = stage;
+        this.home = home;
+        this.files = new FileController(vm, dialogs != null ? dialogs : new FxDialogService(stage), home);
+        Views v = new Views(vm, selected);
+        SheetView sheet = new SheetView(vm, selected);
+        ContextSlider slider = new ContextSlider(vm, v);
+        ChartsView charts = new ChartsView(vm);
+        VBox side = new VBox(slider, charts, new ExplainPane(selected));
+        side.getStyleClass().add(Style.SIDE_PANEL);
+        VBox.setVgrow(charts, Priority.ALWAYS);
+        SplitPane split = new SplitPane(sheet, side);
+        split.setDividerPositions(0.58);
+        VBox top = new VBox(menus(), readOnlyBanner(), new SummaryStrip(vm, v));
+        BorderPane root = new BorderPane(split);
+        root.setTop(top);
+        scene = new Scene(root, 1280, 800);
+        scene.getStylesheets().addAll(COLORS, APP);
+        stage.setScene(scene);
+        stage.titleProperty().bind(Bindings.createStringBinding(files::title, vm.dirtyProperty(), vm.file,
+                vm.readOnlyProperty()));
+        stage.setOnCloseRequest(e -> {
+            if (!files.confirmDiscard()) {
+                e.consume();
+            } else {
+                files.closed();
+                if (autosave != null) {
+                    autosave.stop();
+                }
+            }
+        });
+        installUndoKeys();
+        stage.setMinWidth(1024);
+        stage.setMinHeight(640);
+    }
+
+    /**
+     * Ctrl+Z / Ctrl+Y: a text field with its own typing history undoes that first; otherwise the sheet
+     * steps back through its edits.
+     */
+    private void installUndoKeys() {
+        KeyCombination undoKeys = KeyCombination.keyCombination("Shortcut+Z");
+        KeyCombination redoKeys = KeyCombination.keyCombination("Shortcut+Y");
+        KeyCombination redoKeys2 = KeyCombination.keyCombination("Shortcut+Shift+Z");
+        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            boolean undo = undoKeys.match(e);
+            boolean redo = redoKeys.match(e) || redoKeys2.match(e);
+            if (!undo && !redo) {
+                return;
+            }
+            if (scene.getFocusOwner() instanceof javafx.scene.control.TextInputControl t
+                    && (undo ? t.isUndoable() : t.isRedoable())) {
+                return;
+            }
+            if (undo) {
+                vm.undo();
+            } else {
+                vm.redo();
+            }
+            e.consume();
+        });
+    }
+
+    /** Opens the start sheet (recovery, a file given on the command line, or the default sample). */
+    public void start(Path file) {
+        files.start();
+        if (file != null) {
+            files.load(file);
+        }
+        refreshRecent();
+        autosave = new Timeline(new KeyFrame(Duration.seconds(15), e -> files.autosave()));
+        autosave.setCycleCount(Timeline.INDEFINITE);
+        autosave.play();
+    }
+
+    public SheetViewModel viewModel() { return vm; }
+
+    public FileController files() { return files; }
+
+    public Scene scene() { return scene; }
+
+    private MenuBar menus() {
+        MenuItem newItem = item("New", "Shortcut+N", files::newSheet);
+        MenuItem open = item("Open...", "Shortcut+O", () -> {
+            files.open();
+            refreshRecent();
+        });
+        MenuItem save = item("Save", "Shortcut+S", () -> {
+            files.save();
+            refreshRecent();
+        });
+        MenuItem saveAs = item("Save As...", "Shortcut+Shift+S", () -> {
+            files.saveAs();
+            refreshRecent();
+        });
+        MenuItem quit = item("Quit", "Shortcut+Q", () -> {
+            if (files.confirmDiscard()) {
+                files.closed();
+                stage.close();
+            }
+        });
+        Menu file = new Menu("File", null, newItem, open, recentMenu, new SeparatorMenuItem(), save, saveAs,
+                new SeparatorMenuItem(), quit);
+        MenuItem undo = item("Undo", "Shortcut+Z", vm::undo);
+        undo.disableProperty().bind(vm.canUndoProperty().not().and(vm.dirtyProperty().not()));
+        MenuItem redo = item("Redo", "Shortcut+Y", vm::redo);
+        redo.disableProperty().bind(vm.canRedoProperty().not());
+        Menu edit = new Menu("Edit", null, undo, redo);
+        ToggleGroup theme = new ToggleGroup();
+        RadioMenuItem light = new RadioMenuItem("Light theme");
+        RadioMenuItem dark = new RadioMenuItem("Dark theme");
+        light.setToggleGroup(theme);
+        dark.setToggleGroup(theme);
+        light.setSelected(true);
+        dark.setId("menu-dark");
+        dark.selectedProperty().addListener((o, a, b) -> setDark(b));
+        RadioMenuItem gib = new RadioMenuItem("Primary unit GiB");
+        RadioMenuItem gb = new RadioMenuItem("Primary unit GB");
+        ToggleGroup units = new ToggleGroup();
+        gib.setToggleGroup(units);
+        gb.setToggleGroup(units);
+        gib.setSelected(true);
+        gib.selectedProperty().addListener((o, a, b) -> vm.gibPrimary.set(b));
+        vm.gibPrimary.addListener((o, a, b) -> (b ? gib : gb).setSelected(true));
+        Menu view = new Menu("View", null, light, dark, new SeparatorMenuItem(), gib, gb);
+        MenuBar bar = new MenuBar(file, edit, view);
+        bar.setUseSystemMenuBar(true);
+        return bar;
+    }
+
+    public void setDark(boolean dark) {
+        scene.getStylesheets().setAll(dark ? java.util.List.of(COLORS, DARK, APP) : java.util.List.of(COLORS, APP));
+    }
+
+    private MenuItem item(String name, String keys, Runnable action) {
+        MenuItem m = new MenuItem(name);
+        m.setAccelerator(KeyCombination.keyCombination(keys));
+        m.setOnAction(e -> action.run());
+        return m;
+    }
+
+    private void refreshRecent() {
+        recentMenu.getItems().clear();
+        for (Path p : home.recent()) {
+            MenuItem m = new MenuItem(p.toString());
+            m.setOnAction(e -> {
+                files.openRecent(p);
+                refreshRecent();
+            });
+            recentMenu.getItems().add(m);
+        }
+        recentMenu.setDisable(recentMenu.getItems().isEmpty());
+    }
+
+    private HBox readOnlyBanner() {
+        Label l = new Label("This worksheet is Approved and opens read-only.");
+        Button reopen = new Button("Reopen as Draft");
+        reopen.setId("banner-reopen");
+        reopen.setOnAction(e -> vm.reopenAsDraft());
+        HBox box = new HBox(l, reopen);
+        box.getStyleClass().add(Style.READ_ONLY_BANNER);
+        box.visibleProperty().bind(vm.readOnlyProperty());
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
+    }
+}

@@ -1,0 +1,203 @@
+package org.vramsheet.ui;
+
+import java.util.Arrays;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.ObjectBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.StringProperty;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import org.vramsheet.core.Figure;
+import org.vramsheet.core.Issue;
+
+/** Small builders for the form: every control bound to its ViewModel property, with a stable id. */
+public final class Views {
+    private final SheetViewModel vm;
+    private final ObjectProperty<Figure> selected;
+
+    public Views(SheetViewModel vm, ObjectProperty<Figure> selected) {
+        this.vm = vm;
+        this.selected = selected;
+    }
+
+    /** id from a field key: "kv.kvHeads" -> "kv-kvHeads". */
+    public static String id(String key) { return key.replace('.', '-'); }
+
+    public VBox section(String title) {
+        VBox box = new VBox();
+        box.getStyleClass().add(Style.SECTION);
+        Label l = new Label(title);
+        l.getStyleClass().add(Style.SECTION_TITLE);
+        box.getChildren().add(l);
+        return box;
+    }
+
+    public GridPane grid() {
+        GridPane g = new GridPane();
+        g.setHgap(8);
+        g.setVgap(4);
+        return g;
+    }
+
+    /** A numeric input: label, right-aligned field, unit, and the message under it once the user leaves. */
+    public VBox number(NumberInput n, String messageKey) {
+        TextField tf = new TextField();
+        tf.setId(id(n.key()));
+        tf.getStyleClass().add(Style.NUMBER_FIELD);
+        tf.textProperty().bindBidirectional(n.textProperty());
+        tf.setAccessibleText(n.label());
+        tf.setPrefColumnCount(9);
+        tf.disableProperty().bind(vm.readOnlyProperty());
+        tf.textProperty().addListener((o, a, b) -> {
+            if (tf.isFocused()) {
+                n.touchedProperty().set(false);
+            }
+        });
+        tf.focusedProperty().addListener((o, was, now) -> {
+            if (!now) {
+                n.touchedProperty().set(true);
+                vm.checkpointNow();
+            }
+        });
+        tf.setOnAction(e -> {
+            n.touchedProperty().set(true);
+            vm.checkpointNow();
+        });
+        Label message = new Label();
+        message.setId(id(n.key()) + "-message");
+        message.getStyleClass().add(Style.FIELD_MESSAGE);
+        ObjectBinding<String> text = Bindings.createObjectBinding(() -> {
+            if (!n.touchedProperty().get()) {
+                return null;
+            }
+            Issue i = vm.issueFor(n.key());
+            if (i == null && messageKey != null) {
+                i = vm.issueFor(messageKey);
+            }
+            return i == null ? null : i.message();
+        }, vm.computedProperty(), n.touchedProperty());
+        message.textProperty().bind(text);
+        message.visibleProperty().bind(text.isNotNull());
+        message.managedProperty().bind(message.visibleProperty());
+        text.addListener((o, a, b) -> tf.pseudoClassStateChanged(Style.INVALID, b != null));
+        tf.pseudoClassStateChanged(Style.INVALID, text.get() != null);
+        Label l = new Label(n.shortLabel() + (n.unit().isEmpty() ? "" : " (" + n.unit() + ")"));
+        l.getStyleClass().add(Style.FIELD_LABEL);
+        l.setWrapText(true);
+        l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        l.setLabelFor(tf);
+        VBox box = new VBox(1, l, tf, message);
+        box.setMaxWidth(Double.MAX_VALUE);
+        return box;
+    }
+
+    public VBox number(NumberInput n) { return number(n, null); }
+
+    public VBox text(String id, String label, StringProperty p) {
+        TextField tf = new TextField();
+        tf.setId(id);
+        tf.textProperty().bindBidirectional(p);
+        tf.setAccessibleText(label);
+        tf.disableProperty().bind(vm.readOnlyProperty());
+        tf.focusedProperty().addListener((o, was, now) -> {
+            if (!now) {
+                vm.checkpointNow();
+            }
+        });
+        Label l = new Label(label);
+        l.getStyleClass().add(Style.FIELD_LABEL);
+        l.setLabelFor(tf);
+        return new VBox(1, l, tf);
+    }
+
+    public <E> VBox choice(String id, String label, ObjectProperty<E> p, E[] values, Function<E, String> name) {
+        ComboBox<E> box = new ComboBox<>();
+        box.setId(id);
+        box.getItems().setAll(Arrays.asList(values));
+        box.valueProperty().bindBidirectional(p);
+        box.setMaxWidth(Double.MAX_VALUE);
+        box.setAccessibleText(label);
+        box.disableProperty().bind(vm.readOnlyProperty());
+        box.setCellFactory(lv -> new ListCell<>() {
+            @Override
+            protected void updateItem(E item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty || item == null ? "" : name.apply(item));
+            }
+        });
+        box.setButtonCell(box.getCellFactory().call(null));
+        box.valueProperty().addListener((o, a, b) -> vm.checkpointNow());
+        Label l = new Label(label);
+        l.getStyleClass().add(Style.FIELD_LABEL);
+        l.setLabelFor(box);
+        return new VBox(1, l, box);
+    }
+
+    public CheckBox check(String id, String label, javafx.beans.property.BooleanProperty p) {
+        CheckBox c = new CheckBox(label);
+        c.setId(id);
+        c.selectedProperty().bindBidirectional(p);
+        c.disableProperty().bind(vm.readOnlyProperty());
+        c.selectedProperty().addListener((o, a, b) -> vm.checkpointNow());
+        return c;
+    }
+
+    /** The figure for a key, following every recalculation. */
+    public ObjectBinding<Figure> figure(String key) {
+        return Bindings.createObjectBinding(() -> vm.computed().outcome().result().get(key), vm.computedProperty());
+    }
+
+    /** A result: name, right-aligned value in the primary unit, the other unit or the reason under it. */
+    public VBox result(String key) {
+        ObjectBinding<Figure> f = figure(key);
+        Label name = new Label();
+        name.getStyleClass().add(Style.RESULT_NAME);
+        name.textProperty().bind(Bindings.createStringBinding(() -> f.get().label(), f));
+        name.setWrapText(true);
+        Label value = new Label();
+        value.setId("result-" + id(key));
+        value.getStyleClass().add(Style.RESULT_VALUE);
+        value.textProperty().bind(Bindings.createStringBinding(() -> FigureText.primary(f.get(), vm.gibPrimary.get()),
+                f, vm.gibPrimary));
+        value.setMaxWidth(Double.MAX_VALUE);
+        Label second = new Label();
+        second.setId("result-" + id(key) + "-detail");
+        second.textProperty().bind(Bindings.createStringBinding(() -> FigureText.secondary(f.get(), vm.gibPrimary.get()),
+                f, vm.gibPrimary));
+        second.setMaxWidth(Double.MAX_VALUE);
+        second.setWrapText(true);
+        f.addListener((o, a, b) -> styleSecondary(second, b));
+        styleSecondary(second, f.get());
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(Bindings.createStringBinding(() -> FigureText.explain(f.get()), f));
+        tip.setShowDelay(Duration.millis(250));
+        tip.setShowDuration(Duration.seconds(30));
+        tip.setMaxWidth(520);
+        tip.setWrapText(true);
+        value.setTooltip(tip);
+        value.setOnMouseClicked(e -> selected.set(f.get()));
+        f.addListener((o, a, b) -> {
+            if (selected.get() != null && selected.get().key().equals(b.key())) {
+                selected.set(b);
+            }
+        });
+        VBox box = new VBox(0, name, value, second);
+        box.setMaxWidth(Double.MAX_VALUE);
+        VBox.setVgrow(box, Priority.NEVER);
+        return box;
+    }
+
+    private static void styleSecondary(Label l, Figure f) {
+        l.getStyleClass().removeAll(Style.RESULT_SECONDARY, Style.RESULT_UNAVAILABLE);
+        l.getStyleClass().add(f != null && !f.available() ? Style.RESULT_UNAVAILABLE : Style.RESULT_SECONDARY);
+    }
+}

@@ -1,0 +1,19 @@
+package org.vramsheet.ui;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.application.Application;
+import javafx.stage.Stage;
+
+/** The JavaFX application: one main window on the default worksheet (or a file given as argument). */
+public final class VramSheetApp extends Application {
+    @Override
+    public void start(Stage stage) {
+        MainWindow w = new MainWindow(stage, null, AppHome.standard());
+        List<String> args = getParameters().getUnnamed();
+        Path file = args.isEmpty() ? null : Path.of(args.get(0));
+        w.start(file != null && Files.exists(file) ? file : null);
+        stage.show();
+    }
+}

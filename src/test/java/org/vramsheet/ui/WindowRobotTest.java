@@ -1,0 +1,137 @@
+package org.vramsheet.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The real window driven by the TestFX robot, headless under Monocle. */
+@ExtendWith(ApplicationExtension.class)
+class WindowRobotTest {
+    @TempDir
+    static Path dir;
+    private MainWindow window;
+    private ScriptedDialogs dialogs;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        dialogs = new ScriptedDialogs();
+        Path home = Files.createTempDirectory("vramsheet-home");
+        window = new MainWindow(stage, dialogs, new AppHome(home));
+        window.start(Path.of("assets/samples/seed003-70b-int4-80gib.json").toAbsolutePath());
+        stage.setWidth(1280);
+        stage.setHeight(800);
+        stage.show();
+    }
+
+    private static String text(FxRobot robot, String id) {
+        return robot.lookup(id).queryAs(Label.class).getText();
+    }
+
+    private static void replace(FxRobot robot, String id, String value) {
+        TextField tf = robot.lookup(id).queryAs(TextField.class);
+        robot.interact(() -> tf.getParent().requestFocus());
+        robot.clickOn(tf);
+        robot.interact(tf::selectAll);
+        robot.write(value);
+    }
+
+    @Test
+    void typingIntoAFieldChangesTheResults(FxRobot robot) {
+        assertEquals("327,680 B (320 KiB)", text(robot, "#result-kvCache-bytesPerToken"));
+        replace(robot, "#kv-layers", "40");
+        assertEquals("163,840 B (160 KiB)", text(robot, "#result-kvCache-bytesPerToken"));
+        assertTrue(window.viewModel().dirtyProperty().get());
+        assertTrue(robot.lookup("#summary-budget").queryAs(Label.class).getText().endsWith("GiB"));
+    }
+
+    @Test
+    void draggingTheSliderMovesConcurrencyAndCharts(FxRobot robot) {
+        String before = text(robot, "#context-concurrency");
+        assertTrue(before.startsWith("15 concurrent"), before);
+        @SuppressWarnings("unchecked")
+        LineChart<Number, Number> kv = robot.lookup("#chart-kv").queryAs(LineChart.class);
+        XYChart.Series<Number, Number> marker = kv.getData().get(4);
+        double x0 = marker.getData().get(0).getXValue().doubleValue();
+        robot.drag("#context-slider .thumb", MouseButton.PRIMARY).moveBy(-120, 0).release(MouseButton.PRIMARY);
+        WaitForAsyncUtils.waitForFxEvents();
+        String after = text(robot, "#context-concurrency");
+        assertNotEquals(before, after);
+        long seqs = Long.parseLong(after.split(" ")[0].replace(",", ""));
+        assertTrue(seqs > 15, after);
+        double x1 = kv.getData().get(4).getData().get(0).getXValue().doubleValue();
+        assertTrue(x1 < x0, "the context marker moved left: " + x0 + " -> " + x1);
+        Slider s = robot.lookup("#context-slider").queryAs(Slider.class);
+        assertTrue(s.getValue() < 13, "dragged below 8K");
+    }
+
+    @Test
+    void saveReopenGivesTheSameSheet(FxRobot robot) throws Exception {
+        replace(robot, "#kv-kvHeads", "4");
+        robot.type(KeyCode.TAB);
+        Path f = dir.resolve("robot.json");
+        dialogs.saveAnswers.add(f);
+        robot.interact(() -> window.files().saveAs());
+        assertTrue(Files.exists(f));
+        var saved = window.viewModel().snapshot();
+        dialogs.openAnswers.add(f);
+        robot.interact(() -> window.files().newSheet());
+        assertNotEquals(saved, window.viewModel().snapshot());
+        robot.interact(() -> window.files().open());
+        assertEquals(saved, window.viewModel().snapshot());
+        assertEquals("robot.json - VRAM Sheet", ((Stage) robot.lookup("#sheet").query().getScene().getWindow()).getTitle());
+    }
+
+    @Test
+    void anInvalidEntryShowsItsMessageAndLeavesOtherResults(FxRobot robot) {
+        replace(robot, "#kv-kvHeads", "7");
+        Label message = robot.lookup("#kv-kvHeads-message").queryAs(Label.class);
+        assertFalse(message.isVisible(), "no message while typing");
+        robot.type(KeyCode.TAB);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(message.isVisible());
+        assertTrue(message.getText().contains("7 KV heads do not divide 64"), message.getText());
+        TextField tf = robot.lookup("#kv-kvHeads").queryAs(TextField.class);
+        assertTrue(tf.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("invalid")));
+        assertEquals("unavailable", text(robot, "#result-kvCache-bytesPerToken"));
+        assertTrue(text(robot, "#result-kvCache-bytesPerToken-detail").contains("KV heads"));
+        assertTrue(text(robot, "#result-weights-bytes").endsWith("GiB"), "weights still shown");
+        replace(robot, "#kv-kvHeads", "8");
+        robot.type(KeyCode.TAB);
+        assertEquals("327,680 B (320 KiB)", text(robot, "#result-kvCache-bytesPerToken"));
+    }
+
+    @Test
+    void unitToggleSwitchesThePrimaryUnit(FxRobot robot) {
+        assertTrue(text(robot, "#summary-budget").endsWith("GiB"));
+        robot.clickOn("#unit-gb");
+        assertTrue(text(robot, "#summary-budget").endsWith("GB"), text(robot, "#summary-budget"));
+    }
+
+    @Test
+    void undoRestoresTheEdit(FxRobot robot) {
+        replace(robot, "#kv-layers", "40");
+        robot.type(KeyCode.TAB);
+        robot.press(KeyCode.CONTROL).press(KeyCode.Z).release(KeyCode.Z).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("80", robot.lookup("#kv-layers").queryAs(TextField.class).getText());
+    }
+}
