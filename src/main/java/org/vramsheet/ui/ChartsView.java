@@ -30,6 +30,7 @@ public final class ChartsView extends TabPane {
     private final LineChart<Number, Number> concChart = new LineChart<>(log2Axis(), new NumberAxis());
     private final NumberAxis stackY = new NumberAxis();
     private final StackedBarChart<String, Number> stack = new StackedBarChart<>(new CategoryAxis(), stackY);
+    private final javafx.scene.control.Label limitsText = new javafx.scene.control.Label();
     private Curves.Charts shown;
     private Long shownContext;
     private Boolean shownGib;
@@ -51,7 +52,12 @@ public final class ChartsView extends TabPane {
         concChart.setTitle("Maximum concurrency against context length");
         concChart.getYAxis().setLabel("sequences");
         stack.setTitle("GPU memory of one replica");
-        getTabs().addAll(new Tab("KV vs context", kvChart), new Tab("Concurrency", concChart), new Tab("GPU memory", stack));
+        limitsText.setId("chart-limits");
+        limitsText.setWrapText(true);
+        limitsText.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        javafx.scene.layout.VBox kvBox = new javafx.scene.layout.VBox(4, kvChart, limitsText);
+        javafx.scene.layout.VBox.setVgrow(kvChart, javafx.scene.layout.Priority.ALWAYS);
+        getTabs().addAll(new Tab("KV vs context", kvBox), new Tab("Concurrency", concChart), new Tab("GPU memory", stack));
         vm.computedProperty().addListener((o, a, b) -> refresh());
         vm.gibPrimary.addListener((o, a, b) -> refresh());
         refresh();
@@ -96,6 +102,7 @@ public final class ChartsView extends TabPane {
             concChart.setData(FXCollections.observableArrayList());
             stack.setData(FXCollections.observableArrayList());
             kvChart.setTitle("KV cache against context length: unavailable (see the marked fields)");
+            limitsText.setText("");
             return;
         }
         kvChart.setTitle("KV cache against context length");
@@ -132,17 +139,26 @@ public final class ChartsView extends TabPane {
         if (ctx != null) {
             kv.add(vertical("context " + Units.grouped(ctx), log2(ctx), 0, maxY(ch, unit)));
         }
+        kvChart.setCreateSymbols(true);
         kvChart.setData(FXCollections.observableArrayList(kv));
-        kvChart.setCreateSymbols(false);
-        if (!marks.getData().isEmpty()) {
-            marks.setName("stops fitting: " + where);
-            kvChart.getData().add(marks);
-            for (XYChart.Data<Number, Number> d : marks.getData()) {
+        for (XYChart.Series<Number, Number> sr : kv) {
+            for (XYChart.Data<Number, Number> d : sr.getData()) {
                 if (d.getNode() != null) {
-                    d.getNode().setStyle("-fx-background-color: -vs-bad; -fx-background-radius: 6px; -fx-padding: 6px;");
+                    d.getNode().setVisible(false);
                 }
             }
         }
+        if (!marks.getData().isEmpty()) {
+            marks.setName("stops fitting");
+            kvChart.getData().add(marks);
+            for (XYChart.Data<Number, Number> d : marks.getData()) {
+                if (d.getNode() != null) {
+                    d.getNode().setStyle("-fx-background-color: -vs-bad, -vs-surface; -fx-background-insets: 0, 2;"
+                            + " -fx-background-radius: 7px; -fx-padding: 7px;");
+                }
+            }
+        }
+        limitsText.setText("Where each scenario stops fitting the KV pool: " + where);
         List<XYChart.Series<Number, Number>> conc = new ArrayList<>();
         conc.add(series("max sequences", ch.concurrency().points(), 1));
         if (ctx != null) {

@@ -37,6 +37,9 @@ public final class ContextSlider extends VBox {
         text.getStyleClass().add(Style.NUMBER_FIELD);
         text.textProperty().bindBidirectional(vm.result.contextLength.textProperty());
         text.setOnAction(e -> vm.checkpointNow());
+        var ctxFigure = v.figure("pool.contextLength");
+        text.promptTextProperty().bind(Bindings.createStringBinding(() -> ctxFigure.get().available()
+                ? Units.grouped(ctxFigure.get().value()) : "", ctxFigure));
         Label title = new Label("Context length per sequence (tokens)");
         title.getStyleClass().add(Style.RESULT_NAME);
         Label conc = new Label();

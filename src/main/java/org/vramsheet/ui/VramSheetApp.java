@@ -14,6 +14,9 @@ public final class VramSheetApp extends Application {
         List<String> args = getParameters().getUnnamed();
         Path file = args.isEmpty() ? null : Path.of(args.get(0));
         w.start(file != null && Files.exists(file) ? file : null);
+        if ("dark".equals(System.getProperty("vramsheet.theme"))) {
+            w.setDark(true);
+        }
         stage.show();
     }
 }
