@@ -44,6 +44,15 @@ public final class SheetView extends ScrollPane {
         setId("sheet");
     }
 
+    /** Scrolls the form so that a node is in view. */
+    public void reveal(Node n) {
+        javafx.geometry.Bounds b = getContent().sceneToLocal(n.localToScene(n.getBoundsInLocal()));
+        double scrollable = getContent().getBoundsInLocal().getHeight() - getViewportBounds().getHeight();
+        if (scrollable > 0) {
+            setVvalue(Math.max(0, Math.min(1, (b.getMinY() - 40) / scrollable)));
+        }
+    }
+
     /** Lays nodes into a grid of equal columns, in order (the tab order follows the worksheet). */
     private GridPane fill(int columns, Node... nodes) {
         GridPane g = v.grid();
@@ -155,7 +164,7 @@ public final class SheetView extends ScrollPane {
                 v.choice("runtime-cache", "Cache implementation", r.cache, CacheImplementation.values(),
                         CacheImplementation::label),
                 v.number(r.maxModelLen), v.number(r.tensorParallel), v.number(r.pipelineParallel),
-                v.number(r.utilization), v.number(r.blockSize), v.number(r.maxNumBatchedTokens), v.number(r.maxNumSeqs),
+                v.numberWithDefault(r.utilization, "pool.fraction"), v.numberWithDefault(r.blockSize, "pool.blockSize"), v.number(r.maxNumBatchedTokens), v.number(r.maxNumSeqs),
                 v.number(r.activationPeak), v.number(r.nonTorch), v.number(r.cudaGraphs), v.number(r.fragmentation),
                 v.choice("runtime-graphsInPool", "CUDA graphs taken from pool", r.graphsInPool,
                         RuntimeViewModel.GraphsInPool.values(), x -> switch (x) {

@@ -102,6 +102,16 @@ public final class Views {
 
     public VBox number(NumberInput n) { return number(n, null); }
 
+    /** A numeric input left empty to take a default: the prompt shows the value in use (e.g. the engine's). */
+    public VBox numberWithDefault(NumberInput n, String defaultFigure) {
+        VBox box = number(n, null);
+        TextField tf = (TextField) box.getChildren().get(1);
+        ObjectBinding<Figure> f = figure(defaultFigure);
+        tf.promptTextProperty().bind(Bindings.createStringBinding(() -> f.get().available()
+                ? FigureText.primary(f.get(), true).replace(" tokens", "") + " (default)" : "", f));
+        return box;
+    }
+
     public VBox text(String id, String label, StringProperty p) {
         TextField tf = new TextField();
         tf.setId(id);

@@ -120,6 +120,17 @@ class WindowRobotTest {
     }
 
     @Test
+    void clickingAResultExplainsIt(FxRobot robot) {
+        javafx.scene.Node value = robot.lookup("#result-kvCache-bytesPerToken").query();
+        robot.interact(() -> robot.lookup("#sheet").queryAs(SheetView.class).reveal(value));
+        robot.clickOn(value);
+        String explain = text(robot, "#explain-text");
+        assertTrue(explain.contains("2 x L x H_kv x D_head x B"), explain);
+        assertTrue(explain.contains("2 x 80 x 8 x 128 x 2 = 327,680 B"), explain);
+        assertTrue(explain.contains("query heads"), explain);
+    }
+
+    @Test
     void unitToggleSwitchesThePrimaryUnit(FxRobot robot) {
         assertTrue(text(robot, "#summary-budget").endsWith("GiB"));
         robot.clickOn("#unit-gb");
