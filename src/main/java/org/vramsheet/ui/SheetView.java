@@ -208,11 +208,11 @@ public final class SheetView extends ScrollPane {
         reopen.managedProperty().bind(reopen.visibleProperty());
         reopen.setOnAction(e -> vm.reopenAsDraft());
         s.getChildren().addAll(fill(COLUMNS, v.text("signOff-preparedBy", "Prepared by", x.preparedBy),
-                v.text("signOff-preparedOn", "Prepared on (YYYY-MM-DD)", x.preparedOn),
+                v.text("signOff-preparedOn", "Prepared on (YYYY-MM-DD)", x.preparedOn, "signOff.preparedOn"),
                 v.text("signOff-reviewedBy", "Reviewed by", x.reviewedBy),
-                v.text("signOff-reviewedOn", "Reviewed on", x.reviewedOn),
-                v.text("signOff-approvedBy", "Approved by", x.approvedBy),
-                v.text("signOff-approvedOn", "Approved on", x.approvedOn),
+                v.text("signOff-reviewedOn", "Reviewed on", x.reviewedOn, "signOff.reviewedOn"),
+                v.text("signOff-approvedBy", "Approved by", x.approvedBy, "signOff.approvedBy"),
+                v.text("signOff-approvedOn", "Approved on", x.approvedOn, "signOff.approvedOn"),
                 v.choice("signOff-status", "Status", x.status, SignOffStatus.values(),
                         st -> st == SignOffStatus.DRAFT ? "Draft" : "Approved")), reopen);
         return s;

@@ -112,6 +112,25 @@ public final class Views {
         return box;
     }
 
+    /** A text input whose worksheet field can carry a message (e.g. a sign-off date). */
+    public VBox text(String id, String label, StringProperty p, String issueKey) {
+        VBox box = text(id, label, p);
+        TextField tf = (TextField) box.getChildren().get(1);
+        Label message = new Label();
+        message.setId(id + "-message");
+        message.getStyleClass().add(Style.FIELD_MESSAGE);
+        ObjectBinding<String> msg = Bindings.createObjectBinding(() -> {
+            Issue i = vm.issueFor(issueKey);
+            return i == null || tf.isFocused() ? null : i.message();
+        }, vm.computedProperty(), tf.focusedProperty());
+        message.textProperty().bind(msg);
+        message.visibleProperty().bind(msg.isNotNull());
+        message.managedProperty().bind(message.visibleProperty());
+        msg.addListener((o, a, b) -> tf.pseudoClassStateChanged(Style.INVALID, b != null));
+        box.getChildren().add(message);
+        return box;
+    }
+
     public VBox text(String id, String label, StringProperty p) {
         TextField tf = new TextField();
         tf.setId(id);
