@@ -169,24 +169,18 @@ public final class SheetViewModel {
         updateHistoryFlags();
     }
 
-    public void undo() {
-        checkpointNow();
-        if (undo.isEmpty()) {
-            return;
-        }
-        redo.push(checkpoint);
-        checkpoint = undo.pop();
-        apply(checkpoint);
-        updateHistoryFlags();
-    }
+    public void undo() { step(undo, redo); }
 
-    public void redo() {
+    public void redo() { step(redo, undo); }
+
+    /** Moves one state from one history stack to the other and shows it. */
+    private void step(Deque<Worksheet> from, Deque<Worksheet> to) {
         checkpointNow();
-        if (redo.isEmpty()) {
+        if (from.isEmpty()) {
             return;
         }
-        undo.push(checkpoint);
-        checkpoint = redo.pop();
+        to.push(checkpoint);
+        checkpoint = from.pop();
         apply(checkpoint);
         updateHistoryFlags();
     }
