@@ -26,6 +26,7 @@ public final class Cli {
         }
         return switch (args[0]) {
             case "calc" -> calc(List.of(args).subList(1, args.length), out, err);
+            case "import" -> ImportCommand.run(List.of(args).subList(1, args.length), out, err, System.getenv());
             case "--version", "version" -> {
                 out.println("VRAM Sheet " + version());
                 yield OK;
@@ -117,6 +118,10 @@ public final class Cli {
                       --json        stable JSON instead (docs/cli.md)
                       --explain     add each figure's formula, numbers and assumptions
                       --context N   report maximum concurrency at N tokens per sequence
+                  java -jar vramsheet.jar import (HUB_ID[@REV] | CONFIG.json | DIR | catalog:ID) [-o WORKSHEET.json]
+                      read a model's config.json (Hub: HF_TOKEN, HF_ENDPOINT) into a worksheet
+                      --onto SHEET.json   start from this sheet instead of the default one
+                      --catalog           list the built-in models;  --cache  list the local HF cache
                   java -jar vramsheet.jar --version
 
                 Exit status: 0 success, 2 bad input or file (one-line reason on stderr).

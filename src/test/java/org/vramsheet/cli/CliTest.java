@@ -83,4 +83,42 @@ class CliTest {
         assertEquals(2, run("frobnicate").code());
         assertEquals(0, run("--help").code());
     }
+
+    @Test
+    void importWritesAWorksheetThatCalcReads(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("ds.json");
+        Run r = run("import", "catalog:deepseek-ai/DeepSeek-V2-Lite", "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("MLA: kv_lora_rank 512 + qk_rope_head_dim 64"), r.out());
+        Run c = run("calc", out.toString(), "--json");
+        assertEquals(0, c.code(), c.err());
+        assertEquals(31_104, new ObjectMapper().readTree(c.out()).at("/kvCache/bytesPerToken").asLong());
+    }
+
+    @Test
+    void importOntoASheetAndFromAConfigFile(@TempDir Path dir) throws Exception {
+        Path cfg = dir.resolve("config.json");
+        Files.writeString(cfg, "{\"model_type\":\"llama\",\"num_hidden_layers\":32,\"num_attention_heads\":32,"
+                + "\"num_key_value_heads\":8,\"hidden_size\":4096,\"max_position_embeddings\":131072}");
+        Path out = dir.resolve("o.json");
+        Run r = run("import", cfg.toString(), "--onto", "assets/samples/seed003-70b-int4-80gib.json", "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode j = new ObjectMapper().readTree(run("calc", out.toString(), "--json").out());
+        assertEquals(131_072, j.at("/kvCache/bytesPerToken").asLong());
+        assertEquals(131_072, j.at("/scenarios/limit/activeTokens").asLong(), "the sheet's workloads were kept");
+        assertEquals(2, run("import", dir.resolve("missing.json").toString()).code());
+        assertEquals(2, run("import", "catalog:nope/nothing").code());
+        Files.writeString(cfg, "{\"model_type\": \"llama\"");
+        Run bad = run("import", cfg.toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("config.json"), bad.err());
+    }
+
+    @Test
+    void importListsTheCatalog() {
+        Run r = run("import", "--catalog");
+        assertEquals(0, r.code());
+        assertTrue(r.out().lines().count() >= 30);
+        assertTrue(r.out().contains("catalog:meta-llama/Llama-3.1-70B-Instruct"));
+    }
 }
