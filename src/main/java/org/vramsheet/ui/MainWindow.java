@@ -141,7 +141,10 @@ public final class MainWindow {
                 stage.close();
             }
         });
-        Menu file = new Menu("File", null, newItem, open, recentMenu, new SeparatorMenuItem(), save, saveAs,
+        MenuItem importItem = item("Import model...", "Shortcut+I", this::showImport);
+        importItem.setId("menu-import");
+        Menu file = new Menu("File", null, newItem, open, recentMenu, new SeparatorMenuItem(), importItem,
+                new SeparatorMenuItem(), save, saveAs,
                 new SeparatorMenuItem(), quit);
         MenuItem undo = item("Undo", "Shortcut+Z", vm::undo);
         undo.disableProperty().bind(vm.canUndoProperty().not().and(vm.dirtyProperty().not()));
@@ -168,6 +171,16 @@ public final class MainWindow {
         MenuBar bar = new MenuBar(file, edit, view);
         bar.setUseSystemMenuBar(true);
         return bar;
+    }
+
+    /** Opens "Import model..." (Hub, file or folder, local cache, catalog). */
+    public ImportDialog showImport() {
+        ImportViewModel ivm = new ImportViewModel(System.getenv(),
+                org.vramsheet.io.HfCache.fromEnvironment(System.getenv(), System.getProperty("user.home")),
+                java.time.Duration.ofSeconds(20));
+        ImportDialog d = new ImportDialog(stage, ivm, vm, scene.getStylesheets());
+        d.show();
+        return d;
     }
 
     public void setDark(boolean dark) {

@@ -131,6 +131,16 @@ public final class SheetViewModel {
         file.set(to);
     }
 
+    /** Applies an imported model to the sheet as one undoable edit; the rest of the sheet stays. */
+    public void applyImport(org.vramsheet.io.ModelImport m) {
+        checkpointNow();
+        apply(m.applyTo(computed.get().sheet()));
+        for (SectionViewModel s : sections()) {
+            s.numbers().forEach(n -> n.touchedProperty().set(true));
+        }
+        checkpointNow();
+    }
+
     /** A recovered sheet is not saved anywhere yet. */
     public void markUnsaved() {
         saved.set(null);

@@ -18,14 +18,14 @@ import java.util.concurrent.Executors;
  * with Range support, 401 for a gated model without the right token, 404 for unknown ones, a slow
  * model and a truncated config. Tests only; binds 127.0.0.1 on a free port.
  */
-final class FakeHub implements AutoCloseable {
-    static final String TOKEN = "hf_secret_test_token_123";
+public final class FakeHub implements AutoCloseable {
+    public static final String TOKEN = "hf_secret_test_token_123";
     static final String SHA = "0123456789abcdef0123456789abcdef01234567";
     private final HttpServer server;
     private final Map<String, byte[]> files = new HashMap<>();
     volatile String lastAuthorization;
 
-    FakeHub() throws IOException {
+    public FakeHub() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.setExecutor(Executors.newFixedThreadPool(4));
         server.createContext("/", this::handle);
@@ -44,7 +44,7 @@ final class FakeHub implements AutoCloseable {
         server.start();
     }
 
-    String endpoint() { return "http://127.0.0.1:" + server.getAddress().getPort(); }
+    public String endpoint() { return "http://127.0.0.1:" + server.getAddress().getPort(); }
 
     static String resource(String name) throws IOException {
         try (InputStream in = FakeHub.class.getResourceAsStream(name)) {

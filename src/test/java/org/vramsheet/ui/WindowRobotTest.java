@@ -145,4 +145,19 @@ class WindowRobotTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("80", robot.lookup("#kv-layers").queryAs(TextField.class).getText());
     }
+
+    @Test
+    void importFromTheCatalogThroughTheDialog(FxRobot robot) {
+        ImportDialog[] d = new ImportDialog[1];
+        robot.interact(() -> d[0] = window.showImport());
+        robot.clickOn("Catalog");
+        robot.clickOn("#import-catalog-filter").write("V2-Lite");
+        robot.clickOn("deepseek-ai/DeepSeek-V2-Lite");
+        WaitForAsyncUtils.waitForFxEvents();
+        String preview = robot.lookup("#import-preview").queryAs(javafx.scene.control.TextArea.class).getText();
+        assertTrue(preview.contains("MLA"), preview);
+        robot.clickOn("#import-apply");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("31,104 B (30.38 KiB)", text(robot, "#result-kvCache-bytesPerToken"));
+    }
 }
