@@ -10,6 +10,9 @@ public final class Launcher {
     private Launcher() { }
 
     public static void main(String[] args) {
+        // POI and PDFBox log through log4j-api; without a backend it complains on stderr at first use
+        System.setProperty("log4j2.loggerContextFactory", "org.apache.logging.log4j.simple.SimpleLoggerContextFactory");
+        System.setProperty("org.apache.logging.log4j.simplelog.StatusLogger.level", "OFF");
         if (args.length == 0 || (args.length == 1 && args[0].endsWith(".json"))) {
             javafx.application.Application.launch(org.vramsheet.ui.VramSheetApp.class, args);
             return;

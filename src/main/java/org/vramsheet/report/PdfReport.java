@@ -1,0 +1,313 @@
+package org.vramsheet.report;
+
+import java.awt.color.ColorSpace;
+import java.awt.color.ICC_Profile;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Calendar;
+import java.util.GregorianCalendar;
+import java.util.List;
+import java.util.Locale;
+import org.apache.pdfbox.cos.COSArray;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDDocumentCatalog;
+import org.apache.pdfbox.pdmodel.PDDocumentInformation;
+import org.apache.pdfbox.pdmodel.PDDocumentNameDictionary;
+import org.apache.pdfbox.pdmodel.PDEmbeddedFilesNameTreeNode;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.common.PDMetadata;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.common.filespecification.PDComplexFileSpecification;
+import org.apache.pdfbox.pdmodel.common.filespecification.PDEmbeddedFile;
+import org.apache.pdfbox.pdmodel.font.PDType0Font;
+import org.apache.pdfbox.pdmodel.graphics.color.PDOutputIntent;
+import org.vramsheet.core.Curves;
+import org.vramsheet.core.Figure;
+import org.vramsheet.core.SignOff;
+import org.vramsheet.core.Units;
+
+/**
+ * The signed-off PDF: title block, every SS-007 section as a table, the scenarios side by side, the
+ * charts as vector drawings, the provenance of each result, the validation comparison and the sign-off
+ * block; page numbers and the worksheet fingerprint on every page; the worksheet JSON attached; an
+ * archival PDF/A-3b file (PDF/A-2b plus the attachment) with embedded fonts, XMP and an sRGB intent.
+ */
+public final class PdfReport {
+    public static final String ATTACHMENT = "worksheet.json";
+    static final float[] TEXT = {0.11f, 0.14f, 0.19f};
+    static final float[] MUTED = {0.36f, 0.40f, 0.47f};
+    static final float[] ACCENT = {0.18f, 0.43f, 0.87f};
+    static final float[] GOOD = {0.12f, 0.54f, 0.30f};
+    static final float[] BAD = {0.78f, 0.18f, 0.18f};
+    static final float[][] SERIES = {{0.18f, 0.43f, 0.87f}, {0.88f, 0.54f, 0.12f}, {0.78f, 0.18f, 0.18f}};
+
+    private PdfReport() { }
+
+    /** The PDF bytes, unsigned. */
+    public static byte[] render(ReportData d, PDRectangle size) throws IOException {
+        try (PDDocument doc = new PDDocument()) {
+            PDType0Font font;
+            try (InputStream in = PdfReport.class.getResourceAsStream("/org/vramsheet/report/fonts/NanumGothic.ttf")) {
+                font = PDType0Font.load(doc, in, true);
+            }
+            try (PdfCanvas c = new PdfCanvas(doc, font, size)) {
+                title(c, d);
+                for (ReportData.Section s : d.sections()) {
+                    section(c, d, s);
+                    if (s.title().equals("KV ARCHITECTURE")) {
+                        workloads(c, d);
+                    }
+                }
+                validation(c, d);
+                charts(c, d);
+                provenance(c, d);
+                signOff(c, d.signOff());
+            }
+            footers(doc, font, d);
+            attach(doc, d);
+            archival(doc, d);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            doc.save(out);
+            return out.toByteArray();
+        }
+    }
+
+    private static void heading(PdfCanvas c, String s) throws IOException {
+        c.need(40);
+        c.y -= 18;
+        c.text(PdfCanvas.MARGIN, c.y, s, 12.5f, ACCENT);
+        c.y -= 4;
+    }
+
+    private static void title(PdfCanvas c, ReportData d) throws IOException {
+        var m = d.sheet.model();
+        c.y -= 10;
+        c.text(PdfCanvas.MARGIN, c.y, "VRAM sizing report (SS-007)", 19, TEXT);
+        c.y -= 8;
+        var r = d.sheet.runtime();
+        String status = d.signOff().status().name().charAt(0) + d.signOff().status().name().substring(1).toLowerCase(Locale.ROOT);
+        float[] cols = {0, 0.24f};
+        String[][] rows = {{"Model", m.modelId() + (m.revision().isEmpty() ? "" : " @ " + m.revision())},
+            {"GPU", d.sheet.gpu().count() + " x " + d.sheet.gpu().name()},
+            {"Engine", r.engine().label() + " " + r.engineVersion() + ", TP " + r.tensorParallel() + " x PP "
+                + r.pipelineParallel()},
+            {"Date", d.generatedAt}, {"Status", status}, {"Fingerprint", d.fingerprint}};
+        for (String[] row : rows) {
+            c.row(row, cols, 10, TEXT, false);
+        }
+        c.y -= 6;
+        Figure fits = d.figure("result.fits");
+        String verdict = !fits.available() ? "Budget unavailable: " + fits.reason()
+                : (fits.isTrue() ? "FITS: " : "DOES NOT FIT: ") + "production budget " + d.text("result.budgetBytes")
+                + " against " + d.text("result.gpuCapacityBytes") + " per replica";
+        c.paragraph(verdict, 11, !fits.available() ? MUTED : fits.isTrue() ? GOOD : BAD, 0);
+        c.paragraph("Max concurrency at " + d.text("pool.contextLength") + ": " + d.text("pool.maxConcurrency") + " ("
+                + d.text("pool.concurrencyRatio") + "). Memory capacity is not a latency SLA.", 10, TEXT, 0);
+    }
+
+    private static void section(PdfCanvas c, ReportData d, ReportData.Section s) throws IOException {
+        heading(c, s.title());
+        float[] cols = {0, 0.42f};
+        for (ReportData.Row r : s.inputs()) {
+            c.row(new String[] {r.label(), r.value().isEmpty() ? "-" : r.value()}, cols, 9, TEXT, true);
+        }
+        for (String k : s.resultKeys()) {
+            Figure f = d.figure(k);
+            c.row(new String[] {"= " + f.label(), d.text(k)}, cols, 9, f.available() ? TEXT : MUTED, true);
+        }
+    }
+
+    private static void workloads(PdfCanvas c, ReportData d) throws IOException {
+        c.need(200);
+        heading(c, "TYPICAL / HEAVY / LIMIT WORKLOADS");
+        float[] cols = {0, 0.34f, 0.56f, 0.78f};
+        boolean first = true;
+        for (List<String> row : d.workloadRows()) {
+            c.row(row.toArray(String[]::new), cols, 9, first ? MUTED : TEXT, true);
+            first = false;
+        }
+    }
+
+    private static void validation(PdfCanvas c, ReportData d) throws IOException {
+        var v = d.sheet.validation();
+        if (v.allocatedKvBytes() == null && v.kvCapacityTokens() == null && v.measuredNonKvBytes() == null) {
+            return;
+        }
+        heading(c, "VALIDATION: PREDICTED AGAINST MEASURED");
+        float[] cols = {0, 0.36f, 0.62f, 0.84f};
+        c.row(new String[] {"", "Predicted", "Measured", "Difference"}, cols, 9, MUTED, true);
+        compare(c, cols, "KV memory per GPU", d.figure("pool.kvPoolBytes"), v.allocatedKvBytes(), true);
+        compare(c, cols, "KV capacity (tokens)", d.figure("pool.capacityTokens"), v.kvCapacityTokens(), false);
+        compare(c, cols, "Non-KV per GPU (measured is used)", d.figure("pool.nonKvBytes"), v.measuredNonKvBytes(), true);
+    }
+
+    private static void compare(PdfCanvas c, float[] cols, String label, Figure f, Long measured, boolean bytes)
+            throws IOException {
+        if (measured == null || !f.available()) {
+            return;
+        }
+        long p = f.value();
+        String diff = measured == 0 ? "-" : String.format(Locale.ROOT, "%+.2f %%", (p - measured) * 100.0 / measured);
+        c.row(new String[] {label, bytes ? Units.gibText(p) : Units.grouped(p), bytes ? Units.gibText(measured)
+                : Units.grouped(measured), diff}, cols, 9, TEXT, true);
+    }
+
+    private static void charts(PdfCanvas c, ReportData d) throws IOException {
+        Curves.Charts ch = d.charts;
+        if (ch == null) {
+            return;
+        }
+        heading(c, "KV CACHE AGAINST CONTEXT LENGTH");
+        float h = 190;
+        c.need(h + 40);
+        double yMax = ch.poolBytes();
+        for (Curves.Series s : ch.kvSeries()) {
+            for (Curves.Point p : s.points()) {
+                yMax = Math.max(yMax, p.y());
+            }
+        }
+        PdfCharts.line(c, c.y - h - 10, h, ch.kvSeries(), yMax / Units.GIB, Units.GIB, "GiB", ch.poolBytes() / (double) Units.GIB,
+                ch.maxContext());
+        c.y -= h + 36;
+        StringBuilder lim = new StringBuilder();
+        for (Curves.Limit l : ch.limits()) {
+            lim.append(lim.length() == 0 ? "" : "; ").append(l.scenario().label()).append(" (").append(l.sequences())
+                    .append(" seq): ").append(l.alwaysFits() ? "fits up to the max" : l.lastFittingContext() == 0 ? "never fits"
+                            : "fits up to " + Units.grouped(l.lastFittingContext()) + " tokens");
+        }
+        c.paragraph("Dashed: the KV pool (" + Units.gibText(ch.poolBytes()) + "). " + lim, 8.5f, MUTED, 0);
+        heading(c, "MAXIMUM CONCURRENCY AGAINST CONTEXT LENGTH");
+        c.need(h + 40);
+        double cmax = 1;
+        for (Curves.Point p : ch.concurrency().points()) {
+            cmax = Math.max(cmax, p.y());
+        }
+        PdfCharts.line(c, c.y - h - 10, h, List.of(ch.concurrency()), cmax, 1, "sequences", -1, ch.maxContext());
+        c.y -= h + 36;
+        heading(c, "GPU MEMORY OF ONE REPLICA");
+        c.need(130);
+        PdfCharts.stack(c, d, 110);
+    }
+
+    private static void provenance(PdfCanvas c, ReportData d) throws IOException {
+        heading(c, "WHERE EACH NUMBER COMES FROM");
+        for (Figure f : d.result.figures().values()) {
+            if (!f.available()) {
+                c.paragraph(f.label() + ": unavailable (" + f.reason() + ")", 8, MUTED, 0);
+                continue;
+            }
+            c.paragraph(f.label() + " = " + d.text(f.key()), 8.5f, TEXT, 0);
+            if (!f.provenance().formula().isEmpty()) {
+                c.paragraph("Formula: " + f.provenance().formula(), 7.5f, MUTED, 12);
+            }
+            if (!f.provenance().expression().isEmpty()) {
+                c.paragraph("With this sheet: " + f.provenance().expression(), 7.5f, MUTED, 12);
+            }
+            for (String a : f.provenance().assumptions()) {
+                c.paragraph("- " + a, 7.5f, MUTED, 12);
+            }
+        }
+    }
+
+    private static void signOff(PdfCanvas c, SignOff s) throws IOException {
+        heading(c, "SIGN-OFF");
+        c.need(140);
+        float[] cols = {0, 0.24f, 0.62f};
+        c.row(new String[] {"", "Name", "Date"}, cols, 9, MUTED, true);
+        c.row(new String[] {"Prepared by", dash(s.preparedBy()), dash(s.preparedOn())}, cols, 10, TEXT, true);
+        c.row(new String[] {"Reviewed by", dash(s.reviewedBy()), dash(s.reviewedOn())}, cols, 10, TEXT, true);
+        c.row(new String[] {"Approved by", dash(s.approvedBy()), dash(s.approvedOn())}, cols, 10, TEXT, true);
+        c.row(new String[] {"Status", s.status() == org.vramsheet.core.SignOffStatus.APPROVED ? "Approved" : "Draft", ""},
+                cols, 10, TEXT, true);
+        c.y -= 30;
+        c.text(PdfCanvas.MARGIN, c.y, "Signature: ______________________________", 10, TEXT);
+    }
+
+    private static String dash(String s) { return s == null || s.isBlank() ? "-" : s; }
+
+    private static void footers(PDDocument doc, PDType0Font font, ReportData d) throws IOException {
+        int n = doc.getNumberOfPages();
+        for (int i = 0; i < n; i++) {
+            PDPage p = doc.getPage(i);
+            try (PDPageContentStream cs = new PDPageContentStream(doc, p, PDPageContentStream.AppendMode.APPEND, true)) {
+                cs.beginText();
+                cs.setFont(font, 7);
+                cs.setNonStrokingColor(MUTED[0], MUTED[1], MUTED[2]);
+                cs.newLineAtOffset(PdfCanvas.MARGIN, 24);
+                cs.showText("Fingerprint: " + d.fingerprint + "   VRAM Sheet " + d.version + "   Page " + (i + 1) + " of " + n);
+                cs.endText();
+            }
+        }
+    }
+
+    private static void attach(PDDocument doc, ReportData d) throws IOException {
+        byte[] json = d.json.getBytes(StandardCharsets.UTF_8);
+        PDEmbeddedFile ef = new PDEmbeddedFile(doc, new ByteArrayInputStream(json));
+        ef.setSubtype("application/json");
+        ef.setSize(json.length);
+        ef.setCreationDate(new GregorianCalendar());
+        ef.setModDate(new GregorianCalendar());
+        PDComplexFileSpecification fs = new PDComplexFileSpecification();
+        fs.setFile(ATTACHMENT);
+        fs.setFileUnicode(ATTACHMENT);
+        fs.setEmbeddedFile(ef);
+        fs.setEmbeddedFileUnicode(ef);
+        fs.setFileDescription("The worksheet this report was made from (VRAM Sheet JSON)");
+        fs.getCOSObject().setName(COSName.getPDFName("AFRelationship"), "Source");
+        PDEmbeddedFilesNameTreeNode tree = new PDEmbeddedFilesNameTreeNode();
+        tree.setNames(java.util.Map.of(ATTACHMENT, fs));
+        PDDocumentCatalog cat = doc.getDocumentCatalog();
+        PDDocumentNameDictionary names = new PDDocumentNameDictionary(cat);
+        names.setEmbeddedFiles(tree);
+        cat.setNames(names);
+        COSArray af = new COSArray();
+        af.add(fs);
+        cat.getCOSObject().setItem(COSName.getPDFName("AF"), af);
+    }
+
+    private static void archival(PDDocument doc, ReportData d) throws IOException {
+        PDDocumentInformation info = doc.getDocumentInformation();
+        String title = "VRAM sizing report: " + d.sheet.model().modelId();
+        Calendar now = new GregorianCalendar();
+        info.setTitle(title);
+        info.setCreator("VRAM Sheet " + d.version);
+        info.setProducer("VRAM Sheet " + d.version + " (Apache PDFBox)");
+        info.setSubject("SS-007 worksheet " + d.fingerprint);
+        info.setCreationDate(now);
+        info.setModificationDate(now);
+        String date = String.format(Locale.ROOT, "%tFT%<tT%<tz", now).replaceAll("(\\d\\d)(\\d\\d)$", "$1:$2");
+        String xmp = "<?xpacket begin=\"\uFEFF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
+                + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
+                + "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">"
+                + "<pdfaid:part>3</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance></rdf:Description>\n"
+                + "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">"
+                + "<dc:format>application/pdf</dc:format><dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">" + xml(title)
+                + "</rdf:li></rdf:Alt></dc:title><dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">SS-007 worksheet "
+                + d.fingerprint + "</rdf:li></rdf:Alt></dc:description></rdf:Description>\n"
+                + "<rdf:Description rdf:about=\"\" xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\"><xmp:CreatorTool>VRAM Sheet "
+                + xml(d.version) + "</xmp:CreatorTool><xmp:CreateDate>" + date + "</xmp:CreateDate><xmp:ModifyDate>" + date
+                + "</xmp:ModifyDate></rdf:Description>\n"
+                + "<rdf:Description rdf:about=\"\" xmlns:pdf=\"http://ns.adobe.com/pdf/1.3/\"><pdf:Producer>VRAM Sheet "
+                + xml(d.version) + " (Apache PDFBox)</pdf:Producer></rdf:Description>\n"
+                + "</rdf:RDF></x:xmpmeta>\n<?xpacket end=\"w\"?>";
+        PDMetadata meta = new PDMetadata(doc);
+        meta.importXMPMetadata(xmp.getBytes(StandardCharsets.UTF_8));
+        doc.getDocumentCatalog().setMetadata(meta);
+        byte[] icc = ICC_Profile.getInstance(ColorSpace.CS_sRGB).getData();
+        PDOutputIntent oi = new PDOutputIntent(doc, new ByteArrayInputStream(icc));
+        oi.setInfo("sRGB IEC61966-2.1");
+        oi.setOutputCondition("sRGB IEC61966-2.1");
+        oi.setOutputConditionIdentifier("sRGB IEC61966-2.1");
+        oi.setRegistryName("http://www.color.org");
+        doc.getDocumentCatalog().addOutputIntent(oi);
+    }
+
+    private static String xml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+}

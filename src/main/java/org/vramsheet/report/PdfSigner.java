@@ -1,0 +1,99 @@
+package org.vramsheet.report;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.util.Arrays;
+import java.util.Calendar;
+import java.util.Enumeration;
+import java.util.List;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.interactive.digitalsignature.PDSignature;
+import org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureInterface;
+import org.bouncycastle.cert.jcajce.JcaCertStore;
+import org.bouncycastle.cms.CMSException;
+import org.bouncycastle.cms.CMSProcessableByteArray;
+import org.bouncycastle.cms.CMSSignedDataGenerator;
+import org.bouncycastle.cms.jcajce.JcaSignerInfoGeneratorBuilder;
+import org.bouncycastle.operator.OperatorCreationException;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
+import org.bouncycastle.operator.jcajce.JcaDigestCalculatorProviderBuilder;
+
+/**
+ * Signs a report with a PKCS#12 key (detached CMS, adbe.pkcs7.detached) so readers and verify show who
+ * signed and that nothing changed since. The password is used once and never stored.
+ */
+public final class PdfSigner {
+    private PdfSigner() { }
+
+    /** A clear reason a key file could not be used. */
+    public static final class SigningException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public SigningException(String m, Throwable c) { super(m, c); }
+    }
+
+    public static byte[] sign(byte[] pdf, Path p12, char[] password, String reason) throws SigningException, IOException {
+        PrivateKey key;
+        Certificate[] chain;
+        try (InputStream in = Files.newInputStream(p12)) {
+            KeyStore ks = KeyStore.getInstance("PKCS12");
+            ks.load(in, password);
+            String alias = null;
+            for (Enumeration<String> e = ks.aliases(); e.hasMoreElements();) {
+                String a = e.nextElement();
+                if (ks.isKeyEntry(a)) {
+                    alias = a;
+                    break;
+                }
+            }
+            if (alias == null) {
+                throw new SigningException(p12 + ": no private key in the file", null);
+            }
+            key = (PrivateKey) ks.getKey(alias, password);
+            chain = ks.getCertificateChain(alias);
+        } catch (GeneralSecurityException e) {
+            throw new SigningException(p12 + ": cannot open the key (wrong password or not a PKCS#12 file)", e);
+        } catch (IOException e) {
+            if (e.getCause() instanceof java.security.UnrecoverableKeyException || String.valueOf(e.getMessage())
+                    .contains("password")) {
+                throw new SigningException(p12 + ": wrong password", e);
+            }
+            throw new SigningException(p12 + ": cannot read the key file (" + e.getMessage() + ")", e);
+        } finally {
+            Arrays.fill(password, '\0');
+        }
+        X509Certificate cert = (X509Certificate) chain[0];
+        SignatureInterface cms = content -> {
+            try {
+                CMSSignedDataGenerator gen = new CMSSignedDataGenerator();
+                gen.addSignerInfoGenerator(new JcaSignerInfoGeneratorBuilder(new JcaDigestCalculatorProviderBuilder().build())
+                        .build(new JcaContentSignerBuilder("SHA256withRSA").build(key), cert));
+                gen.addCertificates(new JcaCertStore(List.of(chain)));
+                return gen.generate(new CMSProcessableByteArray(content.readAllBytes()), false).getEncoded();
+            } catch (GeneralSecurityException | OperatorCreationException | CMSException e) {
+                throw new IOException("signing failed: " + e.getMessage(), e);
+            }
+        };
+        try (PDDocument doc = Loader.loadPDF(pdf)) {
+            PDSignature sig = new PDSignature();
+            sig.setFilter(PDSignature.FILTER_ADOBE_PPKLITE);
+            sig.setSubFilter(PDSignature.SUBFILTER_ADBE_PKCS7_DETACHED);
+            sig.setName(cert.getSubjectX500Principal().getName());
+            sig.setReason(reason);
+            sig.setSignDate(Calendar.getInstance());
+            doc.addSignature(sig, cms);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            doc.saveIncremental(out);
+            return out.toByteArray();
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package org.vramsheet.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDDocumentNameDictionary;
+import org.apache.pdfbox.pdmodel.common.filespecification.PDComplexFileSpecification;
+import org.apache.pdfbox.pdmodel.interactive.digitalsignature.PDSignature;
+import org.apache.pdfbox.text.PDFTextStripper;
+import org.bouncycastle.cert.X509CertificateHolder;
+import org.bouncycastle.cms.CMSProcessableByteArray;
+import org.bouncycastle.cms.CMSSignedData;
+import org.bouncycastle.cms.SignerInformation;
+import org.bouncycastle.cms.jcajce.JcaSimpleSignerInfoVerifierBuilder;
+import org.bouncycastle.util.Store;
+import org.vramsheet.core.Worksheet;
+import org.vramsheet.io.Fingerprint;
+import org.vramsheet.io.WorksheetFormatException;
+import org.vramsheet.io.WorksheetJson;
+
+/**
+ * Checks a report: the attached worksheet's fingerprint equals the one printed on every page, the key
+ * numbers recomputed from that worksheet are printed, and every signature is valid and covers the file.
+ */
+public final class ReportVerifier {
+    private static final Pattern PRINTED = Pattern.compile("Fingerprint: ([0-9a-f]{64})");
+
+    private ReportVerifier() { }
+
+    /** The outcome: ok or not, what was checked, and the worksheet inside. */
+    public record Result(boolean ok, List<String> lines, Worksheet sheet) { }
+
+    /** The worksheet attached to a report, or null. */
+    public static String attachment(PDDocument doc) throws IOException {
+        PDDocumentNameDictionary names = doc.getDocumentCatalog().getNames();
+        if (names == null || names.getEmbeddedFiles() == null || names.getEmbeddedFiles().getNames() == null) {
+            return null;
+        }
+        PDComplexFileSpecification fs = names.getEmbeddedFiles().getNames().get(PdfReport.ATTACHMENT);
+        if (fs == null || fs.getEmbeddedFile() == null) {
+            return null;
+        }
+        return new String(fs.getEmbeddedFile().toByteArray(), StandardCharsets.UTF_8);
+    }
+
+    public static Result verify(byte[] pdf, String version) throws IOException {
+        List<String> lines = new ArrayList<>();
+        boolean ok = true;
+        try (PDDocument doc = Loader.loadPDF(pdf)) {
+            String json = attachment(doc);
+            if (json == null) {
+                return new Result(false, List.of("FAIL no attached worksheet (" + PdfReport.ATTACHMENT + ")"), null);
+            }
+            Worksheet ws;
+            try {
+                ws = WorksheetJson.parse(json, PdfReport.ATTACHMENT);
+            } catch (WorksheetFormatException e) {
+                return new Result(false, List.of("FAIL attached worksheet unreadable: " + e.getMessage()), null);
+            }
+            String fp = Fingerprint.of(json);
+            String text = new PDFTextStripper().getText(doc);
+            Matcher m = PRINTED.matcher(text);
+            int pages = doc.getNumberOfPages();
+            int found = 0;
+            boolean allSame = true;
+            while (m.find()) {
+                found++;
+                allSame &= m.group(1).equals(fp);
+            }
+            if (found < pages || !allSame) {
+                ok = false;
+                lines.add("FAIL fingerprint: the attached worksheet hashes to " + fp + ", the pages print "
+                        + (found == 0 ? "none" : "another") + " (" + found + " prints on " + pages + " pages)");
+            } else {
+                lines.add("OK   fingerprint " + fp + " on all " + pages + " pages matches the attached worksheet");
+            }
+            if (!Fingerprint.of(WorksheetJson.write(ws)).equals(fp)) {
+                ok = false;
+                lines.add("FAIL the attachment is not in canonical form (edited by hand?)");
+            }
+            ReportData d = new ReportData(ws, version, java.time.ZonedDateTime.now());
+            List<String> missing = new ArrayList<>();
+            for (String n : d.keyNumbers()) {
+                if (!text.contains(n)) {
+                    missing.add(n);
+                }
+            }
+            if (missing.isEmpty()) {
+                lines.add("OK   printed numbers match the worksheet (" + String.join(", ", d.keyNumbers()) + ")");
+            } else {
+                ok = false;
+                lines.add("FAIL numbers recomputed from the worksheet are not printed: " + missing);
+            }
+            List<PDSignature> sigs = doc.getSignatureDictionaries();
+            if (sigs.isEmpty()) {
+                lines.add("--   not signed");
+            }
+            for (PDSignature s : sigs) {
+                String r = signature(s, pdf);
+                ok &= r.startsWith("OK");
+                lines.add(r);
+            }
+            return new Result(ok, lines, ws);
+        }
+    }
+
+    private static String signature(PDSignature s, byte[] pdf) {
+        try {
+            byte[] signed = s.getSignedContent(pdf);
+            CMSSignedData cms = new CMSSignedData(new CMSProcessableByteArray(signed), s.getContents(pdf));
+            SignerInformation si = cms.getSignerInfos().getSigners().iterator().next();
+            @SuppressWarnings("unchecked")
+            Store<X509CertificateHolder> store = cms.getCertificates();
+            @SuppressWarnings("unchecked")
+            Collection<X509CertificateHolder> certs = store.getMatches(si.getSID());
+            X509CertificateHolder cert = certs.iterator().next();
+            boolean valid = si.verify(new JcaSimpleSignerInfoVerifierBuilder().build(cert));
+            int[] br = s.getByteRange();
+            boolean whole = br.length == 4 && (long) br[2] + br[3] == pdf.length;
+            String who = cert.getSubject().toString();
+            if (!valid) {
+                return "FAIL signature by " + who + " does not match the signed bytes (changed after signing)";
+            }
+            if (!whole) {
+                return "FAIL signature by " + who + " is valid but the file has changes after it";
+            }
+            return "OK   signed by " + who + (s.getSignDate() != null ? " on " + s.getSignDate().toInstant() : "")
+                    + "; nothing changed since";
+        } catch (Exception e) {
+            return "FAIL signature cannot be checked: " + e.getMessage();
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package org.vramsheet.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.poi.ss.usermodel.CellType;
+import org.apache.poi.ss.util.AreaReference;
+import org.apache.poi.ss.util.CellReference;
+import org.apache.poi.xssf.usermodel.XSSFCell;
+import org.apache.poi.xssf.usermodel.XSSFFormulaEvaluator;
+import org.apache.poi.xssf.usermodel.XSSFWorkbook;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.vramsheet.core.Engine;
+import org.vramsheet.core.Figure;
+import org.vramsheet.core.Runtime;
+import org.vramsheet.core.Worksheet;
+import org.vramsheet.io.WorksheetJson;
+
+/** The XLSX read back with POI: formulas present, and their evaluated values equal the app's. */
+class XlsxReportTest {
+    static final Map<String, String> CHECKS = Map.ofEntries(Map.entry("Weights", "weights.bytes"),
+            Map.entry("KvPerToken", "kvCache.bytesPerToken"), Map.entry("PoolGpu", "pool.kvPoolBytes"),
+            Map.entry("Blocks", "pool.gpuBlocks"), Map.entry("Capacity", "pool.capacityTokens"),
+            Map.entry("MaxConcurrency", "pool.maxConcurrency"), Map.entry("Typical_Active", "scenarios.typical.activeTokens"),
+            Map.entry("Heavy_KvLogical", "scenarios.heavy.kvBytes"), Map.entry("Limit_KvLogical", "scenarios.limit.kvBytes"),
+            Map.entry("Typical_Physical", "scenarios.typical.physicalKvBytes"),
+            Map.entry("Limit_Physical", "scenarios.limit.physicalKvBytes"), Map.entry("Budget", "result.budgetBytes"),
+            Map.entry("NonKvReplica", "result.nonKvBytes"), Map.entry("Fragmentation", "result.fragmentationBytes"),
+            Map.entry("Margin", "result.marginBytes"));
+
+    static Worksheet sample(String name) throws Exception {
+        return WorksheetJson.read(Path.of("assets/samples", name));
+    }
+
+    static Worksheet withEngine(Worksheet ws, Engine e) {
+        Runtime r = ws.runtime();
+        return ws.withRuntime(new Runtime(e, "", r.cacheImplementation(), r.tensorParallel(), r.pipelineParallel(), null, null,
+                r.maxModelLen(), r.prefixCaching(), r.maxNumBatchedTokens(), r.maxNumSeqs(), r.activationPeakBytes(),
+                r.nonTorchBytes(), r.cudaGraphBytes(), r.fragmentationPercent(), null, null));
+    }
+
+    static Stream<Arguments> sheets() throws Exception {
+        List<Arguments> out = new ArrayList<>();
+        for (String s : List.of("llama-3.1-70b-bf16-h200.json", "seed003-70b-int4-80gib.json", "deepseek-v2-lite-mla-h100.json",
+                "gemma-2-9b-sliding-window-h100.json")) {
+            out.add(Arguments.of(s + " (vLLM)", sample(s)));
+        }
+        Worksheet seed = sample("seed003-70b-int4-80gib.json");
+        out.add(Arguments.of("seed003 on SGLang", withEngine(seed, Engine.SGLANG)));
+        out.add(Arguments.of("seed003 on TensorRT-LLM", withEngine(seed, Engine.TENSORRT_LLM)));
+        return out.stream();
+    }
+
+    static double named(XSSFWorkbook wb, XSSFFormulaEvaluator ev, String name) {
+        var n = wb.getName(name);
+        CellReference ref = new AreaReference(n.getRefersToFormula(), wb.getSpreadsheetVersion()).getFirstCell();
+        XSSFCell c = wb.getSheet(ref.getSheetName()).getRow(ref.getRow()).getCell(ref.getCol());
+        var v = ev.evaluate(c);
+        return v.getCellType() == CellType.NUMERIC ? v.getNumberValue() : Double.NaN;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sheets")
+    void formulasEvaluateToTheAppsValues(String label, Worksheet ws) throws Exception {
+        ReportData d = new ReportData(ws, "test", ZonedDateTime.now());
+        byte[] xlsx = XlsxReport.render(d);
+        try (XSSFWorkbook wb = new XSSFWorkbook(new ByteArrayInputStream(xlsx))) {
+            XSSFFormulaEvaluator ev = wb.getCreationHelper().createFormulaEvaluator();
+            var budget = wb.getName("Budget");
+            CellReference ref = new AreaReference(budget.getRefersToFormula(), wb.getSpreadsheetVersion()).getFirstCell();
+            XSSFCell cell = wb.getSheet("Worksheet").getRow(ref.getRow()).getCell(ref.getCol());
+            assertEquals(CellType.FORMULA, cell.getCellType(), "the budget is a live formula");
+            assertTrue(cell.getCellFormula().contains("NonKvReplica"), cell.getCellFormula());
+            for (var e : CHECKS.entrySet()) {
+                Figure f = d.figure(e.getValue());
+                if (!f.available()) {
+                    continue;
+                }
+                assertEquals((double) f.value(), named(wb, ev, e.getKey()), 0.5, label + ": " + e.getKey());
+            }
+            String fits = ev.evaluate(wb.getSheet("Worksheet").getRow(new AreaReference(wb.getName("Fits").getRefersToFormula(),
+                    wb.getSpreadsheetVersion()).getFirstCell().getRow()).getCell(1)).getStringValue();
+            assertEquals(d.figure("result.fits").isTrue() ? "yes" : "no", fits);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sheets")
+    void changingAnInputRecomputesTheResults(String label, Worksheet ws) throws Exception {
+        byte[] xlsx = XlsxReport.render(new ReportData(ws, "test", ZonedDateTime.now()));
+        try (XSSFWorkbook wb = new XSSFWorkbook(new ByteArrayInputStream(xlsx))) {
+            XSSFFormulaEvaluator ev = wb.getCreationHelper().createFormulaEvaluator();
+            double before = named(wb, ev, "Limit_KvLogical");
+            var n = new AreaReference(wb.getName("Limit_Seqs").getRefersToFormula(), wb.getSpreadsheetVersion()).getFirstCell();
+            XSSFCell seqs = wb.getSheet("Worksheet").getRow(n.getRow()).getCell(n.getCol());
+            seqs.setCellValue(seqs.getNumericCellValue() * 2);
+            ev.clearAllCachedResultValues();
+            assertEquals(before * 2, named(wb, ev, "Limit_KvLogical"), 1.0, "doubling the sequences doubles the KV");
+        }
+    }
+}
