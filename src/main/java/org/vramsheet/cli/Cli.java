@@ -27,6 +27,8 @@ public final class Cli {
         return switch (args[0]) {
             case "calc" -> calc(List.of(args).subList(1, args.length), out, err);
             case "import" -> ImportCommand.run(List.of(args).subList(1, args.length), out, err, System.getenv());
+            case "export" -> ReportCommands.export(List.of(args).subList(1, args.length), out, err, System.getenv());
+            case "verify" -> ReportCommands.verify(List.of(args).subList(1, args.length), out, err);
             case "--version", "version" -> {
                 out.println("VRAM Sheet " + version());
                 yield OK;
@@ -103,7 +105,7 @@ public final class Cli {
                 + "\nGPU      " + ws.gpu().count() + " x " + ws.gpu().name() + "\n";
     }
 
-    static String version() {
+    public static String version() {
         String v = Cli.class.getPackage().getImplementationVersion();
         return v == null ? "dev" : v;
     }
@@ -122,9 +124,13 @@ public final class Cli {
                       read a model's config.json (Hub: HF_TOKEN, HF_ENDPOINT) into a worksheet
                       --onto SHEET.json   start from this sheet instead of the default one
                       --catalog           list the built-in models;  --cache  list the local HF cache
+                  java -jar vramsheet.jar export WORKSHEET.json --xlsx OUT.xlsx --pdf OUT.pdf
+                      [--letter] [--sign KEY.p12 (password: VRAMSHEET_KEY_PASSWORD or prompt)] [--force]
+                  java -jar vramsheet.jar verify REPORT.pdf [-o WORKSHEET.json]
+                      checks fingerprint, printed numbers and signatures (exit 1 when they do not hold)
                   java -jar vramsheet.jar --version
 
-                Exit status: 0 success, 2 bad input or file (one-line reason on stderr).
+                Exit status: 0 success, 2 bad input or file (one-line reason on stderr), 1 verify failed.
                 """;
     }
 }

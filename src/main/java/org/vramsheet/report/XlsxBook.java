@@ -49,6 +49,10 @@ final class XlsxBook {
         bold.setColor(org.apache.poi.ss.usermodel.IndexedColors.ROYAL_BLUE.getIndex());
         heading.setFont(bold);
         sheet.setColumnWidth(0, 48 * 256);
+        sheet.getPrintSetup().setLandscape(true);
+        sheet.setFitToPage(true);
+        sheet.getPrintSetup().setFitWidth((short) 1);
+        sheet.getPrintSetup().setFitHeight((short) 0);
         for (int c = 1; c <= 6; c++) {
             sheet.setColumnWidth(c, 22 * 256);
         }

@@ -64,12 +64,32 @@ public final class FileController {
 
     /** Opens a file without asking about unsaved changes (callers ask first). Returns false on failure. */
     public boolean load(Path file) {
+        if (file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".pdf")) {
+            return loadReport(file);
+        }
         try {
             vm.open(WorksheetJson.read(file), file);
             home.addRecent(file);
             return true;
         } catch (WorksheetFormatException e) {
             dialogs.error("Cannot open the worksheet", e.getMessage());
+            return false;
+        }
+    }
+
+    /** Opens the worksheet attached to a PDF report; saving asks for a new .json file. */
+    private boolean loadReport(Path pdf) {
+        try (var doc = org.apache.pdfbox.Loader.loadPDF(pdf.toFile())) {
+            String json = org.vramsheet.report.ReportVerifier.attachment(doc);
+            if (json == null) {
+                dialogs.error("Cannot open the report", pdf + " has no attached worksheet (not a VRAM Sheet report?)");
+                return false;
+            }
+            vm.open(WorksheetJson.parse(json, pdf.getFileName() + " attachment"), null);
+            vm.markUnsaved();
+            return true;
+        } catch (IOException | WorksheetFormatException e) {
+            dialogs.error("Cannot open the report", pdf + ": " + e.getMessage());
             return false;
         }
     }

@@ -22,6 +22,7 @@ public final class FxDialogService implements DialogService {
         FileChooser fc = new FileChooser();
         fc.setTitle(title);
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("VRAM Sheet worksheets (*.json)", "*.json"));
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("VRAM Sheet reports (*.pdf)", "*.pdf"));
         if (lastDir != null && lastDir.isDirectory()) {
             fc.setInitialDirectory(lastDir);
         }

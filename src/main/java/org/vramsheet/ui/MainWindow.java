@@ -38,12 +38,14 @@ public final class MainWindow {
     private final Scene scene;
     private final Menu recentMenu = new Menu("Open Recent");
     private final AppHome home;
+    private final DialogService dialogs;
     private Timeline autosave;
 
     public MainWindow(Stage stage, DialogService dialogs, AppHome home) {
         this.stage = stage;
         this.home = home;
-        this.files = new FileController(vm, dialogs != null ? dialogs : new FxDialogService(stage), home);
+        this.dialogs = dialogs != null ? dialogs : new FxDialogService(stage);
+        this.files = new FileController(vm, this.dialogs, home);
         Views v = new Views(vm, selected);
         SheetView sheet = new SheetView(vm, selected);
         ContextSlider slider = new ContextSlider(vm, v);
@@ -143,7 +145,8 @@ public final class MainWindow {
         });
         MenuItem importItem = item("Import model...", "Shortcut+I", this::showImport);
         importItem.setId("menu-import");
-        Menu file = new Menu("File", null, newItem, open, recentMenu, new SeparatorMenuItem(), importItem,
+        MenuItem exportItem = item("Export report...", "Shortcut+E", this::showExport);
+        Menu file = new Menu("File", null, newItem, open, recentMenu, new SeparatorMenuItem(), importItem, exportItem,
                 new SeparatorMenuItem(), save, saveAs,
                 new SeparatorMenuItem(), quit);
         MenuItem undo = item("Undo", "Shortcut+Z", vm::undo);
@@ -179,6 +182,15 @@ public final class MainWindow {
                 org.vramsheet.io.HfCache.fromEnvironment(System.getenv(), System.getProperty("user.home")),
                 java.time.Duration.ofSeconds(20));
         ImportDialog d = new ImportDialog(stage, ivm, vm, scene.getStylesheets());
+        d.show();
+        return d;
+    }
+
+    /** Opens "Export report..." (XLSX, PDF, signing). */
+    public ExportDialog showExport() {
+        ExportViewModel evm = new ExportViewModel(org.vramsheet.cli.Cli.version());
+        evm.suggest(vm.file.get(), vm.model.modelId.get());
+        ExportDialog d = new ExportDialog(stage, evm, vm, dialogs, scene.getStylesheets());
         d.show();
         return d;
     }

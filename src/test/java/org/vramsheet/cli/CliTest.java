@@ -121,4 +121,38 @@ class CliTest {
         assertTrue(r.out().lines().count() >= 30);
         assertTrue(r.out().contains("catalog:meta-llama/Llama-3.1-70B-Instruct"));
     }
+
+    @Test
+    void exportAndVerify(@TempDir Path dir) throws Exception {
+        Path x = dir.resolve("r.xlsx");
+        Path p = dir.resolve("r.pdf");
+        Run r = run("export", "assets/samples/seed003-70b-int4-80gib.json", "--xlsx", x.toString(), "--pdf", p.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.size(x) > 0 && Files.size(p) > 0);
+        assertEquals(2, run("export", "assets/samples/seed003-70b-int4-80gib.json", "--pdf", p.toString()).code(),
+                "no overwrite without --force");
+        Path back = dir.resolve("back.json");
+        Run v = run("verify", p.toString(), "-o", back.toString());
+        assertEquals(0, v.code(), v.out());
+        assertTrue(v.out().contains("VERIFIED"));
+        assertEquals(org.vramsheet.io.WorksheetJson.read(Path.of("assets/samples/seed003-70b-int4-80gib.json")),
+                org.vramsheet.io.WorksheetJson.read(back));
+        Path key = org.vramsheet.report.SelfSigned.create(dir, "CLI Signer", "pw".toCharArray());
+        Path signed = dir.resolve("s.pdf");
+        java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream e = new java.io.ByteArrayOutputStream();
+        int code = ReportCommands.export(java.util.List.of("assets/samples/seed003-70b-int4-80gib.json", "--pdf", signed.toString(),
+                "--sign", key.toString()), new PrintStream(o), new PrintStream(e), java.util.Map.of("VRAMSHEET_KEY_PASSWORD", "pw"));
+        assertEquals(0, code, e.toString());
+        Run good = run("verify", signed.toString());
+        assertTrue(good.out().contains("signed by") && good.out().contains("CLI Signer"), good.out());
+        byte[] bytes = Files.readAllBytes(signed);
+        int at = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1).indexOf("/Producer");
+        bytes[at + 12] ^= 1;
+        Path tampered = dir.resolve("t.pdf");
+        Files.write(tampered, bytes);
+        Run bad = run("verify", tampered.toString());
+        assertEquals(ReportCommands.VERIFY_FAILED, bad.code(), bad.out() + bad.err());
+        assertTrue(bad.out().contains("NOT VERIFIED"), bad.out());
+    }
 }

@@ -16,10 +16,10 @@ import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /** Makes a throwaway self-signed PKCS#12 key at test time (no key is committed). */
-final class SelfSigned {
+public final class SelfSigned {
     private SelfSigned() { }
 
-    static Path create(Path dir, String cn, char[] password) throws Exception {
+    public static Path create(Path dir, String cn, char[] password) throws Exception {
         KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
         g.initialize(2048);
         KeyPair kp = g.generateKeyPair();

@@ -1,0 +1,137 @@
+package org.vramsheet.cli;
+
+import java.io.Console;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.vramsheet.io.WorksheetFormatException;
+import org.vramsheet.io.WorksheetJson;
+import org.vramsheet.report.PdfSigner;
+import org.vramsheet.report.ReportFiles;
+import org.vramsheet.report.ReportVerifier;
+
+/** {@code export WORKSHEET.json --xlsx OUT.xlsx --pdf OUT.pdf [--letter] [--sign KEY.p12] [--force]} and {@code verify}. */
+final class ReportCommands {
+    static final int VERIFY_FAILED = 1;
+
+    private ReportCommands() { }
+
+    static int export(List<String> args, PrintStream out, PrintStream err, Map<String, String> env) {
+        Path sheet = null;
+        Path xlsx = null;
+        Path pdf = null;
+        Path key = null;
+        boolean letter = false;
+        boolean force = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--xlsx", "--pdf", "--sign" -> {
+                    if (i + 1 >= args.size()) {
+                        err.println("vramsheet export: " + a + " needs a file");
+                        return Cli.BAD_INPUT;
+                    }
+                    Path p = Path.of(args.get(++i));
+                    if (a.equals("--xlsx")) {
+                        xlsx = p;
+                    } else if (a.equals("--pdf")) {
+                        pdf = p;
+                    } else {
+                        key = p;
+                    }
+                }
+                case "--letter" -> letter = true;
+                case "--force" -> force = true;
+                default -> {
+                    if (a.startsWith("-")) {
+                        err.println("vramsheet export: unknown option '" + a + "'");
+                        return Cli.BAD_INPUT;
+                    }
+                    sheet = Path.of(a);
+                }
+            }
+        }
+        if (sheet == null || (xlsx == null && pdf == null)) {
+            err.println("vramsheet export: give WORKSHEET.json and --xlsx OUT.xlsx and/or --pdf OUT.pdf");
+            return Cli.BAD_INPUT;
+        }
+        for (Path p : new Path[] {xlsx, pdf}) {
+            if (p != null && Files.exists(p) && !force) {
+                err.println("vramsheet export: " + p + " exists; add --force to replace it");
+                return Cli.BAD_INPUT;
+            }
+        }
+        char[] password = null;
+        if (key != null) {
+            if (pdf == null) {
+                err.println("vramsheet export: --sign needs --pdf");
+                return Cli.BAD_INPUT;
+            }
+            String pw = env.get("VRAMSHEET_KEY_PASSWORD");
+            Console c = System.console();
+            if (pw != null) {
+                password = pw.toCharArray();
+            } else if (c != null) {
+                password = c.readPassword("Password for %s: ", key);
+            } else {
+                err.println("vramsheet export: --sign needs the key's password (VRAMSHEET_KEY_PASSWORD or a terminal)");
+                return Cli.BAD_INPUT;
+            }
+        }
+        try {
+            var ws = WorksheetJson.read(sheet);
+            ReportFiles.export(ws, Cli.version(), new ReportFiles.Request(xlsx, pdf, letter, key, password, null), x -> { });
+        } catch (WorksheetFormatException | PdfSigner.SigningException e) {
+            err.println("vramsheet export: " + e.getMessage());
+            return Cli.BAD_INPUT;
+        } catch (IOException e) {
+            err.println("vramsheet export: cannot write the report: " + e.getMessage() + " (nothing was replaced)");
+            return Cli.BAD_INPUT;
+        }
+        if (xlsx != null) {
+            out.println("Wrote " + xlsx);
+        }
+        if (pdf != null) {
+            out.println("Wrote " + pdf + (key != null ? " (signed)" : ""));
+        }
+        return Cli.OK;
+    }
+
+    static int verify(List<String> args, PrintStream out, PrintStream err) {
+        if (args.isEmpty()) {
+            err.println("vramsheet verify: give REPORT.pdf [-o WORKSHEET.json]");
+            return Cli.BAD_INPUT;
+        }
+        Path pdf = Path.of(args.get(0));
+        Path extract = args.size() >= 3 && args.get(1).equals("-o") ? Path.of(args.get(2)) : null;
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(pdf);
+        } catch (IOException e) {
+            err.println("vramsheet verify: cannot read " + pdf + ": " + e.getMessage());
+            return Cli.BAD_INPUT;
+        }
+        ReportVerifier.Result r;
+        try {
+            r = ReportVerifier.verify(bytes, Cli.version());
+        } catch (IOException e) {
+            err.println("vramsheet verify: " + pdf + " is not a readable PDF: " + e.getMessage());
+            return Cli.BAD_INPUT;
+        }
+        r.lines().forEach(out::println);
+        if (extract != null && r.sheet() != null) {
+            try {
+                WorksheetJson.save(r.sheet(), extract);
+                out.println("Wrote the attached worksheet to " + extract);
+            } catch (IOException e) {
+                err.println("vramsheet verify: cannot write " + extract + ": " + e.getMessage());
+                return Cli.BAD_INPUT;
+            }
+        }
+        out.println(r.ok() ? "VERIFIED" : "NOT VERIFIED");
+        return r.ok() ? Cli.OK : VERIFY_FAILED;
+    }
+}

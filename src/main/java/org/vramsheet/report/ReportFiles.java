@@ -1,0 +1,45 @@
+package org.vramsheet.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.vramsheet.core.Worksheet;
+import org.vramsheet.io.AtomicFiles;
+
+/** Writes the reports atomically (temp file, then move): a failure leaves any existing file as it was. */
+public final class ReportFiles {
+    /** What to write. */
+    public record Request(Path xlsx, Path pdf, boolean letter, Path key, char[] password, String reason) { }
+
+    private ReportFiles() { }
+
+    public static void export(Worksheet ws, String version, Request r, java.util.function.DoubleConsumer progress)
+            throws IOException, PdfSigner.SigningException {
+        ReportData d = new ReportData(ws, version, ZonedDateTime.now());
+        progress.accept(0.1);
+        if (r.xlsx() != null) {
+            byte[] x = XlsxReport.render(d);
+            progress.accept(0.4);
+            write(r.xlsx(), x);
+        }
+        if (r.pdf() != null) {
+            byte[] p = PdfReport.render(d, r.letter() ? PDRectangle.LETTER : PDRectangle.A4);
+            progress.accept(0.8);
+            if (r.key() != null) {
+                p = PdfSigner.sign(p, r.key(), r.password(), r.reason() == null ? "VRAM sizing report" : r.reason());
+            }
+            write(r.pdf(), p);
+        }
+        progress.accept(1.0);
+    }
+
+    private static void write(Path target, byte[] bytes) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw new IOException(dir + ": no such folder");
+        }
+        AtomicFiles.write(target, bytes);
+    }
+}
