@@ -160,4 +160,21 @@ class WindowRobotTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("31,104 B (30.38 KiB)", text(robot, "#result-kvCache-bytesPerToken"));
     }
+
+    @Test
+    void exportFromTheWindowRunsInTheBackground(FxRobot robot) throws Exception {
+        ExportDialog[] d = new ExportDialog[1];
+        robot.interact(() -> d[0] = window.showExport());
+        Path x = dir.resolve("robot.xlsx");
+        Path p = dir.resolve("robot.pdf");
+        robot.interact(() -> {
+            robot.lookup("#export-xlsx").queryAs(TextField.class).setText(x.toString());
+            robot.lookup("#export-pdf").queryAs(TextField.class).setText(p.toString());
+        });
+        robot.clickOn("#export-run");
+        WaitForAsyncUtils.waitFor(20, java.util.concurrent.TimeUnit.SECONDS,
+                () -> robot.lookup("#export-status").queryAs(Label.class).getText().startsWith("Wrote"));
+        assertTrue(Files.size(x) > 0 && Files.size(p) > 0);
+        assertTrue(org.vramsheet.report.ReportVerifier.verify(Files.readAllBytes(p), "test").ok());
+    }
 }
