@@ -9,6 +9,7 @@ public final class Fields {
 
     static {
         put("model.maxContextTokens", "MODEL › Maximum context");
+        put("model.vocabSize", "MODEL › Vocabulary size");
         put("weights.totalParams", "WEIGHTS › Parameter count (total)");
         put("weights.activeParams", "WEIGHTS › Parameter count (active)");
         put("weights.format", "WEIGHTS › Weight dtype / quantization");

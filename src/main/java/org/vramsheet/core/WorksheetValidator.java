@@ -39,6 +39,7 @@ public final class WorksheetValidator {
 
     private static void model(Worksheet ws, Issues out) {
         range(out, "model.maxContextTokens", ws.model().maxContextTokens(), 1, MAX_TOKENS, false);
+        range(out, "model.vocabSize", ws.model().vocabSize(), 1, 100_000_000L, false);
     }
 
     private static void weights(Weights w, Issues out) {

@@ -77,7 +77,8 @@ public final class ConfigImporter {
                     + "the layer pattern and parameter count");
         }
         String id = modelId != null ? modelId : c.str("_name_or_path") != null ? c.str("_name_or_path") : "";
-        ModelInfo model = new ModelInfo(id, "", c.architecture().isEmpty() ? a.type : c.architecture(), maxContext);
+        ModelInfo model = new ModelInfo(id, "", c.architecture().isEmpty() ? a.type : c.architecture(), maxContext,
+                c.num("vocab_size", "padded_vocab_size"));
         return new ModelImport(model, weights, kv, detected, assumed, warnings);
     }
 

@@ -34,8 +34,10 @@ public record ModelImport(ModelInfo model, Weights weights, KvArchitecture kv, L
                 r.cudaGraphsInPool(), r.kvCacheMemoryBytes());
         ResultSettings rs = ws.result();
         Long ctx = rs.contextLength() != null && len != null && rs.contextLength() > len ? len : rs.contextLength();
-        return ws.withModel(model).withWeights(weights).withKv(kv).withRuntime(nr)
+        Worksheet out = ws.withModel(model).withWeights(weights).withKv(kv).withRuntime(nr)
                 .withResult(new ResultSettings(rs.headroomBytes(), rs.sizingScenario(), ctx));
+        // the old model's activation estimates do not fit the new one: use the calibrated estimate
+        return org.vramsheet.core.NonKvEstimator.apply(out);
     }
 
     /** A readable report of the import: detected, assumed, warnings. */

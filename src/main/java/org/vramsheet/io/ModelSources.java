@@ -121,7 +121,7 @@ public final class ModelSources {
         }
         ModelInfo mi = m.model();
         ModelInfo model = new ModelInfo(mi.modelId(), revision == null ? mi.revision() : revision, mi.architecture(),
-                mi.maxContextTokens());
+                mi.maxContextTokens(), mi.vocabSize());
         if (revision != null) {
             detected.add("revision resolved to " + revision);
         }
