@@ -29,6 +29,7 @@ public final class Cli {
             case "import" -> ImportCommand.run(List.of(args).subList(1, args.length), out, err, System.getenv());
             case "export" -> ReportCommands.export(List.of(args).subList(1, args.length), out, err, System.getenv());
             case "verify" -> ReportCommands.verify(List.of(args).subList(1, args.length), out, err);
+            case "validate" -> ValidateCommand.run(List.of(args).subList(1, args.length), out, err);
             case "--version", "version" -> {
                 out.println("VRAM Sheet " + version());
                 yield OK;
@@ -128,6 +129,8 @@ public final class Cli {
                       [--letter] [--sign KEY.p12 (password: VRAMSHEET_KEY_PASSWORD or prompt)] [--force]
                   java -jar vramsheet.jar verify REPORT.pdf [-o WORKSHEET.json]
                       checks fingerprint, printed numbers and signatures (exit 1 when they do not hold)
+                  java -jar vramsheet.jar validate LOG [--worksheet SHEET.json] [--json] [-o UPDATED.json]
+                      read an engine startup log, compare with the sheet, explain deltas above 2 %
                   java -jar vramsheet.jar --version
 
                 Exit status: 0 success, 2 bad input or file (one-line reason on stderr), 1 verify failed.

@@ -48,6 +48,7 @@ public final class MainWindow {
         this.files = new FileController(vm, this.dialogs, home);
         Views v = new Views(vm, selected);
         SheetView sheet = new SheetView(vm, selected);
+        sheet.setOnPasteLog(this::showLogDialog);
         ContextSlider slider = new ContextSlider(vm, v);
         ChartsView charts = new ChartsView(vm);
         VBox side = new VBox(slider, charts, new ExplainPane(selected));
@@ -182,6 +183,13 @@ public final class MainWindow {
                 org.vramsheet.io.HfCache.fromEnvironment(System.getenv(), System.getProperty("user.home")),
                 java.time.Duration.ofSeconds(20));
         ImportDialog d = new ImportDialog(stage, ivm, vm, scene.getStylesheets());
+        d.show();
+        return d;
+    }
+
+    /** Opens VALIDATION's "Paste engine log...". */
+    public LogDialog showLogDialog() {
+        LogDialog d = new LogDialog(stage, new LogViewModel(vm), vm, scene.getStylesheets());
         d.show();
         return d;
     }

@@ -27,6 +27,10 @@ public final class SheetView extends ScrollPane {
     private static final int COLUMNS = 4;
     private final SheetViewModel vm;
     private final Views v;
+    private Runnable onPasteLog = () -> { };
+
+    /** What VALIDATION's "Paste engine log..." button does (the window opens its dialog). */
+    public void setOnPasteLog(Runnable r) { this.onPasteLog = r; }
 
     public SheetView(SheetViewModel vm, ObjectProperty<Figure> selected) {
         this.vm = vm;
@@ -173,6 +177,7 @@ public final class SheetView extends ScrollPane {
                             default -> "engine default";
                         }),
                 v.number(r.kvCacheMemory), v.check("runtime-prefixCaching", "Prefix caching", r.prefixCaching),
+                estimateButton(),
                 new VBox(1, catLabel, catalog), v.text("gpu-name", "GPU", vm.gpu.name), v.number(vm.gpu.count),
                 v.number(vm.gpu.totalBytes)),
                 results("pool.fraction", "pool.requestedBytes", "pool.nonKvBytes", "pool.cudaGraphBytes",
@@ -180,9 +185,24 @@ public final class SheetView extends ScrollPane {
         return s;
     }
 
+    private Node estimateButton() {
+        Button b = new Button("Estimate non-KV from the model");
+        b.setId("estimate-nonkv");
+        b.disableProperty().bind(vm.readOnlyProperty());
+        b.setOnAction(e -> vm.estimateNonKv());
+        b.setTooltip(new javafx.scene.control.Tooltip("Activation peak, non-torch memory and CUDA graphs from the model's "
+                + "vocabulary, the batched tokens and the parallelism, calibrated on real vLLM logs (docs/accuracy.md)"));
+        return new VBox(1, new Label(" "), b);
+    }
+
     private Node validation() {
         ValidationViewModel x = vm.validation;
         VBox s = v.section("VALIDATION");
+        Button paste = new Button("Paste engine log...");
+        paste.setId("paste-log");
+        paste.disableProperty().bind(vm.readOnlyProperty());
+        paste.setOnAction(e -> onPasteLog.run());
+        s.getChildren().add(paste);
         s.getChildren().add(fill(COLUMNS, v.number(x.measuredNonKv), v.number(x.allocatedKv), v.number(x.kvCapacityTokens),
                 v.number(x.measuredPeak), v.number(x.preemptionSequences), v.text("validation-notes", "Notes", x.notes)));
         return s;

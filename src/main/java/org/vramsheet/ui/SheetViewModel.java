@@ -141,6 +141,21 @@ public final class SheetViewModel {
         checkpointNow();
     }
 
+    /** Replaces the sheet's content as one undoable edit (file and saved state stay). */
+    public void applyWorksheet(Worksheet ws) {
+        checkpointNow();
+        apply(ws);
+        for (SectionViewModel s : sections()) {
+            s.numbers().forEach(n -> n.touchedProperty().set(true));
+        }
+        checkpointNow();
+    }
+
+    /** RUNTIME's activation, non-torch and CUDA-graph estimates from the calibrated model (one undoable edit). */
+    public void estimateNonKv() {
+        applyWorksheet(org.vramsheet.core.NonKvEstimator.apply(computed.get().sheet()));
+    }
+
     /** A recovered sheet is not saved anywhere yet. */
     public void markUnsaved() {
         saved.set(null);

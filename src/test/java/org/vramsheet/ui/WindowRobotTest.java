@@ -177,4 +177,18 @@ class WindowRobotTest {
         assertTrue(Files.size(x) > 0 && Files.size(p) > 0);
         assertTrue(org.vramsheet.report.ReportVerifier.verify(Files.readAllBytes(p), "test").ok());
     }
+
+    @Test
+    void pastingAnEngineLogFillsValidation(FxRobot robot) throws Exception {
+        String log = LogViewModelTest.log("P18");
+        robot.interact(() -> window.showLogDialog());
+        robot.interact(() -> robot.lookup("#log-text").queryAs(javafx.scene.control.TextArea.class).setText(log));
+        robot.clickOn("#log-read");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(text(robot, "#log-summary").startsWith("vLLM 0.19.0"), text(robot, "#log-summary"));
+        robot.clickOn("#log-apply");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("17.12 GiB", window.viewModel().validation.measuredNonKv.textProperty().get());
+        assertEquals("0.95", window.viewModel().runtime.utilization.textProperty().get());
+    }
 }

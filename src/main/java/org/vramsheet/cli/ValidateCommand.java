@@ -1,0 +1,148 @@
+package org.vramsheet.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.vramsheet.core.LogComparison;
+import org.vramsheet.core.Measurement;
+import org.vramsheet.core.Unit;
+import org.vramsheet.core.Units;
+import org.vramsheet.core.Worksheet;
+import org.vramsheet.io.EngineLogParser;
+import org.vramsheet.io.WorksheetFormatException;
+import org.vramsheet.io.WorksheetJson;
+
+/** {@code validate LOG [--worksheet WORKSHEET.json] [--json] [-o UPDATED.json]}: the log against the sheet. */
+final class ValidateCommand {
+    private ValidateCommand() { }
+
+    static int run(List<String> args, PrintStream out, PrintStream err) {
+        Path log = null;
+        Path sheet = null;
+        Path output = null;
+        boolean json = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            switch (a) {
+                case "--worksheet", "-o" -> {
+                    if (i + 1 >= args.size()) {
+                        err.println("vramsheet validate: " + a + " needs a file");
+                        return Cli.BAD_INPUT;
+                    }
+                    if (a.equals("-o")) {
+                        output = Path.of(args.get(++i));
+                    } else {
+                        sheet = Path.of(args.get(++i));
+                    }
+                }
+                case "--json" -> json = true;
+                default -> {
+                    if (a.startsWith("-")) {
+                        err.println("vramsheet validate: unknown option '" + a + "'");
+                        return Cli.BAD_INPUT;
+                    }
+                    log = Path.of(a);
+                }
+            }
+        }
+        if (log == null) {
+            err.println("vramsheet validate: give an engine startup LOG (and --worksheet SHEET.json)");
+            return Cli.BAD_INPUT;
+        }
+        String text;
+        try {
+            text = new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            err.println("vramsheet validate: cannot read " + log + ": " + e.getMessage());
+            return Cli.BAD_INPUT;
+        }
+        Measurement m = EngineLogParser.parse(text);
+        if (m.matchedLines().isEmpty()) {
+            err.println("vramsheet validate: " + log + ": " + EngineLogParser.summary(m));
+            return Cli.BAD_INPUT;
+        }
+        Worksheet ws;
+        try {
+            ws = sheet != null ? WorksheetJson.read(sheet) : ImportCommand.defaultSheet();
+        } catch (WorksheetFormatException e) {
+            err.println("vramsheet validate: " + e.getMessage());
+            return Cli.BAD_INPUT;
+        }
+        LogComparison.Result before = LogComparison.compare(ws, m);
+        Worksheet applied = LogComparison.apply(ws, m);
+        LogComparison.Result after = LogComparison.compare(applied, m);
+        if (json) {
+            ObjectNode root = WorksheetJson.shared().createObjectNode();
+            root.put("engine", m.engine() == null ? null : m.engine().label());
+            root.put("version", m.version());
+            root.put("model", m.modelId());
+            root.set("asSheetStands", tree(before));
+            root.set("withTheLogApplied", tree(after));
+            out.println(root.toPrettyString());
+        } else {
+            out.println(EngineLogParser.summary(m));
+            out.println("\nAs the sheet stands:");
+            print(out, before);
+            out.println("\nWith the log's setup and measured memory applied:");
+            print(out, after);
+        }
+        if (output != null) {
+            try {
+                WorksheetJson.save(applied, output);
+                out.println("Wrote " + output);
+            } catch (IOException e) {
+                err.println("vramsheet validate: cannot write " + output + ": " + e.getMessage());
+                return Cli.BAD_INPUT;
+            }
+        }
+        return Cli.OK;
+    }
+
+    static String fmt(Unit u, Double v) {
+        if (v == null) {
+            return "-";
+        }
+        return switch (u) {
+            case BYTES -> Units.gibText(Math.round(v));
+            case RATIO -> Units.two(v) + "x";
+            default -> Units.grouped(Math.round(v));
+        };
+    }
+
+    private static void print(PrintStream out, LogComparison.Result r) {
+        out.printf(Locale.ROOT, "  %-36s %18s %18s %9s%n", "", "predicted", "measured", "delta");
+        for (LogComparison.Row row : r.rows()) {
+            Double d = row.delta();
+            out.printf(Locale.ROOT, "  %-36s %18s %18s %9s%s%n", row.label(), fmt(row.unit(), row.predicted()),
+                    fmt(row.unit(), row.measured()), d == null ? "-" : String.format(Locale.ROOT, "%+.2f%%", d * 100),
+                    row.flagged() ? "  <- above 2 %" : "");
+        }
+        r.causes().forEach(c -> out.println("  likely cause: " + c));
+        r.setupDifferences().forEach(s -> out.println("  setup differs: " + s));
+    }
+
+    private static ObjectNode tree(LogComparison.Result r) {
+        ObjectNode n = WorksheetJson.shared().createObjectNode();
+        ArrayNode rows = n.putArray("rows");
+        for (LogComparison.Row row : r.rows()) {
+            ObjectNode o = rows.addObject();
+            o.put("label", row.label());
+            o.put("unit", row.unit().name().toLowerCase(Locale.ROOT));
+            o.put("predicted", row.predicted());
+            o.put("measured", row.measured());
+            o.put("delta", row.delta());
+            o.put("flagged", row.flagged());
+        }
+        ArrayNode c = n.putArray("causes");
+        r.causes().forEach(c::add);
+        ArrayNode s = n.putArray("setupDifferences");
+        r.setupDifferences().forEach(s::add);
+        return n;
+    }
+}
