@@ -68,6 +68,15 @@ public final class LogDialog {
         ListView<String> notes = new ListView<>();
         notes.setId("log-causes");
         notes.setPrefHeight(130);
+        notes.setCellFactory(lv -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                setWrapText(true);
+                setPrefWidth(0);
+            }
+        });
         lvm.comparison.addListener((o, a, r) -> {
             table.setItems(r == null ? FXCollections.observableArrayList() : FXCollections.observableArrayList(r.rows()));
             var items = FXCollections.<String>observableArrayList();
