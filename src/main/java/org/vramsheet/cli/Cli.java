@@ -30,6 +30,7 @@ public final class Cli {
             case "export" -> ReportCommands.export(List.of(args).subList(1, args.length), out, err, System.getenv());
             case "verify" -> ReportCommands.verify(List.of(args).subList(1, args.length), out, err);
             case "validate" -> ValidateCommand.run(List.of(args).subList(1, args.length), out, err);
+            case "plan" -> PlanCommand.run(List.of(args).subList(1, args.length), out, err);
             case "--version", "version" -> {
                 out.println("VRAM Sheet " + version());
                 yield OK;
@@ -131,6 +132,8 @@ public final class Cli {
                       checks fingerprint, printed numbers and signatures (exit 1 when they do not hold)
                   java -jar vramsheet.jar validate LOG [--worksheet SHEET.json] [--json] [-o UPDATED.json]
                       read an engine startup log, compare with the sheet, explain deltas above 2 %
+                  java -jar vramsheet.jar plan WORKSHEET.json [--gpus "2xH100@2.49,1xH200,4xL40S"] [--target N]
+                      fewest GPUs per replica for each scenario, the fleet, and GPU choices side by side
                   java -jar vramsheet.jar --version
 
                 Exit status: 0 success, 2 bad input or file (one-line reason on stderr), 1 verify failed.

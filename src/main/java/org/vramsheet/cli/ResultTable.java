@@ -49,6 +49,8 @@ final class ResultTable {
             case SEQUENCES -> Units.grouped(f.value()) + " sequences";
             case BLOCKS -> Units.grouped(f.value()) + " blocks";
             case PARAMS -> Units.grouped(f.value()) + " parameters";
+            case GPUS -> Units.grouped(f.value()) + " GPUs";
+            case REPLICAS -> Units.grouped(f.value()) + " replicas";
             case RATIO -> f.key().endsWith("concurrencyRatio") ? Units.two(f.ratio()) + "x"
                     : f.key().endsWith("poolShare") ? String.format(Locale.ROOT, "%.1f %%", f.ratio() * 100)
                     : String.format(Locale.ROOT, "%.4f", f.ratio());
@@ -69,6 +71,9 @@ final class ResultTable {
         }
         if (key.startsWith("pool.")) {
             return "RUNTIME: ENGINE KV POOL";
+        }
+        if (key.startsWith("placement.")) {
+            return "PLACEMENT (SS-006)";
         }
         return "RESULT";
     }

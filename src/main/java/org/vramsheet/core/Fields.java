@@ -44,6 +44,8 @@ public final class Fields {
         put("runtime.cacheImplementation", "RUNTIME › Cache implementation");
         put("runtime.tensorParallel", "RUNTIME › Tensor parallel size");
         put("runtime.pipelineParallel", "RUNTIME › Pipeline parallel size");
+        put("runtime.dataParallel", "RUNTIME › Data parallel size (replicas)");
+        put("result.targetSequences", "RESULT › Target concurrent sequences (fleet)");
         put("runtime.utilization", "RUNTIME › Memory utilization / fraction");
         put("runtime.blockSize", "RUNTIME › Block size");
         put("runtime.maxModelLen", "RUNTIME › Max model length");

@@ -17,13 +17,14 @@ package org.vramsheet.core;
  * @param cudaGraphsInPool     whether the engine takes its CUDA graph estimate out of the KV pool;
  *                             null: vLLM ≥ 0.21 yes, earlier no
  * @param kvCacheMemoryBytes   vLLM --kv-cache-memory: the pool per GPU, set directly (skips utilization)
+ * @param dataParallel         replicas of the model (DP); each holds its own weights and KV pool
  */
 public record Runtime(Engine engine, String engineVersion, CacheImplementation cacheImplementation,
                       Integer tensorParallel, Integer pipelineParallel, Double utilization, Integer blockSize,
                       Long maxModelLen, Boolean prefixCaching, Long maxNumBatchedTokens, Integer maxNumSeqs,
                       Long activationPeakBytes, Long nonTorchBytes, Long cudaGraphBytes,
                       Double fragmentationPercent, Boolean cudaGraphsInPool,
-                      Long kvCacheMemoryBytes) {
+                      Long kvCacheMemoryBytes, Integer dataParallel) {
     public Runtime {
         engine = engine == null ? Engine.VLLM : engine;
         engineVersion = engineVersion == null ? "" : engineVersion.trim();
@@ -35,11 +36,29 @@ public record Runtime(Engine engine, String engineVersion, CacheImplementation c
         nonTorchBytes = nonTorchBytes == null ? 0L : nonTorchBytes;
         cudaGraphBytes = cudaGraphBytes == null ? 0L : cudaGraphBytes;
         fragmentationPercent = fragmentationPercent == null ? 0.0 : fragmentationPercent;
+        dataParallel = dataParallel == null ? 1 : dataParallel;
+    }
+
+    /** The same without data parallelism (one replica). */
+    public Runtime(Engine engine, String engineVersion, CacheImplementation cacheImplementation, Integer tensorParallel,
+                   Integer pipelineParallel, Double utilization, Integer blockSize, Long maxModelLen, Boolean prefixCaching,
+                   Long maxNumBatchedTokens, Integer maxNumSeqs, Long activationPeakBytes, Long nonTorchBytes,
+                   Long cudaGraphBytes, Double fragmentationPercent, Boolean cudaGraphsInPool, Long kvCacheMemoryBytes) {
+        this(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen,
+                prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes,
+                fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, 1);
+    }
+
+    /** A copy with another layout. */
+    public Runtime withParallel(int tp, int pp, int dp) {
+        return new Runtime(engine, engineVersion, cacheImplementation, tp, pp, utilization, blockSize, maxModelLen,
+                prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes,
+                fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dp);
     }
 
     public static Runtime defaults() {
         return new Runtime(Engine.VLLM, "", CacheImplementation.DEFAULT, 1, 1, null, null, null, false, null, null,
-                0L, 0L, 0L, 0.0, null, null);
+                0L, 0L, 0L, 0.0, null, null, 1);
     }
 
     /** GPUs one replica spans. */

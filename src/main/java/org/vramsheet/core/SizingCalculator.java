@@ -15,7 +15,7 @@ public final class SizingCalculator {
     public record Outcome(SizingResult result, Capacity capacity) { }
 
     private static final String[] ORDER = {"weights.", "kvCache.", "pool.", "scenarios.typical.", "scenarios.heavy.",
-        "scenarios.limit.", "result."};
+        "scenarios.limit.", "result.", "placement."};
 
     /** Figures grouped in worksheet order, keeping the calculation order inside each section. */
     private static java.util.Map<String, Figure> ordered(java.util.Map<String, Figure> in) {
@@ -52,6 +52,7 @@ public final class SizingCalculator {
         WorkloadStep.run(c, pool);
         BudgetStep.concurrency(c, pool);
         BudgetStep.budget(c);
+        PlacementStep.run(c);
         return new Outcome(new SizingResult(ordered(c.figures), issues.all()), pool);
     }
 }

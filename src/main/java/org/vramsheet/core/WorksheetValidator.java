@@ -220,7 +220,10 @@ public final class WorksheetValidator {
         if (range(out, "runtime.tensorParallel", r.tensorParallel(), 1, 1024, true) && k.kind() != AttentionKind.MLA) {
             Integer kvh = EngineDefaults.kvHeads(k);
             int tp = r.tensorParallel();
-            if (kvh != null && kvh > 0 && kvh % tp != 0 && tp % kvh != 0) {
+            if (k.attentionHeads() != null && k.attentionHeads() > 0 && k.attentionHeads() % tp != 0) {
+                out.add("runtime.tensorParallel", "inconsistent: TP " + tp + " does not divide the " + k.attentionHeads()
+                        + " attention heads");
+            } else if (kvh != null && kvh > 0 && kvh % tp != 0 && tp % kvh != 0) {
                 out.add("runtime.tensorParallel", "inconsistent: " + kvh + " KV heads cannot be split over TP " + tp
                         + " (one must divide the other)");
             }
@@ -236,6 +239,7 @@ public final class WorksheetValidator {
             }
         }
         range(out, "runtime.blockSize", r.blockSize(), 1, 1 << 16, false);
+        range(out, "runtime.dataParallel", r.dataParallel(), 1, 100_000, true);
         if (range(out, "runtime.maxModelLen", r.maxModelLen(), 1, MAX_TOKENS, false)) {
             Long mc = ws.model().maxContextTokens();
             if (r.maxModelLen() != null && mc != null && mc > 0 && r.maxModelLen() > mc) {
@@ -297,6 +301,7 @@ public final class WorksheetValidator {
 
     private static void result(Worksheet ws, Issues out) {
         range(out, "result.headroomBytes", ws.result().headroomBytes(), 0, MAX_BYTES, false);
+        range(out, "result.targetSequences", ws.result().targetSequences(), 1, MAX_SEQUENCES, false);
         Long c = ws.result().contextLength();
         if (range(out, "result.contextLength", c, 1, MAX_TOKENS, false) && c != null) {
             Long max = effectiveMaxModelLen(ws);

@@ -64,6 +64,7 @@ public final class PdfReport {
                     }
                 }
                 validation(c, d);
+                placement(c, d);
                 charts(c, d);
                 provenance(c, d);
                 signOff(c, d.signOff());
@@ -144,6 +145,21 @@ public final class PdfReport {
         compare(c, cols, "KV memory per GPU", d.figure("pool.kvPoolBytes"), v.allocatedKvBytes(), true);
         compare(c, cols, "KV capacity (tokens)", d.figure("pool.capacityTokens"), v.kvCapacityTokens(), false);
         compare(c, cols, "Non-KV per GPU (measured is used)", d.figure("pool.nonKvBytes"), v.measuredNonKvBytes(), true);
+    }
+
+    private static void placement(PdfCanvas c, ReportData d) throws IOException {
+        heading(c, "PLACEMENT (SS-006)");
+        float[] cols = {0, 0.42f};
+        for (String k : List.of("placement.gpusPerReplica", "placement.replicas", "placement.totalGpus",
+                "weights.bytesPerGpu", "kvCache.bytesPerTokenPerGpu", "pool.nonKvBytes", "pool.kvPoolBytes",
+                "placement.fleetConcurrency", "placement.replicasForTarget")) {
+            Figure f = d.figure(k);
+            c.row(new String[] {f.label(), d.text(k)}, cols, 9, f.available() ? TEXT : MUTED, true);
+        }
+        for (org.vramsheet.core.Planner.Fit f : org.vramsheet.core.Planner.recommend(d.sheet, 8)) {
+            c.row(new String[] {"Fewest GPUs for " + f.scenario().label(), f.layout() == null ? f.reason()
+                    : f.layout().gpus() + " x " + d.sheet.gpu().name() + " (" + f.layout() + ")"}, cols, 9, TEXT, true);
+        }
     }
 
     private static void compare(PdfCanvas c, float[] cols, String label, Figure f, Long measured, boolean bytes)

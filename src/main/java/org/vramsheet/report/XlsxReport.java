@@ -133,6 +133,7 @@ public final class XlsxReport {
         b.text("Cache implementation", EngineDefaults.cache(r).label());
         b.input("TP", "Tensor parallel size", r.tensorParallel(), false);
         b.input("PP", "Pipeline parallel size", r.pipelineParallel(), false);
+        b.input("DP", "Data parallel size (replicas)", r.dataParallel(), false);
         Figure frac = d.figure("pool.fraction");
         b.input("Util", "Memory utilization / fraction (resolved)", frac.available() ? frac.ratio() : 1.0, false);
         Figure bs = d.figure("pool.blockSize");
@@ -387,6 +388,9 @@ public final class XlsxReport {
         b.formula("GpuCapacity", "GPU memory per replica", "GpuTotal*Ranks", b.bytes);
         b.formula("Margin", "Margin", "GpuCapacity-Budget", b.bytes);
         b.formula("Fits", "Fits the GPU", "IF(Margin>=0,\"yes\",\"no\")", b.label);
+        b.heading("PLACEMENT (SS-006)");
+        b.formula("TotalGpus", "GPUs in the fleet (TP x PP x DP)", "Ranks*DP", b.count);
+        b.formula("FleetConcurrency", "Fleet max concurrency at the context", "MaxConcurrency*DP", b.count);
     }
 
     private static void signOff(XlsxBook b, ReportData d) {

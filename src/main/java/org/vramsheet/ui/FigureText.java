@@ -21,6 +21,8 @@ public final class FigureText {
             case SEQUENCES -> Units.grouped(f.value()) + " sequences";
             case BLOCKS -> Units.grouped(f.value()) + " blocks";
             case PARAMS -> Units.grouped(f.value()) + " params";
+            case GPUS -> Units.grouped(f.value()) + " GPUs";
+            case REPLICAS -> Units.grouped(f.value()) + " replicas";
             case RATIO -> f.key().endsWith("concurrencyRatio") ? Units.two(f.ratio()) + "x"
                     : f.key().endsWith("poolShare") ? Units.fixed2(f.ratio() * 100) + " % of pool"
                     : Units.fixed2(f.ratio());

@@ -10,14 +10,17 @@ public final class ResultViewModel extends SectionViewModel {
     public final NumberInput headroom = number("result.headroomBytes", NumberInput.Kind.BYTES, "B");
     public final ObjectProperty<ScenarioId> sizingScenario = watch(new SimpleObjectProperty<>(ScenarioId.LIMIT));
     public final NumberInput contextLength = number("result.contextLength", NumberInput.Kind.COUNT, "tokens");
+    public final NumberInput targetSequences = number("result.targetSequences", NumberInput.Kind.COUNT, "sequences");
 
     public void load(ResultSettings r) {
         headroom.load(r.headroomBytes());
         sizingScenario.set(r.sizingScenario());
         contextLength.load(r.contextLength());
+        targetSequences.load(r.targetSequences());
     }
 
     public ResultSettings snapshot() {
-        return new ResultSettings(headroom.longValue(), sizingScenario.get(), contextLength.longValue());
+        return new ResultSettings(headroom.longValue(), sizingScenario.get(), contextLength.longValue(),
+                targetSequences.longValue());
     }
 }

@@ -20,6 +20,7 @@ public final class RuntimeViewModel extends SectionViewModel {
     public final ObjectProperty<CacheImplementation> cache = watch(new SimpleObjectProperty<>(CacheImplementation.DEFAULT));
     public final NumberInput tensorParallel = number("runtime.tensorParallel", NumberInput.Kind.COUNT, "GPUs");
     public final NumberInput pipelineParallel = number("runtime.pipelineParallel", NumberInput.Kind.COUNT, "stages");
+    public final NumberInput dataParallel = number("runtime.dataParallel", NumberInput.Kind.COUNT, "replicas");
     public final NumberInput utilization = number("runtime.utilization", NumberInput.Kind.DECIMAL, "of memory");
     public final NumberInput blockSize = number("runtime.blockSize", NumberInput.Kind.COUNT, "tokens");
     public final NumberInput maxModelLen = number("runtime.maxModelLen", NumberInput.Kind.COUNT, "tokens");
@@ -39,6 +40,7 @@ public final class RuntimeViewModel extends SectionViewModel {
         cache.set(r.cacheImplementation());
         tensorParallel.load(r.tensorParallel());
         pipelineParallel.load(r.pipelineParallel());
+        dataParallel.load(r.dataParallel());
         utilization.load(r.utilization());
         blockSize.load(r.blockSize());
         maxModelLen.load(r.maxModelLen());
@@ -63,6 +65,6 @@ public final class RuntimeViewModel extends SectionViewModel {
                     case YES -> Boolean.TRUE;
                     case NO -> Boolean.FALSE;
                     default -> null;
-                }, kvCacheMemory.longValue());
+                }, kvCacheMemory.longValue(), dataParallel.intValue());
     }
 }

@@ -167,7 +167,7 @@ public final class SheetView extends ScrollPane {
                 v.text("runtime-engineVersion", "Version", r.engineVersion),
                 v.choice("runtime-cache", "Cache implementation", r.cache, CacheImplementation.values(),
                         CacheImplementation::label),
-                v.number(r.maxModelLen), v.number(r.tensorParallel), v.number(r.pipelineParallel),
+                v.number(r.maxModelLen), v.number(r.tensorParallel), v.number(r.pipelineParallel), v.number(r.dataParallel),
                 v.numberWithDefault(r.utilization, "pool.fraction"), v.numberWithDefault(r.blockSize, "pool.blockSize"), v.number(r.maxNumBatchedTokens), v.number(r.maxNumSeqs),
                 v.number(r.activationPeak), v.number(r.nonTorch), v.number(r.cudaGraphs), v.number(r.fragmentation),
                 v.choice("runtime-graphsInPool", "CUDA graphs taken from pool", r.graphsInPool,
@@ -213,9 +213,12 @@ public final class SheetView extends ScrollPane {
         VBox s = v.section("RESULT");
         s.getChildren().addAll(fill(COLUMNS, v.number(x.headroom),
                 v.choice("result-sizingScenario", "Scenario that sizes the budget", x.sizingScenario, ScenarioId.values(),
-                        ScenarioId::label)),
+                        ScenarioId::label), v.number(x.targetSequences)),
                 results("result.nonKvBytes", "result.kvBytes", "result.fragmentationBytes", "result.headroomBytes",
-                        "result.budgetBytes", "result.gpuCapacityBytes", "result.marginBytes", "result.fits"));
+                        "result.budgetBytes", "result.gpuCapacityBytes", "result.marginBytes", "result.fits",
+                        "weights.bytesPerGpu", "pool.nonKvBytes", "pool.kvPoolBytes", "kvCache.bytesPerTokenPerGpu",
+                        "placement.gpusPerReplica", "placement.totalGpus", "placement.fleetConcurrency",
+                        "placement.replicasForTarget"));
         return s;
     }
 

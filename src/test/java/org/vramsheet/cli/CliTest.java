@@ -155,4 +155,14 @@ class CliTest {
         assertEquals(ReportCommands.VERIFY_FAILED, bad.code(), bad.out() + bad.err());
         assertTrue(bad.out().contains("NOT VERIFIED"), bad.out());
     }
+
+    @Test
+    void planShowsPlacementAndChoices() {
+        Run r = run("plan", "assets/samples/seed003-70b-int4-80gib.json", "--gpus", "1xH100@2.49, 2xH100@2.49, 1xH200", "--target", "64");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("Limit    2 GPU(s), TP 2 x PP 1"), r.out());
+        assertTrue(r.out().contains("2 x NVIDIA H100 SXM 80GB"), r.out());
+        assertTrue(r.out().contains("4.98"), "cost per replica-hour");
+        assertEquals(2, run("plan", "assets/samples/seed003-70b-int4-80gib.json", "--gpus", "2xTPU9000").code());
+    }
 }

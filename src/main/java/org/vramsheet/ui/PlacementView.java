@@ -1,0 +1,88 @@
+package org.vramsheet.ui;
+
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.collections.FXCollections;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.vramsheet.core.Planner;
+import org.vramsheet.core.Units;
+import org.vramsheet.core.Worksheet;
+import org.vramsheet.io.GpuOptions;
+
+/**
+ * SS-006 in the window: the fewest GPUs of the sheet's type per replica for each scenario, and the
+ * same sheet on several GPU choices side by side with the cost per replica-hour.
+ */
+public final class PlacementView extends VBox {
+    private final SheetViewModel vm;
+    private final TextField choices = new TextField("2xH100@2.49, 1xH200@3.60, 4xL40S@0.99");
+    private final Label recommendation = new Label();
+    private final Label error = new Label();
+    private final TableView<Planner.Row> table = new TableView<>();
+    private Worksheet shown;
+    private String shownSpec;
+
+    public PlacementView(SheetViewModel vm) {
+        this.vm = vm;
+        setId("placement");
+        setSpacing(6);
+        choices.setId("placement-choices");
+        recommendation.setId("placement-recommendation");
+        recommendation.setWrapText(true);
+        error.getStyleClass().add(Style.FIELD_MESSAGE);
+        table.setId("placement-table");
+        String[] names = {"Choice", "Layout", "Pool holds sizing", "Budget fits", "Budget / GPU", "KV pool / GPU", "Max conc.",
+            "$ / replica-h", "Replicas for target"};
+        for (int i = 0; i < names.length; i++) {
+            int col = i;
+            TableColumn<Planner.Row, String> c = new TableColumn<>(names[i]);
+            c.setCellValueFactory(d -> new SimpleStringProperty(cells(d.getValue())[col]));
+            c.setPrefWidth(i == 0 ? 190 : 95);
+            table.getColumns().add(c);
+        }
+        Label help = new Label("GPU choices (COUNTxGPU@PRICE per GPU-hour):");
+        getChildren().addAll(recommendation, help, choices, error, table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        choices.textProperty().addListener((o, a, b) -> refresh());
+        vm.computedProperty().addListener((o, a, b) -> refresh());
+        refresh();
+    }
+
+    static String[] cells(Planner.Row r) {
+        return new String[] {r.option().name(), r.layout() == null ? "-" : r.layout().toString(), r.poolHoldsSizing() ? "yes" : "no",
+            r.fits() ? "yes" : "no", r.budgetPerGpu() == null ? "-" : Units.gibText(r.budgetPerGpu()),
+            r.kvPoolPerGpu() == null ? "-" : Units.gibText(r.kvPoolPerGpu()),
+            r.maxConcurrency() == null ? "-" : Units.grouped(r.maxConcurrency()),
+            r.costPerReplicaHour() == null ? "-" : String.format(Locale.ROOT, "%.2f", r.costPerReplicaHour()),
+            r.replicasForTarget() == null ? "-" : Long.toString(r.replicasForTarget())};
+    }
+
+    void refresh() {
+        Worksheet ws = vm.computed().sheet();
+        String spec = choices.getText();
+        if (ws.equals(shown) && spec.equals(shownSpec)) {
+            return;
+        }
+        shown = ws;
+        shownSpec = spec;
+        StringBuilder b = new StringBuilder("Fewest GPUs per replica on " + ws.gpu().name() + ": ");
+        for (Planner.Fit f : Planner.recommend(ws, 8)) {
+            b.append(f.scenario().label()).append(" ").append(f.layout() == null ? "none up to 8"
+                    : f.layout().gpus() + " (" + f.layout() + ")").append("; ");
+        }
+        recommendation.setText(b.substring(0, b.length() - 2));
+        try {
+            List<Planner.Option> options = GpuOptions.parse(spec);
+            error.setText("");
+            table.setItems(FXCollections.observableArrayList(Planner.compare(ws, options)));
+        } catch (GpuOptions.BadSpec e) {
+            error.setText(e.getMessage());
+        }
+    }
+}
