@@ -35,6 +35,7 @@ public final class PlacementView extends VBox {
         choices.setId("placement-choices");
         recommendation.setId("placement-recommendation");
         recommendation.setWrapText(true);
+        recommendation.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         error.getStyleClass().add(Style.FIELD_MESSAGE);
         table.setId("placement-table");
         String[] names = {"Choice", "Layout", "Pool holds sizing", "Budget fits", "Budget / GPU", "KV pool / GPU", "Max conc.",
@@ -43,9 +44,10 @@ public final class PlacementView extends VBox {
             int col = i;
             TableColumn<Planner.Row, String> c = new TableColumn<>(names[i]);
             c.setCellValueFactory(d -> new SimpleStringProperty(cells(d.getValue())[col]));
-            c.setPrefWidth(i == 0 ? 190 : 95);
+            c.setPrefWidth(i == 0 ? 170 : 80);
             table.getColumns().add(c);
         }
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         Label help = new Label("GPU choices (COUNTxGPU@PRICE per GPU-hour):");
         getChildren().addAll(recommendation, help, choices, error, table);
         VBox.setVgrow(table, Priority.ALWAYS);
