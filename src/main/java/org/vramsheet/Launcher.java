@@ -13,7 +13,8 @@ public final class Launcher {
         // POI and PDFBox log through log4j-api; without a backend it complains on stderr at first use
         System.setProperty("log4j2.loggerContextFactory", "org.apache.logging.log4j.simple.SimpleLoggerContextFactory");
         System.setProperty("org.apache.logging.log4j.simplelog.StatusLogger.level", "OFF");
-        if (args.length == 0 || (args.length == 1 && args[0].endsWith(".json"))) {
+        if (args.length == 0 || (args.length == 1 && (args[0].endsWith(".json") || args[0].endsWith(".vramsheet")
+                || args[0].endsWith(".pdf")))) {
             javafx.application.Application.launch(org.vramsheet.ui.VramSheetApp.class, args);
             return;
         }

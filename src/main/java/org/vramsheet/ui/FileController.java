@@ -118,7 +118,7 @@ public final class FileController {
             return false;
         }
         Path f = target.get();
-        if (!f.getFileName().toString().contains(".")) {
+        if (!f.getFileName().toString().contains(".")) { // no extension given: worksheets are JSON
             f = f.resolveSibling(f.getFileName() + ".json");
         }
         if (Files.exists(f) && !f.equals(vm.file.get()) && !dialogs.confirmOverwrite(f)) {

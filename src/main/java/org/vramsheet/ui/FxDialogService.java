@@ -21,7 +21,8 @@ public final class FxDialogService implements DialogService {
     private FileChooser chooser(String title) {
         FileChooser fc = new FileChooser();
         fc.setTitle(title);
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("VRAM Sheet worksheets (*.json)", "*.json"));
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("VRAM Sheet worksheets (*.json, *.vramsheet)", "*.json",
+                "*.vramsheet"));
         fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("VRAM Sheet reports (*.pdf)", "*.pdf"));
         if (lastDir != null && lastDir.isDirectory()) {
             fc.setInitialDirectory(lastDir);

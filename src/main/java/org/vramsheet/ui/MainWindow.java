@@ -62,6 +62,8 @@ public final class MainWindow {
         scene = new Scene(root, 1280, 800);
         scene.getStylesheets().addAll(COLORS, APP);
         stage.setScene(scene);
+        stage.getIcons().addAll(new javafx.scene.image.Image(MainWindow.class.getResourceAsStream("icon-64.png")),
+                new javafx.scene.image.Image(MainWindow.class.getResourceAsStream("icon-256.png")));
         stage.titleProperty().bind(Bindings.createStringBinding(files::title, vm.dirtyProperty(), vm.file,
                 vm.readOnlyProperty()));
         stage.setOnCloseRequest(e -> {
