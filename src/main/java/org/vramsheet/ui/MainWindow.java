@@ -174,7 +174,9 @@ public final class MainWindow {
         gib.selectedProperty().addListener((o, a, b) -> vm.gibPrimary.set(b));
         vm.gibPrimary.addListener((o, a, b) -> (b ? gib : gb).setSelected(true));
         Menu view = new Menu("View", null, light, dark, new SeparatorMenuItem(), gib, gb);
-        MenuBar bar = new MenuBar(file, edit, view);
+        MenuItem about = item("About VRAM Sheet", "F1", () -> AboutDialog.show(stage, org.vramsheet.cli.Cli.version()));
+        Menu help = new Menu("Help", null, about);
+        MenuBar bar = new MenuBar(file, edit, view, help);
         bar.setUseSystemMenuBar(true);
         return bar;
     }

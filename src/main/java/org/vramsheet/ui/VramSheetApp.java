@@ -17,6 +17,9 @@ public final class VramSheetApp extends Application {
         if ("dark".equals(System.getProperty("vramsheet.theme"))) {
             w.setDark(true);
         }
+        if (Boolean.getBoolean("vramsheet.startupProbe")) {
+            StartupProbe.reportWhenShown(w.scene(), "VRAM Sheet");
+        }
         stage.show();
     }
 }
