@@ -57,8 +57,11 @@ public final class ChartsView extends TabPane {
         limitsText.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         javafx.scene.layout.VBox kvBox = new javafx.scene.layout.VBox(4, kvChart, limitsText);
         javafx.scene.layout.VBox.setVgrow(kvChart, javafx.scene.layout.Priority.ALWAYS);
+        PlacementView placement = new PlacementView(vm);
+        Tab placementTab = new Tab("Placement", placement);
+        placementTab.selectedProperty().addListener((o, a, b) -> placement.setActive(b));
         getTabs().addAll(new Tab("KV vs context", kvBox), new Tab("Concurrency", concChart), new Tab("GPU memory", stack),
-                new Tab("Placement", new PlacementView(vm)));
+                placementTab);
         vm.computedProperty().addListener((o, a, b) -> refresh());
         vm.gibPrimary.addListener((o, a, b) -> refresh());
         refresh();

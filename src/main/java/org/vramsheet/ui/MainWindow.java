@@ -35,31 +35,59 @@ public final class MainWindow {
     private final ObjectProperty<Figure> selected = new SimpleObjectProperty<>();
     private final Stage stage;
     private final FileController files;
-    private final Scene scene;
+    private Scene scene;
     private final Menu recentMenu = new Menu("Open Recent");
     private final AppHome home;
     private final DialogService dialogs;
     private Timeline autosave;
+    private Runnable afterFirstFrame;
 
     public MainWindow(Stage stage, DialogService dialogs, AppHome home) {
+        this(stage, dialogs, home, false);
+    }
+
+    /**
+     * @param progressive show the top of the form and the summary first, then build the other sections
+     *                    and the charts one per pulse after the first frame (the real app's start-up)
+     */
+    public MainWindow(Stage stage, DialogService dialogs, AppHome home, boolean progressive) {
         this.stage = stage;
         this.home = home;
         this.dialogs = dialogs != null ? dialogs : new FxDialogService(stage);
         this.files = new FileController(vm, this.dialogs, home);
         Views v = new Views(vm, selected);
-        SheetView sheet = new SheetView(vm, selected);
+        SheetView sheet = new SheetView(vm, selected, progressive);
         sheet.setOnPasteLog(this::showLogDialog);
         ContextSlider slider = new ContextSlider(vm, v);
-        ChartsView charts = new ChartsView(vm);
-        VBox side = new VBox(slider, charts, new ExplainPane(selected));
+        VBox side = new VBox(slider);
         side.getStyleClass().add(Style.SIDE_PANEL);
-        VBox.setVgrow(charts, Priority.ALWAYS);
+        Runnable addCharts = () -> {
+            ChartsView charts = new ChartsView(vm);
+            side.getChildren().addAll(charts, new ExplainPane(selected));
+            VBox.setVgrow(charts, Priority.ALWAYS);
+        };
+        if (progressive) {
+            Runnable[] once = new Runnable[1];
+            once[0] = () -> {
+                this.scene.removePostLayoutPulseListener(once[0]);
+                javafx.application.Platform.runLater(() -> {
+                    sheet.buildRest();
+                    javafx.application.Platform.runLater(addCharts);
+                });
+            };
+            this.afterFirstFrame = once[0];
+        } else {
+            addCharts.run();
+        }
         SplitPane split = new SplitPane(sheet, side);
         split.setDividerPositions(0.58);
         VBox top = new VBox(menus(), readOnlyBanner(), new SummaryStrip(vm, v));
         BorderPane root = new BorderPane(split);
         root.setTop(top);
         scene = new Scene(root, 1280, 800);
+        if (afterFirstFrame != null) {
+            scene.addPostLayoutPulseListener(afterFirstFrame);
+        }
         scene.getStylesheets().addAll(COLORS, APP);
         stage.setScene(scene);
         stage.getIcons().addAll(new javafx.scene.image.Image(MainWindow.class.getResourceAsStream("icon-64.png")),

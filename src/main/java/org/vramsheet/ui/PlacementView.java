@@ -26,6 +26,15 @@ public final class PlacementView extends VBox {
     private final Label error = new Label();
     private final TableView<Planner.Row> table = new TableView<>();
     private Worksheet shown;
+    private boolean active;
+
+    /** The comparison runs dozens of calculations: only while the tab is shown. */
+    public void setActive(boolean on) {
+        active = on;
+        if (on) {
+            refresh();
+        }
+    }
     private String shownSpec;
 
     public PlacementView(SheetViewModel vm) {
@@ -66,6 +75,9 @@ public final class PlacementView extends VBox {
     }
 
     void refresh() {
+        if (!active) {
+            return;
+        }
         Worksheet ws = vm.computed().sheet();
         String spec = choices.getText();
         if (ws.equals(shown) && spec.equals(shownSpec)) {

@@ -13,8 +13,8 @@ public abstract class SectionViewModel {
     protected NumberInput number(String key, NumberInput.Kind kind, String unit) {
         NumberInput n = new NumberInput(key, kind, unit);
         numbers.add(n);
+        // the value follows every change of the text; the parse error is derived from both, so one listener suffices
         observables.add(n.valueProperty());
-        observables.add(n.parseErrorProperty());
         return n;
     }
 

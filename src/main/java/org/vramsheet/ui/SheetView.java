@@ -38,8 +38,40 @@ public final class SheetView extends ScrollPane {
         createView();
     }
 
+    /** Sections not built yet (progressive start: built after the first frame, top to bottom). */
+    private final java.util.List<java.util.function.Supplier<Node>> pending = new java.util.ArrayList<>();
+    private VBox content;
+
+    /** A form that shows its first sections at once and builds the others one per pulse after the first frame. */
+    public SheetView(SheetViewModel vm, ObjectProperty<Figure> selected, boolean progressive) {
+        this.vm = vm;
+        this.v = new Views(vm, selected);
+        if (progressive) {
+            content = new VBox(10, model(), weights(), kv());
+            pending.addAll(java.util.List.of(this::workloads, this::runtime, this::validation, this::result, this::signOff));
+            finish();
+        } else {
+            createView();
+        }
+    }
+
+    /** Builds the remaining sections, one per pulse; returns at once. */
+    public void buildRest() {
+        if (pending.isEmpty()) {
+            return;
+        }
+        content.getChildren().add(pending.remove(0).get());
+        javafx.application.Platform.runLater(this::buildRest);
+    }
+
+    public boolean complete() { return pending.isEmpty(); }
+
     private void createView() {
-        VBox content = new VBox(10, model(), weights(), kv(), workloads(), runtime(), validation(), result(), signOff());
+        content = new VBox(10, model(), weights(), kv(), workloads(), runtime(), validation(), result(), signOff());
+        finish();
+    }
+
+    private void finish() {
         content.setFillWidth(true);
         content.setStyle("-fx-padding: 10;");
         setContent(content);

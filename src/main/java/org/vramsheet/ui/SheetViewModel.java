@@ -50,7 +50,9 @@ public final class SheetViewModel {
     public final BooleanProperty gibPrimary = new SimpleBooleanProperty(true);
     public final ObjectProperty<Path> file = new SimpleObjectProperty<>();
 
-    private final ObjectBinding<Computed> computed;
+    private final javafx.beans.property.ReadOnlyObjectWrapper<Computed> computed =
+            new javafx.beans.property.ReadOnlyObjectWrapper<>();
+    private boolean loading;
     private final ObjectProperty<Worksheet> saved = new SimpleObjectProperty<>();
     private final BooleanBinding dirty;
     private final ReadOnlyBooleanWrapper readOnly = new ReadOnlyBooleanWrapper(false);
@@ -66,7 +68,14 @@ public final class SheetViewModel {
         for (SectionViewModel s : sections()) {
             deps.addAll(s.observables());
         }
-        computed = Bindings.createObjectBinding(this::compute, deps.toArray(Observable[]::new));
+        // recompute once per change (a keystroke is one change); a whole-sheet load recomputes once at its end
+        javafx.beans.InvalidationListener recompute = o -> {
+            if (!loading) {
+                computed.set(compute());
+            }
+        };
+        deps.forEach(d -> d.addListener(recompute));
+        computed.set(compute());
         dirty = Bindings.createBooleanBinding(() -> saved.get() == null || !saved.get().equals(computed.get().sheet()),
                 computed, saved);
     }
@@ -98,7 +107,9 @@ public final class SheetViewModel {
                 runtime.snapshot(), gpu.snapshot(), validation.snapshot(), result.snapshot(), signOff.snapshot());
     }
 
-    public ObjectBinding<Computed> computedProperty() { return computed; }
+    public javafx.beans.property.ReadOnlyObjectProperty<Computed> computedProperty() {
+        return computed.getReadOnlyProperty();
+    }
 
     public Computed computed() { return computed.get(); }
 
@@ -170,6 +181,16 @@ public final class SheetViewModel {
     }
 
     private void apply(Worksheet ws) {
+        loading = true;
+        try {
+            load(ws);
+        } finally {
+            loading = false;
+        }
+        computed.set(compute());
+    }
+
+    private void load(Worksheet ws) {
         model.load(ws.model());
         weights.load(ws.weights());
         kv.load(ws.kv());

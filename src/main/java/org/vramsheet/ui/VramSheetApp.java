@@ -10,7 +10,7 @@ import javafx.stage.Stage;
 public final class VramSheetApp extends Application {
     @Override
     public void start(Stage stage) {
-        MainWindow w = new MainWindow(stage, null, AppHome.standard());
+        MainWindow w = new MainWindow(stage, null, AppHome.standard(), !Boolean.getBoolean("vramsheet.eagerStart"));
         List<String> args = getParameters().getUnnamed();
         Path file = args.isEmpty() ? null : Path.of(args.get(0));
         w.start(file != null && Files.exists(file) ? file : null);

@@ -38,7 +38,6 @@ public final class WorkloadViewModel extends SectionViewModel {
             }
             return null;
         }, sequenceLengths);
-        watch(lengthsError);
     }
 
     public ScenarioId id() { return id; }
