@@ -45,16 +45,7 @@ final class ResultTable {
             case BYTES -> Math.abs(f.value()) < 10_000_000L ? Units.bytesText(f.value())
                     : String.format(Locale.ROOT, "%s B  = %s = %s", Units.grouped(f.value()), Units.gbText(f.value()),
                     Units.gibText(f.value()));
-            case TOKENS -> Units.grouped(f.value()) + " tokens";
-            case SEQUENCES -> Units.grouped(f.value()) + " sequences";
-            case BLOCKS -> Units.grouped(f.value()) + " blocks";
-            case PARAMS -> Units.grouped(f.value()) + " parameters";
-            case GPUS -> Units.grouped(f.value()) + " GPUs";
-            case REPLICAS -> Units.grouped(f.value()) + " replicas";
-            case RATIO -> f.key().endsWith("concurrencyRatio") ? Units.two(f.ratio()) + "x"
-                    : f.key().endsWith("poolShare") ? String.format(Locale.ROOT, "%.1f %%", f.ratio() * 100)
-                    : String.format(Locale.ROOT, "%.4f", f.ratio());
-            case FLAG -> f.isTrue() ? "yes" : "NO";
+            default -> org.vramsheet.core.FigureFormat.nonBytes(f, "parameters", "NO");
         };
     }
 

@@ -62,15 +62,7 @@ public final class ReportData {
         return switch (f.unit()) {
             case BYTES -> Math.abs(f.value()) < Units.GIB / 4 ? Units.bytesText(f.value())
                     : Units.gibText(f.value()) + " (" + Units.gbText(f.value()) + ", " + Units.grouped(f.value()) + " B)";
-            case TOKENS -> Units.grouped(f.value()) + " tokens";
-            case SEQUENCES -> Units.grouped(f.value()) + " sequences";
-            case BLOCKS -> Units.grouped(f.value()) + " blocks";
-            case PARAMS -> Units.grouped(f.value()) + " parameters";
-            case GPUS -> Units.grouped(f.value()) + " GPUs";
-            case REPLICAS -> Units.grouped(f.value()) + " replicas";
-            case RATIO -> f.key().endsWith("concurrencyRatio") ? Units.two(f.ratio()) + "x"
-                    : f.key().endsWith("poolShare") ? Units.fixed2(f.ratio() * 100) + " %" : Units.fixed2(f.ratio());
-            case FLAG -> f.isTrue() ? "yes" : "NO";
+            default -> org.vramsheet.core.FigureFormat.nonBytes(f, "parameters", "NO");
         };
     }
 

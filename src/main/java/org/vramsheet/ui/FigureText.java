@@ -17,16 +17,7 @@ public final class FigureText {
             case BYTES -> Math.abs(f.value()) < Units.MIB ? Units.bytesText(f.value())
                     : Math.abs(f.value()) < Units.GIB / 4 ? Units.binary(f.value())
                     : gib ? Units.gibText(f.value()) : Units.gbText(f.value());
-            case TOKENS -> Units.grouped(f.value()) + " tokens";
-            case SEQUENCES -> Units.grouped(f.value()) + " sequences";
-            case BLOCKS -> Units.grouped(f.value()) + " blocks";
-            case PARAMS -> Units.grouped(f.value()) + " params";
-            case GPUS -> Units.grouped(f.value()) + " GPUs";
-            case REPLICAS -> Units.grouped(f.value()) + " replicas";
-            case RATIO -> f.key().endsWith("concurrencyRatio") ? Units.two(f.ratio()) + "x"
-                    : f.key().endsWith("poolShare") ? Units.fixed2(f.ratio() * 100) + " % of pool"
-                    : Units.fixed2(f.ratio());
-            case FLAG -> f.isTrue() ? "yes" : "no";
+            default -> org.vramsheet.core.FigureFormat.nonBytes(f, "params", "no").replace(" %", " % of pool");
         };
     }
 
