@@ -23,9 +23,16 @@ public final class Curves {
     /** One segment of the GPU memory stack. */
     public record Segment(String name, long bytes) { }
 
+    /** One bar of the GPU memory chart: its segments in order, bottom to top. */
+    public record Bar(String name, List<Segment> segments) { }
+
+    /** The segment names of every bar, in order. */
+    public static final List<String> SEGMENTS = List.of("Weights", "Other non-KV", "KV", "Fragmentation + headroom",
+            "Free / unreserved");
+
     /** Everything the charts need. */
     public record Charts(List<Series> kvSeries, long poolBytes, List<Limit> limits, Series concurrency,
-                         List<Segment> gpuStack, long gpuBytes, long reservedBytes, long maxContext) { }
+                         List<Bar> gpuBars, long gpuBytes, long reservedBytes, long maxContext) { }
 
     private Curves() { }
 
@@ -82,7 +89,7 @@ public final class Curves {
         for (long x : xs) {
             conc.add(new Point(x, cap.sequencesAt(x)));
         }
-        return new Charts(kv, pool, limits, new Series("Max concurrency", conc), stack(r), gpuBytes(r), reserved(r), maxLen);
+        return new Charts(kv, pool, limits, new Series("Max concurrency", conc), bars(r), gpuBytes(r), reserved(r), maxLen);
     }
 
     /** Largest context at which n sequences still fit, by bisection (KV is monotone in context). */
@@ -127,18 +134,30 @@ public final class Curves {
         return u.available() ? (long) Math.ceil(gpu * u.ratio()) : gpu;
     }
 
-    /** Weights, other non-KV, the sizing scenario's KV, headroom, and what is left, on the replica. */
-    private static List<Segment> stack(SizingResult r) {
-        List<Segment> s = new ArrayList<>();
+    /**
+     * One bar per scenario (weights, other non-KV, its physical KV, fragmentation + headroom, what is left
+     * of the replica's GPU memory) and one for the engine's reservation (its KV pool, and the memory it
+     * leaves unreserved).
+     */
+    private static List<Bar> bars(SizingResult r) {
+        long gpu = gpuBytes(r);
         long weights = val(r, "weights.bytes");
-        long nonKv = val(r, "result.nonKvBytes");
-        s.add(new Segment("Weights", weights));
-        s.add(new Segment("Other non-KV", Math.max(0, nonKv - weights)));
+        long other = Math.max(0, val(r, "result.nonKvBytes") - weights);
+        long slack = val(r, "result.fragmentationBytes") + val(r, "result.headroomBytes");
+        List<Bar> out = new ArrayList<>();
         for (ScenarioId id : ScenarioId.values()) {
-            s.add(new Segment("KV " + id.label(), val(r, "scenarios." + id.key() + ".physicalKvBytes")));
+            long kv = val(r, "scenarios." + id.key() + ".physicalKvBytes");
+            out.add(bar(id.label(), weights, other, kv, slack, Math.max(0, gpu - weights - other - kv - slack)));
         }
-        s.add(new Segment("Fragmentation", val(r, "result.fragmentationBytes")));
-        s.add(new Segment("Headroom", val(r, "result.headroomBytes")));
-        return s;
+        out.add(bar("Engine pool", weights, other, val(r, "pool.kvPoolBytesReplica"), 0, Math.max(0, gpu - reserved(r))));
+        return out;
+    }
+
+    private static Bar bar(String name, long... parts) {
+        List<Segment> s = new ArrayList<>();
+        for (int i = 0; i < parts.length; i++) {
+            s.add(new Segment(SEGMENTS.get(i), parts[i]));
+        }
+        return new Bar(name, s);
     }
 }

@@ -3,7 +3,6 @@ package org.vramsheet.report;
 import java.io.IOException;
 import java.util.List;
 import org.vramsheet.core.Curves;
-import org.vramsheet.core.ScenarioId;
 import org.vramsheet.core.Units;
 
 /** Charts drawn as vector paths into the PDF (no raster images). */
@@ -85,29 +84,23 @@ final class PdfCharts {
         return 10 * p;
     }
 
-    /** One horizontal bar per scenario: weights, other non-KV, KV, fragmentation + headroom, free. */
+    /** The core's GPU memory bars as horizontal stacks, with the GPU memory per replica as a red line. */
     static void stack(PdfCanvas c, ReportData d, float h) throws IOException {
-        var r = d.result;
-        long gpu = val(d, "result.gpuCapacityBytes");
-        long weights = val(d, "weights.bytes");
-        long other = Math.max(0, val(d, "result.nonKvBytes") - weights);
-        long slack = val(d, "result.fragmentationBytes") + val(d, "result.headroomBytes");
+        long gpu = d.charts.gpuBytes();
         float left = PdfCanvas.MARGIN + 60;
         float w = c.width() - 70;
         double scale = gpu;
-        for (ScenarioId id : ScenarioId.values()) {
-            scale = Math.max(scale, weights + other + slack + val(d, "scenarios." + id.key() + ".physicalKvBytes"));
+        for (Curves.Bar b : d.charts.gpuBars()) {
+            scale = Math.max(scale, b.segments().stream().limit(4).mapToLong(Curves.Segment::bytes).sum());
         }
         float[][] colors = {{0.42f, 0.48f, 0.56f}, {0.61f, 0.70f, 0.85f}, PdfReport.ACCENT, {0.88f, 0.54f, 0.12f}};
         float y = c.y - 10;
-        for (ScenarioId id : ScenarioId.values()) {
-            long kv = val(d, "scenarios." + id.key() + ".physicalKvBytes");
-            long[] parts = {weights, other, kv, slack};
+        for (Curves.Bar b : d.charts.gpuBars()) {
             float x = left;
             y -= 22;
-            c.text(PdfCanvas.MARGIN, y + 5, id.label(), 8.5f, PdfReport.TEXT);
-            for (int i = 0; i < parts.length; i++) {
-                float bw = (float) (parts[i] / scale * w);
+            c.text(PdfCanvas.MARGIN, y + 5, b.name(), 8.5f, PdfReport.TEXT);
+            for (int i = 0; i < 4; i++) {
+                float bw = (float) (b.segments().get(i).bytes() / scale * w);
                 c.cs.setNonStrokingColor(colors[i][0], colors[i][1], colors[i][2]);
                 c.cs.addRect(x, y, bw, 16);
                 c.cs.fill();
@@ -121,12 +114,9 @@ final class PdfCharts {
         c.cs.lineTo(gx, c.y - 10);
         c.cs.stroke();
         c.y = y - 16;
-        c.paragraph("Grey: weights; light blue: other non-KV; blue: KV of the scenario; orange: fragmentation and "
-                + "headroom; red line: GPU memory per replica (" + Units.gibText(gpu) + ").", 7.5f, PdfReport.MUTED, 0);
+        c.paragraph("Grey: weights; light blue: other non-KV; blue: KV of the scenario (the engine's pool on the last "
+                + "bar); orange: fragmentation and headroom; red line: GPU memory per replica (" + Units.gibText(gpu) + ").",
+                7.5f, PdfReport.MUTED, 0);
     }
 
-    private static long val(ReportData d, String key) {
-        var f = d.result.get(key);
-        return f.available() ? f.value() : 0;
-    }
 }

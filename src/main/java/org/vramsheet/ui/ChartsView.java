@@ -14,8 +14,6 @@ import javafx.scene.control.TabPane;
 import javafx.util.StringConverter;
 import org.vramsheet.core.Curves;
 import org.vramsheet.core.Figure;
-import org.vramsheet.core.ScenarioId;
-import org.vramsheet.core.SizingResult;
 import org.vramsheet.core.Units;
 
 /**
@@ -170,7 +168,7 @@ public final class ChartsView extends TabPane {
             conc.add(vertical("context " + Units.grouped(ctx), log2(ctx), 0, y));
         }
         concChart.setData(FXCollections.observableArrayList(conc));
-        stack.setData(FXCollections.observableArrayList(stackSeries(c.outcome().result(), ch, unit)));
+        stack.setData(FXCollections.observableArrayList(stackSeries(ch, unit)));
     }
 
     private static String label(Curves.Limit l) {
@@ -208,39 +206,18 @@ public final class ChartsView extends TabPane {
         return s;
     }
 
-    /** One bar per scenario (its budget against the GPU) and one for the engine's reservation. */
-    private static List<XYChart.Series<String, Number>> stackSeries(SizingResult r, Curves.Charts ch, double unit) {
-        long weights = value(r, "weights.bytes");
-        long other = Math.max(0, value(r, "result.nonKvBytes") - weights);
-        long slack = value(r, "result.fragmentationBytes") + value(r, "result.headroomBytes");
-        long gpu = ch.gpuBytes();
-        String[] names = {"Weights", "Other non-KV", "KV", "Fragmentation + headroom", "Free / unreserved"};
+    /** The core's bars as stacked series, one series per segment name. */
+    private static List<XYChart.Series<String, Number>> stackSeries(Curves.Charts ch, double unit) {
         List<XYChart.Series<String, Number>> out = new ArrayList<>();
-        for (String n : names) {
+        for (int i = 0; i < Curves.SEGMENTS.size(); i++) {
             XYChart.Series<String, Number> s = new XYChart.Series<>();
-            s.setName(n);
+            s.setName(Curves.SEGMENTS.get(i));
+            for (Curves.Bar b : ch.gpuBars()) {
+                s.getData().add(new XYChart.Data<>(b.name(), b.segments().get(i).bytes() / unit));
+            }
             out.add(s);
         }
-        for (ScenarioId id : ScenarioId.values()) {
-            long kv = value(r, "scenarios." + id.key() + ".physicalKvBytes");
-            long free = Math.max(0, gpu - weights - other - kv - slack);
-            add(out, id.label(), unit, weights, other, kv, slack, free);
-        }
-        long pool = value(r, "pool.kvPoolBytesReplica");
-        long unreserved = Math.max(0, gpu - ch.reservedBytes());
-        add(out, "Engine pool", unit, weights, other, pool, 0, unreserved);
         return out;
-    }
-
-    private static void add(List<XYChart.Series<String, Number>> s, String cat, double unit, long... v) {
-        for (int i = 0; i < v.length; i++) {
-            s.get(i).getData().add(new XYChart.Data<>(cat, v[i] / unit));
-        }
-    }
-
-    private static long value(SizingResult r, String key) {
-        Figure f = r.get(key);
-        return f.available() ? f.value() : 0;
     }
 
     private static String fmt(double v) { return String.format(Locale.ROOT, "%,.1f", v); }
