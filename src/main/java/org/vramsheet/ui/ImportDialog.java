@@ -43,6 +43,7 @@ public final class ImportDialog {
     public ImportDialog(Window owner, ImportViewModel ivm, SheetViewModel sheet, java.util.List<String> stylesheets) {
         this.ivm = ivm;
         this.sheet = sheet;
+        ivm.useThreads(background, Platform::runLater);
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
         stage.setTitle("Import model");

@@ -41,6 +41,14 @@ public final class ImportViewModel {
     private final HfCache cache;
     private final Duration timeout;
     private AtomicBoolean cancel = new AtomicBoolean();
+    private Executor background = Runnable::run;
+    private Consumer<Runnable> fx = Runnable::run;
+
+    /** Reads files off the FX thread in the window (tests keep the default: inline). */
+    public void useThreads(Executor background, Consumer<Runnable> fx) {
+        this.background = background;
+        this.fx = fx;
+    }
 
     public ImportViewModel(Map<String, String> env, HfCache cache, Duration timeout) {
         this.env = env;
@@ -76,14 +84,22 @@ public final class ImportViewModel {
 
     private void run(Source s, String what) {
         error.set("");
-        try {
-            result.set(s.get());
-            status.set("Read " + what + ". Check what was detected and assumed, then Apply.");
-        } catch (ConfigImporter.ImportException e) {
-            result.set(null);
-            error.set(e.getMessage());
-            status.set("Nothing was changed.");
-        }
+        status.set("Reading " + what + "...");
+        background.execute(() -> {
+            try {
+                ModelImport m = s.get();
+                fx.accept(() -> {
+                    result.set(m);
+                    status.set("Read " + what + ". Check what was detected and assumed, then Apply.");
+                });
+            } catch (ConfigImporter.ImportException e) {
+                fx.accept(() -> {
+                    result.set(null);
+                    error.set(e.getMessage());
+                    status.set("Nothing was changed.");
+                });
+            }
+        });
     }
 
     /**

@@ -147,13 +147,14 @@ class WindowRobotTest {
     }
 
     @Test
-    void importFromTheCatalogThroughTheDialog(FxRobot robot) {
+    void importFromTheCatalogThroughTheDialog(FxRobot robot) throws Exception {
         ImportDialog[] d = new ImportDialog[1];
         robot.interact(() -> d[0] = window.showImport());
         robot.clickOn("Catalog");
         robot.clickOn("#import-catalog-filter").write("V2-Lite");
         robot.clickOn("deepseek-ai/DeepSeek-V2-Lite");
-        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
+                () -> !robot.lookup("#import-preview").queryAs(javafx.scene.control.TextArea.class).getText().isEmpty());
         String preview = robot.lookup("#import-preview").queryAs(javafx.scene.control.TextArea.class).getText();
         assertTrue(preview.contains("MLA"), preview);
         robot.clickOn("#import-apply");
