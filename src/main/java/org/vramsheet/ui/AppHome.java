@@ -33,6 +33,25 @@ public final class AppHome {
 
     private Path recentFile() { return dir.resolve("recent.txt"); }
 
+    /** The window's language chosen in View › Language ("en" / "ru"), or null for the system's. */
+    public String language() {
+        try {
+            Path f = dir.resolve("language.txt");
+            return Files.exists(f) ? Files.readString(f).trim() : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    public void setLanguage(String language) {
+        try {
+            Files.createDirectories(dir);
+            AtomicFiles.writeString(dir.resolve("language.txt"), language);
+        } catch (IOException e) {
+            // the choice still applies to this window
+        }
+    }
+
     private Path autosaveFile() { return dir.resolve("autosave.json"); }
 
     private Path autosaveOrigin() { return dir.resolve("autosave.origin"); }

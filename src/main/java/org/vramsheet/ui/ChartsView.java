@@ -33,8 +33,15 @@ public final class ChartsView extends TabPane {
     private Long shownContext;
     private Boolean shownGib;
 
+    private final Texts texts;
+
     public ChartsView(SheetViewModel vm) {
+        this(vm, Texts.ENGLISH);
+    }
+
+    public ChartsView(SheetViewModel vm, Texts texts) {
         this.vm = vm;
+        this.texts = texts;
         setId("charts");
         setTabClosingPolicy(TabClosingPolicy.UNAVAILABLE);
         kvChart.setId("chart-kv");
@@ -43,22 +50,23 @@ public final class ChartsView extends TabPane {
         for (var c : List.of(kvChart, concChart)) {
             c.setAnimated(false);
             c.setCreateSymbols(false);
-            c.getXAxis().setLabel("context length per sequence (tokens, log scale)");
+            c.getXAxis().setLabel(texts.t("context length per sequence (tokens, log scale)"));
         }
         stack.setAnimated(false);
-        kvChart.setTitle("KV cache against context length");
-        concChart.setTitle("Maximum concurrency against context length");
+        kvChart.setTitle(texts.t("KV cache against context length"));
+        concChart.setTitle(texts.t("Maximum concurrency against context length"));
         concChart.getYAxis().setLabel("sequences");
-        stack.setTitle("GPU memory of one replica");
+        stack.setTitle(texts.t("GPU memory of one replica"));
         limitsText.setId("chart-limits");
         limitsText.setWrapText(true);
         limitsText.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         javafx.scene.layout.VBox kvBox = new javafx.scene.layout.VBox(4, kvChart, limitsText);
         javafx.scene.layout.VBox.setVgrow(kvChart, javafx.scene.layout.Priority.ALWAYS);
         PlacementView placement = new PlacementView(vm);
-        Tab placementTab = new Tab("Placement", placement);
+        Tab placementTab = new Tab(texts.t("Placement"), placement);
         placementTab.selectedProperty().addListener((o, a, b) -> placement.setActive(b));
-        getTabs().addAll(new Tab("KV vs context", kvBox), new Tab("Concurrency", concChart), new Tab("GPU memory", stack),
+        getTabs().addAll(new Tab(texts.t("KV vs context"), kvBox), new Tab(texts.t("Concurrency"), concChart),
+                new Tab(texts.t("GPU memory"), stack),
                 placementTab);
         vm.computedProperty().addListener((o, a, b) -> refresh());
         vm.gibPrimary.addListener((o, a, b) -> refresh());
@@ -107,7 +115,7 @@ public final class ChartsView extends TabPane {
             limitsText.setText("");
             return;
         }
-        kvChart.setTitle("KV cache against context length");
+        kvChart.setTitle(texts.t("KV cache against context length"));
         double unit = gib ? Units.GIB : Units.GB;
         String unitName = gib ? "GiB" : "GB";
         kvY.setLabel("KV cache (" + unitName + ")");

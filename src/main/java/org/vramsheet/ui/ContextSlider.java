@@ -40,7 +40,7 @@ public final class ContextSlider extends VBox {
         var ctxFigure = v.figure("pool.contextLength");
         text.promptTextProperty().bind(Bindings.createStringBinding(() -> ctxFigure.get().available()
                 ? Units.grouped(ctxFigure.get().value()) : "", ctxFigure));
-        Label title = new Label("Context length per sequence (tokens)");
+        Label title = new Label(v.t("Context length per sequence (tokens)"));
         title.getStyleClass().add(Style.RESULT_NAME);
         Label conc = new Label();
         conc.setId("context-concurrency");
@@ -48,13 +48,13 @@ public final class ContextSlider extends VBox {
         var fc = v.figure("pool.maxConcurrency");
         var fr = v.figure("pool.concurrencyRatio");
         var fs = v.figure("kvCache.bytesPerSequence");
-        conc.textProperty().bind(Bindings.createStringBinding(() -> fc.get().available()
+        conc.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value(fc.get().available()
                 ? Units.grouped(fc.get().value()) + " concurrent sequences (" + FigureText.primary(fr.get(), true) + ")"
-                : "max concurrency unavailable", fc, fr));
+                : "max concurrency unavailable"), fc, fr));
         Label perSeq = new Label();
         perSeq.setId("context-kv-per-sequence");
-        perSeq.textProperty().bind(Bindings.createStringBinding(() -> "KV per sequence: "
-                + FigureText.primary(fs.get(), vm.gibPrimary.get()), fs, vm.gibPrimary));
+        perSeq.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value("KV per sequence: "
+                + FigureText.primary(fs.get(), vm.gibPrimary.get())), fs, vm.gibPrimary));
         HBox row = new HBox(8, slider, text);
         row.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(title, row, conc, perSeq);

@@ -9,11 +9,15 @@ import org.vramsheet.core.Figure;
 /** Shows the provenance (formula, numbers, assumptions) of the result last clicked. */
 public final class ExplainPane extends ScrollPane {
     public ExplainPane(ObjectProperty<Figure> selected) {
+        this(selected, Texts.ENGLISH);
+    }
+
+    public ExplainPane(ObjectProperty<Figure> selected, Texts texts) {
         Label text = new Label();
         text.setId("explain-text");
         text.setWrapText(true);
         text.textProperty().bind(Bindings.createStringBinding(() -> selected.get() == null
-                ? "Click any result to see where it comes from: its formula, this sheet's numbers and the assumptions."
+                ? texts.t("Click any result to see where it comes from: its formula, this sheet's numbers and the assumptions.")
                 : FigureText.explain(selected.get()), selected));
         setContent(text);
         setFitToWidth(true);

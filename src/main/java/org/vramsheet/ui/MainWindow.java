@@ -31,7 +31,8 @@ public final class MainWindow {
     private static final String DARK = MainWindow.class.getResource("dark.css").toExternalForm();
     private static final String APP = MainWindow.class.getResource("app.css").toExternalForm();
 
-    private final SheetViewModel vm = new SheetViewModel();
+    private final SheetViewModel vm;
+    private final Texts texts;
     private final ObjectProperty<Figure> selected = new SimpleObjectProperty<>();
     private final Stage stage;
     private final FileController files;
@@ -51,19 +52,26 @@ public final class MainWindow {
      *                    and the charts one per pulse after the first frame (the real app's start-up)
      */
     public MainWindow(Stage stage, DialogService dialogs, AppHome home, boolean progressive) {
+        this(stage, dialogs, home, progressive, new SheetViewModel());
+    }
+
+    /** A window over an existing sheet (used when the language changes: same sheet, same history). */
+    public MainWindow(Stage stage, DialogService dialogs, AppHome home, boolean progressive, SheetViewModel model) {
+        this.vm = model;
         this.stage = stage;
         this.home = home;
+        this.texts = Texts.of(home.language() != null ? home.language() : Texts.systemLanguage());
         this.dialogs = dialogs != null ? dialogs : new FxDialogService(stage);
         this.files = new FileController(vm, this.dialogs, home);
-        Views v = new Views(vm, selected);
-        SheetView sheet = new SheetView(vm, selected, progressive);
+        Views v = new Views(vm, selected, texts);
+        SheetView sheet = new SheetView(vm, selected, progressive, texts);
         sheet.setOnPasteLog(this::showLogDialog);
         ContextSlider slider = new ContextSlider(vm, v);
         VBox side = new VBox(slider);
         side.getStyleClass().add(Style.SIDE_PANEL);
         Runnable addCharts = () -> {
-            ChartsView charts = new ChartsView(vm);
-            side.getChildren().addAll(charts, new ExplainPane(selected));
+            ChartsView charts = new ChartsView(vm, texts);
+            side.getChildren().addAll(charts, new ExplainPane(selected, texts));
             VBox.setVgrow(charts, Priority.ALWAYS);
         };
         if (progressive) {
@@ -177,33 +185,43 @@ public final class MainWindow {
         MenuItem importItem = item("Import model...", "Shortcut+I", this::showImport);
         importItem.setId("menu-import");
         MenuItem exportItem = item("Export report...", "Shortcut+E", this::showExport);
-        Menu file = new Menu("File", null, newItem, open, recentMenu, new SeparatorMenuItem(), importItem, exportItem,
+        Menu file = new Menu(texts.t("File"), null, newItem, open, recentMenu, new SeparatorMenuItem(), importItem, exportItem,
                 new SeparatorMenuItem(), save, saveAs,
                 new SeparatorMenuItem(), quit);
         MenuItem undo = item("Undo", "Shortcut+Z", vm::undo);
         undo.disableProperty().bind(vm.canUndoProperty().not().and(vm.dirtyProperty().not()));
         MenuItem redo = item("Redo", "Shortcut+Y", vm::redo);
         redo.disableProperty().bind(vm.canRedoProperty().not());
-        Menu edit = new Menu("Edit", null, undo, redo);
+        Menu edit = new Menu(texts.t("Edit"), null, undo, redo);
         ToggleGroup theme = new ToggleGroup();
-        RadioMenuItem light = new RadioMenuItem("Light theme");
-        RadioMenuItem dark = new RadioMenuItem("Dark theme");
+        RadioMenuItem light = new RadioMenuItem(texts.t("Light theme"));
+        RadioMenuItem dark = new RadioMenuItem(texts.t("Dark theme"));
         light.setToggleGroup(theme);
         dark.setToggleGroup(theme);
         light.setSelected(true);
         dark.setId("menu-dark");
         dark.selectedProperty().addListener((o, a, b) -> setDark(b));
-        RadioMenuItem gib = new RadioMenuItem("Primary unit GiB");
-        RadioMenuItem gb = new RadioMenuItem("Primary unit GB");
+        RadioMenuItem gib = new RadioMenuItem(texts.t("Primary unit GiB"));
+        RadioMenuItem gb = new RadioMenuItem(texts.t("Primary unit GB"));
         ToggleGroup units = new ToggleGroup();
         gib.setToggleGroup(units);
         gb.setToggleGroup(units);
         gib.setSelected(true);
         gib.selectedProperty().addListener((o, a, b) -> vm.gibPrimary.set(b));
         vm.gibPrimary.addListener((o, a, b) -> (b ? gib : gb).setSelected(true));
-        Menu view = new Menu("View", null, light, dark, new SeparatorMenuItem(), gib, gb);
+        ToggleGroup langs = new ToggleGroup();
+        RadioMenuItem en = new RadioMenuItem(texts.t("Language: English"));
+        RadioMenuItem ru = new RadioMenuItem(texts.t("Language: Русский"));
+        en.setToggleGroup(langs);
+        ru.setToggleGroup(langs);
+        en.setId("menu-lang-en");
+        ru.setId("menu-lang-ru");
+        (texts.language().equals("ru") ? ru : en).setSelected(true);
+        en.setOnAction(e -> switchLanguage("en"));
+        ru.setOnAction(e -> switchLanguage("ru"));
+        Menu view = new Menu(texts.t("View"), null, light, dark, new SeparatorMenuItem(), gib, gb, new SeparatorMenuItem(), en, ru);
         MenuItem about = item("About VRAM Sheet", "F1", () -> AboutDialog.show(stage, org.vramsheet.cli.Cli.version()));
-        Menu help = new Menu("Help", null, about);
+        Menu help = new Menu(texts.t("Help"), null, about);
         MenuBar bar = new MenuBar(file, edit, view, help);
         bar.setUseSystemMenuBar(true);
         return bar;
@@ -218,6 +236,30 @@ public final class MainWindow {
         d.show();
         return d;
     }
+
+    /** Rebuilds the window in another language over the same sheet (history and file kept). */
+    public MainWindow switchLanguage(String language) {
+        if (language.equals(texts.language())) {
+            return this;
+        }
+        home.setLanguage(language);
+        if (autosave != null) {
+            autosave.stop();
+        }
+        MainWindow w = new MainWindow(stage, dialogs, home, false, vm);
+        w.resume();
+        return w;
+    }
+
+    /** Starts the autosave and recent-files menu for a window built over an already open sheet. */
+    public void resume() {
+        refreshRecent();
+        autosave = new Timeline(new KeyFrame(Duration.seconds(15), e -> files.autosave()));
+        autosave.setCycleCount(Timeline.INDEFINITE);
+        autosave.play();
+    }
+
+    public Texts texts() { return texts; }
 
     /** Opens VALIDATION's "Paste engine log...". */
     public LogDialog showLogDialog() {
@@ -240,7 +282,7 @@ public final class MainWindow {
     }
 
     private MenuItem item(String name, String keys, Runnable action) {
-        MenuItem m = new MenuItem(name);
+        MenuItem m = new MenuItem(texts.t(name));
         m.setAccelerator(KeyCombination.keyCombination(keys));
         m.setOnAction(e -> action.run());
         return m;
@@ -260,8 +302,8 @@ public final class MainWindow {
     }
 
     private HBox readOnlyBanner() {
-        Label l = new Label("This worksheet is Approved and opens read-only.");
-        Button reopen = new Button("Reopen as Draft");
+        Label l = new Label(texts.t("This worksheet is Approved and opens read-only."));
+        Button reopen = new Button(texts.t("Reopen as Draft"));
         reopen.setId("banner-reopen");
         reopen.setOnAction(e -> vm.reopenAsDraft());
         HBox box = new HBox(l, reopen);

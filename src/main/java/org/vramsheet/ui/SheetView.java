@@ -44,8 +44,12 @@ public final class SheetView extends ScrollPane {
 
     /** A form that shows its first sections at once and builds the others one per pulse after the first frame. */
     public SheetView(SheetViewModel vm, ObjectProperty<Figure> selected, boolean progressive) {
+        this(vm, selected, progressive, Texts.ENGLISH);
+    }
+
+    public SheetView(SheetViewModel vm, ObjectProperty<Figure> selected, boolean progressive, Texts texts) {
         this.vm = vm;
-        this.v = new Views(vm, selected);
+        this.v = new Views(vm, selected, texts);
         if (progressive) {
             content = new VBox(10, model(), weights(), kv());
             pending.addAll(java.util.List.of(this::workloads, this::runtime, this::validation, this::result, this::signOff));
@@ -163,7 +167,7 @@ public final class SheetView extends ScrollPane {
         int col = 0;
         for (WorkloadViewModel w : vm.workloads()) {
             String p = "scenarios." + w.id().key() + ".";
-            Label h = new Label(w.id().label().toUpperCase(java.util.Locale.ROOT));
+            Label h = new Label(v.t(w.id().label().toUpperCase(java.util.Locale.ROOT)));
             h.getStyleClass().add(Style.SECTION_TITLE);
             VBox column = new VBox(4, h, v.number(w.inputTokens), v.number(w.generatedTokens),
                     v.number(w.concurrentSequences), v.number(w.sharedPrefixTokens),
@@ -183,7 +187,7 @@ public final class SheetView extends ScrollPane {
         ComboBox<GpuCatalog.Entry> catalog = new ComboBox<>();
         catalog.setId("gpu-catalog");
         catalog.getItems().setAll(GpuCatalog.entries());
-        catalog.setPromptText("Choose a GPU...");
+        catalog.setPromptText(v.t("Choose a GPU..."));
         catalog.setMaxWidth(Double.MAX_VALUE);
         catalog.disableProperty().bind(vm.readOnlyProperty());
         catalog.valueProperty().addListener((o, a, e) -> {
@@ -192,7 +196,7 @@ public final class SheetView extends ScrollPane {
                 vm.checkpointNow();
             }
         });
-        Label catLabel = new Label("GPU catalog (CUDA-visible memory; custom allowed)");
+        Label catLabel = new Label(v.t("GPU catalog (CUDA-visible memory; custom allowed)"));
         catLabel.getStyleClass().add(Style.FIELD_LABEL);
         s.getChildren().addAll(fill(COLUMNS,
                 v.choice("runtime-engine", "Inference engine", r.engine, Engine.values(), Engine::label),
@@ -218,7 +222,7 @@ public final class SheetView extends ScrollPane {
     }
 
     private Node estimateButton() {
-        Button b = new Button("Estimate non-KV from the model");
+        Button b = new Button(v.t("Estimate non-KV from the model"));
         b.setId("estimate-nonkv");
         b.disableProperty().bind(vm.readOnlyProperty());
         b.setOnAction(e -> vm.estimateNonKv());
@@ -230,7 +234,7 @@ public final class SheetView extends ScrollPane {
     private Node validation() {
         ValidationViewModel x = vm.validation;
         VBox s = v.section("VALIDATION");
-        Button paste = new Button("Paste engine log...");
+        Button paste = new Button(v.t("Paste engine log..."));
         paste.setId("paste-log");
         paste.disableProperty().bind(vm.readOnlyProperty());
         paste.setOnAction(e -> onPasteLog.run());
@@ -257,7 +261,7 @@ public final class SheetView extends ScrollPane {
     private Node signOff() {
         SignOffViewModel x = vm.signOff;
         VBox s = v.section("SIGN-OFF");
-        Button reopen = new Button("Reopen as Draft");
+        Button reopen = new Button(v.t("Reopen as Draft"));
         reopen.setId("reopen-draft");
         reopen.visibleProperty().bind(vm.readOnlyProperty());
         reopen.managedProperty().bind(reopen.visibleProperty());

@@ -31,13 +31,13 @@ public final class SummaryStrip extends HBox {
 
     private VBox tile(String id, String title, String key) {
         ObjectBinding<Figure> f = v.figure(key);
-        Label t = new Label(title);
+        Label t = new Label(v.t(title));
         t.getStyleClass().add(Style.SUMMARY_TITLE);
         Label value = new Label();
         value.setId(id);
         value.getStyleClass().add(Style.SUMMARY_VALUE);
-        value.textProperty().bind(Bindings.createStringBinding(() -> FigureText.primary(f.get(), vm.gibPrimary.get()),
-                f, vm.gibPrimary));
+        value.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value(FigureText.primary(f.get(),
+                vm.gibPrimary.get())), f, vm.gibPrimary));
         Label sub = new Label();
         sub.getStyleClass().add(Style.SUMMARY_SUB);
         sub.textProperty().bind(Bindings.createStringBinding(() -> {
@@ -47,9 +47,9 @@ public final class SummaryStrip extends HBox {
             }
             if (key.equals("pool.maxConcurrency")) {
                 Figure ctx = vm.computed().outcome().result().get("pool.contextLength");
-                return ctx.available() ? "of " + FigureText.primary(ctx, true) : "";
+                return ctx.available() ? v.texts().value("of " + FigureText.primary(ctx, true)) : "";
             }
-            return FigureText.secondary(x, vm.gibPrimary.get()).replaceAll(" · .*", "");
+            return v.texts().value(FigureText.secondary(x, vm.gibPrimary.get()).replaceAll(" · .*", ""));
         }, f, vm.gibPrimary));
         VBox box = new VBox(t, value, sub);
         box.getStyleClass().add(Style.SUMMARY_TILE);
@@ -59,13 +59,13 @@ public final class SummaryStrip extends HBox {
     private VBox fits() {
         ObjectBinding<Figure> f = v.figure("result.fits");
         ObjectBinding<Figure> margin = v.figure("result.marginBytes");
-        Label t = new Label("Fits the GPU");
+        Label t = new Label(v.t("Fits the GPU"));
         t.getStyleClass().add(Style.SUMMARY_TITLE);
         Label value = new Label();
         value.setId("summary-fits");
         value.getStyleClass().add(Style.SUMMARY_VALUE);
-        value.textProperty().bind(Bindings.createStringBinding(() -> !f.get().available() ? "unavailable"
-                : f.get().isTrue() ? "FITS" : "DOES NOT FIT", f));
+        value.textProperty().bind(Bindings.createStringBinding(() -> !f.get().available() ? v.t("unavailable")
+                : f.get().isTrue() ? v.t("FITS") : v.t("DOES NOT FIT"), f));
         f.addListener((o, a, b) -> paint(value, b));
         paint(value, f.get());
         Label sub = new Label();
@@ -77,7 +77,7 @@ public final class SummaryStrip extends HBox {
             }
             long b = m.value();
             Figure abs = Figure.of("m", "m", org.vramsheet.core.Unit.BYTES, Math.abs(b), null);
-            return (b >= 0 ? "margin " : "short by ") + FigureText.primary(abs, vm.gibPrimary.get());
+            return v.texts().value((b >= 0 ? "margin " : "short by ") + FigureText.primary(abs, vm.gibPrimary.get()));
         }, margin, vm.gibPrimary));
         VBox box = new VBox(t, value, sub);
         box.getStyleClass().add(Style.SUMMARY_TILE);
@@ -106,7 +106,7 @@ public final class SummaryStrip extends HBox {
             gib.setSelected(b);
             gb.setSelected(!b);
         });
-        Label l = new Label("Primary unit:");
+        Label l = new Label(v.t("Primary unit:"));
         l.getStyleClass().add(Style.SUMMARY_TITLE);
         HBox box = new HBox(8, l, gib, gb);
         box.setAlignment(Pos.CENTER_RIGHT);

@@ -23,11 +23,22 @@ import org.vramsheet.core.Issue;
 public final class Views {
     private final SheetViewModel vm;
     private final ObjectProperty<Figure> selected;
+    private final Texts texts;
 
     public Views(SheetViewModel vm, ObjectProperty<Figure> selected) {
+        this(vm, selected, Texts.ENGLISH);
+    }
+
+    public Views(SheetViewModel vm, ObjectProperty<Figure> selected, Texts texts) {
         this.vm = vm;
         this.selected = selected;
+        this.texts = texts;
     }
+
+    public Texts texts() { return texts; }
+
+    /** The window's word for an English text. */
+    public String t(String english) { return texts.t(english); }
 
     /** id from a field key: "kv.kvHeads" -> "kv-kvHeads". */
     public static String id(String key) { return key.replace('.', '-'); }
@@ -35,7 +46,7 @@ public final class Views {
     public VBox section(String title) {
         VBox box = new VBox();
         box.getStyleClass().add(Style.SECTION);
-        Label l = new Label(title);
+        Label l = new Label(t(title));
         l.getStyleClass().add(Style.SECTION_TITLE);
         box.getChildren().add(l);
         return box;
@@ -90,7 +101,7 @@ public final class Views {
         message.managedProperty().bind(message.visibleProperty());
         text.addListener((o, a, b) -> tf.pseudoClassStateChanged(Style.INVALID, b != null));
         tf.pseudoClassStateChanged(Style.INVALID, text.get() != null);
-        Label l = new Label(n.shortLabel() + (n.unit().isEmpty() ? "" : " (" + n.unit() + ")"));
+        Label l = new Label(t(n.shortLabel()) + (n.unit().isEmpty() ? "" : " (" + t(n.unit()) + ")"));
         l.getStyleClass().add(Style.FIELD_LABEL);
         l.setWrapText(true);
         l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
@@ -142,7 +153,7 @@ public final class Views {
                 vm.checkpointNow();
             }
         });
-        Label l = new Label(label);
+        Label l = new Label(t(label));
         l.getStyleClass().add(Style.FIELD_LABEL);
         l.setLabelFor(tf);
         return new VBox(1, l, tf);
@@ -165,14 +176,14 @@ public final class Views {
         });
         box.setButtonCell(box.getCellFactory().call(null));
         box.valueProperty().addListener((o, a, b) -> vm.checkpointNow());
-        Label l = new Label(label);
+        Label l = new Label(t(label));
         l.getStyleClass().add(Style.FIELD_LABEL);
         l.setLabelFor(box);
         return new VBox(1, l, box);
     }
 
     public CheckBox check(String id, String label, javafx.beans.property.BooleanProperty p) {
-        CheckBox c = new CheckBox(label);
+        CheckBox c = new CheckBox(t(label));
         c.setId(id);
         c.selectedProperty().bindBidirectional(p);
         c.disableProperty().bind(vm.readOnlyProperty());
@@ -190,18 +201,18 @@ public final class Views {
         ObjectBinding<Figure> f = figure(key);
         Label name = new Label();
         name.getStyleClass().add(Style.RESULT_NAME);
-        name.textProperty().bind(Bindings.createStringBinding(() -> f.get().label(), f));
+        name.textProperty().bind(Bindings.createStringBinding(() -> t(f.get().label()), f));
         name.setWrapText(true);
         Label value = new Label();
         value.setId("result-" + id(key));
         value.getStyleClass().add(Style.RESULT_VALUE);
-        value.textProperty().bind(Bindings.createStringBinding(() -> FigureText.primary(f.get(), vm.gibPrimary.get()),
-                f, vm.gibPrimary));
+        value.textProperty().bind(Bindings.createStringBinding(() -> texts.value(FigureText.primary(f.get(),
+                vm.gibPrimary.get())), f, vm.gibPrimary));
         value.setMaxWidth(Double.MAX_VALUE);
         Label second = new Label();
         second.setId("result-" + id(key) + "-detail");
-        second.textProperty().bind(Bindings.createStringBinding(() -> FigureText.secondary(f.get(), vm.gibPrimary.get()),
-                f, vm.gibPrimary));
+        second.textProperty().bind(Bindings.createStringBinding(() -> texts.value(FigureText.secondary(f.get(),
+                vm.gibPrimary.get())), f, vm.gibPrimary));
         second.setMaxWidth(Double.MAX_VALUE);
         second.setWrapText(true);
         f.addListener((o, a, b) -> styleSecondary(second, b));

@@ -35,7 +35,9 @@ class WindowRobotTest {
     void start(Stage stage) throws Exception {
         dialogs = new ScriptedDialogs();
         Path home = Files.createTempDirectory("vramsheet-home");
-        window = new MainWindow(stage, dialogs, new AppHome(home));
+        AppHome appHome = new AppHome(home);
+        appHome.setLanguage("en");
+        window = new MainWindow(stage, dialogs, appHome);
         window.start(Path.of("assets/samples/seed003-70b-int4-80gib.json").toAbsolutePath());
         stage.setWidth(1280);
         stage.setHeight(800);
@@ -191,5 +193,20 @@ class WindowRobotTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("17.12 GiB", window.viewModel().validation.measuredNonKv.textProperty().get());
         assertEquals("0.95", window.viewModel().runtime.utilization.textProperty().get());
+    }
+
+    @Test
+    void theWindowSpeaksRussianOnRequest(FxRobot robot) {
+        MainWindow[] ru = new MainWindow[1];
+        robot.interact(() -> ru[0] = window.switchLanguage("ru"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("ru", ru[0].texts().language());
+        assertEquals("327\u00a0680 B (320 KiB)", text(robot, "#result-kvCache-bytesPerToken"), "grouped for Russian");
+        assertTrue(robot.lookup("МОДЕЛЬ").tryQuery().isPresent(), "section titles translated");
+        assertTrue(text(robot, "#summary-fits").equals("НЕ ПОМЕЩАЕТСЯ"), text(robot, "#summary-fits"));
+        assertEquals("80", robot.lookup("#kv-layers").queryAs(TextField.class).getText(), "the same sheet");
+        robot.interact(() -> ru[0].switchLanguage("en"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("327,680 B (320 KiB)", text(robot, "#result-kvCache-bytesPerToken"));
     }
 }
