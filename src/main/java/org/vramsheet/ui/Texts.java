@@ -67,12 +67,16 @@ public final class Texts {
             return english;
         }
         String s = english;
-        for (String w : new String[] {"unavailable", "sequences", "tokens", "blocks", "params", "GPUs", "replicas", "yes",
-            "no", "of pool", "concurrent sequences", "KV per sequence: ", "margin ", "short by ", "of "}) {
+        // longer phrases first, so that "concurrent sequences" is not taken apart by "sequences"
+        for (String w : new String[] {"max concurrency unavailable", "concurrent sequences", "KV per sequence: ", "of pool",
+            "unavailable", "sequences", "tokens", "blocks", "params", "GPUs", "replicas", "margin ", "short by ", "of "}) {
             String tr = words.get(w);
             if (tr != null) {
                 s = s.replace(w, tr);
             }
+        }
+        if (s.equals("yes") || s.equals("no")) {
+            s = words.getOrDefault(s, s);
         }
         s = GROUP.matcher(s).replaceAll("$1\u00a0$2");
         s = GROUP.matcher(s).replaceAll("$1\u00a0$2");

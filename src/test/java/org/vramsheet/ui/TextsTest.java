@@ -15,6 +15,9 @@ class TextsTest {
         assertEquals("141\u00a0107\u00a0412\u00a0992 B", ru.value("141,107,412,992 B"));
         assertEquals("15 последовательностей", ru.value("15 sequences"));
         assertEquals("недоступно", ru.value("unavailable"));
+        assertEquals("20 параллельных последовательностей (20,60x)", ru.value("20 concurrent sequences (20.60x)"));
+        assertEquals("да", ru.value("yes"));
+        assertEquals("unknown", ru.value("unknown"), "words inside words are left alone");
     }
 
     @Test
