@@ -45,6 +45,8 @@ public final class ContextSlider extends VBox {
         Label conc = new Label();
         conc.setId("context-concurrency");
         conc.getStyleClass().add(Style.BIG_NUMBER);
+        conc.setWrapText(true);
+        conc.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         var fc = v.figure("pool.maxConcurrency");
         var fr = v.figure("pool.concurrencyRatio");
         var fs = v.figure("kvCache.bytesPerSequence");
