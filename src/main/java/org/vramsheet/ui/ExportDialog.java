@@ -22,6 +22,7 @@ import javafx.stage.Window;
 
 /** "Export report...": XLSX and PDF, A4 or Letter, optionally signed; runs in the background with progress. */
 public final class ExportDialog {
+    private final Texts tx;
     private final Stage stage = new Stage();
     private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "report-export");
@@ -30,20 +31,21 @@ public final class ExportDialog {
     });
 
     public ExportDialog(Window owner, ExportViewModel evm, SheetViewModel sheet, DialogService dialogs,
-                        java.util.List<String> css) {
+                        java.util.List<String> css, Texts tx) {
+        this.tx = tx;
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
-        stage.setTitle("Export report");
+        stage.setTitle(tx.t("Export report"));
         GridPane g = new GridPane();
         g.setHgap(8);
         g.setVgap(6);
         TextField x = field("export-xlsx", evm.xlsx);
         TextField p = field("export-pdf", evm.pdf);
-        g.addRow(0, new Label("XLSX (live formulas)"), x, browse(x, "*.xlsx"));
-        g.addRow(1, new Label("PDF (signed-off report)"), p, browse(p, "*.pdf"));
-        CheckBox letter = new CheckBox("US Letter instead of A4");
+        g.addRow(0, new Label(tx.t("XLSX (live formulas)")), x, browse(x, "*.xlsx"));
+        g.addRow(1, new Label(tx.t("PDF (signed-off report)")), p, browse(p, "*.pdf"));
+        CheckBox letter = new CheckBox(tx.t("US Letter instead of A4"));
         letter.selectedProperty().bindBidirectional(evm.letter);
-        CheckBox sign = new CheckBox("Sign the PDF with a PKCS#12 key");
+        CheckBox sign = new CheckBox(tx.t("Sign the PDF with a PKCS#12 key"));
         sign.setId("export-sign");
         sign.selectedProperty().bindBidirectional(evm.sign);
         TextField key = field("export-key", evm.key);
@@ -54,8 +56,8 @@ public final class ExportDialog {
         pw.disableProperty().bind(evm.sign.not());
         g.addRow(2, letter);
         g.addRow(3, sign);
-        g.addRow(4, new Label("Key file (.p12)"), key, browse(key, "*.p12"));
-        g.addRow(5, new Label("Key password (not stored)"), pw);
+        g.addRow(4, new Label(tx.t("Key file (.p12)")), key, browse(key, "*.p12"));
+        g.addRow(5, new Label(tx.t("Key password (not stored)")), pw);
         ProgressBar bar = new ProgressBar();
         bar.setId("export-progress");
         bar.progressProperty().bind(evm.progress);
@@ -69,7 +71,7 @@ public final class ExportDialog {
         error.getStyleClass().add(Style.FIELD_MESSAGE);
         error.textProperty().bind(evm.error);
         error.setWrapText(true);
-        Button export = new Button("Export");
+        Button export = new Button(tx.t("Export"));
         export.setId("export-run");
         export.setDefaultButton(true);
         export.disableProperty().bind(evm.busy);
@@ -82,7 +84,7 @@ public final class ExportDialog {
             sheet.checkpointNow();
             evm.export(sheet.computed().sheet(), background, Platform::runLater, () -> { });
         });
-        Button close = new Button("Close");
+        Button close = new Button(tx.t("Close"));
         close.setCancelButton(true);
         close.setOnAction(e -> stage.close());
         VBox root = new VBox(10, g, bar, status, error, new HBox(8, export, close));
@@ -102,7 +104,7 @@ public final class ExportDialog {
     }
 
     private Button browse(TextField target, String pattern) {
-        Button b = new Button("Choose...");
+        Button b = new Button(tx.t("Choose..."));
         b.setOnAction(e -> {
             FileChooser fc = new FileChooser();
             fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(pattern, pattern));

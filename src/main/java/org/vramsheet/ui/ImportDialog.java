@@ -31,6 +31,7 @@ import org.vramsheet.io.ModelCatalog;
 
 /** "Import model...": Hub ID, a file or folder, the local cache or the catalog; shows what was found before Apply. */
 public final class ImportDialog {
+    private final Texts tx;
     private final ImportViewModel ivm;
     private final SheetViewModel sheet;
     private final Stage stage = new Stage();
@@ -40,15 +41,16 @@ public final class ImportDialog {
         return t;
     });
 
-    public ImportDialog(Window owner, ImportViewModel ivm, SheetViewModel sheet, java.util.List<String> stylesheets) {
+    public ImportDialog(Window owner, ImportViewModel ivm, SheetViewModel sheet, java.util.List<String> stylesheets, Texts tx) {
+        this.tx = tx;
         this.ivm = ivm;
         this.sheet = sheet;
         ivm.useThreads(background, Platform::runLater);
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
-        stage.setTitle("Import model");
-        TabPane tabs = new TabPane(new Tab("Hugging Face Hub", hub()), new Tab("File or folder", file()),
-                new Tab("Local cache", cache()), new Tab("Catalog", catalog()));
+        stage.setTitle(tx.t("Import model"));
+        TabPane tabs = new TabPane(new Tab(tx.t("Hugging Face Hub"), hub()), new Tab(tx.t("File or folder"), file()),
+                new Tab(tx.t("Local cache"), cache()), new Tab(tx.t("Catalog"), catalog()));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("import-tabs");
         TextArea preview = new TextArea();
@@ -66,7 +68,7 @@ public final class ImportDialog {
         status.setId("import-status");
         status.textProperty().bind(ivm.status);
         status.setWrapText(true);
-        Button apply = new Button("Apply to the sheet");
+        Button apply = new Button(tx.t("Apply to the sheet"));
         apply.setId("import-apply");
         apply.setDefaultButton(true);
         apply.disableProperty().bind(ivm.result.isNull().or(sheet.readOnlyProperty()));
@@ -74,14 +76,14 @@ public final class ImportDialog {
             sheet.applyImport(ivm.result.get());
             stage.close();
         });
-        Button close = new Button("Close");
+        Button close = new Button(tx.t("Close"));
         close.setCancelButton(true);
         close.setOnAction(e -> {
             ivm.cancel();
             stage.close();
         });
         HBox buttons = new HBox(8, apply, close);
-        VBox root = new VBox(8, tabs, status, error, new Label("What was detected and assumed:"), preview, buttons);
+        VBox root = new VBox(8, tabs, status, error, new Label(tx.t("What was detected and assumed:")), preview, buttons);
         root.setPadding(new Insets(10));
         VBox.setVgrow(preview, Priority.ALWAYS);
         Scene scene = new Scene(root, 760, 640);
@@ -97,38 +99,38 @@ public final class ImportDialog {
     private VBox hub() {
         TextField id = new TextField();
         id.setId("import-hub-id");
-        id.setPromptText("org/name, e.g. meta-llama/Llama-3.1-8B-Instruct");
+        id.setPromptText(tx.t("org/name, e.g. meta-llama/Llama-3.1-8B-Instruct"));
         id.textProperty().bindBidirectional(ivm.hubId);
         TextField rev = new TextField();
         rev.setId("import-hub-revision");
-        rev.setPromptText("branch, tag or commit");
+        rev.setPromptText(tx.t("branch, tag or commit"));
         rev.textProperty().bindBidirectional(ivm.revision);
         PasswordField token = new PasswordField();
         token.setId("import-hub-token");
         token.setPromptText(ivm.envToken() ? "HF_TOKEN is set (type here to use another)" : "token for gated models");
         token.textProperty().bindBidirectional(ivm.token);
-        Button fetch = new Button("Fetch");
+        Button fetch = new Button(tx.t("Fetch"));
         fetch.setId("import-hub-fetch");
         fetch.disableProperty().bind(ivm.busy);
         fetch.setOnAction(e -> ivm.fetchHub(background, Platform::runLater));
-        Button cancel = new Button("Cancel");
+        Button cancel = new Button(tx.t("Cancel"));
         cancel.disableProperty().bind(ivm.busy.not());
         cancel.setOnAction(e -> ivm.cancel());
         ProgressBar bar = new ProgressBar();
         bar.progressProperty().bind(ivm.progress);
         bar.visibleProperty().bind(ivm.busy);
         bar.setMaxWidth(Double.MAX_VALUE);
-        Label where = new Label("Reads config.json, the safetensors index and each shard's header from " + ivm.endpoint()
+        Label where = new Label(tx.t("Reads config.json, the safetensors index and each shard's header from ") + ivm.endpoint()
                 + " (HF_ENDPOINT); no weights are downloaded. The token is never saved.");
         where.setWrapText(true);
-        VBox box = new VBox(6, new Label("Model ID"), id, new Label("Revision"), rev, new Label("Token"), token,
+        VBox box = new VBox(6, new Label(tx.t("Model ID")), id, new Label(tx.t("Revision")), rev, new Label(tx.t("Token")), token,
                 new HBox(8, fetch, cancel), bar, where);
         box.setPadding(new Insets(8));
         return box;
     }
 
     private VBox file() {
-        Button config = new Button("Choose config.json...");
+        Button config = new Button(tx.t("Choose config.json..."));
         config.setOnAction(e -> {
             FileChooser fc = new FileChooser();
             fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("config.json", "*.json"));
@@ -137,14 +139,14 @@ public final class ImportDialog {
                 ivm.fromPath(f.toPath());
             }
         });
-        Button folder = new Button("Choose a model folder...");
+        Button folder = new Button(tx.t("Choose a model folder..."));
         folder.setOnAction(e -> {
             File d = new DirectoryChooser().showDialog(stage);
             if (d != null) {
                 ivm.fromPath(d.toPath());
             }
         });
-        Label l = new Label("A folder is read for config.json, model.safetensors.index.json and the headers of its "
+        Label l = new Label(tx.t("A folder is read for config.json, model.safetensors.index.json and the headers of its ")
                 + ".safetensors files.");
         l.setWrapText(true);
         VBox box = new VBox(8, config, folder, l);
@@ -173,7 +175,7 @@ public final class ImportDialog {
         FilteredList<ModelCatalog.Entry> items = new FilteredList<>(FXCollections.observableArrayList(ivm.catalog()));
         TextField filter = new TextField();
         filter.setId("import-catalog-filter");
-        filter.setPromptText("filter, e.g. qwen");
+        filter.setPromptText(tx.t("filter, e.g. qwen"));
         filter.textProperty().addListener((o, a, b) -> items.setPredicate(e -> b == null || b.isBlank()
                 || e.id().toLowerCase(java.util.Locale.ROOT).contains(b.toLowerCase(java.util.Locale.ROOT))));
         ListView<ModelCatalog.Entry> list = new ListView<>(items);
@@ -183,7 +185,7 @@ public final class ImportDialog {
                 ivm.fromCatalog(b);
             }
         });
-        VBox box = new VBox(6, new Label("Built-in catalog (works offline; each entry names its source)"), filter, list);
+        VBox box = new VBox(6, new Label(tx.t("Built-in catalog (works offline; each entry names its source)")), filter, list);
         box.setPadding(new Insets(8));
         VBox.setVgrow(list, Priority.ALWAYS);
         return box;

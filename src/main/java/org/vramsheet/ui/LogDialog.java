@@ -24,18 +24,20 @@ import org.vramsheet.core.LogComparison;
 
 /** VALIDATION's "Paste engine log...": paste or open a log, see predicted against measured, apply. */
 public final class LogDialog {
+    private final Texts tx;
     private final Stage stage = new Stage();
 
-    public LogDialog(Window owner, LogViewModel lvm, SheetViewModel sheet, java.util.List<String> css) {
+    public LogDialog(Window owner, LogViewModel lvm, SheetViewModel sheet, java.util.List<String> css, Texts tx) {
+        this.tx = tx;
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
-        stage.setTitle("Validate against an engine log");
+        stage.setTitle(tx.t("Validate against an engine log"));
         TextArea text = new TextArea();
         text.setId("log-text");
-        text.setPromptText("Paste the engine's startup log here");
+        text.setPromptText(tx.t("Paste the engine's startup log here"));
         text.textProperty().bindBidirectional(lvm.text);
         text.setPrefRowCount(10);
-        Button open = new Button("Open log file...");
+        Button open = new Button(tx.t("Open log file..."));
         open.setOnAction(e -> {
             File f = new FileChooser().showOpenDialog(stage);
             if (f != null) {
@@ -47,7 +49,7 @@ public final class LogDialog {
                 }
             }
         });
-        Button read = new Button("Read and compare");
+        Button read = new Button(tx.t("Read and compare"));
         read.setId("log-read");
         read.setDefaultButton(true);
         read.setOnAction(e -> lvm.read());
@@ -86,11 +88,11 @@ public final class LogDialog {
             }
             notes.setItems(items);
         });
-        Button apply = new Button("Apply the log's setup and measured memory");
+        Button apply = new Button(tx.t("Apply the log's setup and measured memory"));
         apply.setId("log-apply");
         apply.disableProperty().bind(lvm.measurement.isNull().or(sheet.readOnlyProperty()));
         apply.setOnAction(e -> lvm.apply());
-        Button close = new Button("Close");
+        Button close = new Button(tx.t("Close"));
         close.setCancelButton(true);
         close.setOnAction(e -> stage.close());
         VBox root = new VBox(8, text, new HBox(8, open, read), summary, table, notes, new HBox(8, apply, close));

@@ -232,7 +232,7 @@ public final class MainWindow {
         ImportViewModel ivm = new ImportViewModel(System.getenv(),
                 org.vramsheet.io.HfCache.fromEnvironment(System.getenv(), System.getProperty("user.home")),
                 java.time.Duration.ofSeconds(20));
-        ImportDialog d = new ImportDialog(stage, ivm, vm, scene.getStylesheets());
+        ImportDialog d = new ImportDialog(stage, ivm, vm, scene.getStylesheets(), texts);
         d.show();
         return d;
     }
@@ -263,7 +263,7 @@ public final class MainWindow {
 
     /** Opens VALIDATION's "Paste engine log...". */
     public LogDialog showLogDialog() {
-        LogDialog d = new LogDialog(stage, new LogViewModel(vm), vm, scene.getStylesheets());
+        LogDialog d = new LogDialog(stage, new LogViewModel(vm), vm, scene.getStylesheets(), texts);
         d.show();
         return d;
     }
@@ -272,7 +272,7 @@ public final class MainWindow {
     public ExportDialog showExport() {
         ExportViewModel evm = new ExportViewModel(org.vramsheet.cli.Cli.version());
         evm.suggest(vm.file.get(), vm.model.modelId.get());
-        ExportDialog d = new ExportDialog(stage, evm, vm, dialogs, scene.getStylesheets());
+        ExportDialog d = new ExportDialog(stage, evm, vm, dialogs, scene.getStylesheets(), texts);
         d.show();
         return d;
     }
