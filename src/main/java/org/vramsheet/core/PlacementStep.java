@@ -32,7 +32,8 @@ final class PlacementStep {
         c.compute("placement.replicasForTarget", "Replicas for the target concurrency", Unit.REPLICAS,
                 Calc.f("result.targetSequences"), Calc.n("pool.maxConcurrency"), () -> {
                     if (target == null) {
-                        return null;
+                        return Figure.unavailable("placement.replicasForTarget", "Replicas for the target concurrency",
+                                Unit.REPLICAS, "no target set (RESULT › Target concurrent sequences)");
                     }
                     long per = c.get("pool.maxConcurrency").value();
                     if (per == 0) {

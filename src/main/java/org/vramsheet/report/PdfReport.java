@@ -168,7 +168,8 @@ public final class PdfReport {
             return;
         }
         long p = f.value();
-        String diff = measured == 0 ? "-" : String.format(Locale.ROOT, "%+.2f %%", (p - measured) * 100.0 / measured);
+        Double delta = new org.vramsheet.core.LogComparison.Row(label, f.unit(), (double) p, measured.doubleValue()).delta();
+        String diff = delta == null ? "-" : String.format(Locale.ROOT, "%+.2f %%", delta * 100);
         c.row(new String[] {label, bytes ? Units.gibText(p) : Units.grouped(p), bytes ? Units.gibText(measured)
                 : Units.grouped(measured), diff}, cols, 9, TEXT, true);
     }

@@ -95,54 +95,42 @@ final class XlsxBook {
         n.setRefersToFormula("'" + sheet.getSheetName() + "'!$" + (char) ('A' + col) + "$" + (rowIndex + 1));
     }
 
-    /** An input row (yellow): a number, or empty when null; named. */
-    void input(String name, String label, Number value, boolean isBytes) {
+    /** A row: label in A, a named cell in B filled by {@code fill}, GiB and GB beside it for bytes. */
+    private Row namedRow(String name, String label, java.util.function.Consumer<XSSFCell> fill, CellStyle style,
+                         boolean isBytes) {
         Row r = next();
         r.createCell(0).setCellValue(label);
         XSSFCell c = (XSSFCell) r.createCell(1);
-        if (value != null) {
-            c.setCellValue(value.doubleValue());
-        }
-        c.setCellStyle(input);
+        fill.accept(c);
+        c.setCellStyle(style);
         name(name, 1, r.getRowNum());
         if (isBytes) {
             units(r, "B");
         }
+        return r;
+    }
+
+    /** An input row (yellow): a number, or empty when null; named. */
+    void input(String name, String label, Number value, boolean isBytes) {
+        namedRow(name, label, c -> {
+            if (value != null) {
+                c.setCellValue(value.doubleValue());
+            }
+        }, input, isBytes);
     }
 
     void inputText(String name, String label, String value) {
-        Row r = next();
-        r.createCell(0).setCellValue(label);
-        XSSFCell c = (XSSFCell) r.createCell(1);
-        c.setCellValue(value);
-        c.setCellStyle(input);
-        name(name, 1, r.getRowNum());
+        namedRow(name, label, c -> c.setCellValue(value), input, false);
     }
 
     /** A result row: a formula in B, named, with its GiB and GB beside it for bytes. */
     void formula(String name, String label, String formula, CellStyle style) {
-        Row r = next();
-        r.createCell(0).setCellValue(label);
-        XSSFCell c = (XSSFCell) r.createCell(1);
-        c.setCellFormula(formula);
-        c.setCellStyle(style);
-        name(name, 1, r.getRowNum());
-        if (style == bytes) {
-            units(r, "B");
-        }
+        namedRow(name, label, c -> c.setCellFormula(formula), style, style == bytes);
     }
 
     /** A result the app computed that has no formula here (said in column E). */
     void value(String name, String label, double v, CellStyle style, String why) {
-        Row r = next();
-        r.createCell(0).setCellValue(label);
-        XSSFCell c = (XSSFCell) r.createCell(1);
-        c.setCellValue(v);
-        c.setCellStyle(style);
-        name(name, 1, r.getRowNum());
-        if (style == bytes) {
-            units(r, "B");
-        }
+        Row r = namedRow(name, label, c -> c.setCellValue(v), style, style == bytes);
         XSSFCell n = (XSSFCell) r.createCell(4);
         n.setCellValue(why);
         n.setCellStyle(note);

@@ -222,10 +222,7 @@ public final class SheetView extends ScrollPane {
     }
 
     private Node estimateButton() {
-        Button b = new Button(v.t("Estimate non-KV from the model"));
-        b.setId("estimate-nonkv");
-        b.disableProperty().bind(vm.readOnlyProperty());
-        b.setOnAction(e -> vm.estimateNonKv());
+        Button b = v.editButton("estimate-nonkv", "Estimate non-KV from the model", vm::estimateNonKv);
         b.setTooltip(new javafx.scene.control.Tooltip("Activation peak, non-torch memory and CUDA graphs from the model's "
                 + "vocabulary, the batched tokens and the parallelism, calibrated on real vLLM logs (docs/accuracy.md)"));
         return new VBox(1, new Label(" "), b);
@@ -234,11 +231,7 @@ public final class SheetView extends ScrollPane {
     private Node validation() {
         ValidationViewModel x = vm.validation;
         VBox s = v.section("VALIDATION");
-        Button paste = new Button(v.t("Paste engine log..."));
-        paste.setId("paste-log");
-        paste.disableProperty().bind(vm.readOnlyProperty());
-        paste.setOnAction(e -> onPasteLog.run());
-        s.getChildren().add(paste);
+        s.getChildren().add(v.editButton("paste-log", "Paste engine log...", () -> onPasteLog.run()));
         s.getChildren().add(fill(COLUMNS, v.number(x.measuredNonKv), v.number(x.allocatedKv), v.number(x.kvCapacityTokens),
                 v.number(x.measuredPeak), v.number(x.preemptionSequences), v.text("validation-notes", "Notes", x.notes)));
         return s;

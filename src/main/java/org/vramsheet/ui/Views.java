@@ -182,6 +182,15 @@ public final class Views {
         return new VBox(1, l, box);
     }
 
+    /** A button that edits the sheet: disabled while the sheet is read-only. */
+    public javafx.scene.control.Button editButton(String id, String label, Runnable action) {
+        javafx.scene.control.Button b = new javafx.scene.control.Button(t(label));
+        b.setId(id);
+        b.disableProperty().bind(vm.readOnlyProperty());
+        b.setOnAction(e -> action.run());
+        return b;
+    }
+
     public CheckBox check(String id, String label, javafx.beans.property.BooleanProperty p) {
         CheckBox c = new CheckBox(t(label));
         c.setId(id);
