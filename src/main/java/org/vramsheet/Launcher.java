@@ -15,6 +15,8 @@ public final class Launcher {
         System.setProperty("org.apache.logging.log4j.simplelog.StatusLogger.level", "OFF");
         if (args.length == 0 || (args.length == 1 && (args[0].endsWith(".json") || args[0].endsWith(".vramsheet")
                 || args[0].endsWith(".pdf")))) {
+            org.vramsheet.ui.StartupProbe.mark("main()");
+            org.vramsheet.ui.StartSheet.prepare();
             javafx.application.Application.launch(org.vramsheet.ui.VramSheetApp.class, args);
             return;
         }

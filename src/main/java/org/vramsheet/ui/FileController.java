@@ -171,17 +171,26 @@ public final class FileController {
 
     /** At start: offers the autosave copy of a session that ended without closing, else opens the sample. */
     public void start() {
+        start(false);
+    }
+
+    /**
+     * As {@link #start()}; {@code sampleOpen}: the ViewModel was built on the default sample already
+     * (the app's start-up, {@link StartSheet}), so it is not read and calculated a second time.
+     */
+    public void start(boolean sampleOpen) {
         Optional<AppHome.Recovery> r = home.recovery();
         if (r.isPresent() && dialogs.offerRecovery("VRAM Sheet did not close cleanly last time. Restore the unsaved "
                 + "worksheet" + (r.get().origin() == null ? "" : " (" + r.get().origin().getFileName() + ")") + "?")) {
-            vm.open(sample(DEFAULT_SAMPLE), null);
             vm.open(r.get().sheet(), null);
             vm.file.set(r.get().origin());
             vm.markUnsaved();
             return;
         }
         home.clearAutosave();
-        vm.open(sample(DEFAULT_SAMPLE), null);
+        if (!sampleOpen) {
+            vm.open(sample(DEFAULT_SAMPLE), null);
+        }
     }
 
     /** On a clean exit. */

@@ -42,6 +42,8 @@ public final class MainWindow {
     private final DialogService dialogs;
     private Timeline autosave;
     private Runnable afterFirstFrame;
+    private final SheetView sheetView;
+    private boolean chartsAdded;
 
     public MainWindow(Stage stage, DialogService dialogs, AppHome home) {
         this(stage, dialogs, home, false);
@@ -69,10 +71,12 @@ public final class MainWindow {
         ContextSlider slider = new ContextSlider(vm, v);
         VBox side = new VBox(slider);
         side.getStyleClass().add(Style.SIDE_PANEL);
+        this.sheetView = sheet;
         Runnable addCharts = () -> {
             ChartsView charts = new ChartsView(vm, texts);
             side.getChildren().addAll(charts, new ExplainPane(selected, texts));
             VBox.setVgrow(charts, Priority.ALWAYS);
+            chartsAdded = true;
         };
         if (progressive) {
             Runnable[] once = new Runnable[1];
@@ -146,7 +150,12 @@ public final class MainWindow {
 
     /** Opens the start sheet (recovery, a file given on the command line, or the default sample). */
     public void start(Path file) {
-        files.start();
+        start(file, false);
+    }
+
+    /** As {@link #start(Path)}; {@code sampleOpen}: the window's sheet was built on the default sample. */
+    public void start(Path file, boolean sampleOpen) {
+        files.start(sampleOpen);
         if (file != null) {
             files.load(file);
         }
@@ -157,6 +166,18 @@ public final class MainWindow {
     }
 
     public SheetViewModel viewModel() { return vm; }
+
+    /** True once every section of the form and the charts are built (at once unless progressive). */
+    public boolean complete() { return chartsAdded && sheetView.complete(); }
+
+    /** Runs {@code r} on the FX thread once the window is {@link #complete()}. */
+    public void whenComplete(Runnable r) {
+        if (complete()) {
+            r.run();
+        } else {
+            javafx.application.Platform.runLater(() -> whenComplete(r));
+        }
+    }
 
     public FileController files() { return files; }
 

@@ -51,8 +51,8 @@ public final class SheetView extends ScrollPane {
         this.vm = vm;
         this.v = new Views(vm, selected, texts);
         if (progressive) {
-            content = new VBox(10, model(), weights(), kv());
-            pending.addAll(java.util.List.of(this::workloads, this::runtime, this::validation, this::result, this::signOff));
+            content = new VBox(10, model(), weights());
+            pending.addAll(java.util.List.of(this::kv, this::workloads, this::runtime, this::validation, this::result, this::signOff));
             finish();
         } else {
             createView();

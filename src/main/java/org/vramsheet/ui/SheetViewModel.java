@@ -64,6 +64,11 @@ public final class SheetViewModel {
     private int chartPoints = 48;
 
     public SheetViewModel() {
+        this(null);
+    }
+
+    /** A sheet opened on {@code initial} (as {@link #open} does), calculated once; null starts empty. */
+    public SheetViewModel(Worksheet initial) {
         List<Observable> deps = new ArrayList<>();
         for (SectionViewModel s : sections()) {
             deps.addAll(s.observables());
@@ -75,7 +80,11 @@ public final class SheetViewModel {
             }
         };
         deps.forEach(d -> d.addListener(recompute));
-        computed.set(compute());
+        if (initial == null) {
+            computed.set(compute());
+        } else {
+            open(initial, null);
+        }
         dirty = Bindings.createBooleanBinding(() -> saved.get() == null || !saved.get().equals(computed.get().sheet()),
                 computed, saved);
     }

@@ -7,9 +7,7 @@ import javafx.beans.binding.ObjectBinding;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.StringProperty;
 import javafx.scene.control.CheckBox;
-import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
@@ -159,22 +157,34 @@ public final class Views {
         return new VBox(1, l, tf);
     }
 
+    /**
+     * A choice among an enum's values, shown by {@code name}. A ChoiceBox, not a ComboBox: a ComboBox
+     * builds its drop-down list (a ListView with a cell per value) while the window is first styled,
+     * which made the first frame noticeably slower (docs/performance.md).
+     */
     public <E> VBox choice(String id, String label, ObjectProperty<E> p, E[] values, Function<E, String> name) {
-        ComboBox<E> box = new ComboBox<>();
+        javafx.scene.control.ChoiceBox<E> box = new javafx.scene.control.ChoiceBox<>();
         box.setId(id);
         box.getItems().setAll(Arrays.asList(values));
+        box.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(E item) {
+                return item == null ? "" : name.apply(item);
+            }
+
+            @Override
+            public E fromString(String text) {
+                throw new UnsupportedOperationException("choices are picked, not typed");
+            }
+        });
         box.valueProperty().bindBidirectional(p);
+        // fixed min / pref widths (the grid column sets the real width): otherwise the skin styles and
+        // measures the whole drop-down menu to size itself, before the first frame
+        box.setMinWidth(60);
+        box.setPrefWidth(120);
         box.setMaxWidth(Double.MAX_VALUE);
         box.setAccessibleText(label);
         box.disableProperty().bind(vm.readOnlyProperty());
-        box.setCellFactory(lv -> new ListCell<>() {
-            @Override
-            protected void updateItem(E item, boolean empty) {
-                super.updateItem(item, empty);
-                setText(empty || item == null ? "" : name.apply(item));
-            }
-        });
-        box.setButtonCell(box.getCellFactory().call(null));
         box.valueProperty().addListener((o, a, b) -> vm.checkpointNow());
         Label l = new Label(t(label));
         l.getStyleClass().add(Style.FIELD_LABEL);
@@ -226,13 +236,13 @@ public final class Views {
         second.setWrapText(true);
         f.addListener((o, a, b) -> styleSecondary(second, b));
         styleSecondary(second, f.get());
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(Bindings.createStringBinding(() -> FigureText.explain(f.get()), f));
-        tip.setShowDelay(Duration.millis(250));
-        tip.setShowDuration(Duration.seconds(30));
-        tip.setMaxWidth(520);
-        tip.setWrapText(true);
-        value.setTooltip(tip);
+        // the explanation tooltip is made when the pointer first comes near: a tooltip per result made up
+        // front cost a popup window each before the first frame, and its text on every keystroke
+        value.addEventHandler(javafx.scene.input.MouseEvent.MOUSE_ENTERED, e -> {
+            if (value.getTooltip() == null) {
+                value.setTooltip(explainTip(f));
+            }
+        });
         value.setOnMouseClicked(e -> selected.set(f.get()));
         f.addListener((o, a, b) -> {
             if (selected.get() != null && selected.get().key().equals(b.key())) {
@@ -243,6 +253,16 @@ public final class Views {
         box.setMaxWidth(Double.MAX_VALUE);
         VBox.setVgrow(box, Priority.NEVER);
         return box;
+    }
+
+    private static Tooltip explainTip(ObjectBinding<Figure> f) {
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(Bindings.createStringBinding(() -> FigureText.explain(f.get()), f));
+        tip.setShowDelay(Duration.millis(250));
+        tip.setShowDuration(Duration.seconds(30));
+        tip.setMaxWidth(520);
+        tip.setWrapText(true);
+        return tip;
     }
 
     private static void styleSecondary(Label l, Figure f) {

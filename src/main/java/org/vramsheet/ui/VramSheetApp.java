@@ -10,16 +10,21 @@ import javafx.stage.Stage;
 public final class VramSheetApp extends Application {
     @Override
     public void start(Stage stage) {
-        MainWindow w = new MainWindow(stage, null, AppHome.standard(), !Boolean.getBoolean("vramsheet.eagerStart"));
+        StartupProbe.mark("toolkit up, start() called");
+        MainWindow w = new MainWindow(stage, null, AppHome.standard(), !Boolean.getBoolean("vramsheet.eagerStart"),
+                new SheetViewModel(StartSheet.take()));
+        StartupProbe.mark("window built");
         List<String> args = getParameters().getUnnamed();
         Path file = args.isEmpty() ? null : Path.of(args.get(0));
-        w.start(file != null && Files.exists(file) ? file : null);
+        w.start(file != null && Files.exists(file) ? file : null, true);
+        StartupProbe.mark("sheet opened");
         if ("dark".equals(System.getProperty("vramsheet.theme"))) {
             w.setDark(true);
         }
         if (Boolean.getBoolean("vramsheet.startupProbe")) {
-            StartupProbe.reportWhenShown(w.scene(), "VRAM Sheet");
+            StartupProbe.reportWhenShown(w.scene(), "VRAM Sheet", w::whenComplete);
         }
         stage.show();
+        StartupProbe.mark("stage shown");
     }
 }
