@@ -82,10 +82,11 @@ final class WorkloadStep {
         });
         String poolBlocked = pool == null ? c.missing("pool.kvPoolBytes") : null;
         if (poolBlocked != null) {
-            for (String k : new String[] {"physicalKvBytes", "fits", "poolShare"}) {
-                c.put(Figure.unavailable(p + k, name + ": " + k, k.equals("fits") ? Unit.FLAG
-                        : k.equals("poolShare") ? Unit.RATIO : Unit.BYTES, poolBlocked));
-            }
+            // the same names as when the pool is known
+            c.put(Figure.unavailable(p + "physicalKvBytes", name + ": physical KV (engine blocks)", Unit.BYTES,
+                    poolBlocked));
+            c.put(Figure.unavailable(p + "fits", name + ": fits the KV pool", Unit.FLAG, poolBlocked));
+            c.put(Figure.unavailable(p + "poolShare", name + ": share of the KV pool", Unit.RATIO, poolBlocked));
             return;
         }
         c.compute(p + "physicalKvBytes", name + ": physical KV (engine blocks)", Unit.BYTES, kvFields,

@@ -111,14 +111,14 @@ public final class ChartsView extends TabPane {
             kvChart.setData(FXCollections.observableArrayList());
             concChart.setData(FXCollections.observableArrayList());
             stack.setData(FXCollections.observableArrayList());
-            kvChart.setTitle("KV cache against context length: unavailable (see the marked fields)");
+            kvChart.setTitle(texts.t("KV cache against context length: unavailable (see the marked fields)"));
             limitsText.setText("");
             return;
         }
         kvChart.setTitle(texts.t("KV cache against context length"));
         double unit = gib ? Units.GIB : Units.GB;
         String unitName = gib ? "GiB" : "GB";
-        kvY.setLabel("KV cache (" + unitName + ")");
+        kvY.setLabel(texts.t("KV cache") + " (" + unitName + ")");
         stackY.setLabel(unitName);
         double xmax = log2(ch.maxContext());
         for (var chart : List.of(kvChart, concChart)) {
@@ -128,13 +128,13 @@ public final class ChartsView extends TabPane {
         }
         List<XYChart.Series<Number, Number>> kv = new ArrayList<>();
         for (Curves.Series s : ch.kvSeries()) {
-            kv.add(series(s.name(), s.points(), unit));
+            kv.add(series(texts.message(s.name()), s.points(), unit));
         }
         while (kv.size() < 3) {
-            kv.add(new XYChart.Series<>("(unavailable)", FXCollections.observableArrayList()));
+            kv.add(new XYChart.Series<>(texts.t("(unavailable)"), FXCollections.observableArrayList()));
         }
         XYChart.Series<Number, Number> pool = new XYChart.Series<>();
-        pool.setName("KV pool " + fmt(ch.poolBytes() / unit) + " " + unitName);
+        pool.setName(texts.t("KV pool") + " " + texts.numbers(fmt(ch.poolBytes() / unit)) + " " + unitName);
         pool.getData().add(new XYChart.Data<>(9, ch.poolBytes() / unit));
         pool.getData().add(new XYChart.Data<>(Math.max(9.5, xmax), ch.poolBytes() / unit));
         kv.add(pool);
@@ -147,7 +147,7 @@ public final class ChartsView extends TabPane {
             where.append(where.length() == 0 ? "" : "; ").append(label(l));
         }
         if (ctx != null) {
-            kv.add(vertical("context " + Units.grouped(ctx), log2(ctx), 0, maxY(ch, unit)));
+            kv.add(vertical(texts.t("context") + " " + texts.numbers(Units.grouped(ctx)), log2(ctx), 0, maxY(ch, unit)));
         }
         kvChart.setCreateSymbols(true);
         kvChart.setData(FXCollections.observableArrayList(kv));
@@ -159,7 +159,7 @@ public final class ChartsView extends TabPane {
             }
         }
         if (!marks.getData().isEmpty()) {
-            marks.setName("stops fitting");
+            marks.setName(texts.t("stops fitting"));
             kvChart.getData().add(marks);
             for (XYChart.Data<Number, Number> d : marks.getData()) {
                 if (d.getNode() != null) {
@@ -168,23 +168,24 @@ public final class ChartsView extends TabPane {
                 }
             }
         }
-        limitsText.setText("Where each scenario stops fitting the KV pool: " + where);
+        limitsText.setText(texts.t("Where each scenario stops fitting the KV pool:") + " " + where);
         List<XYChart.Series<Number, Number>> conc = new ArrayList<>();
-        conc.add(series("max sequences", ch.concurrency().points(), 1));
+        conc.add(series(texts.t("max sequences"), ch.concurrency().points(), 1));
         if (ctx != null) {
             double y = ch.concurrency().points().stream().mapToDouble(Curves.Point::y).max().orElse(1);
-            conc.add(vertical("context " + Units.grouped(ctx), log2(ctx), 0, y));
+            conc.add(vertical(texts.t("context") + " " + texts.numbers(Units.grouped(ctx)), log2(ctx), 0, y));
         }
         concChart.setData(FXCollections.observableArrayList(conc));
-        stack.setData(FXCollections.observableArrayList(stackSeries(ch, unit)));
+        stack.setData(FXCollections.observableArrayList(stackSeries(ch, unit, texts)));
     }
 
-    private static String label(Curves.Limit l) {
-        String n = l.scenario().label() + " (" + l.sequences() + ")";
+    private String label(Curves.Limit l) {
+        String n = texts.t(l.scenario().label()) + " (" + l.sequences() + ")";
         if (l.alwaysFits()) {
-            return n + " fits to the max";
+            return n + " " + texts.t("fits to the max");
         }
-        return l.lastFittingContext() == 0 ? n + " never fits" : n + " up to " + Units.grouped(l.lastFittingContext());
+        return l.lastFittingContext() == 0 ? n + " " + texts.t("never fits")
+                : n + " " + texts.t("up to") + " " + texts.numbers(Units.grouped(l.lastFittingContext()));
     }
 
     private static double maxY(Curves.Charts ch, double unit) {
@@ -215,13 +216,13 @@ public final class ChartsView extends TabPane {
     }
 
     /** The core's bars as stacked series, one series per segment name. */
-    private static List<XYChart.Series<String, Number>> stackSeries(Curves.Charts ch, double unit) {
+    private static List<XYChart.Series<String, Number>> stackSeries(Curves.Charts ch, double unit, Texts texts) {
         List<XYChart.Series<String, Number>> out = new ArrayList<>();
         for (int i = 0; i < Curves.SEGMENTS.size(); i++) {
             XYChart.Series<String, Number> s = new XYChart.Series<>();
-            s.setName(Curves.SEGMENTS.get(i));
+            s.setName(texts.t(Curves.SEGMENTS.get(i)));
             for (Curves.Bar b : ch.gpuBars()) {
-                s.getData().add(new XYChart.Data<>(b.name(), b.segments().get(i).bytes() / unit));
+                s.getData().add(new XYChart.Data<>(texts.message(b.name()), b.segments().get(i).bytes() / unit));
             }
             out.add(s);
         }

@@ -18,7 +18,7 @@ public final class ExplainPane extends ScrollPane {
         text.setWrapText(true);
         text.textProperty().bind(Bindings.createStringBinding(() -> selected.get() == null
                 ? texts.t("Click any result to see where it comes from: its formula, this sheet's numbers and the assumptions.")
-                : FigureText.explain(selected.get()), selected));
+                : FigureText.explain(selected.get(), texts), selected));
         setContent(text);
         setFitToWidth(true);
         getStyleClass().add(Style.EXPLAIN);

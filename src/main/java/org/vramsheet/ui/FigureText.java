@@ -40,22 +40,27 @@ public final class FigureText {
 
     /** Provenance as plain text for tooltips and the explain panel. */
     public static String explain(Figure f) {
+        return explain(f, Texts.ENGLISH);
+    }
+
+    /** Provenance in the window's language: label, value, formula, this sheet's numbers, assumptions. */
+    public static String explain(Figure f, Texts texts) {
         if (f == null) {
             return "";
         }
         if (!f.available()) {
-            return f.label() + ": unavailable\n" + f.reason();
+            return texts.t(f.label()) + ": " + texts.value("unavailable") + "\n" + texts.message(f.reason());
         }
         Provenance p = f.provenance();
-        StringBuilder b = new StringBuilder(f.label()).append(" = ").append(primary(f, true));
+        StringBuilder b = new StringBuilder(texts.t(f.label())).append(" = ").append(texts.value(primary(f, true)));
         if (!p.formula().isEmpty()) {
-            b.append("\nFormula: ").append(p.formula());
+            b.append('\n').append(texts.t("Formula:")).append(' ').append(texts.message(p.formula()));
         }
         if (!p.expression().isEmpty()) {
-            b.append("\nWith this sheet: ").append(p.expression());
+            b.append('\n').append(texts.t("With this sheet:")).append(' ').append(texts.message(p.expression()));
         }
         for (String a : p.assumptions()) {
-            b.append("\n• ").append(a);
+            b.append("\n• ").append(texts.message(a));
         }
         return b.toString();
     }

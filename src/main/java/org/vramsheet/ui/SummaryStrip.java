@@ -43,7 +43,7 @@ public final class SummaryStrip extends HBox {
         sub.textProperty().bind(Bindings.createStringBinding(() -> {
             Figure x = f.get();
             if (!x.available()) {
-                return "unavailable";
+                return v.texts().value("unavailable");
             }
             if (key.equals("pool.maxConcurrency")) {
                 Figure ctx = vm.computed().outcome().result().get("pool.contextLength");

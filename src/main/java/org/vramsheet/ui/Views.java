@@ -92,7 +92,7 @@ public final class Views {
             if (i == null && messageKey != null) {
                 i = vm.issueFor(messageKey);
             }
-            return i == null ? null : i.message();
+            return i == null ? null : texts.message(i.message());
         }, vm.computedProperty(), n.touchedProperty());
         message.textProperty().bind(text);
         message.visibleProperty().bind(text.isNotNull());
@@ -117,7 +117,7 @@ public final class Views {
         TextField tf = (TextField) box.getChildren().get(1);
         ObjectBinding<Figure> f = figure(defaultFigure);
         tf.promptTextProperty().bind(Bindings.createStringBinding(() -> f.get().available()
-                ? FigureText.primary(f.get(), true).replace(" tokens", "") + " (default)" : "", f));
+                ? texts.value(FigureText.primary(f.get(), true).replace(" tokens", "")) + " (" + t("default") + ")" : "", f));
         return box;
     }
 
@@ -130,7 +130,7 @@ public final class Views {
         message.getStyleClass().add(Style.FIELD_MESSAGE);
         ObjectBinding<String> msg = Bindings.createObjectBinding(() -> {
             Issue i = vm.issueFor(issueKey);
-            return i == null || tf.isFocused() ? null : i.message();
+            return i == null || tf.isFocused() ? null : texts.message(i.message());
         }, vm.computedProperty(), tf.focusedProperty());
         message.textProperty().bind(msg);
         message.visibleProperty().bind(msg.isNotNull());
@@ -169,7 +169,7 @@ public final class Views {
         box.setConverter(new javafx.util.StringConverter<>() {
             @Override
             public String toString(E item) {
-                return item == null ? "" : name.apply(item);
+                return item == null ? "" : t(name.apply(item));
             }
 
             @Override
@@ -230,7 +230,7 @@ public final class Views {
         value.setMaxWidth(Double.MAX_VALUE);
         Label second = new Label();
         second.setId("result-" + id(key) + "-detail");
-        second.textProperty().bind(Bindings.createStringBinding(() -> texts.value(FigureText.secondary(f.get(),
+        second.textProperty().bind(Bindings.createStringBinding(() -> texts.message(FigureText.secondary(f.get(),
                 vm.gibPrimary.get())), f, vm.gibPrimary));
         second.setMaxWidth(Double.MAX_VALUE);
         second.setWrapText(true);
@@ -240,7 +240,7 @@ public final class Views {
         // front cost a popup window each before the first frame, and its text on every keystroke
         value.addEventHandler(javafx.scene.input.MouseEvent.MOUSE_ENTERED, e -> {
             if (value.getTooltip() == null) {
-                value.setTooltip(explainTip(f));
+                value.setTooltip(explainTip(f, texts));
             }
         });
         value.setOnMouseClicked(e -> selected.set(f.get()));
@@ -255,9 +255,9 @@ public final class Views {
         return box;
     }
 
-    private static Tooltip explainTip(ObjectBinding<Figure> f) {
+    private static Tooltip explainTip(ObjectBinding<Figure> f, Texts texts) {
         Tooltip tip = new Tooltip();
-        tip.textProperty().bind(Bindings.createStringBinding(() -> FigureText.explain(f.get()), f));
+        tip.textProperty().bind(Bindings.createStringBinding(() -> FigureText.explain(f.get(), texts), f));
         tip.setShowDelay(Duration.millis(250));
         tip.setShowDuration(Duration.seconds(30));
         tip.setMaxWidth(520);
