@@ -38,10 +38,10 @@ public final class AboutDialog {
         return String.format(TEXT, version);
     }
 
-    public static void show(Window owner, String version) {
+    public static void show(Window owner, String version, Texts texts) {
         Alert a = new Alert(Alert.AlertType.INFORMATION, "", ButtonType.OK);
         a.initOwner(owner);
-        a.setTitle("About VRAM Sheet");
+        a.setTitle(texts.t("About VRAM Sheet"));
         a.setHeaderText("VRAM Sheet " + version);
         TextArea t = new TextArea(text(version));
         t.setEditable(false);

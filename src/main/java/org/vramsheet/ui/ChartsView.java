@@ -55,14 +55,14 @@ public final class ChartsView extends TabPane {
         stack.setAnimated(false);
         kvChart.setTitle(texts.t("KV cache against context length"));
         concChart.setTitle(texts.t("Maximum concurrency against context length"));
-        concChart.getYAxis().setLabel("sequences");
+        concChart.getYAxis().setLabel(texts.value("sequences"));
         stack.setTitle(texts.t("GPU memory of one replica"));
         limitsText.setId("chart-limits");
         limitsText.setWrapText(true);
         limitsText.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         javafx.scene.layout.VBox kvBox = new javafx.scene.layout.VBox(4, kvChart, limitsText);
         javafx.scene.layout.VBox.setVgrow(kvChart, javafx.scene.layout.Priority.ALWAYS);
-        PlacementView placement = new PlacementView(vm);
+        PlacementView placement = new PlacementView(vm, texts);
         Tab placementTab = new Tab(texts.t("Placement"), placement);
         placementTab.selectedProperty().addListener((o, a, b) -> placement.setActive(b));
         getTabs().addAll(new Tab(texts.t("KV vs context"), kvBox), new Tab(texts.t("Concurrency"), concChart),

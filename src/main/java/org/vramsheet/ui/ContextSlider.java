@@ -29,7 +29,7 @@ public final class ContextSlider extends VBox {
         slider.setMajorTickUnit(1);
         slider.setMinorTickCount(0);
         slider.setBlockIncrement(0.25);
-        slider.setAccessibleText("Context length per sequence");
+        slider.setAccessibleText(v.t("Context length per sequence"));
         HBox.setHgrow(slider, Priority.ALWAYS);
         TextField text = new TextField();
         text.setId("context-text");
@@ -39,7 +39,7 @@ public final class ContextSlider extends VBox {
         text.setOnAction(e -> vm.checkpointNow());
         var ctxFigure = v.figure("pool.contextLength");
         text.promptTextProperty().bind(Bindings.createStringBinding(() -> ctxFigure.get().available()
-                ? Units.grouped(ctxFigure.get().value()) : "", ctxFigure));
+                ? v.texts().numbers(Units.grouped(ctxFigure.get().value())) : "", ctxFigure));
         Label title = new Label(v.t("Context length per sequence (tokens)"));
         title.getStyleClass().add(Style.RESULT_NAME);
         Label conc = new Label();

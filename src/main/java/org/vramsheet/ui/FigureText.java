@@ -49,10 +49,10 @@ public final class FigureText {
             return "";
         }
         if (!f.available()) {
-            return texts.t(f.label()) + ": " + texts.value("unavailable") + "\n" + texts.message(f.reason());
+            return texts.message(f.label()) + ": " + texts.value("unavailable") + "\n" + texts.message(f.reason());
         }
         Provenance p = f.provenance();
-        StringBuilder b = new StringBuilder(texts.t(f.label())).append(" = ").append(texts.value(primary(f, true)));
+        StringBuilder b = new StringBuilder(texts.message(f.label())).append(" = ").append(texts.value(primary(f, true)));
         if (!p.formula().isEmpty()) {
             b.append('\n').append(texts.t("Formula:")).append(' ').append(texts.message(p.formula()));
         }

@@ -65,6 +65,8 @@ public final class MainWindow {
         this.texts = Texts.of(home.language() != null ? home.language() : Texts.systemLanguage());
         this.dialogs = dialogs != null ? dialogs : new FxDialogService(stage);
         this.files = new FileController(vm, this.dialogs, home);
+        vm.setDecimalComma(texts.decimalComma());
+        recentMenu.setText(texts.t("Open Recent"));
         Views v = new Views(vm, selected, texts);
         SheetView sheet = new SheetView(vm, selected, progressive, texts);
         sheet.setOnPasteLog(this::showLogDialog);
@@ -241,7 +243,7 @@ public final class MainWindow {
         en.setOnAction(e -> switchLanguage("en"));
         ru.setOnAction(e -> switchLanguage("ru"));
         Menu view = new Menu(texts.t("View"), null, light, dark, new SeparatorMenuItem(), gib, gb, new SeparatorMenuItem(), en, ru);
-        MenuItem about = item("About VRAM Sheet", "F1", () -> AboutDialog.show(stage, org.vramsheet.cli.Cli.version()));
+        MenuItem about = item("About VRAM Sheet", "F1", () -> AboutDialog.show(stage, org.vramsheet.cli.Cli.version(), texts));
         Menu help = new Menu(texts.t("Help"), null, about);
         MenuBar bar = new MenuBar(file, edit, view, help);
         bar.setUseSystemMenuBar(true);

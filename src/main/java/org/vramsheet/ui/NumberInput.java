@@ -26,8 +26,13 @@ public final class NumberInput {
     private final String unit;
     private final StringProperty text = new SimpleStringProperty(this, "text", "");
     private final BooleanProperty touched = new SimpleBooleanProperty(this, "touched", false);
+    /** Russian style: typed and shown with a decimal comma and spaces between thousands. */
+    private boolean decimalComma;
     private final ObjectBinding<Number> value;
     private final StringBinding parseError;
+
+    private static final java.util.regex.Pattern FRACTION_WITHOUT_UNIT =
+            java.util.regex.Pattern.compile("-?[0-9_]*\\.[0-9]+");
 
     public NumberInput(String key, Kind kind, String unit) {
         this.key = key;
@@ -50,6 +55,14 @@ public final class NumberInput {
     private Number parse(String t) {
         if (t == null || t.isBlank()) {
             return null;
+        }
+        if (decimalComma) {
+            // "1 234,5" -> "1234.5"; a comma is never a thousands separator here, so "131,072" is
+            // 131.072 and, for a whole quantity without a unit, not a whole number rather than 131
+            t = t.trim().replaceAll("(\\d)[ \u00a0\u202f](?=\\d)", "$1").replace(',', '.');
+            if (kind != Kind.DECIMAL && FRACTION_WITHOUT_UNIT.matcher(t).matches()) {
+                return null;
+            }
         }
         if (kind == Kind.DECIMAL) {
             try {
@@ -119,14 +132,39 @@ public final class NumberInput {
     /** Shows a value from a worksheet: exact, grouped, bytes in their shortest exact unit. */
     public void load(Number v) {
         touched.set(false);
+        show(v);
+    }
+
+    /** Writes a value into the text as {@link #load} does, leaving the touched flag alone. */
+    public void show(Number v) {
+        String s;
         if (v == null) {
-            text.set("");
+            s = "";
         } else if (kind == Kind.BYTES) {
-            text.set(Quantities.bytes(v.longValue()));
+            s = Quantities.bytes(v.longValue());
         } else if (kind == Kind.DECIMAL) {
-            text.set(new BigDecimal(v.toString()).stripTrailingZeros().toPlainString().toLowerCase(Locale.ROOT));
+            s = new BigDecimal(v.toString()).stripTrailingZeros().toPlainString().toLowerCase(Locale.ROOT);
         } else {
-            text.set(Units.grouped(v.longValue()));
+            s = Units.grouped(v.longValue());
+        }
+        text.set(decimalComma ? Texts.commaStyle(s) : s);
+    }
+
+    /**
+     * Switches between English style (131,072 and 0.92) and Russian style (131 072 and 0,92); a text
+     * that reads as a number is rewritten in the new style, one that does not is left as typed.
+     */
+    public void setDecimalComma(boolean on) {
+        if (on == decimalComma) {
+            return;
+        }
+        Number v = value.get();
+        decimalComma = on;
+        value.invalidate();
+        if (v != null) {
+            show(v);
         }
     }
+
+    public boolean decimalComma() { return decimalComma; }
 }

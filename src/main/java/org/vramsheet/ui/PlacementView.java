@@ -21,6 +21,7 @@ import org.vramsheet.io.GpuOptions;
  */
 public final class PlacementView extends VBox {
     private final SheetViewModel vm;
+    private final Texts texts;
     private final TextField choices = new TextField("2xH100@2.49, 1xH200@3.60, 4xL40S@0.99");
     private final Label recommendation = new Label();
     private final Label error = new Label();
@@ -38,7 +39,12 @@ public final class PlacementView extends VBox {
     private String shownSpec;
 
     public PlacementView(SheetViewModel vm) {
+        this(vm, Texts.ENGLISH);
+    }
+
+    public PlacementView(SheetViewModel vm, Texts texts) {
         this.vm = vm;
+        this.texts = texts;
         setId("placement");
         setSpacing(6);
         choices.setId("placement-choices");
@@ -47,17 +53,18 @@ public final class PlacementView extends VBox {
         recommendation.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         error.getStyleClass().add(Style.FIELD_MESSAGE);
         table.setId("placement-table");
+        table.setPlaceholder(new Label(texts.t("No GPU choices to compare")));
         String[] names = {"Choice", "Layout", "Pool holds sizing", "Budget fits", "Budget / GPU", "KV pool / GPU", "Max conc.",
             "$ / replica-h", "Replicas for target"};
         for (int i = 0; i < names.length; i++) {
             int col = i;
-            TableColumn<Planner.Row, String> c = new TableColumn<>(names[i]);
-            c.setCellValueFactory(d -> new SimpleStringProperty(cells(d.getValue())[col]));
+            TableColumn<Planner.Row, String> c = new TableColumn<>(texts.t(names[i]));
+            c.setCellValueFactory(d -> new SimpleStringProperty(texts.value(cells(d.getValue())[col])));
             c.setPrefWidth(i == 0 ? 170 : 80);
             table.getColumns().add(c);
         }
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        Label help = new Label("GPU choices (COUNTxGPU@PRICE per GPU-hour):");
+        Label help = new Label(texts.t("GPU choices (COUNTxGPU@PRICE per GPU-hour):"));
         getChildren().addAll(recommendation, help, choices, error, table);
         VBox.setVgrow(table, Priority.ALWAYS);
         choices.textProperty().addListener((o, a, b) -> refresh());
@@ -85,10 +92,10 @@ public final class PlacementView extends VBox {
         }
         shown = ws;
         shownSpec = spec;
-        StringBuilder b = new StringBuilder("Fewest GPUs per replica on " + ws.gpu().name() + ": ");
+        StringBuilder b = new StringBuilder(texts.t("Fewest GPUs per replica on") + " " + ws.gpu().name() + ": ");
         for (Planner.Fit f : Planner.recommend(ws, 8)) {
-            b.append(f.scenario().label()).append(" ").append(f.layout() == null ? "none up to 8"
-                    : f.layout().gpus() + " (" + f.layout() + ")").append("; ");
+            b.append(texts.t(f.scenario().label())).append(" ").append(f.layout() == null
+                    ? texts.message("none up to 8") : f.layout().gpus() + " (" + f.layout() + ")").append("; ");
         }
         recommendation.setText(b.substring(0, b.length() - 2));
         try {
@@ -96,7 +103,7 @@ public final class PlacementView extends VBox {
             error.setText("");
             table.setItems(FXCollections.observableArrayList(Planner.compare(ws, options)));
         } catch (GpuOptions.BadSpec e) {
-            error.setText(e.getMessage());
+            error.setText(texts.message(e.getMessage()));
         }
     }
 }

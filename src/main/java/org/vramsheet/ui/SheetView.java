@@ -223,8 +223,8 @@ public final class SheetView extends ScrollPane {
 
     private Node estimateButton() {
         Button b = v.editButton("estimate-nonkv", "Estimate non-KV from the model", vm::estimateNonKv);
-        b.setTooltip(new javafx.scene.control.Tooltip("Activation peak, non-torch memory and CUDA graphs from the model's "
-                + "vocabulary, the batched tokens and the parallelism, calibrated on real vLLM logs (docs/accuracy.md)"));
+        b.setTooltip(new javafx.scene.control.Tooltip(v.t("Activation peak, non-torch memory and CUDA graphs from the model's "
+                + "vocabulary, the batched tokens and the parallelism, calibrated on real vLLM logs (docs/accuracy.md)")));
         return new VBox(1, new Label(" "), b);
     }
 

@@ -252,7 +252,20 @@ public final class SheetViewModel {
 
     /** Sets the slider's context (tokens per sequence). */
     public void setContext(long tokens) {
-        result.contextLength.textProperty().set(org.vramsheet.core.Units.grouped(tokens));
+        result.contextLength.show(tokens);
+    }
+
+    /** Numbers typed and shown Russian style (decimal comma) or English style; one recalculation. */
+    public void setDecimalComma(boolean on) {
+        loading = true;
+        try {
+            for (SectionViewModel s : sections()) {
+                s.numbers().forEach(n -> n.setDecimalComma(on));
+            }
+        } finally {
+            loading = false;
+        }
+        computed.set(compute());
     }
 
     public void setChartPoints(int points) { this.chartPoints = points; }

@@ -183,8 +183,13 @@ public final class Texts {
 
     /** Every grouped or decimal number in a text written for the language. */
     public String numbers(String s) {
-        if (!decimalComma() || s == null) {
-            return s;
+        return decimalComma() ? commaStyle(s) : s;
+    }
+
+    /** "141,107,412,992 B" -> "141 107 412 992 B" (non-breaking spaces), "79.19 GiB" -> "79,19 GiB". */
+    public static String commaStyle(String s) {
+        if (s == null) {
+            return null;
         }
         s = GROUP.matcher(s).replaceAll("$1\u00a0$2");
         s = GROUP.matcher(s).replaceAll("$1\u00a0$2");

@@ -220,7 +220,7 @@ public final class Views {
         ObjectBinding<Figure> f = figure(key);
         Label name = new Label();
         name.getStyleClass().add(Style.RESULT_NAME);
-        name.textProperty().bind(Bindings.createStringBinding(() -> t(f.get().label()), f));
+        name.textProperty().bind(Bindings.createStringBinding(() -> texts.message(f.get().label()), f));
         name.setWrapText(true);
         Label value = new Label();
         value.setId("result-" + id(key));

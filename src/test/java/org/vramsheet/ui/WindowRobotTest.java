@@ -50,10 +50,24 @@ class WindowRobotTest {
 
     private static void replace(FxRobot robot, String id, String value) {
         TextField tf = robot.lookup(id).queryAs(TextField.class);
+        if (robot.lookup("#sheet").tryQuery().orElse(null) instanceof SheetView sheet) {
+            robot.interact(() -> {
+                sheet.layout();
+                sheet.reveal(tf);
+            });
+            WaitForAsyncUtils.waitForFxEvents();
+        }
         robot.interact(() -> tf.getParent().requestFocus());
         robot.clickOn(tf);
         robot.interact(tf::selectAll);
         robot.write(value);
+    }
+
+    /** Replaces a field's text and leaves the field (messages show then). */
+    private static void type(FxRobot robot, String id, String value) {
+        replace(robot, id, value);
+        robot.type(KeyCode.TAB);
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     @Test
@@ -208,5 +222,102 @@ class WindowRobotTest {
         robot.interact(() -> ru[0].switchLanguage("en"));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("327,680 B (320 KiB)", text(robot, "#result-kvCache-bytesPerToken"));
+    }
+
+    @Test
+    void russianNumbersAreTypedWithADecimalCommaAndEveryShownWordIsRussian(FxRobot robot) {
+        MainWindow[] ru = new MainWindow[1];
+        robot.interact(() -> ru[0] = window.switchLanguage("ru"));
+        WaitForAsyncUtils.waitForFxEvents();
+        SheetViewModel vm = ru[0].viewModel();
+        assertEquals(org.vramsheet.core.ComputeDtype.FP16, robot.lookup("#weights-computeDtype")
+                .queryAs(javafx.scene.control.ChoiceBox.class).getValue(), "the choice shows the sheet's value");
+        assertEquals("131\u00a0072", robot.lookup("#model-maxContextTokens").queryAs(TextField.class).getText(),
+                "inputs shown Russian style");
+        type(robot, "#runtime-utilization", "0,9");
+        assertEquals(0.9, vm.runtime.utilization.doubleValue(), 1e-12, "decimal comma read as the decimal point");
+        type(robot, "#kv-layers", "1 234");
+        assertEquals(1234, vm.kv.layers.intValue(), "space between thousands");
+        type(robot, "#kv-layers", "131,072");
+        assertEquals(null, vm.kv.layers.intValue(), "a comma is decimal here: 131,072 layers is not a whole number");
+        assertEquals("не целое число: '131,072'", text(robot, "#kv-layers-message"));
+        type(robot, "#kv-kvHeads", "7");
+        type(robot, "#kv-layers", "80");
+        assertEquals("противоречие: 7 KV-голов не делят 64 голов внимания", text(robot, "#kv-kvHeads-message"));
+        type(robot, "#kv-kvHeads", "8");
+        robot.clickOn("#result-kvCache-bytesPerToken");
+        WaitForAsyncUtils.waitForFxEvents();
+        String explain = robot.lookup("#explain-text").queryAs(Label.class).getText();
+        assertTrue(explain.contains("Формула:") && explain.contains("KV-голов, а не 64 query-голов"), explain);
+        // every word the window shows (labels, buttons, tabs, columns, legends, axes) is Russian, apart
+        // from names that stay as they are (engines, units, dtypes, the sheet's own model and GPU)
+        ru[0].whenComplete(() -> { });
+        WaitForAsyncUtils.waitForFxEvents();
+        java.util.Set<String> english = new java.util.TreeSet<>();
+        for (String shown : shownTexts(robot.lookup("#sheet").query().getScene().getRoot())) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("[A-Za-z][A-Za-z_]{2,}").matcher(shown);
+            while (m.find()) {
+                if (!KEPT_AS_IS.contains(m.group())) {
+                    english.add(m.group() + " in \"" + shown + "\"");
+                }
+            }
+        }
+        assertTrue(english.isEmpty(), english.size() + " English words in the Russian window: " + english);
+    }
+
+    /** Names that are the same in Russian: engines, units, dtypes, formats, the sample's model and GPU. */
+    private static final java.util.Set<String> KEPT_AS_IS = java.util.Set.of("vLLM", "SGLang", "TensorRT", "LLM",
+            "llama", "cpp", "transformers", "GiB", "MiB", "KiB", "TiB", "GPU", "CUDA", "MLA", "GQA", "MHA", "MQA",
+            "auto", "Typical", "Heavy", "Limit", "TYPICAL", "HEAVY", "LIMIT", "RUNTIME", "VRAM", "Sheet", "NVIDIA",
+            "HBM", "Llama", "Instruct", "meta", "LlamaForCausalLM", "main", "safetensors", "kv_lora_rank",
+            "qk_rope_head_dim", "seq", "FlashMLA", "Mamba", "MoE", "head", "nvfp", "mxfp", "DynamicCache",
+            "StaticCache", "kv", "cache", "memory", "block_size", "max_model_len", "gpu_memory_utilization",
+            "mem_fraction_static", "free_gpu_memory_fraction", "tokens_per_block", "page_size", "COUNTxGPU",
+            "PRICE", "xH", "int", "xGPU", "English",
+            // engineers' jargon the translation keeps: attention, CUDA graphs, non-KV, preemption / OOM, ...
+            "attention", "graphs", "non", "Non", "preemption", "OOM", "utilization", "torch", "query", "head_dim",
+            "D_head", "H_kv", "Tensor", "Pipeline", "Data", "parallel", "Hidden", "size", "hidden_size");
+
+    /** The texts of every labelled control, tab, column and chart in the scene. */
+    private static java.util.List<String> shownTexts(javafx.scene.Parent root) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        java.util.ArrayDeque<javafx.scene.Node> todo = new java.util.ArrayDeque<>(java.util.List.of(root));
+        while (!todo.isEmpty()) {
+            javafx.scene.Node n = todo.pop();
+            if (n instanceof javafx.scene.control.TextInputControl) {
+                continue; // the user's data
+            }
+            if (n instanceof javafx.scene.control.Labeled l && l.getText() != null) {
+                out.add(l.getText());
+            }
+            if (n instanceof javafx.scene.control.TabPane tp) {
+                tp.getTabs().forEach(t -> {
+                    out.add(t.getText());
+                    if (t.getContent() != null) {
+                        todo.push(t.getContent());
+                    }
+                });
+            }
+            if (n instanceof javafx.scene.control.TableView<?> tv) {
+                tv.getColumns().forEach(c -> out.add(c.getText()));
+            }
+            if (n instanceof javafx.scene.chart.Chart c) {
+                out.add(c.getTitle());
+            }
+            if (n instanceof javafx.scene.chart.Axis<?> a) {
+                out.add(a.getLabel());
+            }
+            if (n instanceof javafx.scene.control.MenuBar mb) {
+                mb.getMenus().forEach(m -> {
+                    out.add(m.getText());
+                    m.getItems().forEach(i -> out.add(i.getText()));
+                });
+            }
+            if (n instanceof javafx.scene.Parent p) {
+                p.getChildrenUnmodifiable().forEach(todo::push);
+            }
+        }
+        out.removeIf(t -> t == null);
+        return out;
     }
 }
