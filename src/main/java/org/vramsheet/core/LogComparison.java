@@ -100,8 +100,8 @@ public final class LogComparison {
             long probe = est != null ? est : cg;
             if (probe > 0 && Math.abs(Math.abs(diff) - probe) < 0.08 * Units.GIB) {
                 out.add("CUDA graph memory " + (inPool ? "subtracted" : "not subtracted") + " by the sheet for "
-                        + (m.version() == null ? "this version" : "vLLM " + m.version()) + " while the engine did "
-                        + (inPool ? "not" : "") + " (" + Units.gibText(probe) + "); set RUNTIME › CUDA graphs taken from pool");
+                        + (m.version() == null ? "this version" : "vLLM " + m.version()) + " while the engine did"
+                        + (inPool ? " not" : "") + " (" + Units.gibText(probe) + "); set RUNTIME › CUDA graphs taken from pool");
             }
         }
         Figure frac = r.get("pool.fraction");
@@ -139,7 +139,7 @@ public final class LogComparison {
             String a = tail(m.modelId());
             String b = tail(ws.model().modelId());
             if (!a.equalsIgnoreCase(b)) {
-                out.add("model: the log ran " + m.modelId() + ", the sheet is " + ws.model().modelId());
+                out.add("model: the log ran '" + m.modelId() + "', the sheet is '" + ws.model().modelId() + "'");
             }
         }
         if (m.utilization() != null && (r.utilization() == null || Math.abs(r.utilization() - m.utilization()) > 1e-9)) {

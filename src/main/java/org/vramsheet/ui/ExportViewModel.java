@@ -78,14 +78,15 @@ public final class ExportViewModel {
                 ReportFiles.export(ws, version, req, p -> fx.accept(() -> progress.set(p)));
                 fx.accept(() -> {
                     busy.set(false);
-                    status.set("Wrote " + (req.xlsx() != null ? req.xlsx() : "") + (req.xlsx() != null && req.pdf() != null
-                            ? " and " : "") + (req.pdf() != null ? req.pdf() + (req.key() != null ? " (signed)" : "") : ""));
+                    status.set("Wrote " + (req.xlsx() != null ? "'" + req.xlsx() + "'" : "")
+                            + (req.xlsx() != null && req.pdf() != null ? " and " : "")
+                            + (req.pdf() != null ? "'" + req.pdf() + "'" + (req.key() != null ? " (signed)" : "") : ""));
                     done.run();
                 });
             } catch (PdfSigner.SigningException e) {
                 fx.accept(() -> fail(e.getMessage()));
             } catch (java.io.IOException e) {
-                fx.accept(() -> fail("Cannot write the report: " + e.getMessage() + ". Nothing was replaced."));
+                fx.accept(() -> fail("Cannot write the report. Nothing was replaced.\n" + e.getMessage()));
             } catch (RuntimeException e) {
                 fx.accept(() -> fail("Unexpected problem: " + e));
             }

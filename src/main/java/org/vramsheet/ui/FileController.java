@@ -21,6 +21,10 @@ public final class FileController {
     private final SheetViewModel vm;
     private final DialogService dialogs;
     private final AppHome home;
+    private Texts texts = Texts.ENGLISH;
+
+    /** The language of the window title. */
+    public void setTexts(Texts texts) { this.texts = texts; }
 
     public FileController(SheetViewModel vm, DialogService dialogs, AppHome home) {
         this.vm = vm;
@@ -45,8 +49,8 @@ public final class FileController {
     /** The window title: file name (or "Untitled"), "*" when unsaved, "(read-only)" when Approved. */
     public String title() {
         Path f = vm.file.get();
-        return (vm.dirtyProperty().get() ? "*" : "") + (f == null ? "Untitled" : f.getFileName().toString())
-                + (vm.readOnlyProperty().get() ? " (Approved, read-only)" : "") + " - VRAM Sheet";
+        return (vm.dirtyProperty().get() ? "*" : "") + (f == null ? texts.t("Untitled") : f.getFileName().toString())
+                + (vm.readOnlyProperty().get() ? " " + texts.t("(Approved, read-only)") : "") + " - VRAM Sheet";
     }
 
     public void newSheet() {
@@ -82,7 +86,7 @@ public final class FileController {
         try (var doc = org.apache.pdfbox.Loader.loadPDF(pdf.toFile())) {
             String json = org.vramsheet.report.ReportVerifier.attachment(doc);
             if (json == null) {
-                dialogs.error("Cannot open the report", pdf + " has no attached worksheet (not a VRAM Sheet report?)");
+                dialogs.error("Cannot open the report", "'" + pdf + "' has no attached worksheet (not a VRAM Sheet report?)");
                 return false;
             }
             vm.open(WorksheetJson.parse(json, pdf.getFileName() + " attachment"), null);
@@ -132,10 +136,10 @@ public final class FileController {
         try {
             WorksheetJson.save(vm.computed().sheet(), f);
         } catch (AccessDeniedException e) {
-            dialogs.error("Cannot save", f + ": permission denied. Nothing was changed; choose another place.");
+            dialogs.error("Cannot save", "'" + f + "': permission denied. Nothing was changed; choose another place.");
             return false;
         } catch (IOException e) {
-            dialogs.error("Cannot save", f + ": " + e.getMessage() + ". Nothing was changed; the sheet stays open.");
+            dialogs.error("Cannot save", "Nothing was changed; the sheet stays open.\n" + f + ": " + e.getMessage());
             return false;
         }
         vm.markSaved(f);
@@ -149,7 +153,7 @@ public final class FileController {
         if (!vm.dirtyProperty().get()) {
             return true;
         }
-        String name = vm.file.get() == null ? "Untitled" : vm.file.get().getFileName().toString();
+        String name = vm.file.get() == null ? texts.t("Untitled") : vm.file.get().getFileName().toString();
         return switch (dialogs.askUnsaved(name)) {
             case SAVE -> save();
             case DISCARD -> true;
@@ -181,7 +185,7 @@ public final class FileController {
     public void start(boolean sampleOpen) {
         Optional<AppHome.Recovery> r = home.recovery();
         if (r.isPresent() && dialogs.offerRecovery("VRAM Sheet did not close cleanly last time. Restore the unsaved "
-                + "worksheet" + (r.get().origin() == null ? "" : " (" + r.get().origin().getFileName() + ")") + "?")) {
+                + "worksheet" + (r.get().origin() == null ? "" : " ('" + r.get().origin().getFileName() + "')") + "?")) {
             vm.open(r.get().sheet(), null);
             vm.file.set(r.get().origin());
             vm.markUnsaved();

@@ -12,18 +12,38 @@ import javafx.stage.Window;
 /** The real dialogs. */
 public final class FxDialogService implements DialogService {
     private final Window owner;
+    private final Texts texts;
     private File lastDir;
 
     public FxDialogService(Window owner) {
+        this(owner, Texts.ENGLISH);
+    }
+
+    /** Dialogs in the window's language: titles, buttons and messages (line by line) translated. */
+    public FxDialogService(Window owner, Texts texts) {
         this.owner = owner;
+        this.texts = texts;
+    }
+
+    private ButtonType button(String text, ButtonBar.ButtonData data) {
+        return new ButtonType(texts.t(text), data);
+    }
+
+    /** Each line translated on its own: a sentence first, then (often) a technical detail kept as it is. */
+    private String lines(String message) {
+        StringBuilder b = new StringBuilder();
+        for (String line : message.split("\n", -1)) {
+            b.append(b.length() == 0 ? "" : "\n").append(texts.message(line));
+        }
+        return b.toString();
     }
 
     private FileChooser chooser(String title) {
         FileChooser fc = new FileChooser();
-        fc.setTitle(title);
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("VRAM Sheet worksheets (*.json, *.vramsheet)", "*.json",
+        fc.setTitle(texts.t(title));
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(texts.t("VRAM Sheet worksheets (*.json, *.vramsheet)"), "*.json",
                 "*.vramsheet"));
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("VRAM Sheet reports (*.pdf)", "*.pdf"));
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(texts.t("VRAM Sheet reports (*.pdf)"), "*.pdf"));
         if (lastDir != null && lastDir.isDirectory()) {
             fc.setInitialDirectory(lastDir);
         }
@@ -52,14 +72,15 @@ public final class FxDialogService implements DialogService {
 
     @Override
     public Unsaved askUnsaved(String sheetName) {
-        ButtonType save = new ButtonType("Save", ButtonBar.ButtonData.YES);
-        ButtonType discard = new ButtonType("Don't save", ButtonBar.ButtonData.NO);
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, "Save the changes to " + sheetName + " first?", save, discard,
-                ButtonType.CANCEL);
+        ButtonType save = button("Save", ButtonBar.ButtonData.YES);
+        ButtonType discard = button("Don't save", ButtonBar.ButtonData.NO);
+        ButtonType cancel = button("Cancel", ButtonBar.ButtonData.CANCEL_CLOSE);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, texts.message("Save the changes to '" + sheetName + "' first?"),
+                save, discard, cancel);
         a.initOwner(owner);
-        a.setHeaderText("Unsaved changes");
+        a.setHeaderText(texts.t("Unsaved changes"));
         Optional<ButtonType> r = a.showAndWait();
-        if (r.isEmpty() || r.get() == ButtonType.CANCEL) {
+        if (r.isEmpty() || r.get() == cancel) {
             return Unsaved.CANCEL;
         }
         return r.get() == save ? Unsaved.SAVE : Unsaved.DISCARD;
@@ -67,24 +88,28 @@ public final class FxDialogService implements DialogService {
 
     @Override
     public boolean confirmOverwrite(Path file) {
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, file + " exists. Replace it?", ButtonType.YES, ButtonType.NO);
+        ButtonType yes = button("Replace", ButtonBar.ButtonData.YES);
+        ButtonType no = button("Cancel", ButtonBar.ButtonData.NO);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, texts.message("'" + file + "' exists. Replace it?"), yes, no);
         a.initOwner(owner);
-        return a.showAndWait().orElse(ButtonType.NO) == ButtonType.YES;
+        return a.showAndWait().orElse(no) == yes;
     }
 
     @Override
     public boolean offerRecovery(String description) {
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, description, ButtonType.YES, ButtonType.NO);
+        ButtonType yes = button("Restore", ButtonBar.ButtonData.YES);
+        ButtonType no = button("Discard", ButtonBar.ButtonData.NO);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, lines(description), yes, no);
         a.initOwner(owner);
-        a.setHeaderText("Recover unsaved work?");
-        return a.showAndWait().orElse(ButtonType.NO) == ButtonType.YES;
+        a.setHeaderText(texts.t("Recover unsaved work?"));
+        return a.showAndWait().orElse(no) == yes;
     }
 
     @Override
     public void error(String title, String message) {
-        Alert a = new Alert(Alert.AlertType.ERROR, message, ButtonType.OK);
+        Alert a = new Alert(Alert.AlertType.ERROR, lines(message), button("OK", ButtonBar.ButtonData.OK_DONE));
         a.initOwner(owner);
-        a.setHeaderText(title);
+        a.setHeaderText(texts.t(title));
         a.showAndWait();
     }
 }

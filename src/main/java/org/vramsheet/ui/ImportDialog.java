@@ -62,11 +62,11 @@ public final class ImportDialog {
         Label error = new Label();
         error.setId("import-error");
         error.getStyleClass().add(Style.FIELD_MESSAGE);
-        error.textProperty().bind(ivm.error);
+        error.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> lines(tx, ivm.error.get()), ivm.error));
         error.setWrapText(true);
         Label status = new Label();
         status.setId("import-status");
-        status.textProperty().bind(ivm.status);
+        status.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> lines(tx, ivm.status.get()), ivm.status));
         status.setWrapText(true);
         Button apply = new Button(tx.t("Apply to the sheet"));
         apply.setId("import-apply");
@@ -120,8 +120,8 @@ public final class ImportDialog {
         bar.progressProperty().bind(ivm.progress);
         bar.visibleProperty().bind(ivm.busy);
         bar.setMaxWidth(Double.MAX_VALUE);
-        Label where = new Label(tx.t("Reads config.json, the safetensors index and each shard's header from ") + ivm.endpoint()
-                + " (HF_ENDPOINT); no weights are downloaded. The token is never saved.");
+        Label where = new Label(tx.t("Reads config.json, the safetensors index and each shard's header from {0} "
+                + "(HF_ENDPOINT); no weights are downloaded. The token is never saved.").replace("{0}", ivm.endpoint()));
         where.setWrapText(true);
         VBox box = new VBox(6, new Label(tx.t("Model ID")), id, new Label(tx.t("Revision")), rev, new Label(tx.t("Token")), token,
                 new HBox(8, fetch, cancel), bar, where);
@@ -146,8 +146,8 @@ public final class ImportDialog {
                 ivm.fromPath(d.toPath());
             }
         });
-        Label l = new Label(tx.t("A folder is read for config.json, model.safetensors.index.json and the headers of its ")
-                + ".safetensors files.");
+        Label l = new Label(tx.t("A folder is read for config.json, model.safetensors.index.json and the headers of its "
+                + ".safetensors files."));
         l.setWrapText(true);
         VBox box = new VBox(8, config, folder, l);
         box.setPadding(new Insets(8));
@@ -189,5 +189,17 @@ public final class ImportDialog {
         box.setPadding(new Insets(8));
         VBox.setVgrow(list, Priority.ALWAYS);
         return box;
+    }
+
+    /** A status or error in the window's language, line by line (a technical detail line stays as it is). */
+    static String lines(Texts tx, String text) {
+        if (text == null) {
+            return null;
+        }
+        StringBuilder b = new StringBuilder();
+        for (String line : text.split("\n", -1)) {
+            b.append(b.length() == 0 ? "" : "\n").append(tx.message(line));
+        }
+        return b.toString();
     }
 }

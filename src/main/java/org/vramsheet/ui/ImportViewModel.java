@@ -84,13 +84,13 @@ public final class ImportViewModel {
 
     private void run(Source s, String what) {
         error.set("");
-        status.set("Reading " + what + "...");
+        status.set("Reading '" + what + "'...");
         background.execute(() -> {
             try {
                 ModelImport m = s.get();
                 fx.accept(() -> {
                     result.set(m);
-                    status.set("Read " + what + ". Check what was detected and assumed, then Apply.");
+                    status.set("Read '" + what + "'. Check what was detected and assumed, then Apply.");
                 });
             } catch (ConfigImporter.ImportException e) {
                 fx.accept(() -> {
@@ -120,7 +120,7 @@ public final class ImportViewModel {
         error.set("");
         result.set(null);
         progress.set(-1);
-        status.set("Fetching " + spec + " from " + hub.endpoint() + "...");
+        status.set("Fetching '" + spec + "' from '" + hub.endpoint() + "'...");
         background.execute(() -> {
             try {
                 ModelImport m = ModelSources.fromHub(hub, spec, (i, n) -> fx.accept(() -> progress.set(i / (double) n)), c);
@@ -128,8 +128,8 @@ public final class ImportViewModel {
                     busy.set(false);
                     progress.set(1);
                     result.set(m);
-                    status.set("Read " + m.model().modelId() + " @ " + m.model().revision()
-                            + ". Check what was detected and assumed, then Apply.");
+                    status.set("Read '" + m.model().modelId() + " @ " + m.model().revision()
+                            + "'. Check what was detected and assumed, then Apply.");
                 });
             } catch (HubException | ConfigImporter.ImportException e) {
                 fx.accept(() -> {

@@ -55,14 +55,16 @@ public final class LogDialog {
         read.setOnAction(e -> lvm.read());
         Label summary = new Label();
         summary.setId("log-summary");
-        summary.textProperty().bind(lvm.summary);
+        summary.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.message(lvm.summary.get()),
+                lvm.summary));
         TableView<LogComparison.Row> table = new TableView<>();
         table.setId("log-table");
         String[] names = {"", "Predicted", "Measured", "Delta", ""};
         for (int i = 0; i < names.length; i++) {
             int col = i;
-            TableColumn<LogComparison.Row, String> c = new TableColumn<>(names[i]);
-            c.setCellValueFactory(d -> new javafx.beans.property.SimpleStringProperty(LogViewModel.cells(d.getValue())[col]));
+            TableColumn<LogComparison.Row, String> c = new TableColumn<>(tx.t(names[i]));
+            c.setCellValueFactory(d -> new javafx.beans.property.SimpleStringProperty(
+                    tx.message(LogViewModel.cells(d.getValue())[col])));
             c.setPrefWidth(i == 0 ? 230 : 120);
             table.getColumns().add(c);
         }
@@ -83,8 +85,8 @@ public final class LogDialog {
             table.setItems(r == null ? FXCollections.observableArrayList() : FXCollections.observableArrayList(r.rows()));
             var items = FXCollections.<String>observableArrayList();
             if (r != null) {
-                r.causes().forEach(c -> items.add("Likely cause: " + c));
-                r.setupDifferences().forEach(s -> items.add("Setup differs: " + s));
+                r.causes().forEach(c -> items.add(tx.t("Likely cause:") + " " + tx.message(c)));
+                r.setupDifferences().forEach(s -> items.add(tx.t("Setup differs:") + " " + tx.message(s)));
             }
             notes.setItems(items);
         });

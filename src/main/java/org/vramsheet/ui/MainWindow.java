@@ -63,9 +63,10 @@ public final class MainWindow {
         this.stage = stage;
         this.home = home;
         this.texts = Texts.of(home.language() != null ? home.language() : Texts.systemLanguage());
-        this.dialogs = dialogs != null ? dialogs : new FxDialogService(stage);
+        this.dialogs = dialogs != null ? dialogs : new FxDialogService(stage, texts);
         this.files = new FileController(vm, this.dialogs, home);
         vm.setDecimalComma(texts.decimalComma());
+        files.setTexts(texts);
         recentMenu.setText(texts.t("Open Recent"));
         Views v = new Views(vm, selected, texts);
         SheetView sheet = new SheetView(vm, selected, progressive, texts);

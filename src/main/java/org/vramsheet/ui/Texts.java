@@ -33,7 +33,7 @@ public final class Texts {
     private static final Pattern DECIMAL = Pattern.compile("(\\d)\\.(\\d)");
     /** A number (grouped, decimal, or a dotted version) not glued to a word, or a 'quoted' part. */
     private static final Pattern ARG = Pattern.compile(
-            "'[^']*'|(?<![A-Za-z_\\d.])\\d[\\d,]*(?:\\.\\d+)*(?![A-Za-wyz_\\d])");
+            "'[^']*'|(?<![A-Za-z_\\d.])\\d(?:\\d|,(?=\\d{3}))*(?:\\.\\d+)*(?![A-Za-wyz_\\d])");
     private static final Pattern PLAIN_NUMBER = Pattern.compile("\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\d+)}");
     /** "needs Estimated weight payload: WEIGHTS › Parameter count (total): is required". */

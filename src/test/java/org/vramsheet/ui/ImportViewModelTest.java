@@ -59,7 +59,7 @@ class ImportViewModelTest {
             ivm.fetchHub(Runnable::run, Runnable::run);
             assertEquals(1.0, ivm.progress.get());
             assertEquals(32, ivm.result.get().kv().layers());
-            assertTrue(ivm.status.get().startsWith("Read acme/gated @ "), ivm.status.get());
+            assertTrue(ivm.status.get().startsWith("Read 'acme/gated @ "), ivm.status.get());
             ivm.token.set("");
             ivm.fetchHub(Runnable::run, Runnable::run);
             assertNull(ivm.result.get());

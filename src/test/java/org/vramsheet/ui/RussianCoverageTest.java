@@ -49,6 +49,37 @@ class RussianCoverageTest {
                 + missing.stream().limit(8).toList());
     }
 
+    /** Every literal the window passes to t("...") has a Russian entry. */
+    @Test
+    void everyLiteralTheWindowTranslatesIsInTheBundle() throws Exception {
+        Texts ru = Texts.of("ru");
+        // t("...") with one literal, or literals joined by + across lines
+        java.util.regex.Pattern call = java.util.regex.Pattern.compile(
+                "\\bt\\(((?:\"(?:[^\"\\\\]|\\\\.)*\"\\s*\\+?\\s*)+)\\)");
+        java.util.regex.Pattern part = java.util.regex.Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
+        Set<String> missing = new TreeSet<>();
+        int seen = 0;
+        try (var files = Files.list(Path.of("src/main/java/org/vramsheet/ui"))) {
+            for (Path f : files.filter(x -> x.toString().endsWith(".java")).toList()) {
+                java.util.regex.Matcher m = call.matcher(Files.readString(f));
+                while (m.find()) {
+                    seen++;
+                    StringBuilder joined = new StringBuilder();
+                    java.util.regex.Matcher p = part.matcher(m.group(1));
+                    while (p.find()) {
+                        joined.append(p.group(1));
+                    }
+                    String english = joined.toString().replace("\\\"", "\"").replace("\\n", "\n");
+                    if (!english.isBlank() && !ru.untranslated(english).isEmpty()) {
+                        missing.add(f.getFileName() + ": " + english);
+                    }
+                }
+            }
+        }
+        assertTrue(seen > 50, "found the t(\"...\") calls: " + seen);
+        assertTrue(missing.isEmpty(), missing.size() + " literals without Russian: " + missing);
+    }
+
     static Set<String> corpus() throws Exception {
         Set<String> out = new TreeSet<>();
         List<Worksheet> sheets = new ArrayList<>();
@@ -121,6 +152,47 @@ class RussianCoverageTest {
             n.textProperty().set("abc");
             out.add(n.parseErrorProperty().get());
         }
+        // engine logs: the summary, the comparison's cells, causes and setup differences against the samples
+        List<String> logs = new ArrayList<>();
+        try (var in = RussianCoverageTest.class.getResourceAsStream("/calibration/vllm_startup_logs.json")) {
+            WorksheetJson.shared().readTree(in).forEach(e -> {
+                StringBuilder b = new StringBuilder();
+                e.get("lines").forEach(l -> b.append(l.asText()).append('\n'));
+                logs.add(b.toString());
+            });
+        }
+        logs.add("");
+        for (String log : logs) {
+            org.vramsheet.core.Measurement m = org.vramsheet.io.EngineLogParser.parse(log);
+            out.add(org.vramsheet.io.EngineLogParser.summary(m));
+            for (Worksheet ws : sheets.subList(0, 4)) {
+                org.vramsheet.core.LogComparison.Result r = org.vramsheet.core.LogComparison.compare(ws, m);
+                for (org.vramsheet.core.LogComparison.Row row : r.rows()) {
+                    out.addAll(List.of(LogViewModel.cells(row)));
+                }
+                out.addAll(r.causes());
+                out.addAll(r.setupDifferences());
+            }
+        }
+        // the dialogs' own sentences, as the ViewModels and the file controller build them
+        out.addAll(List.of("Reading '/tmp/config.json'...",
+                "Read '/tmp/config.json'. Check what was detected and assumed, then Apply.",
+                "Fetching 'meta-llama/Llama-3.1-8B@main' from 'https://huggingface.co'...", "Nothing was changed.",
+                "Cancelled.", "Give a model ID such as meta-llama/Llama-3.1-8B-Instruct",
+                "Choose an XLSX file, a PDF file, or both.", "Signing needs a PDF file and a PKCS#12 key file.",
+                "Exporting...", "Wrote '/tmp/a.xlsx'", "Wrote '/tmp/a.xlsx' and '/tmp/a.pdf'", "Wrote '/tmp/a.pdf' (signed)",
+                "Wrote '/tmp/a.xlsx' and '/tmp/a.pdf' (signed)", "Export failed.",
+                "Cannot write the report. Nothing was replaced.",
+                "'/tmp/x.pdf' has no attached worksheet (not a VRAM Sheet report?)",
+                "'/tmp/x.json': permission denied. Nothing was changed; choose another place.",
+                "Nothing was changed; the sheet stays open.",
+                "VRAM Sheet did not close cleanly last time. Restore the unsaved worksheet?",
+                "VRAM Sheet did not close cleanly last time. Restore the unsaved worksheet ('a.json')?",
+                "Save the changes to 'Untitled' first?", "'/tmp/x.json' exists. Replace it?",
+                "Paste a vLLM, SGLang, llama.cpp or TensorRT-LLM startup log.",
+                // dialog titles and buttons, passed to t() through a variable
+                "Save", "Don't save", "Cancel", "Replace", "Restore", "Discard", "OK", "Open worksheet", "Save worksheet",
+                "Cannot save", "Cannot open the worksheet", "Cannot open the report"));
         out.remove("");
         return out;
     }

@@ -26,4 +26,29 @@ class TextsTest {
         assertSame(Texts.ENGLISH, Texts.of("de"), "a language the window does not speak falls back to English");
         assertEquals("131.42 GiB", Texts.ENGLISH.value("131.42 GiB"));
     }
+
+    @Test
+    void messagesWithNumbersAreTranslatedByTheirTemplate() {
+        Texts ru = Texts.of("ru");
+        assertEquals("{0} KV heads do not divide {1} attention heads",
+                Texts.template("7 KV heads do not divide 64 attention heads", null));
+        assertEquals("противоречие: 7 KV-голов не делят 64 голов внимания",
+                ru.message("inconsistent: 7 KV heads do not divide 64 attention heads"));
+        assertEquals("абсурдно много: 2\u00a0000\u00a0000 больше предела 1\u00a0000\u00a0000",
+                ru.message("absurdly large: 2,000,000 is above the limit 1,000,000"), "numbers written Russian style");
+        assertEquals("версия движка: в логе 0.19.0, на листе 0.13.0",
+                ru.message("engine version: log 0.19.0, sheet 0.13.0"), "a version is not a decimal number");
+        assertEquals("не целое число: 'abc'", ru.message("not a whole number: 'abc'"), "a quoted part is kept");
+        assertEquals("нужно Оценка объёма весов: ВЕСА › Число параметров (всего): обязательно",
+                ru.message("needs Estimated weight payload: WEIGHTS › Parameter count (total): is required"),
+                "composed reasons are taken apart");
+        assertEquals("Heavy: помещается в KV-пул", ru.message("Heavy: fits the KV pool"));
+        assertEquals("fp8_e4m3 is 70B", ru.message("fp8_e4m3 is 70B"), "digits inside words are not numbers");
+        assertEquals(java.util.List.of("a sentence nobody wrote with {0} numbers"),
+                ru.untranslated("a sentence nobody wrote with 3 numbers"));
+        assertEquals("a sentence nobody wrote with 3,5 numbers", ru.message("a sentence nobody wrote with 3.5 numbers"),
+                "untranslated text keeps its words and gets Russian numbers");
+        assertEquals("inconsistent: 7 KV heads do not divide 64 attention heads",
+                Texts.ENGLISH.message("inconsistent: 7 KV heads do not divide 64 attention heads"));
+    }
 }
