@@ -64,12 +64,12 @@ public final class ExportDialog {
         bar.setMaxWidth(Double.MAX_VALUE);
         Label status = new Label();
         status.setId("export-status");
-        status.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> lines(tx, evm.status.get()), evm.status));
+        status.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.lines(evm.status.get()), evm.status));
         status.setWrapText(true);
         Label error = new Label();
         error.setId("export-error");
         error.getStyleClass().add(Style.FIELD_MESSAGE);
-        error.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> lines(tx, evm.error.get()), evm.error));
+        error.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.lines(evm.error.get()), evm.error));
         error.setWrapText(true);
         Button export = new Button(tx.t("Export"));
         export.setId("export-run");
@@ -119,16 +119,4 @@ public final class ExportDialog {
     public Stage stage() { return stage; }
 
     public void show() { stage.show(); }
-
-    /** A status or error in the window's language, line by line (a technical detail line stays as it is). */
-    static String lines(Texts tx, String text) {
-        if (text == null) {
-            return null;
-        }
-        StringBuilder b = new StringBuilder();
-        for (String line : text.split("\n", -1)) {
-            b.append(b.length() == 0 ? "" : "\n").append(tx.message(line));
-        }
-        return b.toString();
-    }
 }

@@ -29,15 +29,6 @@ public final class FxDialogService implements DialogService {
         return new ButtonType(texts.t(text), data);
     }
 
-    /** Each line translated on its own: a sentence first, then (often) a technical detail kept as it is. */
-    private String lines(String message) {
-        StringBuilder b = new StringBuilder();
-        for (String line : message.split("\n", -1)) {
-            b.append(b.length() == 0 ? "" : "\n").append(texts.message(line));
-        }
-        return b.toString();
-    }
-
     private FileChooser chooser(String title) {
         FileChooser fc = new FileChooser();
         fc.setTitle(texts.t(title));
@@ -99,7 +90,7 @@ public final class FxDialogService implements DialogService {
     public boolean offerRecovery(String description) {
         ButtonType yes = button("Restore", ButtonBar.ButtonData.YES);
         ButtonType no = button("Discard", ButtonBar.ButtonData.NO);
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, lines(description), yes, no);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, texts.lines(description), yes, no);
         a.initOwner(owner);
         a.setHeaderText(texts.t("Recover unsaved work?"));
         return a.showAndWait().orElse(no) == yes;
@@ -107,7 +98,7 @@ public final class FxDialogService implements DialogService {
 
     @Override
     public void error(String title, String message) {
-        Alert a = new Alert(Alert.AlertType.ERROR, lines(message), button("OK", ButtonBar.ButtonData.OK_DONE));
+        Alert a = new Alert(Alert.AlertType.ERROR, texts.lines(message), button("OK", ButtonBar.ButtonData.OK_DONE));
         a.initOwner(owner);
         a.setHeaderText(texts.t(title));
         a.showAndWait();

@@ -62,11 +62,11 @@ public final class ImportDialog {
         Label error = new Label();
         error.setId("import-error");
         error.getStyleClass().add(Style.FIELD_MESSAGE);
-        error.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> lines(tx, ivm.error.get()), ivm.error));
+        error.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.lines(ivm.error.get()), ivm.error));
         error.setWrapText(true);
         Label status = new Label();
         status.setId("import-status");
-        status.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> lines(tx, ivm.status.get()), ivm.status));
+        status.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.lines(ivm.status.get()), ivm.status));
         status.setWrapText(true);
         Button apply = new Button(tx.t("Apply to the sheet"));
         apply.setId("import-apply");
@@ -189,17 +189,5 @@ public final class ImportDialog {
         box.setPadding(new Insets(8));
         VBox.setVgrow(list, Priority.ALWAYS);
         return box;
-    }
-
-    /** A status or error in the window's language, line by line (a technical detail line stays as it is). */
-    static String lines(Texts tx, String text) {
-        if (text == null) {
-            return null;
-        }
-        StringBuilder b = new StringBuilder();
-        for (String line : text.split("\n", -1)) {
-            b.append(b.length() == 0 ? "" : "\n").append(tx.message(line));
-        }
-        return b.toString();
     }
 }

@@ -105,6 +105,18 @@ public final class Texts {
         return translate(english, null);
     }
 
+    /** A status, error or dialog text translated line by line (a technical detail line keeps its words). */
+    public String lines(String text) {
+        if (text == null || words.isEmpty()) {
+            return text;
+        }
+        StringBuilder b = new StringBuilder();
+        for (String line : text.split("\n", -1)) {
+            b.append(b.length() == 0 ? "" : "\n").append(message(line));
+        }
+        return b.toString();
+    }
+
     private String translate(String english, List<String> missed) {
         if (english == null || english.isEmpty()) {
             return english;
