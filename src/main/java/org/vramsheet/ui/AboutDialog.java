@@ -9,8 +9,7 @@ import javafx.stage.Window;
 public final class AboutDialog {
     static final String TEXT = """
             VRAM Sheet %s
-            The SS-007 LLM VRAM sizing worksheet: weights, KV cache, engine pools, concurrency,
-            validation against engine logs, placement, and signed reports.
+            The SS-007 LLM VRAM sizing worksheet: weights, KV cache, engine pools, concurrency, validation against engine logs, placement, and signed reports.
 
             Built with (licence):
               OpenJDK runtime (GPL-2.0 with Classpath Exception)
@@ -28,8 +27,7 @@ public final class AboutDialog {
               The SS-007 worksheet and its seeds, which every golden test follows.
               Public vLLM startup logs collected in the calibration set (each names its source).
               Public config.json files of the models in the built-in catalog (each names its source).
-              The vLLM, SGLang, TensorRT-LLM, llama.cpp and transformers projects, whose sizing code the
-              engine formulas follow.
+              The vLLM, SGLang, TensorRT-LLM, llama.cpp and transformers projects, whose sizing code the engine formulas follow.
             """;
 
     private AboutDialog() { }
@@ -38,12 +36,25 @@ public final class AboutDialog {
         return String.format(TEXT, version);
     }
 
+    /**
+     * The text in the window's language: each line with a bundle entry is translated, keeping its
+     * indent; the rest (names and licence identifiers) stays as it is.
+     */
+    public static String text(String version, Texts texts) {
+        StringBuilder b = new StringBuilder();
+        for (String line : text(version).split("\n", -1)) {
+            String body = line.stripLeading();
+            b.append(line, 0, line.length() - body.length()).append(texts.t(body)).append('\n');
+        }
+        return b.toString();
+    }
+
     public static void show(Window owner, String version, Texts texts) {
-        Alert a = new Alert(Alert.AlertType.INFORMATION, "", ButtonType.OK);
+        Alert a = new Alert(Alert.AlertType.INFORMATION, "", new ButtonType(texts.t("OK"), javafx.scene.control.ButtonBar.ButtonData.OK_DONE));
         a.initOwner(owner);
         a.setTitle(texts.t("About VRAM Sheet"));
         a.setHeaderText("VRAM Sheet " + version);
-        TextArea t = new TextArea(text(version));
+        TextArea t = new TextArea(text(version, texts));
         t.setEditable(false);
         t.setWrapText(true);
         t.setPrefRowCount(22);

@@ -2,6 +2,7 @@ package org.vramsheet.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -50,5 +51,14 @@ class TextsTest {
                 "untranslated text keeps its words and gets Russian numbers");
         assertEquals("inconsistent: 7 KV heads do not divide 64 attention heads",
                 Texts.ENGLISH.message("inconsistent: 7 KV heads do not divide 64 attention heads"));
+    }
+
+    @Test
+    void theAboutBoxSpeaksTheWindowsLanguageAndKeepsNamesAndLicences() {
+        String ru = AboutDialog.text("1.2.3", Texts.of("ru"));
+        assertTrue(ru.contains("Благодарности:") && ru.contains("Лист SS-007 для расчёта VRAM"), ru);
+        assertTrue(ru.contains("  Apache POI (Apache-2.0)"), "licence identifiers stay: " + ru);
+        assertTrue(ru.contains("VRAM Sheet 1.2.3"));
+        assertEquals(AboutDialog.text("1.2.3") + "\n", AboutDialog.text("1.2.3", Texts.ENGLISH));
     }
 }
