@@ -257,6 +257,9 @@ public final class SheetViewModel {
 
     /** Numbers typed and shown Russian style (decimal comma) or English style; one recalculation. */
     public void setDecimalComma(boolean on) {
+        if (model.numbers().get(0).decimalComma() == on) {
+            return; // already in that style (every input switches together): nothing to rewrite or recalculate
+        }
         loading = true;
         try {
             for (SectionViewModel s : sections()) {
