@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.vramsheet.core.AttentionKind;
 import org.vramsheet.core.CacheImplementation;
@@ -19,12 +21,15 @@ import org.vramsheet.core.Engine;
 import org.vramsheet.core.Figure;
 import org.vramsheet.core.Issue;
 import org.vramsheet.core.KvDtype;
+import org.vramsheet.core.LogComparison;
+import org.vramsheet.core.Measurement;
 import org.vramsheet.core.ScenarioId;
 import org.vramsheet.core.SizingCalculator;
 import org.vramsheet.core.WeightFormat;
 import org.vramsheet.core.WindowKind;
 import org.vramsheet.core.Worksheet;
 import org.vramsheet.io.ConfigImporter;
+import org.vramsheet.io.EngineLogParser;
 import org.vramsheet.io.ModelCatalog;
 import org.vramsheet.io.WorksheetJson;
 
@@ -54,18 +59,18 @@ class RussianCoverageTest {
     void everyLiteralTheWindowTranslatesIsInTheBundle() throws Exception {
         Texts ru = Texts.of("ru");
         // t("...") with one literal, or literals joined by + across lines
-        java.util.regex.Pattern call = java.util.regex.Pattern.compile(
+        Pattern call = Pattern.compile(
                 "\\bt\\(((?:\"(?:[^\"\\\\]|\\\\.)*\"\\s*\\+?\\s*)+)\\)");
-        java.util.regex.Pattern part = java.util.regex.Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
+        Pattern part = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
         Set<String> missing = new TreeSet<>();
         int seen = 0;
         try (var files = Files.list(Path.of("src/main/java/org/vramsheet/ui"))) {
             for (Path f : files.filter(x -> x.toString().endsWith(".java")).toList()) {
-                java.util.regex.Matcher m = call.matcher(Files.readString(f));
+                Matcher m = call.matcher(Files.readString(f));
                 while (m.find()) {
                     seen++;
                     StringBuilder joined = new StringBuilder();
-                    java.util.regex.Matcher p = part.matcher(m.group(1));
+                    Matcher p = part.matcher(m.group(1));
                     while (p.find()) {
                         joined.append(p.group(1));
                     }
@@ -163,11 +168,11 @@ class RussianCoverageTest {
         }
         logs.add("");
         for (String log : logs) {
-            org.vramsheet.core.Measurement m = org.vramsheet.io.EngineLogParser.parse(log);
-            out.add(org.vramsheet.io.EngineLogParser.summary(m));
+            Measurement m = EngineLogParser.parse(log);
+            out.add(EngineLogParser.summary(m));
             for (Worksheet ws : sheets.subList(0, 4)) {
-                org.vramsheet.core.LogComparison.Result r = org.vramsheet.core.LogComparison.compare(ws, m);
-                for (org.vramsheet.core.LogComparison.Row row : r.rows()) {
+                LogComparison.Result r = LogComparison.compare(ws, m);
+                for (LogComparison.Row row : r.rows()) {
                     out.addAll(List.of(LogViewModel.cells(row)));
                 }
                 out.addAll(r.causes());
