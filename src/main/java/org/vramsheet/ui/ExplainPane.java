@@ -8,10 +8,6 @@ import org.vramsheet.core.Figure;
 
 /** Shows the provenance (formula, numbers, assumptions) of the result last clicked. */
 public final class ExplainPane extends ScrollPane {
-    public ExplainPane(ObjectProperty<Figure> selected) {
-        this(selected, Texts.ENGLISH);
-    }
-
     public ExplainPane(ObjectProperty<Figure> selected, Texts texts) {
         Label text = new Label();
         text.setId("explain-text");

@@ -38,11 +38,6 @@ public final class FigureText {
         return "";
     }
 
-    /** Provenance as plain text for tooltips and the explain panel. */
-    public static String explain(Figure f) {
-        return explain(f, Texts.ENGLISH);
-    }
-
     /** Provenance in the window's language: label, value, formula, this sheet's numbers, assumptions. */
     public static String explain(Figure f, Texts texts) {
         if (f == null) {

@@ -15,10 +15,6 @@ public final class FxDialogService implements DialogService {
     private final Texts texts;
     private File lastDir;
 
-    public FxDialogService(Window owner) {
-        this(owner, Texts.ENGLISH);
-    }
-
     /** Dialogs in the window's language: titles, buttons and messages (line by line) translated. */
     public FxDialogService(Window owner, Texts texts) {
         this.owner = owner;

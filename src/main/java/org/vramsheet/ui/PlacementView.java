@@ -38,10 +38,6 @@ public final class PlacementView extends VBox {
     }
     private String shownSpec;
 
-    public PlacementView(SheetViewModel vm) {
-        this(vm, Texts.ENGLISH);
-    }
-
     public PlacementView(SheetViewModel vm, Texts texts) {
         this.vm = vm;
         this.texts = texts;

@@ -53,6 +53,8 @@ public final class SheetViewModel {
     private final javafx.beans.property.ReadOnlyObjectWrapper<Computed> computed =
             new javafx.beans.property.ReadOnlyObjectWrapper<>();
     private boolean loading;
+    /** Numbers typed and shown Russian style (see {@link NumberInput#setDecimalComma}). */
+    private boolean decimalComma;
     private final ObjectProperty<Worksheet> saved = new SimpleObjectProperty<>();
     private final BooleanBinding dirty;
     private final ReadOnlyBooleanWrapper readOnly = new ReadOnlyBooleanWrapper(false);
@@ -257,9 +259,10 @@ public final class SheetViewModel {
 
     /** Numbers typed and shown Russian style (decimal comma) or English style; one recalculation. */
     public void setDecimalComma(boolean on) {
-        if (model.numbers().get(0).decimalComma() == on) {
-            return; // already in that style (every input switches together): nothing to rewrite or recalculate
+        if (decimalComma == on) {
+            return; // already in that style: nothing to rewrite or recalculate
         }
+        decimalComma = on;
         loading = true;
         try {
             for (SectionViewModel s : sections()) {
