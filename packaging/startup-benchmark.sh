@@ -14,15 +14,15 @@ launcher=target/dist/vramsheet/bin/vramsheet
 [ -x "$launcher" ] || { echo "build the app image first: mvn -Papp-image -DskipTests package" >&2; exit 2; }
 
 # the bare window's own class list and archive, made the way the packaging makes the app's
-"${xvfb[@]}" java -XX:DumpLoadedClassList=target/bare.classlist -cp "$jar" org.vramsheet.ui.BareWindowProbe >/dev/null 2>&1
+"${xvfb[@]}" java -XX:DumpLoadedClassList=target/bare.classlist -cp "$jar" org.vramsheet.ui.app.BareWindowProbe >/dev/null 2>&1
 java -Xshare:dump -XX:SharedClassListFile=target/bare.classlist -XX:SharedArchiveFile=target/bare.jsa -cp "$jar" >/dev/null 2>&1
 
 ms() { grep -o 'first frame ([^)]*): [0-9]*' | grep -o '[0-9]*$'; }
 declare -A all
 for i in $(seq 1 "$runs"); do
-  all[bare]+="$("${xvfb[@]}" java -cp "$jar" org.vramsheet.ui.BareWindowProbe 2>/dev/null | ms) "
+  all[bare]+="$("${xvfb[@]}" java -cp "$jar" org.vramsheet.ui.app.BareWindowProbe 2>/dev/null | ms) "
   all[bare-tuned]+="$("${xvfb[@]}" java -XX:TieredStopAtLevel=1 -XX:SharedArchiveFile=target/bare.jsa -cp "$jar" \
-      org.vramsheet.ui.BareWindowProbe 2>/dev/null | ms) "
+      org.vramsheet.ui.app.BareWindowProbe 2>/dev/null | ms) "
   all[app]+="$(JAVA_TOOL_OPTIONS=-Dvramsheet.startupProbe=true "${xvfb[@]}" "$launcher" 2>/dev/null | ms) "
   all[jar]+="$("${xvfb[@]}" java -Dvramsheet.startupProbe=true -jar "$jar" 2>/dev/null | ms) "
 done

@@ -1,6 +1,6 @@
 package org.vramsheet;
-
 import org.vramsheet.cli.Cli;
+
 
 /**
  * Entry point of the jar. Deliberately not a JavaFX Application, so the shaded jar starts on a plain
@@ -15,9 +15,9 @@ public final class Launcher {
         System.setProperty("org.apache.logging.log4j.simplelog.StatusLogger.level", "OFF");
         if (args.length == 0 || (args.length == 1 && (args[0].endsWith(".json") || args[0].endsWith(".vramsheet")
                 || args[0].endsWith(".pdf")))) {
-            org.vramsheet.ui.StartupProbe.mark("main()");
-            org.vramsheet.ui.StartSheet.prepare();
-            javafx.application.Application.launch(org.vramsheet.ui.VramSheetApp.class, args);
+            org.vramsheet.ui.app.StartupProbe.mark("main()");
+            org.vramsheet.ui.app.StartSheet.prepare();
+            javafx.application.Application.launch(org.vramsheet.ui.app.VramSheetApp.class, args);
             return;
         }
         int code = Cli.run(args, System.out, System.err);

@@ -4,13 +4,13 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.vramsheet.core.ResultSettings;
-import org.vramsheet.core.SizingCalculator;
-import org.vramsheet.core.SizingResult;
-import org.vramsheet.core.Worksheet;
-import org.vramsheet.io.ResultJson;
-import org.vramsheet.io.WorksheetFormatException;
-import org.vramsheet.io.WorksheetJson;
+import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.sheet.ResultSettings;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.json.ResultJson;
+import org.vramsheet.io.json.WorksheetFormatException;
+import org.vramsheet.io.json.WorksheetJson;
 
 /** Headless commands. Exit 0 on success, 2 with a one-line reason on bad input or file. */
 public final class Cli {

@@ -10,16 +10,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.vramsheet.core.Worksheet;
-import org.vramsheet.io.ConfigImporter;
-import org.vramsheet.io.HfCache;
-import org.vramsheet.io.HubClient;
-import org.vramsheet.io.HubException;
-import org.vramsheet.io.ModelCatalog;
-import org.vramsheet.io.ModelImport;
-import org.vramsheet.io.ModelSources;
-import org.vramsheet.io.WorksheetFormatException;
-import org.vramsheet.io.WorksheetJson;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.catalog.ModelCatalog;
+import org.vramsheet.io.hub.HfCache;
+import org.vramsheet.io.hub.HubClient;
+import org.vramsheet.io.hub.HubException;
+import org.vramsheet.io.hub.ModelSources;
+import org.vramsheet.io.json.WorksheetFormatException;
+import org.vramsheet.io.json.WorksheetJson;
+import org.vramsheet.io.model.ConfigImporter;
+import org.vramsheet.io.model.ModelImport;
 
 /** {@code import (HUB_ID[@REV] | CONFIG.json | DIR | catalog:ID) [-o WORKSHEET.json] [--onto SHEET.json]}. */
 final class ImportCommand {

@@ -4,14 +4,14 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.vramsheet.core.Planner;
-import org.vramsheet.core.ResultSettings;
-import org.vramsheet.core.SizingCalculator;
-import org.vramsheet.core.Units;
-import org.vramsheet.core.Worksheet;
-import org.vramsheet.io.GpuOptions;
-import org.vramsheet.io.WorksheetFormatException;
-import org.vramsheet.io.WorksheetJson;
+import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.placement.Planner;
+import org.vramsheet.core.sheet.ResultSettings;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
+import org.vramsheet.io.catalog.GpuOptions;
+import org.vramsheet.io.json.WorksheetFormatException;
+import org.vramsheet.io.json.WorksheetJson;
 
 /** {@code plan WORKSHEET.json [--gpus "2xH100@2.49,1xH200,4xL40S"] [--target N] [--max-gpus N]}. */
 final class PlanCommand {

@@ -1,10 +1,10 @@
 package org.vramsheet.cli;
 
 import java.util.Locale;
-import org.vramsheet.core.Figure;
-import org.vramsheet.core.Issue;
-import org.vramsheet.core.SizingResult;
-import org.vramsheet.core.Units;
+import org.vramsheet.core.input.Issue;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.units.Units;
 
 /** Prints every figure as a readable table: value, GB and GiB for bytes, and the formula. */
 final class ResultTable {
@@ -45,7 +45,7 @@ final class ResultTable {
             case BYTES -> Math.abs(f.value()) < 10_000_000L ? Units.bytesText(f.value())
                     : String.format(Locale.ROOT, "%s B  = %s = %s", Units.grouped(f.value()), Units.gbText(f.value()),
                     Units.gibText(f.value()));
-            default -> org.vramsheet.core.FigureFormat.nonBytes(f, "parameters", "NO");
+            default -> org.vramsheet.core.result.FigureFormat.nonBytes(f, "parameters", "NO");
         };
     }
 

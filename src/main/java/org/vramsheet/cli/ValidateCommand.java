@@ -9,14 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.vramsheet.core.LogComparison;
-import org.vramsheet.core.Measurement;
-import org.vramsheet.core.Unit;
-import org.vramsheet.core.Units;
-import org.vramsheet.core.Worksheet;
-import org.vramsheet.io.EngineLogParser;
-import org.vramsheet.io.WorksheetFormatException;
-import org.vramsheet.io.WorksheetJson;
+import org.vramsheet.core.result.Unit;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
+import org.vramsheet.core.validation.LogComparison;
+import org.vramsheet.core.validation.Measurement;
+import org.vramsheet.io.json.WorksheetFormatException;
+import org.vramsheet.io.json.WorksheetJson;
+import org.vramsheet.io.logs.EngineLogParser;
 
 /** {@code validate LOG [--worksheet WORKSHEET.json] [--json] [-o UPDATED.json]}: the log against the sheet. */
 final class ValidateCommand {

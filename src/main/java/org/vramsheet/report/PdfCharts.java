@@ -2,8 +2,8 @@ package org.vramsheet.report;
 
 import java.io.IOException;
 import java.util.List;
-import org.vramsheet.core.Curves;
-import org.vramsheet.core.Units;
+import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.units.Units;
 
 /** Charts drawn as vector paths into the PDF (no raster images). */
 final class PdfCharts {

@@ -26,10 +26,12 @@ import org.apache.pdfbox.pdmodel.common.filespecification.PDComplexFileSpecifica
 import org.apache.pdfbox.pdmodel.common.filespecification.PDEmbeddedFile;
 import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.apache.pdfbox.pdmodel.graphics.color.PDOutputIntent;
-import org.vramsheet.core.Curves;
-import org.vramsheet.core.Figure;
-import org.vramsheet.core.SignOff;
-import org.vramsheet.core.Units;
+import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.SignOff;
+import org.vramsheet.core.units.Units;
+import org.vramsheet.io.json.Fingerprint;
 
 /**
  * The signed-off PDF: title block, every SS-007 section as a table, the scenarios side by side, the
@@ -156,7 +158,7 @@ public final class PdfReport {
             Figure f = d.figure(k);
             c.row(new String[] {f.label(), d.text(k)}, cols, 9, f.available() ? TEXT : MUTED, true);
         }
-        for (org.vramsheet.core.Planner.Fit f : org.vramsheet.core.Planner.recommend(d.sheet, 8)) {
+        for (org.vramsheet.core.placement.Planner.Fit f : org.vramsheet.core.placement.Planner.recommend(d.sheet, 8)) {
             c.row(new String[] {"Fewest GPUs for " + f.scenario().label(), f.layout() == null ? f.reason()
                     : f.layout().gpus() + " x " + d.sheet.gpu().name() + " (" + f.layout() + ")"}, cols, 9, TEXT, true);
         }
@@ -168,7 +170,7 @@ public final class PdfReport {
             return;
         }
         long p = f.value();
-        Double delta = new org.vramsheet.core.LogComparison.Row(label, f.unit(), (double) p, measured.doubleValue()).delta();
+        Double delta = new org.vramsheet.core.validation.LogComparison.Row(label, f.unit(), (double) p, measured.doubleValue()).delta();
         String diff = delta == null ? "-" : String.format(Locale.ROOT, "%+.2f %%", delta * 100);
         c.row(new String[] {label, bytes ? Units.gibText(p) : Units.grouped(p), bytes ? Units.gibText(measured)
                 : Units.grouped(measured), diff}, cols, 9, TEXT, true);
@@ -239,7 +241,7 @@ public final class PdfReport {
         c.row(new String[] {"Prepared by", dash(s.preparedBy()), dash(s.preparedOn())}, cols, 10, TEXT, true);
         c.row(new String[] {"Reviewed by", dash(s.reviewedBy()), dash(s.reviewedOn())}, cols, 10, TEXT, true);
         c.row(new String[] {"Approved by", dash(s.approvedBy()), dash(s.approvedOn())}, cols, 10, TEXT, true);
-        c.row(new String[] {"Status", s.status() == org.vramsheet.core.SignOffStatus.APPROVED ? "Approved" : "Draft", ""},
+        c.row(new String[] {"Status", s.status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED ? "Approved" : "Draft", ""},
                 cols, 10, TEXT, true);
         c.y -= 30;
         c.text(PdfCanvas.MARGIN, c.y, "Signature: ______________________________", 10, TEXT);

@@ -4,22 +4,23 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import org.vramsheet.core.Curves;
-import org.vramsheet.core.Figure;
-import org.vramsheet.core.Gpu;
-import org.vramsheet.core.KvArchitecture;
-import org.vramsheet.core.LayerWindow;
-import org.vramsheet.core.Runtime;
-import org.vramsheet.core.ScenarioId;
-import org.vramsheet.core.SignOff;
-import org.vramsheet.core.SizingCalculator;
-import org.vramsheet.core.SizingResult;
-import org.vramsheet.core.Units;
-import org.vramsheet.core.Validation;
-import org.vramsheet.core.Weights;
-import org.vramsheet.core.Worksheet;
-import org.vramsheet.io.Fingerprint;
-import org.vramsheet.io.WorksheetJson;
+import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.sheet.Gpu;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.LayerWindow;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Scenario;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.SignOff;
+import org.vramsheet.core.sheet.Validation;
+import org.vramsheet.core.sheet.Weights;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
+import org.vramsheet.io.json.Fingerprint;
+import org.vramsheet.io.json.WorksheetJson;
 
 /**
  * Everything a report prints, taken from the sheet and the core's results (reports never recompute):
@@ -62,7 +63,7 @@ public final class ReportData {
         return switch (f.unit()) {
             case BYTES -> Math.abs(f.value()) < Units.GIB / 4 ? Units.bytesText(f.value())
                     : Units.gibText(f.value()) + " (" + Units.gbText(f.value()) + ", " + Units.grouped(f.value()) + " B)";
-            default -> org.vramsheet.core.FigureFormat.nonBytes(f, "parameters", "NO");
+            default -> org.vramsheet.core.result.FigureFormat.nonBytes(f, "parameters", "NO");
         };
     }
 
@@ -107,7 +108,7 @@ public final class ReportData {
                         + bytes(k.stateBytesPerLayer()))),
                 List.of("kvCache.bytesPerToken", "kvCache.bytesPerTokenPerGpu", "kvCache.bytesPerTokenBeyondWindows",
                         "kvCache.queryHeadMistakeBytesPerToken")));
-        Runtime r = sheet.runtime();
+        RuntimeSettings r = sheet.runtime();
         Gpu g = sheet.gpu();
         out.add(new Section("RUNTIME", List.of(new Row("Inference engine", r.engine().label()),
                 new Row("Version", r.engineVersion()), new Row("Cache implementation", r.cacheImplementation().label()),
@@ -162,7 +163,7 @@ public final class ReportData {
             List<String> row = new ArrayList<>(List.of(res[0]));
             for (ScenarioId id : ScenarioId.values()) {
                 Figure f = result.get("scenarios." + id.key() + "." + res[1]);
-                row.add(!f.available() ? "unavailable" : f.unit() == org.vramsheet.core.Unit.BYTES ? Units.gibText(f.value())
+                row.add(!f.available() ? "unavailable" : f.unit() == org.vramsheet.core.result.Unit.BYTES ? Units.gibText(f.value())
                         : text(f.key()));
             }
             rows.add(row);

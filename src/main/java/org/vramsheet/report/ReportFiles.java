@@ -5,8 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
-import org.vramsheet.core.Worksheet;
-import org.vramsheet.io.AtomicFiles;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.json.AtomicFiles;
 
 /** Writes the reports atomically (temp file, then move): a failure leaves any existing file as it was. */
 public final class ReportFiles {

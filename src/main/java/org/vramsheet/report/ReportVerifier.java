@@ -19,10 +19,10 @@ import org.bouncycastle.cms.CMSSignedData;
 import org.bouncycastle.cms.SignerInformation;
 import org.bouncycastle.cms.jcajce.JcaSimpleSignerInfoVerifierBuilder;
 import org.bouncycastle.util.Store;
-import org.vramsheet.core.Worksheet;
-import org.vramsheet.io.Fingerprint;
-import org.vramsheet.io.WorksheetFormatException;
-import org.vramsheet.io.WorksheetJson;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.json.Fingerprint;
+import org.vramsheet.io.json.WorksheetFormatException;
+import org.vramsheet.io.json.WorksheetJson;
 
 /**
  * Checks a report: the attached worksheet's fingerprint equals the one printed on every page, the key

@@ -7,6 +7,7 @@ import org.apache.poi.ss.usermodel.Row;
 import org.apache.poi.xssf.usermodel.XSSFCell;
 import org.apache.poi.xssf.usermodel.XSSFSheet;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
+import org.vramsheet.core.sheet.Worksheet;
 
 /**
  * Writes rows of the Worksheet sheet: a label in A, an input value or a formula in B (C and D for the

@@ -19,18 +19,20 @@ import org.apache.poi.xssf.usermodel.XSSFChart;
 import org.apache.poi.xssf.usermodel.XSSFDrawing;
 import org.apache.poi.xssf.usermodel.XSSFSheet;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
-import org.vramsheet.core.Curves;
-import org.vramsheet.core.Engine;
-import org.vramsheet.core.EngineDefaults;
-import org.vramsheet.core.Figure;
-import org.vramsheet.core.KvArchitecture;
-import org.vramsheet.core.LayerWindow;
-import org.vramsheet.core.Runtime;
-import org.vramsheet.core.Scenario;
-import org.vramsheet.core.ScenarioId;
-import org.vramsheet.core.WeightFormat;
-import org.vramsheet.core.Weights;
-import org.vramsheet.core.WindowKind;
+import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.engine.Capacity;
+import org.vramsheet.core.engine.EngineDefaults;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.LayerWindow;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Scenario;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.WeightFormat;
+import org.vramsheet.core.sheet.Weights;
+import org.vramsheet.core.sheet.WindowKind;
+import org.vramsheet.core.sheet.Worksheet;
 
 /**
  * The XLSX report: a "Worksheet" sheet laid out like SS-007 with the inputs as named cells and the
@@ -95,7 +97,7 @@ public final class XlsxReport {
         b.input("ComputeBytes", "Compute dtype bytes (" + w.computeDtype().label() + ")", w.computeDtype().bytes(), false);
         b.input("CheckpointBytes", "Actual checkpoint bytes (empty = use the estimate)", num(w.checkpointBytes()), true);
         KvArchitecture k = d.sheet.kv();
-        boolean mla = k.kind() == org.vramsheet.core.AttentionKind.MLA;
+        boolean mla = k.kind() == org.vramsheet.core.sheet.AttentionKind.MLA;
         var dt = k.kvDtype().resolve(w.computeDtype());
         LayerWindow win = k.windows().isEmpty() ? null : k.windows().get(0);
         b.heading("KV ARCHITECTURE");
@@ -126,7 +128,7 @@ public final class XlsxReport {
         scenarioInputs(b, d, "Generated", "Expected generated tokens", s -> s.generatedTokens());
         scenarioInputs(b, d, "Seqs", "Concurrent active sequences", s -> s.concurrentSequences());
         scenarioInputs(b, d, "Prefix", "Shared prefix tokens", s -> s.sharedPrefixTokens() == null ? 0L : s.sharedPrefixTokens());
-        Runtime r = d.sheet.runtime();
+        RuntimeSettings r = d.sheet.runtime();
         b.heading("RUNTIME");
         b.inputText("Engine", "Inference engine", r.engine().label());
         b.text("Version", r.engineVersion());
@@ -407,7 +409,7 @@ public final class XlsxReport {
             x.createCell(1).setCellValue(r[1]);
             x.createCell(2).setCellValue(r[2]);
         }
-        b.text("Status", s.status() == org.vramsheet.core.SignOffStatus.APPROVED ? "Approved" : "Draft");
+        b.text("Status", s.status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED ? "Approved" : "Draft");
         b.text("Signature", "");
     }
 

@@ -135,8 +135,8 @@ class CliTest {
         Run v = run("verify", p.toString(), "-o", back.toString());
         assertEquals(0, v.code(), v.out());
         assertTrue(v.out().contains("VERIFIED"));
-        assertEquals(org.vramsheet.io.WorksheetJson.read(Path.of("assets/samples/seed003-70b-int4-80gib.json")),
-                org.vramsheet.io.WorksheetJson.read(back));
+        assertEquals(org.vramsheet.io.json.WorksheetJson.read(Path.of("assets/samples/seed003-70b-int4-80gib.json")),
+                org.vramsheet.io.json.WorksheetJson.read(back));
         Path key = org.vramsheet.report.SelfSigned.create(dir, "CLI Signer", "pw".toCharArray());
         Path signed = dir.resolve("s.pdf");
         java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();

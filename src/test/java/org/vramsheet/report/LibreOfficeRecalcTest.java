@@ -14,7 +14,7 @@ import org.apache.poi.ss.util.AreaReference;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vramsheet.core.Figure;
+import org.vramsheet.core.result.Figure;
 
 /** Where LibreOffice is installed, it recalculates the XLSX and gets the app's numbers; skipped (with a message) where not. */
 class LibreOfficeRecalcTest {

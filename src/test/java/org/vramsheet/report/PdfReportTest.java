@@ -15,11 +15,11 @@ import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.apache.pdfbox.text.PDFTextStripper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.vramsheet.core.SignOff;
-import org.vramsheet.core.SignOffStatus;
-import org.vramsheet.core.Worksheet;
-import org.vramsheet.io.Fingerprint;
-import org.vramsheet.io.WorksheetJson;
+import org.vramsheet.core.sheet.SignOff;
+import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.json.Fingerprint;
+import org.vramsheet.io.json.WorksheetJson;
 
 /** The PDF read back with PDFBox: sections, numbers, attachment, fingerprint, signature, tampering. */
 class PdfReportTest {
@@ -95,7 +95,7 @@ class PdfReportTest {
     @Test
     void aReportWhoseWorksheetWasSwappedFailsVerify() throws Exception {
         byte[] a = pdf(sheet());
-        Worksheet other = sheet().withGpu(new org.vramsheet.core.Gpu("other", 1, 80L << 30));
+        Worksheet other = sheet().withGpu(new org.vramsheet.core.sheet.Gpu("other", 1, 80L << 30));
         try (PDDocument doc = Loader.loadPDF(a)) {
             var fs = doc.getDocumentCatalog().getNames().getEmbeddedFiles().getNames().get(PdfReport.ATTACHMENT);
             var ef = new org.apache.pdfbox.pdmodel.common.filespecification.PDEmbeddedFile(doc,

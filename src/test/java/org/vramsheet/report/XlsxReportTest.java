@@ -19,11 +19,13 @@ import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.vramsheet.core.Engine;
-import org.vramsheet.core.Figure;
-import org.vramsheet.core.Runtime;
-import org.vramsheet.core.Worksheet;
-import org.vramsheet.io.WorksheetJson;
+import org.vramsheet.core.engine.Capacity;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Weights;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.json.WorksheetJson;
 
 /** The XLSX read back with POI: formulas present, and their evaluated values equal the app's. */
 class XlsxReportTest {
@@ -42,8 +44,8 @@ class XlsxReportTest {
     }
 
     static Worksheet withEngine(Worksheet ws, Engine e) {
-        Runtime r = ws.runtime();
-        return ws.withRuntime(new Runtime(e, "", r.cacheImplementation(), r.tensorParallel(), r.pipelineParallel(), null, null,
+        RuntimeSettings r = ws.runtime();
+        return ws.withRuntime(new RuntimeSettings(e, "", r.cacheImplementation(), r.tensorParallel(), r.pipelineParallel(), null, null,
                 r.maxModelLen(), r.prefixCaching(), r.maxNumBatchedTokens(), r.maxNumSeqs(), r.activationPeakBytes(),
                 r.nonTorchBytes(), r.cudaGraphBytes(), r.fragmentationPercent(), null, null));
     }

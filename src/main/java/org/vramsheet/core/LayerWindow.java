@@ -1,8 +1,0 @@
-package org.vramsheet.core;
-
-/** A group of attention layers whose cache is capped at {@code window} tokens per sequence. */
-public record LayerWindow(Integer layers, Long window, WindowKind kind) {
-    public LayerWindow {
-        kind = kind == null ? WindowKind.SLIDING : kind;
-    }
-}

@@ -1,4 +1,0 @@
-package org.vramsheet.core;
-
-/** SIGN-OFF status: an Approved sheet is read-only until reopened as Draft. */
-public enum SignOffStatus { DRAFT, APPROVED }

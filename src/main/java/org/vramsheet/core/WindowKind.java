@@ -1,4 +1,0 @@
-package org.vramsheet.core;
-
-/** Layers whose cache stops growing: a sliding window, or Llama 4 style chunked local attention. */
-public enum WindowKind { SLIDING, CHUNKED }

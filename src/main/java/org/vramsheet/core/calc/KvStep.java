@@ -1,0 +1,111 @@
+package org.vramsheet.core.calc;
+
+import static org.vramsheet.core.calc.Calc.f;
+import static org.vramsheet.core.calc.Calc.n;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.vramsheet.core.kv.KvGeometry;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.Provenance;
+import org.vramsheet.core.result.Unit;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.units.Units;
+
+/** KV ARCHITECTURE: bytes per token from KV heads (GQA/MQA) or the MLA latent, windows and state. */
+final class KvStep {
+    static final String[] INPUTS = {"kv.kind", "kv.layers", "kv.attentionHeads", "kv.kvHeads", "kv.headDim",
+        "kv.hiddenSize", "kv.kvLoraRank", "kv.qkRopeHeadDim", "kv.kvDtype", "kv.windows", "kv.windowTokens", "kv.stateLayers",
+        "kv.stateBytesPerLayer", "runtime.tensorParallel", "runtime.pipelineParallel"};
+
+    private KvStep() { }
+
+    static void run(Calc c) {
+        c.geometryBlocked = c.issues.blocking(INPUTS);
+        if (c.geometryBlocked == null) {
+            try {
+                c.geometry = new KvGeometry(c.ws);
+            } catch (ArithmeticException e) {
+                c.geometryBlocked = "KV ARCHITECTURE: too large to compute exactly (overflow)";
+            }
+        }
+        KvArchitecture k = c.ws.kv();
+        String label = "Raw KV bytes per token";
+        c.compute("kvCache.bytesPerToken", label, Unit.BYTES, INPUTS, n(), () -> {
+            KvGeometry g = c.geometry;
+            long b = g.bytesPerToken();
+            List<String> notes = new ArrayList<>();
+            notes.add("KV dtype " + g.dtype.label() + " (" + g.dtype.bytesText() + " B/element) is set apart from the weight format");
+            if (g.mla) {
+                notes.add("MLA caches one latent per token per layer: no factor 2, no KV heads; the latent is "
+                        + "replicated on every TP rank");
+            } else if (k.headDim() != null) {
+                notes.add("head_dim " + g.headDim + " given explicitly (it wins over hidden / heads)");
+            } else {
+                notes.add("head_dim = hidden " + k.hiddenSize() + " / " + k.attentionHeads() + " heads = " + g.headDim);
+            }
+            if (!g.mla && g.kvHeads < k.attentionHeads()) {
+                notes.add(g.kvHeads + " KV heads, not " + k.attentionHeads() + " query heads: counting query heads would give "
+                        + Units.bytesText(queryHeadMistake(g, k)) + " (" + (k.attentionHeads() / g.kvHeads) + "x too much)");
+            }
+            if (g.hasWindows()) {
+                notes.add("Windowed layers grow only up to their window; past it a token costs "
+                        + Units.bytesText(Math.multiplyExact(g.perLayer(), (long) g.fullLayers())));
+            }
+            if (g.stateLayers > 0) {
+                notes.add(g.stateLayers + " fixed-state layers hold " + Units.bytesText(g.stateBytesPerSeq)
+                        + " per sequence whatever its length");
+            }
+            String formula = g.mla ? "(kv_lora_rank + qk_rope_head_dim) x L x B" : "2 x L x H_kv x D_head x B";
+            String expr = g.mla ? "(" + k.kvLoraRank() + " + " + k.qkRopeHeadDim() + ") x " + g.layers + " x "
+                    + g.dtype.bytesText() : g.formulaNumbers();
+            return Figure.of("kvCache.bytesPerToken", label, Unit.BYTES, b,
+                    new Provenance(formula, expr + " = " + Units.bytesText(b), notes));
+        });
+        c.compute("kvCache.bytesPerTokenPerGpu", "KV bytes per token per GPU", Unit.BYTES, INPUTS, n(), () -> {
+            KvGeometry g = c.geometry;
+            long b = g.bytesPerTokenRank();
+            String heads = g.mla ? "MLA latent replicated on each of TP " + g.tp + " ranks"
+                    : "KV heads per rank = max(1, " + g.kvHeads + " / TP " + g.tp + ") = " + g.kvHeadsRank
+                    + (g.kvHeads < g.tp ? " (TP above KV heads: heads are replicated)" : "");
+            return Figure.of("kvCache.bytesPerTokenPerGpu", "KV bytes per token per GPU", Unit.BYTES, b,
+                    Provenance.of("per-rank layers x per-rank bytes per layer", Units.bytesText(b), heads,
+                            g.pp > 1 ? "Pipeline stage holds ceil(L / PP) layers" : "One pipeline stage"));
+        });
+        c.compute("kvCache.bytesPerTokenBeyondWindows", "KV bytes per token past the windows", Unit.BYTES, INPUTS, n(),
+                () -> {
+                    KvGeometry g = c.geometry;
+                    long b = Math.multiplyExact(g.perLayer(), (long) g.fullLayers());
+                    return Figure.of("kvCache.bytesPerTokenBeyondWindows", "KV bytes per token past the windows",
+                            Unit.BYTES, b, Provenance.of("full-attention layers x bytes per layer",
+                                    g.fullLayers() + " x " + Units.grouped(g.perLayer()) + " = " + Units.bytesText(b),
+                                    g.hasWindows() ? "Sliding/chunked layers stop growing at their window"
+                                            : "No windowed layers: equal to the raw bytes per token"));
+                });
+        c.compute("kvCache.stateBytesPerSequence", "Fixed state per sequence", Unit.BYTES, INPUTS, n(), () -> {
+            KvGeometry g = c.geometry;
+            return Figure.of("kvCache.stateBytesPerSequence", "Fixed state per sequence", Unit.BYTES, g.stateBytesPerSeq,
+                    Provenance.of("state layers x state bytes per layer", g.stateLayers + " x "
+                            + Units.grouped(k.stateBytesPerLayer() == null ? 0 : k.stateBytesPerLayer()),
+                            g.stateLayers == 0 ? "No Mamba / linear-attention layers"
+                                    : "Hybrid layers hold a fixed state per sequence, independent of its length"));
+        });
+        c.compute("kvCache.queryHeadMistakeBytesPerToken", "If query heads were counted (the GQA mistake)", Unit.BYTES,
+                INPUTS, n(), () -> {
+                    KvGeometry g = c.geometry;
+                    if (g.mla || k.attentionHeads() == null) {
+                        return null;
+                    }
+                    long b = queryHeadMistake(g, k);
+                    return Figure.of("kvCache.queryHeadMistakeBytesPerToken",
+                            "If query heads were counted (the GQA mistake)", Unit.BYTES, b,
+                            Provenance.of("2 x L x H_query x D_head x B", "2 x " + g.layers + " x " + k.attentionHeads()
+                                    + " x " + g.headDim + " x " + g.dtype.bytesText() + " = " + Units.bytesText(b),
+                                    "Shown only to compare: the cache stores KV heads, not query heads"));
+                });
+    }
+
+    static long queryHeadMistake(KvGeometry g, KvArchitecture k) {
+        return g.bytes(Math.multiplyExact(Math.multiplyExact(2L * k.attentionHeads(), g.headDim), (long) g.layers));
+    }
+}

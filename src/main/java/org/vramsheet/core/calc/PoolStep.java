@@ -1,0 +1,335 @@
+package org.vramsheet.core.calc;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.vramsheet.core.engine.EngineDefaults;
+import org.vramsheet.core.input.WorksheetValidator;
+import org.vramsheet.core.kv.KvGeometry;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.Provenance;
+import org.vramsheet.core.result.Unit;
+import org.vramsheet.core.sheet.CacheImplementation;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
+
+/** RUNTIME pool: how each engine sizes its KV pool on one GPU, following its source (docs/engines.md). */
+final class PoolStep {
+    static final String[] INPUTS = {"gpu.totalBytes", "runtime.*", "validation.measuredNonKvBytes"};
+
+    private PoolStep() { }
+
+    static PoolLayout run(Calc c) {
+        Worksheet ws = c.ws;
+        RuntimeSettings r = ws.runtime();
+        String blocked = c.issues.blocking(INPUTS);
+        if (blocked == null && c.geometry == null) {
+            blocked = c.geometryBlocked;
+        }
+        if (blocked == null) {
+            blocked = c.missing("weights.bytesPerGpu");
+        }
+        String[] keys = {"pool.requestedBytes", "pool.fraction", "pool.nonKvBytes", "pool.cudaGraphBytes", "pool.kvPoolBytes",
+            "pool.kvPoolBytesReplica", "pool.blockSize", "pool.pageBytes", "pool.gpuBlocks", "pool.capacityTokens"};
+        if (blocked != null) {
+            for (String k : keys) {
+                c.put(Figure.unavailable(k, label(k), unit(k), blocked));
+            }
+            return null;
+        }
+        if (r.engine() != Engine.VLLM) {
+            c.put(Figure.unavailable("pool.requestedBytes", label("pool.requestedBytes"), Unit.BYTES,
+                    "only vLLM requests utilization x total up front"));
+        }
+        try {
+            return engine(c, r);
+        } catch (ArithmeticException e) {
+            for (String k : keys) {
+                c.put(Figure.unavailable(k, label(k), unit(k), "too large to compute exactly (overflow)"));
+            }
+            return null;
+        }
+    }
+
+    private static PoolLayout engine(Calc c, RuntimeSettings r) {
+        Worksheet ws = c.ws;
+        KvGeometry g = c.geometry;
+        long total = ws.gpu().totalBytes();
+        Long measured = ws.validation().measuredNonKvBytes();
+        long weights = c.get("weights.bytesPerGpu").value();
+        EngineDefaults.Choice<Integer> bsChoice = EngineDefaults.blockSize(r, ws.kv());
+        int bs = bsChoice.value();
+        long maxLen = WorksheetValidator.effectiveMaxModelLen(ws);
+        List<String> notes = new ArrayList<>();
+        String nonKvFormula;
+        long nonKv;
+        long act = r.activationPeakBytes();
+        long nonTorch = r.nonTorchBytes();
+        long cg = r.cudaGraphBytes();
+        boolean cgInPool = EngineDefaults.cudaGraphsInPool(r).value();
+        switch (r.engine()) {
+            case SGLANG -> {
+                nonKvFormula = "weights (activations and graphs come out of 1 - mem_fraction_static)";
+                nonKv = measured != null ? measured : weights;
+            }
+            case TENSORRT_LLM, LLAMA_CPP, TRANSFORMERS -> {
+                nonKvFormula = "weights + activation peak + non-torch + CUDA graphs";
+                nonKv = measured != null ? measured : sum(weights, act, nonTorch, cg);
+            }
+            default -> {
+                nonKvFormula = "weights + activation peak + non-torch";
+                nonKv = measured != null ? measured : sum(weights, act, nonTorch);
+            }
+        }
+        c.put(Figure.of("pool.nonKvBytes", label("pool.nonKvBytes"), Unit.BYTES, nonKv, measured != null
+                ? Provenance.of("VALIDATION › Measured non-KV footprint", Units.bytesText(nonKv),
+                "Measured by the engine: it already contains the weights, so they are not added again")
+                : Provenance.of(nonKvFormula, Units.bytesText(nonKv), "Estimated; paste the engine's measured non-KV "
+                + "memory into VALIDATION to replace it (it already contains the weights)")));
+
+        EngineDefaults.Choice<Double> frac = EngineDefaults.fraction(r, total);
+        double u = frac.value();
+        if (r.engine().usesFraction()) {
+            c.put(Figure.ratio("pool.fraction", label("pool.fraction"), u, Provenance.of(switch (r.engine()) {
+                case VLLM -> "gpu_memory_utilization";
+                case SGLANG -> "mem_fraction_static";
+                default -> "free_gpu_memory_fraction";
+            }, Units.two(u), frac.why())));
+        } else {
+            c.put(Figure.unavailable("pool.fraction", label("pool.fraction"), Unit.RATIO,
+                    r.engine().label() + " reserves no fraction of memory"));
+        }
+        long cgSubtracted = r.engine() == Engine.VLLM && cgInPool ? cg : 0;
+        c.put(Figure.of("pool.cudaGraphBytes", label("pool.cudaGraphBytes"), Unit.BYTES, cgSubtracted,
+                Provenance.of("CUDA graph estimate taken out of the pool", Units.bytesText(cgSubtracted),
+                        EngineDefaults.cudaGraphsInPool(r).why())));
+
+        PoolLayout layout = switch (r.engine()) {
+            case VLLM -> vllm(c, g, r, total, u, nonKv, cgSubtracted, bsChoice, maxLen, notes);
+            case SGLANG -> sglang(g, r, total, u, nonKv, nonTorch, bs, maxLen, notes);
+            case TENSORRT_LLM -> trt(g, r, total, u, nonKv, bs, maxLen, notes);
+            case LLAMA_CPP -> llamaCpp(g, r, bs, maxLen, notes);
+            case TRANSFORMERS -> transformers(g, r, total, nonKv, maxLen, notes);
+        };
+        notes.add(bsChoice.why().equals("set on the sheet") ? "Block size " + bs + " set on the sheet" : bsChoice.why());
+        long poolRank = layout.poolBytes;
+        Provenance pp = new Provenance(poolFormula(r.engine()), poolExpr(r.engine(), total, u, nonKv, cgSubtracted, poolRank),
+                notes);
+        c.put(Figure.of("pool.kvPoolBytes", label("pool.kvPoolBytes"), Unit.BYTES, poolRank, pp));
+        c.put(Figure.of("pool.kvPoolBytesReplica", label("pool.kvPoolBytesReplica"), Unit.BYTES,
+                Math.multiplyExact(poolRank, (long) r.ranks()), Provenance.of("KV pool per GPU x GPUs in the replica",
+                        Units.grouped(poolRank) + " x " + r.ranks())));
+        c.put(Figure.of("pool.blockSize", label("pool.blockSize"), Unit.TOKENS, layout.blockSize,
+                Provenance.of("tokens per block", Integer.toString(layout.blockSize), bsChoice.why())));
+        c.put(Figure.of("pool.pageBytes", label("pool.pageBytes"), Unit.BYTES, layout.pageBytes,
+                Provenance.of(r.engine() == Engine.VLLM ? "block_size x per-layer bytes per token (one layer's page)"
+                        : "block x per-layer bytes per token", Units.bytesText(layout.pageBytes))));
+        c.put(Figure.of("pool.gpuBlocks", label("pool.gpuBlocks"), Unit.BLOCKS, layout.blocks,
+                Provenance.of(blocksFormula(r.engine()), Units.grouped(layout.blocks),
+                        r.engine() == Engine.VLLM && layout.kinds.size() > 1
+                                ? "Hybrid layout: " + layout.kinds.size() + " layer kinds in groups of " + layout.groupSize
+                                + " layers share one block table" : "Per GPU; every rank holds the same number")));
+        c.put(Figure.of("pool.capacityTokens", label("pool.capacityTokens"), Unit.TOKENS, layout.capacityTokens,
+                Provenance.of(capacityFormula(r.engine()), Units.grouped(layout.capacityTokens),
+                        "Engine-wide: each rank holds its share of every token")));
+        return layout;
+    }
+
+    private static PoolLayout vllm(Calc c, KvGeometry g, RuntimeSettings r, long total, double u, long nonKv, long cg,
+                                   EngineDefaults.Choice<Integer> bsChoice, long maxLen, List<String> notes) {
+        long requested = new BigDecimal(total).multiply(BigDecimal.valueOf(u)).setScale(0, RoundingMode.CEILING)
+                .longValueExact();
+        Long direct = r.kvCacheMemoryBytes();
+        long available = direct != null ? direct : requested - nonKv - cg;
+        if (direct == null) {
+            notes.add("available = " + Units.grouped(requested) + " - " + Units.grouped(nonKv) + " - " + Units.grouped(cg)
+                    + " = " + Units.bytesText(available) + " (printed as \"Available KV cache memory: "
+                    + Units.two(available / (double) Units.GIB) + " GiB\")");
+        } else {
+            notes.add("--kv-cache-memory " + Units.bytesText(direct) + " set: vLLM skips profiling and ignores "
+                    + "gpu_memory_utilization");
+        }
+        c.put(Figure.of("pool.requestedBytes", label("pool.requestedBytes"), Unit.BYTES, requested,
+                Provenance.of("ceil(CUDA-visible total x gpu_memory_utilization)",
+                        Units.grouped(total) + " x " + u + " = " + Units.bytesText(requested),
+                        "Memory used by other processes does not lower this; it only fails the startup check")));
+        int bs = bsChoice.value();
+        if (g.stateLayers > 0) {
+            long attn1 = g.pageBytesRank(1);
+            long mambaPage = g.stateBytesPerSeqRank / Math.max(1, KvGeometry.ceilDiv(g.stateLayers, g.pp));
+            int align = g.mla ? 64 : 16;
+            long attnBlock = align * KvGeometry.ceilDiv(mambaPage, align * attn1);
+            if (attnBlock > bs) {
+                bs = Math.toIntExact(attnBlock);
+                notes.add("Hybrid model: attention block raised to " + bs + " tokens so its page is at least the "
+                        + "Mamba state page (vLLM \"Setting attention block size\")");
+            }
+        }
+        long page = g.pageBytesRank(bs);
+        List<PoolLayout.Kind> one = PoolLayout.kinds(g, 1);
+        int min = Integer.MAX_VALUE;
+        int max = 0;
+        for (PoolLayout.Kind k : one) {
+            min = Math.min(min, k.layers());
+            max = Math.max(max, k.layers());
+        }
+        int groupSize = one.size() == 1 ? min : (max < 1.5 * min ? max : min);
+        List<PoolLayout.Kind> kinds = PoolLayout.kinds(g, groupSize);
+        long blocks = available <= 0 ? 0 : available / page / groupSize;
+        int groups = 0;
+        for (PoolLayout.Kind k : kinds) {
+            groups += k.groups();
+        }
+        long tokens = blocks / groups * bs;
+        notes.add("num_gpu_blocks = available // page // " + groupSize + " = " + Units.grouped(Math.max(0, available))
+                + " // " + Units.grouped(page) + " // " + groupSize);
+        if (groups > 1) {
+            notes.add("GPU KV cache size = num_blocks // " + groups + " groups x block_size (vLLM 0.10-0.19 report)");
+        }
+        if (available <= 0) {
+            notes.add("No available memory for the cache blocks: vLLM would refuse to start (available "
+                    + Units.gibText(available) + ")");
+        }
+        return new PoolLayout(Engine.VLLM, g, bs, page, Math.max(0, Math.multiplyExact(blocks, Math.multiplyExact(page,
+                (long) groupSize))), blocks, tokens, r.ranks(),
+                EngineDefaults.maxNumBatchedTokens(r, c.ws.gpu()).value(), kinds, groupSize, 0, maxLen);
+    }
+
+    private static PoolLayout sglang(KvGeometry g, RuntimeSettings r, long total, double mfs, long nonKv, long nonTorch,
+                                     int page, long maxLen, List<String> notes) {
+        long freeBefore = total - nonTorch;
+        long rest = new BigDecimal(freeBefore).multiply(BigDecimal.valueOf(mfs)).setScale(0, RoundingMode.FLOOR)
+                .longValueExact() - nonKv;
+        long cell = g.bytesPerTokenRank();
+        long tokens = rest <= 0 ? 0 : rest / cell / page * page;
+        notes.add("rest = free before weights x mem_fraction_static - weights; tokens = rest // cell, rounded down to page_size");
+        if (g.hasWindows()) {
+            notes.add("Windowed layers counted as full (SGLang's SWA pool split is not modelled)");
+        }
+        return new PoolLayout(Engine.SGLANG, g, page, Math.multiplyExact(cell, (long) page), Math.multiplyExact(tokens, cell),
+                tokens / page, tokens, r.ranks(), 0, PoolLayout.kinds(g, 1), 1, 0, maxLen);
+    }
+
+    private static PoolLayout trt(KvGeometry g, RuntimeSettings r, long total, double frac, long nonKv, int tpb, long maxLen,
+                                  List<String> notes) {
+        long free = total - nonKv;
+        long pool = free <= 0 ? 0 : new BigDecimal(free).multiply(BigDecimal.valueOf(frac)).setScale(0, RoundingMode.FLOOR)
+                .longValueExact();
+        long cell = g.bytesPerTokenRank();
+        long maxTokens = pool / cell;
+        long blocks = KvGeometry.ceilDiv(maxTokens, tpb);
+        notes.add("TensorRT-LLM takes its fraction of the memory still free after weights and activations");
+        return new PoolLayout(Engine.TENSORRT_LLM, g, tpb, Math.multiplyExact(cell, (long) tpb), pool, blocks,
+                Math.multiplyExact(blocks, (long) tpb), r.ranks(), 0, PoolLayout.kinds(g, 1), 1, 0, maxLen);
+    }
+
+    private static PoolLayout llamaCpp(KvGeometry g, RuntimeSettings r, int pad, long nCtx, List<String> notes) {
+        int slots = EngineDefaults.maxNumSeqs(r).value();
+        long cells = KvGeometry.ceilDiv(nCtx, pad) * pad;
+        long bytes = 0;
+        for (KvGeometry.Group gr : g.groupsRank) {
+            long held = gr.capped() ? Math.min(cells, KvGeometry.ceilDiv(Math.addExact(Math.multiplyExact(gr.window(),
+                    (long) slots), 512), pad) * pad) : cells;
+            bytes = Math.addExact(bytes, Math.multiplyExact(Math.multiplyExact(held, (long) gr.layers()), g.perLayerRank()));
+        }
+        bytes = Math.addExact(bytes, Math.multiplyExact(g.stateBytesPerSeqRank, (long) slots));
+        notes.add("llama.cpp preallocates n_ctx = " + Units.grouped(nCtx) + " padded to " + Units.grouped(cells)
+                + " cells for " + slots + " slot(s); sliding-window layers get min(n_ctx, n_swa x slots + n_ubatch) cells");
+        return new PoolLayout(Engine.LLAMA_CPP, g, pad, Math.multiplyExact(g.perLayerRank(), (long) pad), bytes,
+                cells / pad, cells, r.ranks(), 0, PoolLayout.kinds(g, 1), 1, slots, cells);
+    }
+
+    private static PoolLayout transformers(KvGeometry g, RuntimeSettings r, long total, long nonKv, long maxLen,
+                                           List<String> notes) {
+        if (EngineDefaults.cache(r) == CacheImplementation.STATIC) {
+            int batch = EngineDefaults.maxNumSeqs(r).value();
+            long pool = Math.multiplyExact(g.sequenceBytesRank(maxLen), (long) batch);
+            notes.add("StaticCache preallocates batch " + batch + " x max_cache_len " + Units.grouped(maxLen)
+                    + " up front, used or not");
+            return new PoolLayout(Engine.TRANSFORMERS, g, 1, g.perLayerRank(), pool, Math.multiplyExact(maxLen, (long) batch),
+                    Math.multiplyExact(maxLen, (long) batch), r.ranks(), 0, PoolLayout.kinds(g, 1), 1, batch, maxLen);
+        }
+        long pool = Math.max(0, total - nonKv);
+        long cell = g.bytesPerTokenRank();
+        notes.add("DynamicCache reserves nothing: it grows into whatever memory is left; each torch.cat briefly "
+                + "holds two copies of a layer's cache");
+        return new PoolLayout(Engine.TRANSFORMERS, g, 1, g.perLayerRank(), pool, pool / cell, pool / cell, r.ranks(), 0,
+                PoolLayout.kinds(g, 1), 1, 0, maxLen);
+    }
+
+    private static long sum(long... parts) {
+        long s = 0;
+        for (long p : parts) {
+            s = Math.addExact(s, p);
+        }
+        return s;
+    }
+
+    private static String poolFormula(Engine e) {
+        return switch (e) {
+            case VLLM -> "ceil(total x utilization) - non-KV - CUDA graph estimate, cut into whole blocks";
+            case SGLANG -> "(total - non-torch) x mem_fraction_static - weights, in whole pages";
+            case TENSORRT_LLM -> "free_gpu_memory_fraction x (total - non-KV)";
+            case LLAMA_CPP -> "padded n_ctx x bytes per token (preallocated)";
+            case TRANSFORMERS -> "StaticCache: batch x max_cache_len x bytes per token; DynamicCache: total - non-KV";
+        };
+    }
+
+    private static String poolExpr(Engine e, long total, double u, long nonKv, long cg, long pool) {
+        return switch (e) {
+            case VLLM -> "available -> " + Units.bytesText(pool) + " in whole blocks";
+            case TENSORRT_LLM -> u + " x (" + Units.grouped(total) + " - " + Units.grouped(nonKv) + ") = "
+                    + Units.bytesText(pool);
+            default -> Units.bytesText(pool);
+        };
+    }
+
+    private static String blocksFormula(Engine e) {
+        return switch (e) {
+            case VLLM -> "available // page_size // layers per group";
+            case SGLANG -> "tokens / page_size";
+            case TENSORRT_LLM -> "ceil(max_tokens / tokens_per_block)";
+            case LLAMA_CPP -> "padded n_ctx / 256";
+            case TRANSFORMERS -> "tokens the cache holds";
+        };
+    }
+
+    private static String capacityFormula(Engine e) {
+        return switch (e) {
+            case VLLM -> "num_gpu_blocks // groups x block_size (\"GPU KV cache size\")";
+            case SGLANG -> "max_total_num_tokens";
+            case TENSORRT_LLM -> "blocks x tokens_per_block";
+            case LLAMA_CPP -> "padded n_ctx";
+            case TRANSFORMERS -> "pool / bytes per token";
+        };
+    }
+
+    static String label(String key) {
+        return switch (key) {
+            case "pool.fraction" -> "Engine memory fraction";
+            case "pool.requestedBytes" -> "Requested memory";
+            case "pool.nonKvBytes" -> "Non-KV memory per GPU";
+            case "pool.cudaGraphBytes" -> "CUDA graphs taken from the pool";
+            case "pool.kvPoolBytes" -> "KV pool per GPU";
+            case "pool.kvPoolBytesReplica" -> "KV pool per replica";
+            case "pool.blockSize" -> "Block size";
+            case "pool.pageBytes" -> "Page bytes (one block, one layer)";
+            case "pool.gpuBlocks" -> "GPU blocks";
+            case "pool.capacityTokens" -> "KV capacity";
+            default -> key;
+        };
+    }
+
+    static Unit unit(String key) {
+        return switch (key) {
+            case "pool.fraction" -> Unit.RATIO;
+            case "pool.blockSize", "pool.capacityTokens" -> Unit.TOKENS;
+            case "pool.gpuBlocks" -> Unit.BLOCKS;
+            default -> Unit.BYTES;
+        };
+    }
+}

@@ -1,0 +1,65 @@
+package org.vramsheet.core.calc;
+import org.vramsheet.core.engine.Capacity;
+import org.vramsheet.core.input.Issue;
+import org.vramsheet.core.input.Issues;
+import org.vramsheet.core.input.WorksheetValidator;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.sheet.Worksheet;
+
+/**
+ * The SS-007 calculation: worksheet in, every figure with its provenance out. Pure, never throws on
+ * user input; an invalid field makes only the figures that depend on it unavailable.
+ */
+public final class SizingCalculator {
+    private SizingCalculator() { }
+
+    public static SizingResult calculate(Worksheet ws) {
+        return compute(ws).result;
+    }
+
+    /** The result together with the engine's capacity curve (for sliders and charts); curve may be null. */
+    public record Outcome(SizingResult result, Capacity capacity) { }
+
+    private static final String[] ORDER = {"weights.", "kvCache.", "pool.", "scenarios.typical.", "scenarios.heavy.",
+        "scenarios.limit.", "result.", "placement."};
+
+    /** Figures grouped in worksheet order, keeping the calculation order inside each section. */
+    private static java.util.Map<String, Figure> ordered(java.util.Map<String, Figure> in) {
+        java.util.Map<String, Figure> out = new java.util.LinkedHashMap<>();
+        for (String prefix : ORDER) {
+            in.forEach((k, v) -> {
+                if (k.startsWith(prefix)) {
+                    out.put(k, v);
+                }
+            });
+        }
+        in.forEach(out::putIfAbsent);
+        return out;
+    }
+
+    public static Outcome compute(Worksheet ws) {
+        return compute(ws, java.util.List.of());
+    }
+
+    /**
+     * Computes with problems the form already found (field text that is not a number: the sheet holds
+     * null there); they take precedence over the sheet's own validation of those fields.
+     */
+    public static Outcome compute(Worksheet ws, java.util.List<Issue> inputIssues) {
+        Issues issues = new Issues();
+        for (Issue i : inputIssues) {
+            issues.add(i.field(), i.message());
+        }
+        WorksheetValidator.validate(ws, issues);
+        Calc c = new Calc(ws, issues);
+        WeightsStep.run(c);
+        KvStep.run(c);
+        PoolLayout pool = PoolStep.run(c);
+        WorkloadStep.run(c, pool);
+        BudgetStep.concurrency(c, pool);
+        BudgetStep.budget(c);
+        PlacementStep.run(c);
+        return new Outcome(new SizingResult(ordered(c.figures), issues.all()), pool);
+    }
+}

@@ -1,0 +1,129 @@
+package org.vramsheet.core.calc;
+
+import static org.vramsheet.core.calc.Calc.f;
+import static org.vramsheet.core.calc.Calc.n;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.vramsheet.core.kv.KvGeometry;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.Provenance;
+import org.vramsheet.core.result.Unit;
+import org.vramsheet.core.sheet.WeightFormat;
+import org.vramsheet.core.sheet.Weights;
+import org.vramsheet.core.units.Units;
+
+/** WEIGHTS: payload from parameters x format (+ group overhead), or the exact checkpoint bytes. */
+final class WeightsStep {
+    static final String[] INPUTS = {"weights.totalParams", "weights.groupSize", "weights.scaleBits",
+        "weights.zeroPointBits", "weights.unquantizedParams", "weights.format"};
+
+    private WeightsStep() { }
+
+    static void run(Calc c) {
+        Weights w = c.ws.weights();
+        c.compute("weights.totalParams", "Parameters (total, memory)", Unit.PARAMS, f("weights.totalParams"), n(),
+                () -> Figure.of("weights.totalParams", "Parameters (total, memory)", Unit.PARAMS, w.totalParams(),
+                        Provenance.of("WEIGHTS › Parameter count (total)", Units.grouped(w.totalParams()),
+                                "Memory pays for every parameter, every MoE expert included")));
+        c.compute("weights.activeParams", "Parameters (active per token)", Unit.PARAMS,
+                f("weights.activeParams", "weights.totalParams"), n(), () -> {
+                    long active = w.activeParams() != null ? w.activeParams() : w.totalParams();
+                    return Figure.of("weights.activeParams", "Parameters (active per token)", Unit.PARAMS, active,
+                            Provenance.of("WEIGHTS › Parameter count (active)", Units.grouped(active),
+                                    w.activeParams() == null ? "Dense model: every parameter is active"
+                                            : "MoE: decode speed follows the active parameters; memory follows the total"));
+                });
+        c.compute("weights.estimatedBytes", "Estimated weight payload", Unit.BYTES, INPUTS, n(), () -> estimate(w));
+        c.compute("weights.checkpointBytes", "Actual checkpoint bytes", Unit.BYTES, f("weights.checkpointBytes"), n(),
+                () -> w.checkpointBytes() == null ? null
+                        : Figure.of("weights.checkpointBytes", "Actual checkpoint bytes", Unit.BYTES, w.checkpointBytes(),
+                        Provenance.of("WEIGHTS › Actual checkpoint bytes", Units.bytesText(w.checkpointBytes()),
+                                "Exact bytes of the checkpoint's tensors (e.g. safetensors metadata.total_size)")));
+        Figure exact = c.get("weights.checkpointBytes");
+        if (exact.available()) {
+            c.put(new Figure("weights.bytes", "Weights", Unit.BYTES, true, exact.value(), exact.value(), "",
+                    Provenance.of("actual checkpoint bytes (they win over the estimate)", Units.bytesText(exact.value()),
+                            estimateNote(c))));
+        } else {
+            c.compute("weights.bytes", "Weights", Unit.BYTES, f("weights.checkpointBytes"), n("weights.estimatedBytes"),
+                    () -> {
+                        Figure e = c.get("weights.estimatedBytes");
+                        return new Figure("weights.bytes", "Weights", Unit.BYTES, true, e.value(), e.value(), "",
+                                e.provenance());
+                    });
+        }
+        c.compute("weights.bytesPerParam", "Bytes per parameter", Unit.RATIO, f(), n("weights.bytes", "weights.totalParams"),
+                () -> {
+                    long b = c.get("weights.bytes").value();
+                    long p = c.get("weights.totalParams").value();
+                    return Figure.ratio("weights.bytesPerParam", "Bytes per parameter", b / (double) p,
+                            Provenance.of("weights bytes / total parameters",
+                                    Units.grouped(b) + " / " + Units.grouped(p)));
+                });
+        int ranks = c.ws.runtime().ranks();
+        c.compute("weights.bytesPerGpu", "Weights per GPU", Unit.BYTES,
+                f("runtime.tensorParallel", "runtime.pipelineParallel"), n("weights.bytes"), () -> {
+                    long b = c.get("weights.bytes").value();
+                    long per = KvGeometry.ceilDiv(b, ranks);
+                    return Figure.of("weights.bytesPerGpu", "Weights per GPU", Unit.BYTES, per,
+                            Provenance.of("weights / (TP x PP)", Units.grouped(b) + " / " + ranks,
+                                    ranks == 1 ? "One GPU holds every weight"
+                                            : "Weights split evenly over the replica's GPUs (replicated embeddings "
+                                            + "and uneven stages add a little; measure for the final budget)"));
+                });
+    }
+
+    private static String estimateNote(Calc c) {
+        Figure e = c.get("weights.estimatedBytes");
+        if (e == null || !e.available()) {
+            return "No parameter estimate to compare with";
+        }
+        long exact = c.get("weights.checkpointBytes").value();
+        double diff = (exact - e.value()) / (double) e.value() * 100;
+        return String.format(java.util.Locale.ROOT, "The parameter estimate is %s (%+.1f %% from the checkpoint)%s",
+                Units.gibText(e.value()), diff, Math.abs(diff) > 3 ? ": check the format, group size and "
+                        + "unquantized layers" : "");
+    }
+
+    /** bits = quantized x format bits + groups x (scale + zero) bits + unquantized x compute bits. */
+    static Figure estimate(Weights w) {
+        WeightFormat fmt = w.format();
+        long total = w.totalParams();
+        long unq = fmt.quantized() && w.unquantizedParams() != null ? w.unquantizedParams() : 0;
+        long q = total - unq;
+        int group = w.groupSize() != null ? w.groupSize() : fmt.nativeGroup();
+        int scale = w.scaleBits() != null ? w.scaleBits() : (fmt.nativeGroup() > 0 ? fmt.nativeScaleBits() : 16);
+        int zero = w.zeroPointBits() != null ? w.zeroPointBits() : (fmt.nativeGroup() > 0 ? 0 : 16);
+        if (!fmt.quantized()) {
+            group = 0;
+        }
+        long bits = Math.multiplyExact(q, (long) fmt.bits());
+        long groups = group > 0 ? KvGeometry.ceilDiv(q, group) : 0;
+        long overheadBits = Math.multiplyExact(groups, (long) (scale + zero));
+        long unqBits = Math.multiplyExact(unq, (long) w.computeDtype().bytes() * 8);
+        long bytes = KvGeometry.ceilDiv(Math.addExact(Math.addExact(bits, overheadBits), unqBits), 8);
+        List<String> notes = new ArrayList<>();
+        StringBuilder formula = new StringBuilder("parameters x " + fmt.bits() + " bits");
+        StringBuilder expr = new StringBuilder(Units.grouped(q) + " x " + fmt.bits() + " bits");
+        if (group > 0) {
+            formula.append(" + ceil(parameters / group) x (scale + zero-point bits)");
+            expr.append(" + ").append(Units.grouped(groups)).append(" x (").append(scale).append(" + ").append(zero)
+                    .append(") bits");
+            notes.add(String.format(java.util.Locale.ROOT, "Grouped quantization: group %d, %d-bit scale, %d-bit zero point"
+                    + " = %.4f bytes per parameter", group, scale, zero, (fmt.bits() + (scale + zero) / (double) group) / 8));
+        } else if (fmt.quantized()) {
+            notes.add("Idealized " + fmt.label() + " payload: no scales or zero points counted; a real checkpoint "
+                    + "adds them (about 0.53 B/param for int4 with group 128)");
+        }
+        if (unq > 0) {
+            formula.append(" + unquantized x ").append(w.computeDtype().bytes() * 8).append(" bits");
+            expr.append(" + ").append(Units.grouped(unq)).append(" x ").append(w.computeDtype().bytes() * 8).append(" bits");
+            notes.add("Embeddings / LM head kept in " + w.computeDtype().label());
+        }
+        notes.add("A theoretical payload: the checkpoint may hold extra tensors; exact checkpoint bytes win when known");
+        return Figure.of("weights.estimatedBytes", "Estimated weight payload", Unit.BYTES, bytes,
+                new Provenance("(" + formula + ") / 8", "(" + expr + ") / 8 = " + Units.bytesText(bytes)
+                        + " = " + Units.gbText(bytes) + " = " + Units.gibText(bytes), notes));
+    }
+}

@@ -1,0 +1,207 @@
+package org.vramsheet.core.calc;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.vramsheet.core.input.WorksheetValidator;
+import org.vramsheet.core.kv.KvGeometry;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.Provenance;
+import org.vramsheet.core.result.Unit;
+import org.vramsheet.core.sheet.Scenario;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.units.Units;
+
+/** TYPICAL / HEAVY / LIMIT: active tokens, logical KV, physical KV in the engine's blocks, fit and share. */
+final class WorkloadStep {
+    private WorkloadStep() { }
+
+    static void run(Calc c, PoolLayout pool) {
+        for (ScenarioId id : ScenarioId.values()) {
+            scenario(c, pool, id);
+        }
+    }
+
+    private static void scenario(Calc c, PoolLayout pool, ScenarioId id) {
+        Scenario s = c.ws.workloads().get(id);
+        String p = "scenarios." + id.key() + ".";
+        String[] fields = {"workloads." + id.key() + ".*"};
+        List<Long> lens = lengths(s);
+        String name = id.label();
+        c.compute(p + "sequences", name + ": concurrent sequences", Unit.SEQUENCES, fields, Calc.n(),
+                () -> Figure.of(p + "sequences", name + ": concurrent sequences", Unit.SEQUENCES, lens.size(),
+                        Provenance.of(s.explicit() ? "count of the explicit sequence lengths" : "concurrent active sequences",
+                                Units.grouped(lens.size()))));
+        c.compute(p + "activeTokensPerSequence", name + ": active tokens per sequence", Unit.TOKENS, fields, Calc.n(), () -> {
+            long longest = 0;
+            for (long n : lens) {
+                longest = Math.max(longest, n);
+            }
+            return Figure.of(p + "activeTokensPerSequence", name + ": active tokens per sequence", Unit.TOKENS, longest,
+                    s.explicit() ? Provenance.of("longest of the explicit sequence lengths", Units.grouped(longest))
+                            : Provenance.of("input + generated", Units.grouped(s.inputTokens()) + " + "
+                            + Units.grouped(s.generatedTokens()) + " = " + Units.grouped(longest),
+                            "The cache grows during generation: the answer's tokens count too"));
+        });
+        c.compute(p + "activeTokens", name + ": aggregate active tokens", Unit.TOKENS, fields, Calc.n(), () -> {
+            long sum = sum(lens, n -> n);
+            return Figure.of(p + "activeTokens", name + ": aggregate active tokens", Unit.TOKENS, sum,
+                    s.explicit() ? Provenance.of("sum of sequence lengths", joinLengths(lens) + " = " + Units.grouped(sum),
+                            "KV follows active tokens, not requests")
+                            : Provenance.of("sequences x (input + generated)", Units.grouped(lens.size()) + " x "
+                            + Units.grouped(lens.isEmpty() ? 0 : lens.get(0)) + " = " + Units.grouped(sum),
+                            "KV follows active tokens, not requests"));
+        });
+        long prefix = c.ws.runtime().prefixCaching() && s.sharedPrefixTokens() != null ? s.sharedPrefixTokens() : 0;
+        c.compute(p + "uniqueTokens", name + ": unique tokens after prefix sharing", Unit.TOKENS, fields,
+                Calc.n(p + "activeTokens"), () -> {
+                    long sum = c.get(p + "activeTokens").value();
+                    long saved = Math.multiplyExact(prefix, (long) Math.max(0, lens.size() - 1));
+                    return Figure.of(p + "uniqueTokens", name + ": unique tokens after prefix sharing", Unit.TOKENS,
+                            sum - saved, Provenance.of("aggregate - (sequences - 1) x shared prefix",
+                                    Units.grouped(sum) + " - " + Math.max(0, lens.size() - 1) + " x " + Units.grouped(prefix),
+                                    prefix > 0 ? "Prefix caching on: the shared prefix is stored once"
+                                            : c.ws.runtime().prefixCaching() ? "No shared prefix given"
+                                            : "Prefix caching off: every sequence stores its own copy"));
+                });
+        String[] kvFields = concat(fields, KvStep.INPUTS);
+        c.compute(p + "kvBytes", name + ": calculated raw KV", Unit.BYTES, kvFields, Calc.n(p + "activeTokens"), () -> {
+            KvGeometry g = c.geometry;
+            long total = sum(lens, g::sequenceBytes);
+            long saved = Math.multiplyExact(Math.multiplyExact(prefix, (long) Math.max(0, lens.size() - 1)),
+                    sharedPerToken(g));
+            long kv = total - saved;
+            List<String> notes = new ArrayList<>();
+            notes.add("Logical payload (model-wide, before block rounding)");
+            if (g.hasWindows()) {
+                notes.add("Windowed layers hold at most their window per sequence");
+            }
+            if (g.stateLayers > 0) {
+                notes.add("Plus " + Units.bytesText(g.stateBytesPerSeq) + " fixed state per sequence");
+            }
+            if (saved > 0) {
+                notes.add("Shared prefix stored once in full-attention layers: saves " + Units.bytesText(saved)
+                        + "; windowed layers are not deduplicated (conservative)");
+            }
+            String expr = g.hasWindows() || g.stateLayers > 0 || saved > 0 ? Units.bytesText(kv)
+                    : Units.grouped(c.get(p + "activeTokens").value()) + " x " + Units.grouped(g.bytesPerToken()) + " = "
+                    + Units.bytesText(kv);
+            return Figure.of(p + "kvBytes", name + ": calculated raw KV", Unit.BYTES, kv,
+                    new Provenance("aggregate active tokens x KV bytes per token", expr + " = " + Units.gibText(kv), notes));
+        });
+        String poolBlocked = pool == null ? c.missing("pool.kvPoolBytes") : null;
+        if (poolBlocked != null) {
+            // the same names as when the pool is known
+            c.put(Figure.unavailable(p + "physicalKvBytes", name + ": physical KV (engine blocks)", Unit.BYTES,
+                    poolBlocked));
+            c.put(Figure.unavailable(p + "fits", name + ": fits the KV pool", Unit.FLAG, poolBlocked));
+            c.put(Figure.unavailable(p + "poolShare", name + ": share of the KV pool", Unit.RATIO, poolBlocked));
+            return;
+        }
+        c.compute(p + "physicalKvBytes", name + ": physical KV (engine blocks)", Unit.BYTES, kvFields,
+                Calc.n(p + "kvBytes"), () -> {
+                    long perRank = sum(lens, pool::sequenceBytesRank);
+                    long sharedBlocks = prefix / pool.blockSize;
+                    long savedRank = 0;
+                    if (sharedBlocks > 0 && lens.size() > 1) {
+                        long fullLayersRank = c.geometry.groupsRank.isEmpty() || c.geometry.groupsRank.get(0).capped()
+                                ? 0 : c.geometry.groupsRank.get(0).layers();
+                        savedRank = Math.multiplyExact(Math.multiplyExact(sharedBlocks * pool.blockSize, (long) lens.size() - 1),
+                                Math.multiplyExact(c.geometry.perLayerRank(), fullLayersRank));
+                    }
+                    long phys = Math.multiplyExact(perRank - savedRank, (long) pool.ranks);
+                    return Figure.of(p + "physicalKvBytes", name + ": physical KV (engine blocks)", Unit.BYTES, phys,
+                            Provenance.of("per sequence: blocks held x page bytes, summed, x GPUs",
+                                    Units.bytesText(phys) + " = " + Units.gibText(phys),
+                                    "Rounded up to whole " + pool.blockSize + "-token blocks per sequence and layer",
+                                    pool.ranks > 1 ? "Summed over " + pool.ranks + " GPUs (replicated KV heads count on each)"
+                                            : "One GPU",
+                                    sharedBlocks > 0 ? "Prefix caching shares only whole blocks: " + sharedBlocks
+                                            + " blocks of the prefix" : "No prefix blocks shared"));
+                });
+        c.compute(p + "fits", name + ": fits the KV pool", Unit.FLAG, f(), Calc.n(p + "physicalKvBytes",
+                "pool.kvPoolBytesReplica"), () -> {
+                    long need = c.get(p + "physicalKvBytes").value();
+                    long have = c.get("pool.kvPoolBytesReplica").value();
+                    return Figure.flag(p + "fits", name + ": fits the KV pool", need <= have,
+                            Provenance.of("physical KV <= KV pool (replica)", Units.gibText(need) + (need <= have ? " <= " : " > ")
+                                    + Units.gibText(have), need <= have ? "Fits with " + Units.gibText(have - need) + " to spare"
+                                    : "Short by " + Units.gibText(need - have) + ": the engine would queue or preempt"));
+                });
+        c.compute(p + "poolShare", name + ": share of the KV pool", Unit.RATIO, f(), Calc.n(p + "physicalKvBytes",
+                "pool.kvPoolBytesReplica"), () -> {
+                    long need = c.get(p + "physicalKvBytes").value();
+                    long have = c.get("pool.kvPoolBytesReplica").value();
+                    if (have == 0) {
+                        return null;
+                    }
+                    return Figure.ratio(p + "poolShare", name + ": share of the KV pool", need / (double) have,
+                            Provenance.of("physical KV / KV pool", Units.grouped(need) + " / " + Units.grouped(have)));
+                });
+    }
+
+    private static String[] f() { return new String[0]; }
+
+    /** Sum of fn over the lengths; n equal lengths cost one call. */
+    static long sum(List<Long> lens, java.util.function.LongUnaryOperator fn) {
+        if (lens instanceof RepeatedList r) {
+            return r.size == 0 ? 0 : Math.multiplyExact(fn.applyAsLong(r.value), (long) r.size);
+        }
+        long total = 0;
+        for (long n : lens) {
+            total = Math.addExact(total, fn.applyAsLong(n));
+        }
+        return total;
+    }
+
+    /** Bytes per token that a shared prefix saves: the full-attention layers only. */
+    private static long sharedPerToken(KvGeometry g) {
+        return Math.multiplyExact(g.perLayer(), (long) g.fullLayers());
+    }
+
+    static List<Long> lengths(Scenario s) {
+        if (s.explicit()) {
+            return s.sequenceLengths();
+        }
+        if (s.inputTokens() == null || s.generatedTokens() == null || s.concurrentSequences() == null
+                || s.concurrentSequences() < 1 || s.concurrentSequences() > WorksheetValidator.MAX_SEQUENCES) {
+            return List.of();
+        }
+        long len = s.inputTokens() + s.generatedTokens();
+        return new RepeatedList(len, s.concurrentSequences().intValue());
+    }
+
+    private static String joinLengths(List<Long> lens) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < lens.size() && i < 8; i++) {
+            b.append(i == 0 ? "" : " + ").append(Units.grouped(lens.get(i)));
+        }
+        if (lens.size() > 8) {
+            b.append(" + ... (").append(lens.size()).append(" sequences)");
+        }
+        return b.toString();
+    }
+
+    static String[] concat(String[] a, String[] b) {
+        String[] out = new String[a.length + b.length];
+        System.arraycopy(a, 0, out, 0, a.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    /** n copies of one length without allocating n boxes. */
+    private static final class RepeatedList extends java.util.AbstractList<Long> {
+        private final Long value;
+        private final int size;
+
+        RepeatedList(long value, int size) {
+            this.value = value;
+            this.size = size;
+        }
+
+        @Override
+        public Long get(int i) { return value; }
+
+        @Override
+        public int size() { return size; }
+    }
+}

@@ -1,0 +1,170 @@
+package org.vramsheet.core.curves;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.engine.Capacity;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.Weights;
+
+/**
+ * The chart series of a calculated sheet, as numbers (the window draws them, reports print them):
+ * KV memory against context for each scenario's concurrency, maximum concurrency against context,
+ * and the GPU memory stack. Contexts are spaced evenly on a log2 scale from 512 to the max length.
+ */
+public final class Curves {
+    public static final long MIN_CONTEXT = 512;
+
+    /** One point: x in tokens, y in bytes or sequences. */
+    public record Point(long x, double y) { }
+
+    /** A named series. */
+    public record Series(String name, List<Point> points) { }
+
+    /** Where a scenario stops fitting the pool (0 when it never fits, max context when it always does). */
+    public record Limit(ScenarioId scenario, long sequences, long lastFittingContext, boolean alwaysFits) { }
+
+    /** One segment of the GPU memory stack. */
+    public record Segment(String name, long bytes) { }
+
+    /** One bar of the GPU memory chart: its segments in order, bottom to top. */
+    public record Bar(String name, List<Segment> segments) { }
+
+    /** The segment names of every bar, in order. */
+    public static final List<String> SEGMENTS = List.of("Weights", "Other non-KV", "KV", "Fragmentation + headroom",
+            "Free / unreserved");
+
+    /** Everything the charts need. */
+    public record Charts(List<Series> kvSeries, long poolBytes, List<Limit> limits, Series concurrency,
+                         List<Bar> gpuBars, long gpuBytes, long reservedBytes, long maxContext) { }
+
+    private Curves() { }
+
+    /** Log-spaced contexts from 512 to max, always including both ends. */
+    public static List<Long> contexts(long max, int points) {
+        List<Long> out = new ArrayList<>();
+        if (max < MIN_CONTEXT) {
+            out.add(max);
+            return out;
+        }
+        double lo = Math.log(MIN_CONTEXT);
+        double hi = Math.log(max);
+        long prev = -1;
+        for (int i = 0; i < points; i++) {
+            long c = i == points - 1 ? max : Math.round(Math.exp(lo + (hi - lo) * i / (points - 1)));
+            if (c != prev) {
+                out.add(c);
+                prev = c;
+            }
+        }
+        return out;
+    }
+
+    /** The charts, or null when the pool or the workloads are unavailable. */
+    public static Charts of(SizingCalculator.Outcome o, int points) {
+        SizingResult r = o.result();
+        Capacity cap = o.capacity();
+        if (cap == null || !r.get("pool.kvPoolBytesReplica").available()) {
+            return null;
+        }
+        long maxLen = cap.maxContext();
+        long pool = r.get("pool.kvPoolBytesReplica").value();
+        List<Long> xs = contexts(maxLen, points);
+        List<Series> kv = new ArrayList<>();
+        List<Limit> limits = new ArrayList<>();
+        for (ScenarioId id : ScenarioId.values()) {
+            Figure seqs = r.get("scenarios." + id.key() + ".sequences");
+            if (!seqs.available()) {
+                continue;
+            }
+            long n = seqs.value();
+            List<Point> pts = new ArrayList<>();
+            try {
+                for (long x : xs) {
+                    pts.add(new Point(x, (double) Math.multiplyExact(cap.sequenceBytesAt(x), n)));
+                }
+                kv.add(new Series(id.label() + " (" + n + " seq)", pts));
+                limits.add(limit(cap, id, n, pool, maxLen));
+            } catch (ArithmeticException e) {
+                // a scenario too large to draw is left out; its figures already say why
+            }
+        }
+        List<Point> conc = new ArrayList<>();
+        for (long x : xs) {
+            conc.add(new Point(x, cap.sequencesAt(x)));
+        }
+        return new Charts(kv, pool, limits, new Series("Max concurrency", conc), bars(r), gpuBytes(r), reserved(r), maxLen);
+    }
+
+    /** Largest context at which n sequences still fit, by bisection (KV is monotone in context). */
+    static Limit limit(Capacity cap, ScenarioId id, long n, long pool, long max) {
+        if (fits(cap, n, max, pool)) {
+            return new Limit(id, n, max, true);
+        }
+        if (!fits(cap, n, 1, pool)) {
+            return new Limit(id, n, 0, false);
+        }
+        long lo = 1;
+        long hi = max;
+        while (hi - lo > 1) {
+            long mid = lo + (hi - lo) / 2;
+            if (fits(cap, n, mid, pool)) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return new Limit(id, n, lo, false);
+    }
+
+    private static boolean fits(Capacity cap, long n, long ctx, long pool) {
+        try {
+            return Math.multiplyExact(cap.sequenceBytesAt(ctx), n) <= pool;
+        } catch (ArithmeticException e) {
+            return false;
+        }
+    }
+
+    private static long val(SizingResult r, String key) {
+        Figure f = r.get(key);
+        return f.available() ? f.value() : 0;
+    }
+
+    private static long gpuBytes(SizingResult r) { return val(r, "result.gpuCapacityBytes"); }
+
+    private static long reserved(SizingResult r) {
+        Figure u = r.get("pool.fraction");
+        long gpu = gpuBytes(r);
+        return u.available() ? (long) Math.ceil(gpu * u.ratio()) : gpu;
+    }
+
+    /**
+     * One bar per scenario (weights, other non-KV, its physical KV, fragmentation + headroom, what is left
+     * of the replica's GPU memory) and one for the engine's reservation (its KV pool, and the memory it
+     * leaves unreserved).
+     */
+    private static List<Bar> bars(SizingResult r) {
+        long gpu = gpuBytes(r);
+        long weights = val(r, "weights.bytes");
+        long other = Math.max(0, val(r, "result.nonKvBytes") - weights);
+        long slack = val(r, "result.fragmentationBytes") + val(r, "result.headroomBytes");
+        List<Bar> out = new ArrayList<>();
+        for (ScenarioId id : ScenarioId.values()) {
+            long kv = val(r, "scenarios." + id.key() + ".physicalKvBytes");
+            out.add(bar(id.label(), weights, other, kv, slack, Math.max(0, gpu - weights - other - kv - slack)));
+        }
+        out.add(bar("Engine pool", weights, other, val(r, "pool.kvPoolBytesReplica"), 0, Math.max(0, gpu - reserved(r))));
+        return out;
+    }
+
+    private static Bar bar(String name, long... parts) {
+        List<Segment> s = new ArrayList<>();
+        for (int i = 0; i < parts.length; i++) {
+            s.add(new Segment(SEGMENTS.get(i), parts[i]));
+        }
+        return new Bar(name, s);
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Curves for the context slider and the charts (KV memory and concurrency against context),
+ * computed by running the calculation. Uses {@code calc}, {@code result}.
+ */
+package org.vramsheet.core.curves;

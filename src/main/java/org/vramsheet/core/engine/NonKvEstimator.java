@@ -1,0 +1,76 @@
+package org.vramsheet.core.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
+
+/**
+ * The pre-launch estimate of an engine's non-KV memory besides the weights, calibrated on the real
+ * vLLM startup logs in shared/reference/calibration (method and error in docs/accuracy.md):
+ *
+ * <ul>
+ * <li>activation peak = T x 76 KB + S x V x 11.4 B (T batched tokens of the profiling run, S sequences
+ *     sampled, V vocabulary: the fp32 logits of the sampler dominate);</li>
+ * <li>non-torch memory = 0.25 GiB on one GPU, 2.1 GiB with tensor parallelism (NCCL / all-reduce
+ *     buffers counted since about v0.11; 0.05 GiB in v0.10 logs), 0.07 GiB with pipeline stages only;</li>
+ * <li>CUDA graphs = 0.8 GiB (the 0.19 logs estimated 0.49 to 1.69 GiB), taken from the pool from v0.21.</li>
+ * </ul>
+ * Other engines get the same activation and non-torch terms (labelled as vLLM-calibrated).
+ */
+public final class NonKvEstimator {
+    static final double PER_TOKEN = 0.5779 * Units.GIB / 8192;
+    static final double PER_VOCAB_SEQ = 1.0876e-5 * Units.GIB / 1024;
+    static final long CUDA_GRAPHS = Units.gib(0.8);
+
+    /** The three estimates per GPU and how they were made. */
+    public record Estimate(long activationPeakBytes, long nonTorchBytes, long cudaGraphBytes, List<String> notes) { }
+
+    private NonKvEstimator() { }
+
+    public static Estimate estimate(Worksheet ws) {
+        RuntimeSettings r = ws.runtime();
+        List<String> notes = new ArrayList<>();
+        long t = EngineDefaults.maxNumBatchedTokens(r, ws.gpu()).value();
+        long s = t >= 8192 ? 1024 : 256;
+        long v = ws.model().vocabSize() != null ? ws.model().vocabSize() : 128_000;
+        if (ws.model().vocabSize() == null) {
+            notes.add("vocabulary size unknown: 128,000 assumed (import the config.json to read it)");
+        }
+        long act = Math.round(t * PER_TOKEN + s * v * PER_VOCAB_SEQ);
+        notes.add("activation peak = " + Units.grouped(t) + " batched tokens x 76 KB + " + s + " sequences x "
+                + Units.grouped(v) + " vocabulary x 11.4 B = " + Units.gibText(act));
+        EngineVersion ver = EngineDefaults.version(r.engineVersion());
+        boolean old = ver != null && !ver.atLeast(0, 11);
+        long nonTorch;
+        if (r.tensorParallel() > 1) {
+            nonTorch = old ? Units.gib(0.05) : Units.gib(2.1);
+            notes.add("non-torch " + Units.gibText(nonTorch) + ": NCCL / custom all-reduce buffers with TP "
+                    + r.tensorParallel() + (old ? " (not counted by vLLM 0.10 profiling)" : ""));
+        } else if (r.pipelineParallel() > 1) {
+            nonTorch = Units.gib(0.07);
+            notes.add("non-torch 0.07 GiB on a pipeline stage");
+        } else {
+            nonTorch = old ? Units.gib(0.05) : Units.gib(0.25);
+            notes.add("non-torch " + Units.gibText(nonTorch) + " on one GPU");
+        }
+        long cg = CUDA_GRAPHS;
+        notes.add("CUDA graphs 0.80 GiB (taken from the pool by vLLM 0.21+, otherwise outside it)");
+        if (r.engine() != Engine.VLLM) {
+            notes.add("calibrated on vLLM logs; " + r.engine().label() + " may differ");
+        }
+        return new Estimate(act, nonTorch, cg, notes);
+    }
+
+    /** The sheet with RUNTIME's three estimates replaced by the calibrated ones. */
+    public static Worksheet apply(Worksheet ws) {
+        Estimate e = estimate(ws);
+        RuntimeSettings r = ws.runtime();
+        return ws.withRuntime(new RuntimeSettings(r.engine(), r.engineVersion(), r.cacheImplementation(), r.tensorParallel(),
+                r.pipelineParallel(), r.utilization(), r.blockSize(), r.maxModelLen(), r.prefixCaching(),
+                r.maxNumBatchedTokens(), r.maxNumSeqs(), e.activationPeakBytes(), e.nonTorchBytes(), e.cudaGraphBytes(),
+                r.fragmentationPercent(), r.cudaGraphsInPool(), r.kvCacheMemoryBytes()));
+    }
+}

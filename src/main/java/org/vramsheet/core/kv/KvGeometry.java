@@ -1,0 +1,157 @@
+package org.vramsheet.core.kv;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.vramsheet.core.engine.EngineDefaults;
+import org.vramsheet.core.sheet.AttentionKind;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.LayerWindow;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.WindowKind;
+import org.vramsheet.core.sheet.Worksheet;
+
+/**
+ * The cache geometry of a valid KV ARCHITECTURE: elements per token per layer, the layer groups
+ * (full, windowed, fixed-state), model-wide and per GPU rank. All arithmetic is exact and
+ * overflow-checked ({@link ArithmeticException} on overflow).
+ */
+public final class KvGeometry {
+    /** A group of layers that grows to at most {@code window} tokens (Long.MAX_VALUE: never capped). */
+    public record Group(int layers, long window, WindowKind kind) {
+        public boolean capped() { return window != Long.MAX_VALUE; }
+    }
+
+    public final KvDtype dtype;
+    public final boolean mla;
+    public final int layers;
+    public final int headDim;          // D (MLA: kv_lora_rank + qk_rope_head_dim)
+    public final int kvHeads;          // model-wide KV heads (MLA: 1 latent)
+    public final int kvHeadsRank;      // per TP rank: max(1, H_kv / TP); MLA: 1 (replicated)
+    final long elemsPerLayer;   // per token per layer, model-wide
+    final long elemsPerLayerRank;
+    final List<Group> groups;   // model-wide
+    public final List<Group> groupsRank; // per pipeline stage (largest stage)
+    public final long stateBytesPerSeq;
+    public final long stateBytesPerSeqRank;
+    public final int stateLayers;
+    public final int tp;
+    public final int pp;
+
+    public KvGeometry(Worksheet ws) {
+        KvArchitecture k = ws.kv();
+        RuntimeSettings r = ws.runtime();
+        this.dtype = k.kvDtype().resolve(ws.weights().computeDtype());
+        this.mla = k.kind() == AttentionKind.MLA;
+        this.layers = k.layers();
+        this.tp = r.tensorParallel();
+        this.pp = r.pipelineParallel();
+        if (mla) {
+            headDim = Math.addExact(k.kvLoraRank(), k.qkRopeHeadDim());
+            kvHeads = 1;
+            kvHeadsRank = 1;
+            elemsPerLayer = headDim;
+            elemsPerLayerRank = headDim;
+        } else {
+            headDim = k.headDim() != null ? k.headDim() : k.hiddenSize() / k.attentionHeads();
+            kvHeads = EngineDefaults.kvHeads(k);
+            kvHeadsRank = Math.max(1, kvHeads / tp);
+            elemsPerLayer = Math.multiplyExact(2L * kvHeads, headDim);
+            elemsPerLayerRank = Math.multiplyExact(2L * kvHeadsRank, headDim);
+        }
+        List<Group> g = new ArrayList<>();
+        List<Group> gr = new ArrayList<>();
+        int windowed = 0;
+        for (LayerWindow w : k.windows()) {
+            g.add(new Group(w.layers(), w.window(), w.kind()));
+            gr.add(new Group(ceilDiv(w.layers(), pp), w.window(), w.kind()));
+            windowed += w.layers();
+        }
+        int full = layers - windowed;
+        if (full > 0) {
+            g.add(0, new Group(full, Long.MAX_VALUE, null));
+            gr.add(0, new Group(ceilDiv(full, pp), Long.MAX_VALUE, null));
+        }
+        this.groups = List.copyOf(g);
+        this.groupsRank = List.copyOf(gr);
+        this.stateLayers = k.stateLayers() == null ? 0 : k.stateLayers();
+        long perLayer = k.stateBytesPerLayer() == null ? 0 : k.stateBytesPerLayer();
+        this.stateBytesPerSeq = Math.multiplyExact(stateLayers, perLayer);
+        this.stateBytesPerSeqRank = Math.multiplyExact(ceilDiv(stateLayers, pp), ceilDiv(perLayer, tp));
+    }
+
+    public static int ceilDiv(int a, int b) { return (a + b - 1) / b; }
+
+    public static long ceilDiv(long a, long b) { return -Math.floorDiv(-a, b); }
+
+    /** Bytes for {@code elems} elements of the cache dtype, rounded up to whole bytes. */
+    public long bytes(long elems) {
+        return ceilDiv(Math.multiplyExact(elems, dtype.num()), dtype.den());
+    }
+
+    /** Bytes per token per layer, model-wide. */
+    public long perLayer() { return bytes(elemsPerLayer); }
+
+    public long perLayerRank() { return bytes(elemsPerLayerRank); }
+
+    /** KV bytes one more token costs while no window is full: all attention layers. */
+    public long bytesPerToken() { return Math.multiplyExact(perLayer(), layers); }
+
+    public long bytesPerTokenRank() {
+        long n = 0;
+        for (Group g : groupsRank) {
+            n = Math.addExact(n, g.layers());
+        }
+        return Math.multiplyExact(perLayerRank(), n);
+    }
+
+    public int fullLayers() { return groups.isEmpty() || groups.get(0).capped() ? 0 : groups.get(0).layers(); }
+
+    public boolean hasWindows() {
+        for (Group g : groups) {
+            if (g.capped()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Logical KV bytes of one sequence of n tokens (windows capped, plus fixed state), model-wide. */
+    public long sequenceBytes(long n) {
+        return Math.addExact(tokenLayerSum(groups, n, perLayer()), stateBytesPerSeq);
+    }
+
+    public long sequenceBytesRank(long n) {
+        return Math.addExact(tokenLayerSum(groupsRank, n, perLayerRank()), stateBytesPerSeqRank);
+    }
+
+    private static long tokenLayerSum(List<Group> gs, long n, long perLayer) {
+        long tokenLayers = 0;
+        for (Group g : gs) {
+            tokenLayers = Math.addExact(tokenLayers, Math.multiplyExact((long) g.layers(), Math.min(n, g.window())));
+        }
+        return Math.multiplyExact(tokenLayers, perLayer);
+    }
+
+    /** Bytes of one block of {@code blockSize} tokens in one layer on one rank (vLLM page). */
+    public long pageBytesRank(int blockSize) {
+        return bytes(Math.multiplyExact(elemsPerLayerRank, (long) blockSize));
+    }
+
+    /** Blocks one layer of group g needs for a sequence of n tokens (paged engines). */
+    public static long blocksFor(Group g, long n, int blockSize) {
+        long full = ceilDiv(n, blockSize);
+        if (!g.capped()) {
+            return full;
+        }
+        return Math.min(full, ceilDiv(g.window(), blockSize) + 1);
+    }
+
+    /** "2 x 80 x 8 x 128 x 2" or the MLA form, for provenance. */
+    public String formulaNumbers() {
+        if (mla) {
+            return "(" + headDim + ") x " + layers + " x " + dtype.bytesText();
+        }
+        return "2 x " + layers + " x " + kvHeads + " x " + headDim + " x " + dtype.bytesText();
+    }
+}

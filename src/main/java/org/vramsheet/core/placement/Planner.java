@@ -1,0 +1,124 @@
+package org.vramsheet.core.placement;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.engine.EngineDefaults;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.sheet.AttentionKind;
+import org.vramsheet.core.sheet.Gpu;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.Worksheet;
+
+/**
+ * SS-006 after SS-007: how to place one replica on GPUs and how many replicas to run. The smallest
+ * number of GPUs of a type that holds each scenario (and its parallel layout), and a side-by-side
+ * comparison of GPU choices with the cost per replica-hour.
+ */
+public final class Planner {
+    /** A parallel layout of one replica. */
+    public record Layout(int tp, int pp) {
+        public int gpus() { return tp * pp; }
+
+        @Override
+        public String toString() { return "TP " + tp + " x PP " + pp; }
+    }
+
+    /** The smallest layout that holds a scenario, or null when none up to the limit does. */
+    public record Fit(ScenarioId scenario, Layout layout, long maxConcurrency, String reason) { }
+
+    /** One GPU choice to compare: count GPUs per replica of a type, at a price per GPU-hour (null: unknown). */
+    public record Option(String name, int count, long totalBytes, Double pricePerGpuHour) { }
+
+    /** How a choice does. */
+    public record Row(Option option, Layout layout, boolean fits, boolean poolHoldsSizing, Long budgetPerGpu,
+                      Long kvPoolPerGpu, Long maxConcurrency, Double costPerReplicaHour, Long replicasForTarget, String note) { }
+
+    private Planner() { }
+
+    /** Layouts of n GPUs the model allows: TP divides the attention heads and fits the KV heads; PP at most the layers. */
+    public static List<Layout> layouts(Worksheet ws, int n) {
+        List<Layout> out = new ArrayList<>();
+        KvArchitecture k = ws.kv();
+        Integer heads = k.attentionHeads();
+        Integer kvh = EngineDefaults.kvHeads(k);
+        for (int tp = n; tp >= 1; tp--) {
+            if (n % tp != 0) {
+                continue;
+            }
+            int pp = n / tp;
+            if (heads != null && heads % tp != 0) {
+                continue;
+            }
+            if (k.kind() != AttentionKind.MLA && kvh != null && kvh % tp != 0 && tp % kvh != 0) {
+                continue;
+            }
+            if (k.layers() != null && pp > k.layers()) {
+                continue;
+            }
+            out.add(new Layout(tp, pp));
+        }
+        return out;
+    }
+
+    static Worksheet placed(Worksheet ws, Layout l, long gpuBytes, String name) {
+        return ws.withRuntime(ws.runtime().withParallel(l.tp(), l.pp(), ws.runtime().dataParallel()))
+                .withGpu(new Gpu(name, l.gpus(), gpuBytes));
+    }
+
+    /** For each scenario, the fewest GPUs of the sheet's type (up to maxGpus) that hold it, preferring TP. */
+    public static List<Fit> recommend(Worksheet ws, int maxGpus) {
+        List<Fit> out = new ArrayList<>();
+        Long gpu = ws.gpu().totalBytes();
+        for (ScenarioId id : ScenarioId.values()) {
+            Fit fit = null;
+            for (int n = 1; n <= maxGpus && fit == null && gpu != null; n++) {
+                for (Layout l : layouts(ws, n)) {
+                    SizingResult r = SizingCalculator.calculate(placed(ws, l, gpu, ws.gpu().name()));
+                    Figure f = r.get("scenarios." + id.key() + ".fits");
+                    if (f.isTrue() && r.get("pool.kvPoolBytes").available() && r.get("pool.kvPoolBytes").value() > 0) {
+                        Figure c = r.get("pool.maxConcurrency");
+                        fit = new Fit(id, l, c.available() ? c.value() : 0, "");
+                        break;
+                    }
+                }
+            }
+            out.add(fit != null ? fit : new Fit(id, null, 0, gpu == null ? "no GPU memory on the sheet"
+                    : "does not fit on up to " + maxGpus + " GPUs of this type"));
+        }
+        return out;
+    }
+
+    /** The same sheet on several GPU choices: fits, memory per GPU, concurrency, cost per replica-hour. */
+    public static List<Row> compare(Worksheet ws, List<Option> options) {
+        List<Row> out = new ArrayList<>();
+        Long target = ws.result().targetSequences();
+        for (Option o : options) {
+            List<Layout> ls = layouts(ws, o.count());
+            if (ls.isEmpty()) {
+                out.add(new Row(o, null, false, false, null, null, null, cost(o), null,
+                        "no valid layout of " + o.count() + " GPUs for this model's heads and layers"));
+                continue;
+            }
+            Layout l = ls.get(0);
+            SizingResult r = SizingCalculator.calculate(placed(ws, l, o.totalBytes(), o.name()));
+            Figure budget = r.get("result.budgetBytes");
+            Figure pool = r.get("pool.kvPoolBytes");
+            Figure conc = r.get("pool.maxConcurrency");
+            Figure fits = r.get("result.fits");
+            Figure sizing = r.get("scenarios." + ws.result().sizingScenario().key() + ".fits");
+            Long replicas = target != null && conc.available() && conc.value() > 0
+                    ? (target + conc.value() - 1) / conc.value() : null;
+            out.add(new Row(o, l, fits.isTrue(), sizing.isTrue(), budget.available()
+                    ? (budget.value() + o.count() - 1) / o.count() : null, pool.available() ? pool.value() : null,
+                    conc.available() ? conc.value() : null, cost(o), replicas, r.valid() ? "" : r.issues().get(0).text()));
+        }
+        return out;
+    }
+
+    private static Double cost(Option o) {
+        return o.pricePerGpuHour() == null ? null : o.pricePerGpuHour() * o.count();
+    }
+}

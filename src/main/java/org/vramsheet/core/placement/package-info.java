@@ -1,0 +1,5 @@
+/**
+ * The planner: fewest GPUs per replica for each scenario and GPU choices side by side (SS-006).
+ * Uses {@code calc}, {@code result}.
+ */
+package org.vramsheet.core.placement;

@@ -1,0 +1,46 @@
+package org.vramsheet.core.result;
+
+import java.util.Objects;
+
+/**
+ * One result of the worksheet: an exact value with its provenance, or the reason it is unavailable.
+ * Counts and bytes are exact {@code long}s; RATIO figures carry a double; FLAG figures are 1 or 0.
+ */
+public record Figure(String key, String label, Unit unit, boolean available, long exact, double ratio,
+                     String reason, Provenance provenance) {
+
+    public Figure {
+        Objects.requireNonNull(key);
+        provenance = provenance == null ? Provenance.none() : provenance;
+        reason = reason == null ? "" : reason;
+        if (unit == Unit.RATIO && available && (Double.isNaN(ratio) || Double.isInfinite(ratio))) {
+            throw new IllegalArgumentException("ratio must be finite: " + key);
+        }
+    }
+
+    public static Figure of(String key, String label, Unit unit, long value, Provenance p) {
+        return new Figure(key, label, unit, true, value, value, "", p);
+    }
+
+    public static Figure ratio(String key, String label, double value, Provenance p) {
+        return new Figure(key, label, Unit.RATIO, true, 0, value, "", p);
+    }
+
+    public static Figure flag(String key, String label, boolean value, Provenance p) {
+        return new Figure(key, label, Unit.FLAG, true, value ? 1 : 0, value ? 1 : 0, "", p);
+    }
+
+    public static Figure unavailable(String key, String label, Unit unit, String reason) {
+        return new Figure(key, label, unit, false, 0, 0, reason, Provenance.none());
+    }
+
+    /** The exact value; only call on an available figure. */
+    public long value() {
+        if (!available) {
+            throw new IllegalStateException(key + " is unavailable: " + reason);
+        }
+        return exact;
+    }
+
+    public boolean isTrue() { return available && exact != 0; }
+}

@@ -1,0 +1,33 @@
+package org.vramsheet.core.result;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.vramsheet.core.input.Issue;
+
+/** Every figure the worksheet computes, in a stable order, plus the validation issues. */
+public final class SizingResult {
+    private final Map<String, Figure> figures;
+    private final List<Issue> issues;
+
+    public SizingResult(Map<String, Figure> figures, List<Issue> issues) {
+        this.figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
+        this.issues = List.copyOf(issues);
+    }
+
+    /** The figure with this key; an unknown key is a programming error. */
+    public Figure get(String key) {
+        Figure f = figures.get(key);
+        if (f == null) {
+            throw new IllegalArgumentException("no figure " + key);
+        }
+        return f;
+    }
+
+    public Map<String, Figure> figures() { return figures; }
+
+    public List<Issue> issues() { return issues; }
+
+    public boolean valid() { return issues.isEmpty(); }
+}

@@ -1,0 +1,58 @@
+package org.vramsheet.core.sheet;
+
+/**
+ * KV-cache element type, independent of the weight format. Sizes are exact rationals
+ * (bytes = elements x num / den) so block-scaled formats stay exact.
+ */
+public enum KvDtype {
+    AUTO("auto (model dtype)", 0, 1),
+    BF16("bf16", 2, 1),
+    FP16("fp16", 2, 1),
+    FP32("fp32", 4, 1),
+    FP8_E4M3("fp8 (e4m3)", 1, 1),
+    FP8_E5M2("fp8 (e5m2)", 1, 1),
+    INT8("int8", 1, 1),
+    /** llama.cpp q8_0: 32 int8 values + one fp16 scale = 34 bytes per 32 values. */
+    Q8_0("q8_0 (llama.cpp)", 34, 32),
+    /** llama.cpp q4_0: 32 4-bit values + one fp16 scale = 18 bytes per 32 values. */
+    Q4_0("q4_0 (llama.cpp)", 18, 32),
+    /** vLLM nvfp4 KV: head_size/2 bytes of packed fp4 + head_size/16 fp8 block scales. */
+    FP4("fp4 (nvfp4)", 9, 16);
+
+    private final String label;
+    private final int num;
+    private final int den;
+
+    KvDtype(String label, int num, int den) {
+        this.label = label;
+        this.num = num;
+        this.den = den;
+    }
+
+    public String label() { return label; }
+
+    /** Numerator of bytes per element; resolve AUTO first. */
+    public int num() { return num; }
+
+    public int den() { return den; }
+
+    /** Resolves AUTO to the model's compute dtype. */
+    public KvDtype resolve(ComputeDtype model) {
+        if (this != AUTO) {
+            return this;
+        }
+        return switch (model) {
+            case BF16 -> BF16;
+            case FP16 -> FP16;
+            case FP32 -> FP32;
+        };
+    }
+
+    /** Bytes per element as text, e.g. "2", "1.0625". */
+    public String bytesText() {
+        if (num % den == 0) {
+            return Integer.toString(num / den);
+        }
+        return new java.math.BigDecimal(num).divide(new java.math.BigDecimal(den)).stripTrailingZeros().toPlainString();
+    }
+}

@@ -1,0 +1,20 @@
+package org.vramsheet.core.sheet;
+
+/**
+ * MODEL: the exact checkpoint being sized.
+ *
+ * @param vocabSize vocabulary size (optional); sizes the engine's logits buffers in the non-KV estimate
+ */
+public record ModelInfo(String modelId, String revision, String architecture, Long maxContextTokens, Long vocabSize) {
+    public ModelInfo {
+        modelId = modelId == null ? "" : modelId;
+        revision = revision == null ? "" : revision;
+        architecture = architecture == null ? "" : architecture;
+    }
+
+    public ModelInfo(String modelId, String revision, String architecture, Long maxContextTokens) {
+        this(modelId, revision, architecture, maxContextTokens, null);
+    }
+
+    public static ModelInfo empty() { return new ModelInfo("", "", "", null, null); }
+}

@@ -1,0 +1,66 @@
+package org.vramsheet.core.sheet;
+
+/**
+ * RUNTIME: the engine and how it is launched. Null numbers take the engine's default for its version.
+ *
+ * @param utilization          vLLM gpu_memory_utilization, SGLang mem_fraction_static,
+ *                             TensorRT-LLM free_gpu_memory_fraction; unused by llama.cpp and transformers
+ * @param blockSize            tokens per KV block / page (vLLM block_size, TRT tokens_per_block, SGLang page_size)
+ * @param maxModelLen          longest sequence the engine admits (vLLM max_model_len, llama.cpp n_ctx per slot,
+ *                             transformers max_cache_len)
+ * @param maxNumBatchedTokens  vLLM max_num_batched_tokens (affects sliding-window blocks per request)
+ * @param maxNumSeqs           llama.cpp -np slots, transformers static batch size
+ * @param activationPeakBytes  estimated peak activation memory per GPU
+ * @param nonTorchBytes        NCCL, backend buffers, framework fixed memory per GPU
+ * @param cudaGraphBytes       CUDA graph memory per GPU
+ * @param fragmentationPercent allocator slack on top of an estimated budget
+ * @param cudaGraphsInPool     whether the engine takes its CUDA graph estimate out of the KV pool;
+ *                             null: vLLM ≥ 0.21 yes, earlier no
+ * @param kvCacheMemoryBytes   vLLM --kv-cache-memory: the pool per GPU, set directly (skips utilization)
+ * @param dataParallel         replicas of the model (DP); each holds its own weights and KV pool
+ */
+public record RuntimeSettings(Engine engine, String engineVersion, CacheImplementation cacheImplementation,
+                      Integer tensorParallel, Integer pipelineParallel, Double utilization, Integer blockSize,
+                      Long maxModelLen, Boolean prefixCaching, Long maxNumBatchedTokens, Integer maxNumSeqs,
+                      Long activationPeakBytes, Long nonTorchBytes, Long cudaGraphBytes,
+                      Double fragmentationPercent, Boolean cudaGraphsInPool,
+                      Long kvCacheMemoryBytes, Integer dataParallel) {
+    public RuntimeSettings {
+        engine = engine == null ? Engine.VLLM : engine;
+        engineVersion = engineVersion == null ? "" : engineVersion.trim();
+        cacheImplementation = cacheImplementation == null ? CacheImplementation.DEFAULT : cacheImplementation;
+        tensorParallel = tensorParallel == null ? 1 : tensorParallel;
+        pipelineParallel = pipelineParallel == null ? 1 : pipelineParallel;
+        prefixCaching = prefixCaching != null && prefixCaching;
+        activationPeakBytes = activationPeakBytes == null ? 0L : activationPeakBytes;
+        nonTorchBytes = nonTorchBytes == null ? 0L : nonTorchBytes;
+        cudaGraphBytes = cudaGraphBytes == null ? 0L : cudaGraphBytes;
+        fragmentationPercent = fragmentationPercent == null ? 0.0 : fragmentationPercent;
+        dataParallel = dataParallel == null ? 1 : dataParallel;
+    }
+
+    /** The same without data parallelism (one replica). */
+    public RuntimeSettings(Engine engine, String engineVersion, CacheImplementation cacheImplementation, Integer tensorParallel,
+                   Integer pipelineParallel, Double utilization, Integer blockSize, Long maxModelLen, Boolean prefixCaching,
+                   Long maxNumBatchedTokens, Integer maxNumSeqs, Long activationPeakBytes, Long nonTorchBytes,
+                   Long cudaGraphBytes, Double fragmentationPercent, Boolean cudaGraphsInPool, Long kvCacheMemoryBytes) {
+        this(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen,
+                prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes,
+                fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, 1);
+    }
+
+    /** A copy with another layout. */
+    public RuntimeSettings withParallel(int tp, int pp, int dp) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tp, pp, utilization, blockSize, maxModelLen,
+                prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes,
+                fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dp);
+    }
+
+    public static RuntimeSettings defaults() {
+        return new RuntimeSettings(Engine.VLLM, "", CacheImplementation.DEFAULT, 1, 1, null, null, null, false, null, null,
+                0L, 0L, 0L, 0.0, null, null, 1);
+    }
+
+    /** GPUs one replica spans. */
+    public int ranks() { return tensorParallel * pipelineParallel; }
+}

@@ -1,0 +1,20 @@
+package org.vramsheet.core.sheet;
+
+/**
+ * VALIDATION: what the real engine reported (SS-007 steps 11-15). Per GPU unless noted.
+ *
+ * @param measuredNonKvBytes  engine's non-KV memory; it already contains the weights
+ * @param allocatedKvBytes    KV memory the engine allocated
+ * @param kvCapacityTokens    engine-wide KV capacity in tokens
+ * @param measuredPeakBytes   measured peak VRAM under the Heavy/Limit run
+ * @param preemptionSequences concurrency at which preemption or OOM began
+ * @param notes               free text
+ */
+public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kvCapacityTokens,
+                         Long measuredPeakBytes, Long preemptionSequences, String notes) {
+    public Validation {
+        notes = notes == null ? "" : notes;
+    }
+
+    public static Validation empty() { return new Validation(null, null, null, null, null, ""); }
+}

@@ -1,0 +1,29 @@
+package org.vramsheet.core.sheet;
+
+/**
+ * WEIGHTS: parameter counts and storage format.
+ *
+ * @param totalParams       all parameters (what memory pays for; MoE: every expert)
+ * @param activeParams      parameters used per token (MoE), null when dense
+ * @param format            storage format of the quantized part
+ * @param computeDtype      dtype the model computes in; KV "auto" resolves to it
+ * @param groupSize         grouped-quantization group size (null: none, or the format's own)
+ * @param scaleBits         bits of the scale stored per group
+ * @param zeroPointBits     bits of the zero point stored per group (0 for symmetric)
+ * @param unquantizedParams parameters kept in the compute dtype (embeddings, LM head)
+ * @param checkpointBytes   exact bytes of the checkpoint's weights when known; they win
+ * @param checkpointFormat  free text: what the checkpoint actually contains
+ */
+public record Weights(Long totalParams, Long activeParams, WeightFormat format, ComputeDtype computeDtype,
+                      Integer groupSize, Integer scaleBits, Integer zeroPointBits, Long unquantizedParams,
+                      Long checkpointBytes, String checkpointFormat) {
+    public Weights {
+        format = format == null ? WeightFormat.BF16 : format;
+        computeDtype = computeDtype == null ? ComputeDtype.BF16 : computeDtype;
+        checkpointFormat = checkpointFormat == null ? "" : checkpointFormat;
+    }
+
+    public static Weights empty() {
+        return new Weights(null, null, WeightFormat.BF16, ComputeDtype.BF16, null, null, null, null, null, "");
+    }
+}

@@ -1,0 +1,203 @@
+package org.vramsheet.core.validation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.engine.EngineDefaults;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.result.Unit;
+import org.vramsheet.core.sheet.AttentionKind;
+import org.vramsheet.core.sheet.Gpu;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.ResultSettings;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
+
+/**
+ * Predicted against measured: non-KV memory, KV pool, capacity in tokens and maximum concurrency,
+ * with deltas; a delta above 2 % is explained by checking the sheet for the usual causes; setup
+ * differences (model, utilization, context, parallelism) are listed so the log's values can be applied.
+ */
+public final class LogComparison {
+    public static final double FLAG = 0.02;
+
+    /** One compared quantity; bytes or tokens or sequences in value, ratio in x. */
+    public record Row(String label, Unit unit, Double predicted, Double measured) {
+        public Double delta() {
+            if (predicted == null || measured == null || measured == 0) {
+                return null;
+            }
+            return (predicted - measured) / measured;
+        }
+
+        public boolean flagged() {
+            Double d = delta();
+            return d != null && Math.abs(d) > FLAG;
+        }
+    }
+
+    /** The comparison: rows, likely causes, setup differences. */
+    public record Result(List<Row> rows, List<String> causes, List<String> setupDifferences) { }
+
+    private LogComparison() { }
+
+    private static Double val(SizingResult r, String key) {
+        Figure f = r.get(key);
+        if (!f.available()) {
+            return null;
+        }
+        return f.unit() == Unit.RATIO ? f.ratio() : (double) f.value();
+    }
+
+    /** Compares the sheet's prediction (as it stands) with the log. */
+    public static Result compare(Worksheet ws, Measurement m) {
+        Worksheet atLogContext = ws;
+        if (m.concurrencyTokens() != null) {
+            ResultSettings rs = ws.result();
+            atLogContext = ws.withResult(new ResultSettings(rs.headroomBytes(), rs.sizingScenario(), m.concurrencyTokens()));
+        }
+        SizingResult r = SizingCalculator.calculate(atLogContext);
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row("Non-KV memory per GPU", Unit.BYTES, val(r, "pool.nonKvBytes"), dbl(m.nonKvBytes())));
+        rows.add(new Row("KV pool per GPU", Unit.BYTES, val(r, "pool.kvPoolBytes"), dbl(m.kvPoolBytes())));
+        rows.add(new Row("KV capacity (tokens)", Unit.TOKENS, val(r, "pool.capacityTokens"), dbl(m.kvTokens())));
+        rows.add(new Row("Max concurrency" + (m.concurrencyTokens() == null ? "" : " at "
+                + Units.grouped(m.concurrencyTokens()) + " tokens"), Unit.RATIO, val(r, "pool.concurrencyRatio"),
+                m.concurrency()));
+        return new Result(rows, causes(ws, m, r, rows), setup(ws, m));
+    }
+
+    private static double orZero(Double d) { return d == null ? 0 : d; }
+
+    private static Double dbl(Long v) { return v == null ? null : v.doubleValue(); }
+
+    private static List<String> causes(Worksheet ws, Measurement m, SizingResult r, List<Row> rows) {
+        List<String> out = new ArrayList<>();
+        boolean any = rows.stream().anyMatch(Row::flagged);
+        if (!any) {
+            return out;
+        }
+        KvArchitecture k = ws.kv();
+        Row tokens = Math.abs(orZero(rows.get(2).delta())) >= Math.abs(orZero(rows.get(3).delta())) ? rows.get(2) : rows.get(3);
+        Row pool = rows.get(1);
+        if (tokens.predicted() != null && tokens.measured() != null && tokens.predicted() > 0) {
+            double ratio = tokens.measured() / tokens.predicted();
+            String id = (ws.model().modelId() + " " + ws.model().architecture()).toLowerCase(Locale.ROOT);
+            if (k.kind() != AttentionKind.MLA && (id.contains("deepseek") || id.contains("kimi") || ratio > 6.5)) {
+                out.add(String.format(Locale.ROOT, "MLA treated as full attention? the engine holds %.1fx the tokens the "
+                        + "sheet predicts; DeepSeek-style models cache one latent per token (choose MLA)", ratio));
+            }
+            if (k.kind() == AttentionKind.MHA && k.attentionHeads() != null && ratio > 1.9
+                    && Math.abs(ratio - Math.rint(ratio)) < 0.1 * ratio) {
+                out.add(String.format(Locale.ROOT, "KV heads taken as query heads? the engine holds %.0fx the tokens; "
+                        + "check num_key_value_heads in config.json", ratio));
+            }
+            if (k.windows().isEmpty() && ratio > 1.05 && (id.contains("gemma") || id.contains("gpt-oss")
+                    || id.contains("gpt_oss") || id.contains("mistral") || id.contains("phi-3") || id.contains("llama-4"))) {
+                out.add("sliding windows ignored? the engine holds more tokens than the sheet and this model family has "
+                        + "windowed layers (add them in KV ARCHITECTURE)");
+            }
+            if (Math.abs(ratio - 1.073741824) < 0.004 || Math.abs(ratio - 1 / 1.073741824) < 0.004) {
+                out.add("GB/GiB confusion? the delta is the 7.4 % between 10^9 and 2^30 bytes");
+            }
+        }
+        if (pool.predicted() != null && pool.measured() != null) {
+            double diff = pool.predicted() - pool.measured();
+            long cg = ws.runtime().cudaGraphBytes();
+            Long est = m.cudaGraphEstimateBytes();
+            boolean inPool = EngineDefaults.cudaGraphsInPool(ws.runtime()).value();
+            long probe = est != null ? est : cg;
+            if (probe > 0 && Math.abs(Math.abs(diff) - probe) < 0.08 * Units.GIB) {
+                out.add("CUDA graph memory " + (inPool ? "subtracted" : "not subtracted") + " by the sheet for "
+                        + (m.version() == null ? "this version" : "vLLM " + m.version()) + " while the engine did"
+                        + (inPool ? " not" : "") + " (" + Units.gibText(probe) + "); set RUNTIME › CUDA graphs taken from pool");
+            }
+        }
+        Figure frac = r.get("pool.fraction");
+        if (m.utilization() != null && frac.available() && Math.abs(m.utilization() - frac.ratio()) > 1e-6) {
+            out.add(String.format(Locale.ROOT, "utilization differs: the log ran with %.2f, the sheet uses %.2f", m.utilization(),
+                    frac.ratio()));
+        }
+        if (m.tensorParallel() != null && m.tensorParallel() != ws.runtime().tensorParallel()) {
+            out.add("tensor parallelism differs: the log ran TP " + m.tensorParallel() + ", the sheet TP "
+                    + ws.runtime().tensorParallel());
+        }
+        if (m.freeBytes() != null && m.totalBytes() != null && m.totalBytes() - m.freeBytes() > 2 * Units.GIB) {
+            out.add("another process held memory at startup: free " + Units.gibText(m.freeBytes()) + " of "
+                    + Units.gibText(m.totalBytes()));
+        }
+        if (m.totalBytes() != null && ws.gpu().totalBytes() != null
+                && Math.abs(m.totalBytes() - ws.gpu().totalBytes()) > 0.02 * Units.GIB) {
+            out.add("GPU memory differs: the engine saw " + Units.gibText(m.totalBytes()) + " CUDA-visible, the sheet has "
+                    + Units.gibText(ws.gpu().totalBytes()));
+        }
+        if (ws.validation().measuredNonKvBytes() == null && m.nonKvBytes() != null) {
+            out.add("the sheet still uses its estimated non-KV memory; apply the log to use the measured "
+                    + Units.gibText(m.nonKvBytes()) + " (it already holds the weights)");
+        }
+        if (out.isEmpty()) {
+            out.add("no single cause found on the sheet: compare the engine version's defaults and the model revision");
+        }
+        return out;
+    }
+
+    private static List<String> setup(Worksheet ws, Measurement m) {
+        List<String> out = new ArrayList<>();
+        RuntimeSettings r = ws.runtime();
+        if (m.modelId() != null && !ws.model().modelId().isBlank()) {
+            String a = tail(m.modelId());
+            String b = tail(ws.model().modelId());
+            if (!a.equalsIgnoreCase(b)) {
+                out.add("model: the log ran '" + m.modelId() + "', the sheet is '" + ws.model().modelId() + "'");
+            }
+        }
+        if (m.utilization() != null && (r.utilization() == null || Math.abs(r.utilization() - m.utilization()) > 1e-9)) {
+            out.add("utilization: log " + m.utilization() + ", sheet " + (r.utilization() == null ? "engine default"
+                    : r.utilization()));
+        }
+        if (m.maxModelLen() != null && !m.maxModelLen().equals(r.maxModelLen())) {
+            out.add("max model length: log " + Units.grouped(m.maxModelLen()) + ", sheet "
+                    + (r.maxModelLen() == null ? "-" : Units.grouped(r.maxModelLen())));
+        }
+        if (m.tensorParallel() != null && m.tensorParallel() != r.tensorParallel()) {
+            out.add("tensor parallel: log " + m.tensorParallel() + ", sheet " + r.tensorParallel());
+        }
+        if (m.pipelineParallel() != null && m.pipelineParallel() != r.pipelineParallel()) {
+            out.add("pipeline parallel: log " + m.pipelineParallel() + ", sheet " + r.pipelineParallel());
+        }
+        if (m.version() != null && !m.version().equals(r.engineVersion())) {
+            out.add("engine version: log " + m.version() + ", sheet " + (r.engineVersion().isEmpty() ? "-" : r.engineVersion()));
+        }
+        if (m.totalBytes() != null && !m.totalBytes().equals(ws.gpu().totalBytes())) {
+            out.add("GPU memory: log " + Units.gibText(m.totalBytes()) + " CUDA-visible, sheet "
+                    + (ws.gpu().totalBytes() == null ? "-" : Units.gibText(ws.gpu().totalBytes())));
+        }
+        return out;
+    }
+
+    private static String tail(String id) {
+        int i = id.lastIndexOf('/');
+        return i >= 0 ? id.substring(i + 1) : id;
+    }
+
+    /** The sheet with the log's setup (utilization, context, parallelism, version, GPU memory) and VALIDATION. */
+    public static Worksheet apply(Worksheet ws, Measurement m) {
+        RuntimeSettings r = ws.runtime();
+        int tp = m.tensorParallel() != null ? m.tensorParallel() : r.tensorParallel();
+        int pp = m.pipelineParallel() != null ? m.pipelineParallel() : r.pipelineParallel();
+        RuntimeSettings nr = new RuntimeSettings(m.engine() != null ? m.engine() : r.engine(), m.version() != null ? m.version()
+                : r.engineVersion(), r.cacheImplementation(), tp, pp, m.utilization() != null ? m.utilization() : r.utilization(),
+                r.blockSize(), m.maxModelLen() != null ? m.maxModelLen() : r.maxModelLen(), r.prefixCaching(),
+                r.maxNumBatchedTokens(), r.maxNumSeqs(),
+                m.activationPeakBytes() != null ? m.activationPeakBytes() : r.activationPeakBytes(),
+                m.nonTorchBytes() != null ? m.nonTorchBytes() : r.nonTorchBytes(),
+                m.cudaGraphEstimateBytes() != null ? m.cudaGraphEstimateBytes() : r.cudaGraphBytes(),
+                r.fragmentationPercent(), r.cudaGraphsInPool(), r.kvCacheMemoryBytes());
+        Gpu g = ws.gpu();
+        Gpu ng = new Gpu(g.name(), Math.max(g.count(), tp * pp), m.totalBytes() != null ? m.totalBytes() : g.totalBytes());
+        return ws.withRuntime(nr).withGpu(ng).withValidation(m.toValidation(ws.validation()));
+    }
+}

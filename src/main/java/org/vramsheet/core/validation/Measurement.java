@@ -1,0 +1,30 @@
+package org.vramsheet.core.validation;
+
+import java.util.List;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.Validation;
+
+/**
+ * What an engine's startup log said, in bytes and tokens (null where the log did not say). Per GPU
+ * unless noted; kvTokens is engine-wide.
+ *
+ * @param concurrencyTokens the context length the printed concurrency refers to
+ */
+public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
+                          Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
+                          Long nonKvBytes, Long activationPeakBytes, Long nonTorchBytes, Long kvPoolBytes, Long kvTokens,
+                          Long gpuBlocks, Long concurrencyTokens, Double concurrency, Long freeBytes, Long totalBytes,
+                          Long cudaGraphEstimateBytes, Long cudaGraphActualBytes, List<String> matchedLines) {
+    public Measurement {
+        matchedLines = matchedLines == null ? List.of() : List.copyOf(matchedLines);
+    }
+
+    /** Fills VALIDATION from the log (keeping what the log does not say). */
+    public Validation toValidation(Validation old) {
+        String note = (engine == null ? "engine" : engine.label()) + (version == null ? "" : " " + version) + " startup log"
+                + (modelId == null ? "" : " of " + modelId);
+        return new Validation(nonKvBytes != null ? nonKvBytes : old.measuredNonKvBytes(),
+                kvPoolBytes != null ? kvPoolBytes : old.allocatedKvBytes(), kvTokens != null ? kvTokens : old.kvCapacityTokens(),
+                old.measuredPeakBytes(), old.preemptionSequences(), note);
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Predicted against measured: an engine's measured memory (a parsed log) compared with the sheet,
+ * its likely causes, and applying its setup. Uses {@code calc}, {@code result}.
+ */
+package org.vramsheet.core.validation;

@@ -1,0 +1,38 @@
+package org.vramsheet.io.catalog;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import org.vramsheet.io.json.WorksheetJson;
+
+/**
+ * The built-in GPU catalog (from shared/reference/gpus.json): marketing GB, the MiB nvidia-smi prints,
+ * and the CUDA-visible total engines multiply their utilization by; an estimate says so.
+ */
+public final class GpuCatalog {
+    /** One GPU. */
+    public record Entry(String name, String fullName, Double marketingGb, Long nvidiaSmiMib, long cudaVisibleBytes,
+                        boolean cudaVisibleEstimate, String cudaVisibleSource, String source) {
+        @Override
+        public String toString() { return name; }
+    }
+
+    private static final List<Entry> ENTRIES = load();
+
+    private GpuCatalog() { }
+
+    public static List<Entry> entries() { return ENTRIES; }
+
+    private static List<Entry> load() {
+        try (InputStream in = GpuCatalog.class.getResourceAsStream("/org/vramsheet/catalog/gpus.json")) {
+            if (in == null) {
+                throw new IllegalStateException("GPU catalog missing from the jar");
+            }
+            return List.copyOf(WorksheetJson.shared().readValue(in, new TypeReference<List<Entry>>() { }));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package org.vramsheet.io.hub;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
+import java.util.stream.Stream;
+import org.vramsheet.core.sheet.ModelInfo;
+import org.vramsheet.core.sheet.Weights;
+import org.vramsheet.core.units.Units;
+import org.vramsheet.io.catalog.ModelCatalog;
+import org.vramsheet.io.json.WorksheetJson;
+import org.vramsheet.io.model.ConfigImporter;
+import org.vramsheet.io.model.ModelImport;
+import org.vramsheet.io.model.Safetensors;
+
+/** Every way to fill MODEL / WEIGHTS / KV ARCHITECTURE: a config.json, a model folder, the Hub, the cache, the catalog. */
+public final class ModelSources {
+    private ModelSources() { }
+
+    /** A config.json file, or a folder holding one (with its safetensors index or files). */
+    public static ModelImport fromPath(Path p, String modelId, String revision) throws ConfigImporter.ImportException {
+        Path dir = Files.isDirectory(p) ? p : p.getParent();
+        Path config = Files.isDirectory(p) ? p.resolve("config.json") : p;
+        if (!Files.exists(config)) {
+            throw new ConfigImporter.ImportException(p + ": no config.json there");
+        }
+        JsonNode root;
+        try {
+            root = WorksheetJson.shared().readTree(Files.readString(config));
+        } catch (IOException e) {
+            throw new ConfigImporter.ImportException(config + ": cannot read (" + e.getMessage()
+                    + "); a truncated or broken file?");
+        }
+        if (root == null || !root.isObject()) {
+            throw new ConfigImporter.ImportException(config + ": not a config.json (expected a JSON object)");
+        }
+        Long total = null;
+        Map<String, Long> dtypes = new TreeMap<>();
+        String note = null;
+        if (dir != null) {
+            Path index = dir.resolve("model.safetensors.index.json");
+            try {
+                if (Files.exists(index)) {
+                    total = Safetensors.indexTotalSize(WorksheetJson.shared().readTree(Files.readString(index)));
+                }
+                try (Stream<Path> files = Files.list(dir)) {
+                    for (Path f : files.filter(x -> x.toString().endsWith(".safetensors")).sorted().toList()) {
+                        Safetensors.addAll(dtypes, Safetensors.dtypeBytes(f));
+                    }
+                }
+            } catch (IOException e) {
+                note = "safetensors headers not read: " + e.getMessage();
+            }
+        }
+        String id = modelId != null ? modelId : dir != null && Files.isDirectory(p) ? p.getFileName().toString() : null;
+        ModelImport m = ConfigImporter.parse(root, config.getFileName().toString(), total != null ? total
+                : dtypes.isEmpty() ? null : sum(dtypes), id);
+        return withExtras(m, revision, dtypes, note);
+    }
+
+    public static ModelImport fromCache(HfCache.Entry e) throws ConfigImporter.ImportException {
+        return fromPath(e.snapshot(), e.modelId(), e.commit());
+    }
+
+    public static ModelImport fromCatalog(ModelCatalog.Entry e) throws ConfigImporter.ImportException {
+        JsonNode root;
+        try {
+            root = WorksheetJson.shared().readTree(ModelCatalog.configText(e));
+        } catch (IOException ex) {
+            throw new ConfigImporter.ImportException(e.file() + ": " + ex.getMessage());
+        }
+        ModelImport m = ConfigImporter.parse(root, e.file(), e.indexTotalSize(), e.id());
+        var detected = new java.util.ArrayList<>(m.detected());
+        detected.add("catalog source: " + e.source());
+        var assumed = new java.util.ArrayList<>(m.assumed());
+        if (e.notes() != null && !e.notes().isBlank()) {
+            assumed.add("catalog notes: " + e.notes());
+        }
+        return new ModelImport(m.model(), m.weights(), m.kv(), detected, assumed, m.warnings());
+    }
+
+    /** "org/name" or "org/name@revision". */
+    public static ModelImport fromHub(HubClient hub, String idAtRev, BiConsumer<Integer, Integer> progress,
+                                      AtomicBoolean cancelled) throws HubException, ConfigImporter.ImportException {
+        String id = idAtRev;
+        String rev = "main";
+        int at = idAtRev.lastIndexOf('@');
+        if (at > 0) {
+            id = idAtRev.substring(0, at);
+            rev = idAtRev.substring(at + 1);
+        }
+        HubClient.Fetched f = hub.fetch(id, rev, progress, cancelled);
+        JsonNode root;
+        try {
+            root = WorksheetJson.shared().readTree(f.configJson());
+        } catch (IOException e) {
+            throw new ConfigImporter.ImportException(id + "/config.json: not valid JSON (truncated download?)");
+        }
+        if (root == null || !root.isObject()) {
+            throw new ConfigImporter.ImportException(id + "/config.json: not a JSON object");
+        }
+        Long total = f.indexTotalSize() != null ? f.indexTotalSize() : f.dtypeBytes().isEmpty() ? null : sum(f.dtypeBytes());
+        ModelImport m = ConfigImporter.parse(root, id + "/config.json", total, f.modelId());
+        return withExtras(m, f.commit(), f.dtypeBytes(), null);
+    }
+
+    private static long sum(Map<String, Long> m) {
+        return m.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    private static ModelImport withExtras(ModelImport m, String revision, Map<String, Long> dtypes, String note) {
+        var detected = new java.util.ArrayList<>(m.detected());
+        var warnings = new java.util.ArrayList<>(m.warnings());
+        if (!dtypes.isEmpty()) {
+            StringBuilder b = new StringBuilder("safetensors headers: ");
+            dtypes.forEach((k, v) -> b.append(k).append(' ').append(Units.gibText(v)).append("; "));
+            detected.add(b.substring(0, b.length() - 2));
+        }
+        if (note != null) {
+            warnings.add(note);
+        }
+        ModelInfo mi = m.model();
+        ModelInfo model = new ModelInfo(mi.modelId(), revision == null ? mi.revision() : revision, mi.architecture(),
+                mi.maxContextTokens(), mi.vocabSize());
+        if (revision != null) {
+            detected.add("revision resolved to " + revision);
+        }
+        Weights w = m.weights();
+        return new ModelImport(model, w, m.kv(), detected, m.assumed(), warnings);
+    }
+}

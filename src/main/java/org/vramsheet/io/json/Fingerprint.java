@@ -1,0 +1,25 @@
+package org.vramsheet.io.json;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import org.vramsheet.core.sheet.Worksheet;
+
+/** The SHA-256 of a worksheet's canonical JSON: what every report page prints, and what verify checks. */
+public final class Fingerprint {
+    private Fingerprint() { }
+
+    public static String of(Worksheet ws) {
+        return of(WorksheetJson.write(ws));
+    }
+
+    public static String of(String canonicalJson) {
+        try {
+            MessageDigest d = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(d.digest(canonicalJson.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is always available", e);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package org.vramsheet.io.json;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.vramsheet.core.input.Issue;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.result.Unit;
+
+/**
+ * The stable JSON form of a result (docs/cli.md): dotted figure keys become nested objects;
+ * unavailable figures are null with their reason under "unavailable"; provenance under "explain".
+ */
+public final class ResultJson {
+    public static final int OUTPUT_VERSION = 1;
+
+    private ResultJson() { }
+
+    public static ObjectNode tree(SizingResult r) {
+        ObjectNode root = WorksheetJson.shared().createObjectNode();
+        root.put("outputVersion", OUTPUT_VERSION);
+        root.put("bytesUnit", "B (GB = 10^9 B, GiB = 2^30 B)");
+        ObjectNode unavailable = WorksheetJson.shared().createObjectNode();
+        ObjectNode explain = WorksheetJson.shared().createObjectNode();
+        for (Figure f : r.figures().values()) {
+            ObjectNode parent = root;
+            String[] parts = f.key().split("\\.");
+            for (int i = 0; i < parts.length - 1; i++) {
+                ObjectNode child = (ObjectNode) parent.get(parts[i]);
+                if (child == null) {
+                    child = parent.putObject(parts[i]);
+                }
+                parent = child;
+            }
+            String leaf = parts[parts.length - 1];
+            if (!f.available()) {
+                parent.putNull(leaf);
+                unavailable.put(f.key(), f.reason());
+                continue;
+            }
+            if (f.unit() == Unit.RATIO) {
+                parent.put(leaf, Math.round(f.ratio() * 10000) / 10000.0);
+            } else if (f.unit() == Unit.FLAG) {
+                parent.put(leaf, f.isTrue());
+            } else {
+                parent.put(leaf, f.value());
+            }
+            ObjectNode e = explain.putObject(f.key());
+            e.put("label", f.label());
+            e.put("unit", f.unit().name().toLowerCase(java.util.Locale.ROOT));
+            e.put("formula", f.provenance().formula());
+            e.put("expression", f.provenance().expression());
+            ArrayNode a = e.putArray("assumptions");
+            f.provenance().assumptions().forEach(a::add);
+        }
+        ArrayNode issues = root.putArray("issues");
+        for (Issue i : r.issues()) {
+            ObjectNode n = issues.addObject();
+            n.put("field", i.field());
+            n.put("label", i.label());
+            n.put("message", i.message());
+        }
+        root.set("unavailable", unavailable);
+        root.set("explain", explain);
+        return root;
+    }
+
+    public static String write(SizingResult r) {
+        try {
+            return WorksheetJson.shared().writeValueAsString(tree(r)) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,10 @@
+package org.vramsheet.io.json;
+
+/** A worksheet file that cannot be read: the message is one line naming the file, field and reason. */
+public class WorksheetFormatException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    public WorksheetFormatException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,143 @@
+package org.vramsheet.io.json;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+import org.vramsheet.core.sheet.Worksheet;
+
+/**
+ * Worksheet files: JSON with a {@code schemaVersion} (docs/worksheet-format.md). Unknown fields are
+ * tolerated, missing sections take defaults, a bad file gets one clear line; saves are atomic.
+ */
+public final class WorksheetJson {
+    public static final int SCHEMA_VERSION = 1;
+    private static final ObjectMapper MAPPER = mapper();
+
+    private WorksheetJson() { }
+
+    static ObjectMapper mapper() {
+        SimpleModule quantities = new SimpleModule("vramsheet-quantities");
+        quantities.addDeserializer(Long.class, new ByteQuantityDeserializer());
+        return JsonMapper.builder()
+                .addModule(quantities)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                .build();
+    }
+
+    public static ObjectMapper shared() { return MAPPER; }
+
+    /** Reads a worksheet from text; {@code source} names it in messages. */
+    public static Worksheet parse(String json, String source) throws WorksheetFormatException {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new WorksheetFormatException(source + ": not valid JSON (line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr() + "): " + e.getOriginalMessage(), e);
+        }
+        if (root == null || !root.isObject()) {
+            throw new WorksheetFormatException(source + ": not a worksheet (expected a JSON object)", null);
+        }
+        JsonNode v = root.get("schemaVersion");
+        if (v != null && (!v.canConvertToInt() || v.asInt() < 1)) {
+            throw new WorksheetFormatException(source + ": schemaVersion must be a positive whole number", null);
+        }
+        if (v != null && v.asInt() > SCHEMA_VERSION) {
+            throw new WorksheetFormatException(source + ": schemaVersion " + v.asInt() + " is newer than this VRAM Sheet "
+                    + "understands (" + SCHEMA_VERSION + "); update the app", null);
+        }
+        ObjectNode body = ((ObjectNode) root).deepCopy();
+        body.remove("schemaVersion");
+        try {
+            return MAPPER.treeToValue(body, Worksheet.class);
+        } catch (JsonMappingException e) {
+            throw new WorksheetFormatException(source + ": " + path(e) + ": " + reason(e), e);
+        } catch (JsonProcessingException e) {
+            throw new WorksheetFormatException(source + ": " + e.getOriginalMessage(), e);
+        }
+    }
+
+    public static Worksheet read(Path file) throws WorksheetFormatException {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new WorksheetFormatException(file + ": no such file", e);
+        } catch (IOException e) {
+            throw new WorksheetFormatException(file + ": cannot read (" + e.getMessage() + ")", e);
+        }
+        return parse(text, file.getFileName().toString());
+    }
+
+    /** Canonical text: schemaVersion first, then every section, stable order and indentation. */
+    public static String write(Worksheet ws) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("schemaVersion", SCHEMA_VERSION);
+        root.setAll((ObjectNode) MAPPER.valueToTree(ws));
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a worksheet always serializes", e);
+        }
+    }
+
+    /** Writes to a temp file beside the target, then moves it over: never a half-written worksheet. */
+    public static void save(Worksheet ws, Path file) throws IOException {
+        AtomicFiles.writeString(file, write(ws));
+    }
+
+    private static String path(JsonMappingException e) {
+        String p = e.getPath().stream()
+                .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                .collect(Collectors.joining("."))
+                .replace(".[", "[");
+        return p.isEmpty() ? "worksheet" : p;
+    }
+
+    private static String reason(JsonMappingException e) {
+        String m = e.getOriginalMessage();
+        if (m == null) {
+            return "invalid value";
+        }
+        java.util.regex.Matcher coerce = java.util.regex.Pattern
+                .compile("^Cannot coerce String value \\((\"[^\"]*\")\\) to `java\\.lang\\.(\\w+)`").matcher(m);
+        if (coerce.find()) {
+            String want = coerce.group(2).equals("Double") ? "a decimal number" : "a whole number";
+            return coerce.group(1) + " is not a number (" + want + " expected)";
+        }
+        int quote = m.indexOf("not a number");
+        if (quote >= 0) {
+            return m.substring(m.indexOf('"') >= 0 ? 0 : 0).replaceAll("^Cannot deserialize value of type `[^`]*` from String ", "")
+                    .replaceAll("^(\"[^\"]*\"): ", "$1 is ");
+        }
+        if (m.startsWith("Cannot deserialize value of type `org.vramsheet.core.")) {
+            int from = m.indexOf("from String");
+            String value = from >= 0 ? m.substring(from + 12, m.indexOf(':', from) > 0 ? m.indexOf(':', from) : m.length()) : "";
+            int acc = m.indexOf("[");
+            return "unknown value " + value.trim() + (acc >= 0 ? "; expected one of " + m.substring(acc, m.indexOf(']', acc) + 1) : "");
+        }
+        if (m.startsWith("Cannot deserialize value of type")) {
+            return "wrong type of value (" + m.replaceAll("^Cannot deserialize value of type `([^`]*)`.*", "$1")
+                    .replace("java.lang.", "").replace("java.util.", "").toLowerCase(java.util.Locale.ROOT) + " expected)";
+        }
+        return m.split("\n")[0];
+    }
+}

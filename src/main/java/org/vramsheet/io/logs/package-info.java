@@ -1,0 +1,4 @@
+/**
+ * Engine startup logs (vLLM, SGLang, llama.cpp, TensorRT-LLM) parsed into a measurement. Uses {@code core}.
+ */
+package org.vramsheet.io.logs;

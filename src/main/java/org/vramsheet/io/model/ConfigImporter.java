@@ -1,0 +1,265 @@
+package org.vramsheet.io.model;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.vramsheet.core.sheet.AttentionKind;
+import org.vramsheet.core.sheet.ComputeDtype;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.ModelInfo;
+import org.vramsheet.core.sheet.WeightFormat;
+import org.vramsheet.core.sheet.Weights;
+import org.vramsheet.core.units.Units;
+import org.vramsheet.io.json.WorksheetJson;
+
+/**
+ * Reads a Hugging Face config.json into MODEL, WEIGHTS and KV ARCHITECTURE: KV heads (not query
+ * heads), explicit head_dim, MLA ranks, sliding / chunked windows and layer patterns, hybrid state,
+ * parameters from the architecture (MoE total and active), and the weight format from
+ * quantization_config or torch_dtype. Unknown architectures are read best-effort with the
+ * assumptions listed; a config without layers or heads is refused with a clear message.
+ */
+public final class ConfigImporter {
+    static final Set<String> KNOWN = Set.of("llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe",
+            "qwen3_next", "gemma", "gemma2", "gemma3", "gemma3_text", "phi", "phi3", "granite", "granitemoe", "falcon",
+            "RefinedWebModel", "RefinedWeb", "deepseek_v2", "deepseek_v3", "gpt_oss", "llama4", "llama4_text", "jamba");
+
+    private ConfigImporter() { }
+
+    /** Thrown for a config that cannot describe a model (no layers, no heads, not JSON). */
+    public static final class ImportException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public ImportException(String message) { super(message); }
+    }
+
+    public static ModelImport parse(String json, String source) throws ImportException {
+        JsonNode root;
+        try {
+            root = WorksheetJson.shared().readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new ImportException(source + ": not valid JSON (line " + e.getLocation().getLineNr() + "): "
+                    + e.getOriginalMessage() + " (a truncated download?)");
+        }
+        if (root == null || !root.isObject()) {
+            throw new ImportException(source + ": not a config.json (expected a JSON object)");
+        }
+        return parse(root, source, null, null);
+    }
+
+    /**
+     * @param indexTotalSize  metadata.total_size of model.safetensors.index.json, or null
+     * @param modelId         Hub ID when known (else taken from _name_or_path)
+     */
+    public static ModelImport parse(JsonNode root, String source, Long indexTotalSize, String modelId)
+            throws ImportException {
+        HfConfig c = new HfConfig(root);
+        List<String> detected = new ArrayList<>();
+        List<String> assumed = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        Arch a = arch(c, source, detected, assumed);
+        KvArchitecture kv = kv(c, a, detected, assumed);
+        Long maxContext = c.num("max_position_embeddings", "n_positions", "seq_length", "max_sequence_length");
+        if (maxContext == null) {
+            maxContext = 2048L;
+            assumed.add("no max_position_embeddings: 2,048 tokens assumed");
+        } else {
+            detected.add("maximum context " + Units.grouped(maxContext) + " tokens");
+        }
+        ParamCounter.Counts counts = ParamCounter.count(c, a, assumed);
+        Weights weights = QuantReader.weights(c, counts, indexTotalSize, detected, assumed, warnings);
+        if (!KNOWN.contains(a.type)) {
+            assumed.add("unknown architecture '" + a.type + "': read as a standard decoder (Llama-like); check "
+                    + "the layer pattern and parameter count");
+        }
+        String id = modelId != null ? modelId : c.str("_name_or_path") != null ? c.str("_name_or_path") : "";
+        ModelInfo model = new ModelInfo(id, "", c.architecture().isEmpty() ? a.type : c.architecture(), maxContext,
+                c.num("vocab_size", "padded_vocab_size"));
+        return new ModelImport(model, weights, kv, detected, assumed, warnings);
+    }
+
+    private static Arch arch(HfConfig c, String source, List<String> detected, List<String> assumed)
+            throws ImportException {
+        Arch a = new Arch();
+        a.type = c.modelType();
+        if (a.type.equals("gemma3_text")) {
+            a.type = "gemma3";
+        }
+        if (a.type.equals("llama4_text")) {
+            a.type = "llama4";
+        }
+        if (a.type.isEmpty() && c.has("n_head") && c.has("n_layer")) {
+            a.type = "falcon";
+        }
+        Integer layers = c.integer("num_hidden_layers", "n_layer", "num_layers", "n_layers");
+        Integer heads = c.integer("num_attention_heads", "n_head", "num_heads");
+        Integer hidden = c.integer("hidden_size", "n_embd", "d_model", "dim");
+        if (layers == null || layers < 1) {
+            throw new ImportException(source + ": no num_hidden_layers: cannot tell how many layers hold a cache");
+        }
+        if (heads == null || heads < 1) {
+            throw new ImportException(source + ": no num_attention_heads: cannot size the attention");
+        }
+        if (hidden == null || hidden < 1) {
+            throw new ImportException(source + ": no hidden_size");
+        }
+        a.layers = layers;
+        a.heads = heads;
+        a.hidden = hidden;
+        detected.add("model_type " + (a.type.isEmpty() ? "(none)" : a.type) + ", " + layers + " layers, hidden "
+                + hidden + ", " + heads + " attention heads");
+        Integer kvh = c.integer("num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num");
+        if (kvh == null && c.bool("multi_query", false)) {
+            kvh = 1;
+            detected.add("multi_query true: MQA, 1 KV head");
+        } else if (kvh == null && a.type.equals("falcon") && !c.bool("new_decoder_architecture", false)) {
+            kvh = 1;
+            assumed.add("Falcon (original decoder) uses multi-query attention: 1 KV head");
+        } else if (kvh == null) {
+            kvh = heads;
+            assumed.add("no num_key_value_heads: every query head has its own K/V (MHA), " + heads + " KV heads");
+        } else {
+            detected.add(kvh + " KV heads (" + (kvh.equals(heads) ? "MHA" : kvh == 1 ? "MQA" : "GQA, " + heads / kvh
+                    + " query heads per KV head") + ")");
+        }
+        a.kvHeads = kvh;
+        Integer hd = c.integer("head_dim", "attention_head_size");
+        if (hd != null) {
+            a.headDim = hd;
+            detected.add("head_dim " + hd + " (explicit)");
+        } else {
+            a.headDim = hidden / heads;
+            detected.add("head_dim = hidden " + hidden + " / " + heads + " heads = " + a.headDim);
+        }
+        if (c.has("kv_lora_rank")) {
+            a.mla = true;
+            a.kvLoraRank = c.integer("kv_lora_rank");
+            a.qkRope = c.integer("qk_rope_head_dim") == null ? 64 : c.integer("qk_rope_head_dim");
+            detected.add("MLA: kv_lora_rank " + a.kvLoraRank + " + qk_rope_head_dim " + a.qkRope + " cached per token");
+        }
+        layerKinds(c, a, detected, assumed);
+        return a;
+    }
+
+    private static void layerKinds(HfConfig c, Arch a, List<String> detected, List<String> assumed) {
+        Arch.LayerKind[] k = new Arch.LayerKind[a.layers];
+        Arrays.fill(k, Arch.LayerKind.FULL);
+        Long sw = c.num("sliding_window");
+        boolean useSw = c.bool("use_sliding_window", true);
+        List<String> types = c.strings("layer_types");
+        String t = a.type;
+        if (types.size() == a.layers) {
+            for (int i = 0; i < a.layers; i++) {
+                String s = types.get(i).toLowerCase(Locale.ROOT);
+                k[i] = s.contains("sliding") ? Arch.LayerKind.SLIDING : s.contains("chunk") ? Arch.LayerKind.CHUNKED
+                        : s.contains("linear") ? Arch.LayerKind.LINEAR : s.contains("mamba") ? Arch.LayerKind.MAMBA
+                        : Arch.LayerKind.FULL;
+            }
+            detected.add("layer_types lists each layer");
+        } else if (t.equals("gemma2") && sw != null) {
+            for (int i = 0; i < a.layers; i += 2) {
+                k[i] = Arch.LayerKind.SLIDING;
+            }
+            detected.add("Gemma 2 alternates sliding-window and global layers");
+        } else if (t.equals("gemma3") && sw != null) {
+            long pattern = c.num("sliding_window_pattern") == null ? 6 : c.num("sliding_window_pattern");
+            for (int i = 0; i < a.layers; i++) {
+                k[i] = (i + 1) % pattern == 0 ? Arch.LayerKind.FULL : Arch.LayerKind.SLIDING;
+            }
+            detected.add("Gemma 3 pattern: " + (pattern - 1) + " local : 1 global (sliding_window_pattern " + pattern + ")");
+        } else if (t.equals("llama4") && c.has("attention_chunk_size")) {
+            sw = c.num("attention_chunk_size");
+            for (int i = 0; i < a.layers; i++) {
+                k[i] = (i + 1) % 4 == 0 ? Arch.LayerKind.FULL : Arch.LayerKind.CHUNKED;
+            }
+            detected.add("Llama 4 chunked local attention (attention_chunk_size " + Units.grouped(sw) + ")");
+            assumed.add("every 4th layer is a global (NoPE) layer, as in Llama 4's default no_rope_layers");
+        } else if (t.equals("jamba")) {
+            long period = c.num("attn_layer_period") == null ? 8 : c.num("attn_layer_period");
+            long offset = c.num("attn_layer_offset") == null ? 4 : c.num("attn_layer_offset");
+            for (int i = 0; i < a.layers; i++) {
+                k[i] = i % period == offset ? Arch.LayerKind.FULL : Arch.LayerKind.MAMBA;
+            }
+            detected.add("Jamba: one attention layer every " + period + " (offset " + offset + "), Mamba elsewhere");
+        } else if (t.equals("qwen3_next")) {
+            long interval = c.num("full_attention_interval") == null ? 4 : c.num("full_attention_interval");
+            for (int i = 0; i < a.layers; i++) {
+                k[i] = (i + 1) % interval == 0 ? Arch.LayerKind.FULL : Arch.LayerKind.LINEAR;
+            }
+            detected.add("Qwen3-Next: full attention every " + interval + " layers, Gated DeltaNet elsewhere");
+        } else if (sw != null && useSw && (t.equals("mistral") || t.equals("phi3") || t.equals("mixtral")
+                || t.startsWith("qwen") || !KNOWN.contains(t))) {
+            Long max = c.num("max_position_embeddings");
+            if (max == null || sw < max) {
+                Arrays.fill(k, Arch.LayerKind.SLIDING);
+                detected.add("sliding_window " + Units.grouped(sw) + " on every layer");
+            }
+        }
+        if (sw != null && t.startsWith("qwen") && !useSw) {
+            detected.add("use_sliding_window false: sliding_window " + Units.grouped(sw) + " ignored");
+        }
+        a.kinds = k;
+        a.window = sw == null ? 0 : sw;
+        detected.add(a.layout());
+    }
+
+    private static KvArchitecture kv(HfConfig c, Arch a, List<String> detected, List<String> assumed) {
+        AttentionKind kind = a.mla ? AttentionKind.MLA : a.kvHeads == a.heads ? AttentionKind.MHA
+                : a.kvHeads == 1 ? AttentionKind.MQA : AttentionKind.GQA;
+        Integer stateLayers = null;
+        Long stateBytes = null;
+        int bytes = QuantReader.computeDtype(c, new ArrayList<>()).bytes();
+        if (a.count(Arch.LayerKind.MAMBA) > 0) {
+            long expand = c.num("mamba_expand") == null ? 2 : c.num("mamba_expand");
+            long di = expand * a.hidden;
+            long dState = c.num("mamba_d_state") == null ? 16 : c.num("mamba_d_state");
+            long dConv = c.num("mamba_d_conv") == null ? 4 : c.num("mamba_d_conv");
+            long elems = (dConv - 1) * di + dState * di;
+            stateLayers = a.count(Arch.LayerKind.MAMBA);
+            stateBytes = elems * bytes;
+            detected.add("Mamba state per layer: conv (" + (dConv - 1) + " x " + di + ") + ssm (" + dState + " x " + di
+                    + ") = " + Units.grouped(elems) + " elements");
+            assumed.add("Mamba state kept in the model dtype (" + bytes + " B/element); engines may keep the SSM state in fp32");
+        } else if (a.count(Arch.LayerKind.LINEAR) > 0) {
+            long kh = c.num("linear_num_key_heads") == null ? 16 : c.num("linear_num_key_heads");
+            long vh = c.num("linear_num_value_heads") == null ? 32 : c.num("linear_num_value_heads");
+            long kd = c.num("linear_key_head_dim") == null ? 128 : c.num("linear_key_head_dim");
+            long vd = c.num("linear_value_head_dim") == null ? 128 : c.num("linear_value_head_dim");
+            long conv = c.num("linear_conv_kernel_dim") == null ? 4 : c.num("linear_conv_kernel_dim");
+            long elems = vh * kd * vd + (conv - 1) * (2 * kh * kd + vh * vd);
+            stateLayers = a.count(Arch.LayerKind.LINEAR);
+            stateBytes = elems * bytes;
+            detected.add("linear-attention state per layer: " + vh + " x " + kd + " x " + vd + " recurrent + conv = "
+                    + Units.grouped(elems) + " elements");
+            assumed.add("linear-attention state kept in the model dtype (" + bytes + " B/element)");
+        }
+        KvDtype dtype = QuantReader.kvDtype(c, detected);
+        return new KvArchitecture(kind, a.attentionLayers(), a.heads, a.mla ? null : a.kvHeads, a.headDim,
+                a.hidden, a.mla ? a.kvLoraRank : null, a.mla ? a.qkRope : null, dtype, a.windows(), stateLayers, stateBytes);
+    }
+
+    static ComputeDtype dtypeOf(String s) {
+        if (s == null) {
+            return null;
+        }
+        return switch (s.toLowerCase(Locale.ROOT)) {
+            case "bfloat16", "bf16" -> ComputeDtype.BF16;
+            case "float16", "fp16", "half" -> ComputeDtype.FP16;
+            case "float32", "fp32", "float" -> ComputeDtype.FP32;
+            default -> null;
+        };
+    }
+
+    static WeightFormat formatOf(ComputeDtype d) {
+        return switch (d) {
+            case BF16 -> WeightFormat.BF16;
+            case FP16 -> WeightFormat.FP16;
+            case FP32 -> WeightFormat.FP32;
+        };
+    }
+}

@@ -1,0 +1,58 @@
+package org.vramsheet.io.model;
+
+import java.util.List;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.ModelInfo;
+import org.vramsheet.core.sheet.ResultSettings;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Weights;
+import org.vramsheet.core.sheet.Worksheet;
+
+/**
+ * What an import found: MODEL, WEIGHTS and KV ARCHITECTURE for the sheet, with what was read from the
+ * files ("detected"), what had to be assumed, and warnings (e.g. the estimate and the checkpoint disagree).
+ */
+public record ModelImport(ModelInfo model, Weights weights, KvArchitecture kv, List<String> detected,
+                          List<String> assumed, List<String> warnings) {
+    public ModelImport {
+        detected = List.copyOf(detected);
+        assumed = List.copyOf(assumed);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** The sheet with this model's sections; the engine's max length is capped at the model's context. */
+    public Worksheet applyTo(Worksheet ws) {
+        RuntimeSettings r = ws.runtime();
+        Long max = model.maxContextTokens();
+        Long len = r.maxModelLen();
+        if (max != null && (len == null || len > max)) {
+            len = Math.min(max, len == null ? max : len);
+        }
+        RuntimeSettings nr = new RuntimeSettings(r.engine(), r.engineVersion(), r.cacheImplementation(), r.tensorParallel(),
+                r.pipelineParallel(), r.utilization(), r.blockSize(), len, r.prefixCaching(), r.maxNumBatchedTokens(),
+                r.maxNumSeqs(), r.activationPeakBytes(), r.nonTorchBytes(), r.cudaGraphBytes(), r.fragmentationPercent(),
+                r.cudaGraphsInPool(), r.kvCacheMemoryBytes());
+        ResultSettings rs = ws.result();
+        Long ctx = rs.contextLength() != null && len != null && rs.contextLength() > len ? len : rs.contextLength();
+        Worksheet out = ws.withModel(model).withWeights(weights).withKv(kv).withRuntime(nr)
+                .withResult(new ResultSettings(rs.headroomBytes(), rs.sizingScenario(), ctx));
+        // the old model's activation estimates do not fit the new one: use the calibrated estimate
+        return org.vramsheet.core.engine.NonKvEstimator.apply(out);
+    }
+
+    /** A readable report of the import: detected, assumed, warnings. */
+    public String report() {
+        StringBuilder b = new StringBuilder();
+        b.append("Detected:\n");
+        detected.forEach(d -> b.append("  - ").append(d).append('\n'));
+        if (!assumed.isEmpty()) {
+            b.append("Assumed:\n");
+            assumed.forEach(d -> b.append("  - ").append(d).append('\n'));
+        }
+        if (!warnings.isEmpty()) {
+            b.append("Warnings:\n");
+            warnings.forEach(d -> b.append("  - ").append(d).append('\n'));
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,161 @@
+package org.vramsheet.io.model;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Locale;
+import org.vramsheet.core.sheet.ComputeDtype;
+import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.WeightFormat;
+import org.vramsheet.core.sheet.Weights;
+import org.vramsheet.core.units.Units;
+
+/**
+ * WEIGHTS from a config: parameters from the architecture, the format from quantization_config
+ * (AWQ / GPTQ bits and group, FP8 incl. block scales, compressed-tensors, MXFP4, bitsandbytes,
+ * ModelOpt) or torch_dtype, and the checkpoint bytes of the safetensors index when known.
+ */
+final class QuantReader {
+    private QuantReader() { }
+
+    static ComputeDtype computeDtype(HfConfig c, List<String> assumed) {
+        ComputeDtype d = ConfigImporter.dtypeOf(c.str("torch_dtype", "dtype"));
+        if (d == null) {
+            assumed.add("no torch_dtype: bf16 assumed");
+            return ComputeDtype.BF16;
+        }
+        return d;
+    }
+
+    static KvDtype kvDtype(HfConfig c, List<String> detected) {
+        JsonNode modelopt = c.root.path("hf_quant_config.json").path("quantization");
+        String kvAlgo = modelopt.path("kv_cache_quant_algo").asText("");
+        JsonNode ct = c.root.path("quantization_config").path("kv_cache_scheme");
+        if (kvAlgo.equalsIgnoreCase("FP8") || (ct.isObject() && ct.path("type").asText("").equals("float")
+                && ct.path("num_bits").asInt() == 8)) {
+            detected.add("checkpoint ships FP8 KV-cache scales: KV dtype fp8 (e4m3)");
+            return KvDtype.FP8_E4M3;
+        }
+        return KvDtype.AUTO;
+    }
+
+    static Weights weights(HfConfig c, ParamCounter.Counts n, Long indexTotal, List<String> detected,
+                           List<String> assumed, List<String> warnings) {
+        ComputeDtype compute = computeDtype(c, assumed);
+        if (ConfigImporter.dtypeOf(c.str("torch_dtype", "dtype")) != null) {
+            detected.add("torch_dtype " + compute.label());
+        }
+        detected.add("parameters from the architecture: " + Units.grouped(n.total()) + " total"
+                + (n.active() != n.total() ? ", " + Units.grouped(n.active()) + " active per token (MoE)" : ""));
+        WeightFormat fmt = ConfigImporter.formatOf(compute);
+        Integer group = null;
+        Integer scale = null;
+        Integer zero = null;
+        Long unquantized = null;
+        String described = compute.label();
+        JsonNode q = c.root.get("quantization_config");
+        JsonNode modelopt = c.root.path("hf_quant_config.json").path("quantization");
+        if (q == null && c.root.has("quantize_config.json")) {
+            q = c.root.get("quantize_config.json");
+        }
+        if (q != null && q.isObject()) {
+            String method = q.path("quant_method").asText("").toLowerCase(Locale.ROOT);
+            int bits = q.path("bits").asInt(q.path("w_bit").asInt(4));
+            switch (method) {
+                case "awq", "gptq" -> {
+                    fmt = bits <= 4 ? WeightFormat.INT4 : WeightFormat.INT8;
+                    group = q.path("group_size").asInt(q.path("q_group_size").asInt(128));
+                    if (group <= 0) {
+                        group = null;
+                    }
+                    scale = 16;
+                    zero = method.equals("awq") && !q.path("zero_point").asBoolean(true) ? 0 : bits;
+                    unquantized = n.embeddings();
+                    described = method.toUpperCase(Locale.ROOT) + " " + bits + "-bit, group " + (group == null ? "none"
+                            : group) + ", fp16 scales + " + zero + "-bit zero points";
+                }
+                case "fp8" -> {
+                    fmt = WeightFormat.FP8;
+                    JsonNode block = q.get("weight_block_size");
+                    if (block != null && block.isArray() && block.size() == 2) {
+                        group = block.get(0).asInt() * block.get(1).asInt();
+                        scale = 32;
+                        zero = 0;
+                        described = "FP8 (e4m3) with one fp32 scale per " + block.get(0).asInt() + "x" + block.get(1).asInt()
+                                + " block";
+                    } else {
+                        described = "FP8 (per-tensor scales)";
+                    }
+                    unquantized = n.embeddings();
+                }
+                case "compressed-tensors" -> {
+                    JsonNode w = q.path("config_groups").elements().hasNext()
+                            ? q.path("config_groups").elements().next().path("weights") : null;
+                    int b = w == null ? 8 : w.path("num_bits").asInt(8);
+                    boolean fl = w != null && w.path("type").asText("int").equals("float");
+                    fmt = b <= 4 ? WeightFormat.INT4 : fl ? WeightFormat.FP8 : WeightFormat.INT8;
+                    if (w != null && w.path("group_size").isNumber()) {
+                        group = w.path("group_size").asInt();
+                        scale = 16;
+                        zero = w.path("symmetric").asBoolean(true) ? 0 : b;
+                    }
+                    unquantized = n.embeddings();
+                    described = "compressed-tensors " + b + "-bit " + (fl ? "float" : "int")
+                            + (group != null ? ", group " + group : "");
+                }
+                case "mxfp4" -> {
+                    fmt = WeightFormat.MXFP4;
+                    unquantized = n.total() - n.expert();
+                    described = "MXFP4 experts (4-bit + one E8M0 scale per 32); attention, router, embeddings and LM head "
+                            + "stay " + compute.label();
+                }
+                case "bitsandbytes" -> {
+                    if (q.path("load_in_8bit").asBoolean(false)) {
+                        fmt = WeightFormat.INT8;
+                        described = "bitsandbytes int8";
+                    } else {
+                        fmt = WeightFormat.INT4;
+                        group = q.path("bnb_4bit_blocksize").asInt(64);
+                        scale = q.path("bnb_4bit_use_double_quant").asBoolean(false) ? 8 : 32;
+                        zero = 0;
+                        described = "bitsandbytes 4-bit (" + q.path("bnb_4bit_quant_type").asText("nf4") + "), "
+                                + "absmax per " + group;
+                    }
+                    unquantized = n.embeddings();
+                }
+                default -> warnings.add("quantization_config quant_method '" + method + "' is not known: weights read as "
+                        + compute.label() + "; enter the format by hand");
+            }
+            detected.add("quantization_config: " + described);
+        } else if (modelopt.isObject() && modelopt.path("quant_algo").asText("").equalsIgnoreCase("FP8")) {
+            fmt = WeightFormat.FP8;
+            unquantized = n.embeddings() / 2;
+            detected.add("hf_quant_config.json (ModelOpt): FP8 weights, lm_head excluded");
+        } else {
+            detected.add("no quantization_config: weights stored as " + compute.label());
+        }
+        if (indexTotal != null) {
+            detected.add("safetensors index total_size " + Units.grouped(indexTotal) + " B (exact checkpoint bytes)");
+        }
+        Weights w = new Weights(n.total(), n.active() != n.total() ? n.active() : null, fmt, compute, group, scale, zero,
+                unquantized, indexTotal, described);
+        if (indexTotal != null) {
+            long estimate = estimate(w);
+            double diff = (indexTotal - estimate) / (double) estimate * 100;
+            if (Math.abs(diff) > 3) {
+                warnings.add(String.format(Locale.ROOT, "the checkpoint (%s) and the parameter estimate (%s) differ by "
+                        + "%+.1f %%: extra tensors (vision tower, MTP layers), another format, or an unusual layout",
+                        Units.gibText(indexTotal), Units.gibText(estimate), diff));
+            }
+        }
+        return w;
+    }
+
+    /** The estimate the core would compute for these weights, without the checkpoint bytes. */
+    private static long estimate(Weights w) {
+        Weights noCkpt = new Weights(w.totalParams(), w.activeParams(), w.format(), w.computeDtype(), w.groupSize(),
+                w.scaleBits(), w.zeroPointBits(), w.unquantizedParams(), null, w.checkpointFormat());
+        var ws = new org.vramsheet.core.sheet.Worksheet(null, noCkpt, null, null, null, null, null, null, null);
+        var f = org.vramsheet.core.calc.SizingCalculator.calculate(ws).get("weights.estimatedBytes");
+        return f.available() ? f.value() : 1;
+    }
+}

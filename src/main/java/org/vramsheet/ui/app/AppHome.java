@@ -1,0 +1,124 @@
+package org.vramsheet.ui.app;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.json.AtomicFiles;
+import org.vramsheet.io.json.WorksheetFormatException;
+import org.vramsheet.io.json.WorksheetJson;
+
+/**
+ * The app's own folder (default ~/.vramsheet, or -Dvramsheet.home): the recent-files list and the
+ * autosave copy that lets the app offer recovery after a crash. One instance per window, no statics.
+ */
+public final class AppHome {
+    private static final int MAX_RECENT = 8;
+    private final Path dir;
+
+    public AppHome(Path dir) {
+        this.dir = dir;
+    }
+
+    public static AppHome standard() {
+        String p = System.getProperty("vramsheet.home");
+        return new AppHome(p != null ? Path.of(p) : Path.of(System.getProperty("user.home"), ".vramsheet"));
+    }
+
+    public Path dir() { return dir; }
+
+    private Path recentFile() { return dir.resolve("recent.txt"); }
+
+    /** The window's language chosen in View › Language ("en" / "ru"), or null for the system's. */
+    public String language() {
+        try {
+            Path f = dir.resolve("language.txt");
+            return Files.exists(f) ? Files.readString(f).trim() : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    public void setLanguage(String language) {
+        try {
+            Files.createDirectories(dir);
+            AtomicFiles.writeString(dir.resolve("language.txt"), language);
+        } catch (IOException e) {
+            // the choice still applies to this window
+        }
+    }
+
+    private Path autosaveFile() { return dir.resolve("autosave.json"); }
+
+    private Path autosaveOrigin() { return dir.resolve("autosave.origin"); }
+
+    public List<Path> recent() {
+        List<Path> out = new ArrayList<>();
+        try {
+            if (Files.exists(recentFile())) {
+                for (String line : Files.readAllLines(recentFile(), StandardCharsets.UTF_8)) {
+                    if (!line.isBlank()) {
+                        out.add(Path.of(line.trim()));
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // an unreadable list is an empty list
+        }
+        return out;
+    }
+
+    public void addRecent(Path file) {
+        List<Path> list = recent();
+        Path abs = file.toAbsolutePath().normalize();
+        list.remove(abs);
+        list.add(0, abs);
+        while (list.size() > MAX_RECENT) {
+            list.remove(list.size() - 1);
+        }
+        StringBuilder b = new StringBuilder();
+        list.forEach(p -> b.append(p).append('\n'));
+        try {
+            Files.createDirectories(dir);
+            AtomicFiles.writeString(recentFile(), b.toString());
+        } catch (IOException e) {
+            // the recent list is a convenience; failing to write it loses nothing
+        }
+    }
+
+    /** Writes the autosave copy (atomically) with the path the sheet belongs to. */
+    public void autosave(Worksheet ws, Path origin) throws IOException {
+        Files.createDirectories(dir);
+        AtomicFiles.writeString(autosaveFile(), WorksheetJson.write(ws));
+        AtomicFiles.writeString(autosaveOrigin(), origin == null ? "" : origin.toAbsolutePath().toString());
+    }
+
+    public void clearAutosave() {
+        try {
+            Files.deleteIfExists(autosaveFile());
+            Files.deleteIfExists(autosaveOrigin());
+        } catch (IOException e) {
+            // nothing to recover from
+        }
+    }
+
+    /** A recoverable sheet left by a session that did not close cleanly. */
+    public record Recovery(Worksheet sheet, Path origin) { }
+
+    public Optional<Recovery> recovery() {
+        if (!Files.exists(autosaveFile())) {
+            return Optional.empty();
+        }
+        try {
+            Worksheet ws = WorksheetJson.read(autosaveFile());
+            String origin = Files.exists(autosaveOrigin()) ? Files.readString(autosaveOrigin()).trim() : "";
+            return Optional.of(new Recovery(ws, origin.isEmpty() ? null : Path.of(origin)));
+        } catch (WorksheetFormatException | IOException e) {
+            return Optional.empty();
+        }
+    }
+}

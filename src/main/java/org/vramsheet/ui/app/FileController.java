@@ -1,0 +1,207 @@
+package org.vramsheet.ui.app;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.json.WorksheetFormatException;
+import org.vramsheet.io.json.WorksheetJson;
+import org.vramsheet.ui.dialogs.DialogService;
+import org.vramsheet.ui.model.SheetViewModel;
+import org.vramsheet.ui.text.Texts;
+
+/**
+ * New, Open, Save, Save As and recent files for one window; asks before losing unsaved changes and
+ * writes atomically. Needs no toolkit: tests drive it with a scripted {@link DialogService}.
+ */
+public final class FileController {
+    public static final String DEFAULT_SAMPLE = "llama-3.1-70b-bf16-h200.json";
+    private final SheetViewModel vm;
+    private final DialogService dialogs;
+    private final AppHome home;
+    private Texts texts = Texts.ENGLISH;
+
+    /** The language of the window title. */
+    public void setTexts(Texts texts) { this.texts = texts; }
+
+    public FileController(SheetViewModel vm, DialogService dialogs, AppHome home) {
+        this.vm = vm;
+        this.dialogs = dialogs;
+        this.home = home;
+    }
+
+    /** A built-in sample sheet from the jar. */
+    public static Worksheet sample(String name) {
+        try (InputStream in = FileController.class.getResourceAsStream("/org/vramsheet/samples/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("sample missing from the jar: " + name);
+            }
+            return WorksheetJson.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), name);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (WorksheetFormatException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    /** The window title: file name (or "Untitled"), "*" when unsaved, "(read-only)" when Approved. */
+    public String title() {
+        Path f = vm.file.get();
+        return (vm.dirtyProperty().get() ? "*" : "") + (f == null ? texts.t("Untitled") : f.getFileName().toString())
+                + (vm.readOnlyProperty().get() ? " " + texts.t("(Approved, read-only)") : "") + " - VRAM Sheet";
+    }
+
+    public void newSheet() {
+        if (confirmDiscard()) {
+            vm.open(sample(DEFAULT_SAMPLE), null);
+        }
+    }
+
+    public void open() {
+        if (!confirmDiscard()) {
+            return;
+        }
+        dialogs.chooseOpen().ifPresent(this::load);
+    }
+
+    /** Opens a file without asking about unsaved changes (callers ask first). Returns false on failure. */
+    public boolean load(Path file) {
+        if (file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".pdf")) {
+            return loadReport(file);
+        }
+        try {
+            vm.open(WorksheetJson.read(file), file);
+            home.addRecent(file);
+            return true;
+        } catch (WorksheetFormatException e) {
+            dialogs.error("Cannot open the worksheet", e.getMessage());
+            return false;
+        }
+    }
+
+    /** Opens the worksheet attached to a PDF report; saving asks for a new .json file. */
+    private boolean loadReport(Path pdf) {
+        try (var doc = org.apache.pdfbox.Loader.loadPDF(pdf.toFile())) {
+            String json = org.vramsheet.report.ReportVerifier.attachment(doc);
+            if (json == null) {
+                dialogs.error("Cannot open the report", "'" + pdf + "' has no attached worksheet (not a VRAM Sheet report?)");
+                return false;
+            }
+            vm.open(WorksheetJson.parse(json, pdf.getFileName() + " attachment"), null);
+            vm.markUnsaved();
+            return true;
+        } catch (IOException | WorksheetFormatException e) {
+            dialogs.error("Cannot open the report", pdf + ": " + e.getMessage());
+            return false;
+        }
+    }
+
+    public void openRecent(Path file) {
+        if (confirmDiscard()) {
+            load(file);
+        }
+    }
+
+    /** Saves to the current file, or asks where. Returns false when nothing was saved. */
+    public boolean save() {
+        Path f = vm.file.get();
+        if (f == null) {
+            return saveAs();
+        }
+        return write(f);
+    }
+
+    public boolean saveAs() {
+        String suggested = vm.file.get() != null ? vm.file.get().getFileName().toString()
+                : (vm.model.modelId.get().isBlank() ? "worksheet" : vm.model.modelId.get().replaceAll("[^A-Za-z0-9._-]+", "_"))
+                + ".json";
+        Optional<Path> target = dialogs.chooseSave(suggested);
+        if (target.isEmpty()) {
+            return false;
+        }
+        Path f = target.get();
+        if (!f.getFileName().toString().contains(".")) { // no extension given: worksheets are JSON
+            f = f.resolveSibling(f.getFileName() + ".json");
+        }
+        if (Files.exists(f) && !f.equals(vm.file.get()) && !dialogs.confirmOverwrite(f)) {
+            return false;
+        }
+        return write(f);
+    }
+
+    private boolean write(Path f) {
+        vm.checkpointNow();
+        try {
+            WorksheetJson.save(vm.computed().sheet(), f);
+        } catch (AccessDeniedException e) {
+            dialogs.error("Cannot save", "'" + f + "': permission denied. Nothing was changed; choose another place.");
+            return false;
+        } catch (IOException e) {
+            dialogs.error("Cannot save", "Nothing was changed; the sheet stays open.\n" + f + ": " + e.getMessage());
+            return false;
+        }
+        vm.markSaved(f);
+        home.addRecent(f);
+        home.clearAutosave();
+        return true;
+    }
+
+    /** True when it is fine to drop the current sheet (saved, discarded on request, or saved now). */
+    public boolean confirmDiscard() {
+        if (!vm.dirtyProperty().get()) {
+            return true;
+        }
+        String name = vm.file.get() == null ? texts.t("Untitled") : vm.file.get().getFileName().toString();
+        return switch (dialogs.askUnsaved(name)) {
+            case SAVE -> save();
+            case DISCARD -> true;
+            case CANCEL -> false;
+        };
+    }
+
+    /** Writes the autosave copy when there are unsaved changes. */
+    public void autosave() {
+        if (!vm.dirtyProperty().get()) {
+            return;
+        }
+        try {
+            home.autosave(vm.computed().sheet(), vm.file.get());
+        } catch (IOException e) {
+            // autosave is a safety net; a failed one is retried on the next tick
+        }
+    }
+
+    /** At start: offers the autosave copy of a session that ended without closing, else opens the sample. */
+    public void start() {
+        start(false);
+    }
+
+    /**
+     * As {@link #start()}; {@code sampleOpen}: the ViewModel was built on the default sample already
+     * (the app's start-up, {@link StartSheet}), so it is not read and calculated a second time.
+     */
+    public void start(boolean sampleOpen) {
+        Optional<AppHome.Recovery> r = home.recovery();
+        if (r.isPresent() && dialogs.offerRecovery("VRAM Sheet did not close cleanly last time. Restore the unsaved "
+                + "worksheet" + (r.get().origin() == null ? "" : " ('" + r.get().origin().getFileName() + "')") + "?")) {
+            vm.open(r.get().sheet(), null);
+            vm.file.set(r.get().origin());
+            vm.markUnsaved();
+            return;
+        }
+        home.clearAutosave();
+        if (!sampleOpen) {
+            vm.open(sample(DEFAULT_SAMPLE), null);
+        }
+    }
+
+    /** On a clean exit. */
+    public void closed() {
+        home.clearAutosave();
+    }
+}

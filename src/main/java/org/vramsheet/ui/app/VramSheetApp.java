@@ -1,0 +1,31 @@
+package org.vramsheet.ui.app;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.application.Application;
+import javafx.stage.Stage;
+import org.vramsheet.ui.model.SheetViewModel;
+
+/** The JavaFX application: one main window on the default worksheet (or a file given as argument). */
+public final class VramSheetApp extends Application {
+    @Override
+    public void start(Stage stage) {
+        StartupProbe.mark("toolkit up, start() called");
+        MainWindow w = new MainWindow(stage, null, AppHome.standard(), !Boolean.getBoolean("vramsheet.eagerStart"),
+                new SheetViewModel(StartSheet.take()));
+        StartupProbe.mark("window built");
+        List<String> args = getParameters().getUnnamed();
+        Path file = args.isEmpty() ? null : Path.of(args.get(0));
+        w.start(file != null && Files.exists(file) ? file : null, true);
+        StartupProbe.mark("sheet opened");
+        if ("dark".equals(System.getProperty("vramsheet.theme"))) {
+            w.setDark(true);
+        }
+        if (Boolean.getBoolean("vramsheet.startupProbe")) {
+            StartupProbe.reportWhenShown(w.scene(), "VRAM Sheet", w::whenComplete);
+        }
+        stage.show();
+        StartupProbe.mark("stage shown");
+    }
+}

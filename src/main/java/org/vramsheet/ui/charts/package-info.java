@@ -1,0 +1,4 @@
+/**
+ * The charts: KV memory and concurrency against context, GPU-memory stacks. Uses {@code ui.model}, {@code ui.sections}.
+ */
+package org.vramsheet.ui.charts;

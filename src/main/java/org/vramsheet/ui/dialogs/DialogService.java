@@ -1,0 +1,22 @@
+package org.vramsheet.ui.dialogs;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** Every question the window asks the user, behind an interface so tests can answer them. */
+public interface DialogService {
+    /** Answer to "save changes first?". */
+    enum Unsaved { SAVE, DISCARD, CANCEL }
+
+    Optional<Path> chooseOpen();
+
+    Optional<Path> chooseSave(String suggestedName);
+
+    Unsaved askUnsaved(String sheetName);
+
+    boolean confirmOverwrite(Path file);
+
+    boolean offerRecovery(String description);
+
+    void error(String title, String message);
+}

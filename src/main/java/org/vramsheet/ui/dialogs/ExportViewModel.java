@@ -1,0 +1,102 @@
+package org.vramsheet.ui.dialogs;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.report.PdfSigner;
+import org.vramsheet.report.ReportFiles;
+
+/**
+ * "Export report...": XLSX and/or PDF paths, page size, optional signing key and password (kept only
+ * for the export), and the running export (progress, message). The export runs off the FX thread.
+ */
+public final class ExportViewModel {
+    public final StringProperty xlsx = new SimpleStringProperty("");
+    public final StringProperty pdf = new SimpleStringProperty("");
+    public final BooleanProperty letter = new SimpleBooleanProperty(false);
+    public final BooleanProperty sign = new SimpleBooleanProperty(false);
+    public final StringProperty key = new SimpleStringProperty("");
+    public final StringProperty password = new SimpleStringProperty("");
+    public final StringProperty status = new SimpleStringProperty("");
+    public final StringProperty error = new SimpleStringProperty("");
+    public final DoubleProperty progress = new SimpleDoubleProperty(0);
+    public final BooleanProperty busy = new SimpleBooleanProperty(false);
+    private final String version;
+
+    public ExportViewModel(String version) {
+        this.version = version;
+    }
+
+    /** Suggests file names next to the sheet's file (or in the home folder). */
+    public void suggest(Path sheetFile, String modelId) {
+        String base = sheetFile != null ? sheetFile.getFileName().toString().replaceAll("\\.json$", "")
+                : (modelId.isBlank() ? "vram-report" : modelId.replaceAll("[^A-Za-z0-9._-]+", "_"));
+        Path dir = sheetFile != null && sheetFile.toAbsolutePath().getParent() != null ? sheetFile.toAbsolutePath().getParent()
+                : Path.of(System.getProperty("user.home"));
+        xlsx.set(dir.resolve(base + ".xlsx").toString());
+        pdf.set(dir.resolve(base + ".pdf").toString());
+    }
+
+    /** Files that exist and would be replaced. */
+    public java.util.List<Path> existing() {
+        java.util.List<Path> out = new java.util.ArrayList<>();
+        for (String s : new String[] {xlsx.get(), pdf.get()}) {
+            if (!s.isBlank() && Files.exists(Path.of(s))) {
+                out.add(Path.of(s));
+            }
+        }
+        return out;
+    }
+
+    public void export(Worksheet ws, Executor background, Consumer<Runnable> fx, Runnable done) {
+        if (xlsx.get().isBlank() && pdf.get().isBlank()) {
+            error.set("Choose an XLSX file, a PDF file, or both.");
+            return;
+        }
+        if (sign.get() && (key.get().isBlank() || pdf.get().isBlank())) {
+            error.set("Signing needs a PDF file and a PKCS#12 key file.");
+            return;
+        }
+        ReportFiles.Request req = new ReportFiles.Request(xlsx.get().isBlank() ? null : Path.of(xlsx.get()),
+                pdf.get().isBlank() ? null : Path.of(pdf.get()), letter.get(), sign.get() ? Path.of(key.get()) : null,
+                sign.get() ? password.get().toCharArray() : null, "VRAM sizing report");
+        password.set("");
+        busy.set(true);
+        error.set("");
+        status.set("Exporting...");
+        progress.set(0);
+        background.execute(() -> {
+            try {
+                ReportFiles.export(ws, version, req, p -> fx.accept(() -> progress.set(p)));
+                fx.accept(() -> {
+                    busy.set(false);
+                    status.set("Wrote " + (req.xlsx() != null ? "'" + req.xlsx() + "'" : "")
+                            + (req.xlsx() != null && req.pdf() != null ? " and " : "")
+                            + (req.pdf() != null ? "'" + req.pdf() + "'" + (req.key() != null ? " (signed)" : "") : ""));
+                    done.run();
+                });
+            } catch (PdfSigner.SigningException e) {
+                fx.accept(() -> fail(e.getMessage()));
+            } catch (java.io.IOException e) {
+                fx.accept(() -> fail("Cannot write the report. Nothing was replaced.\n" + e.getMessage()));
+            } catch (RuntimeException e) {
+                fx.accept(() -> fail("Unexpected problem: " + e));
+            }
+        });
+    }
+
+    private void fail(String message) {
+        busy.set(false);
+        progress.set(0);
+        error.set(message);
+        status.set("Export failed.");
+    }
+}

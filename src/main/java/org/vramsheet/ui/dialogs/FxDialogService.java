@@ -1,0 +1,103 @@
+package org.vramsheet.ui.dialogs;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Optional;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+import org.vramsheet.ui.text.Texts;
+
+/** The real dialogs. */
+public final class FxDialogService implements DialogService {
+    private final Window owner;
+    private final Texts texts;
+    private File lastDir;
+
+    /** Dialogs in the window's language: titles, buttons and messages (line by line) translated. */
+    public FxDialogService(Window owner, Texts texts) {
+        this.owner = owner;
+        this.texts = texts;
+    }
+
+    private ButtonType button(String text, ButtonBar.ButtonData data) {
+        return new ButtonType(texts.t(text), data);
+    }
+
+    private FileChooser chooser(String title) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle(texts.t(title));
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(texts.t("VRAM Sheet worksheets (*.json, *.vramsheet)"), "*.json",
+                "*.vramsheet"));
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(texts.t("VRAM Sheet reports (*.pdf)"), "*.pdf"));
+        if (lastDir != null && lastDir.isDirectory()) {
+            fc.setInitialDirectory(lastDir);
+        }
+        return fc;
+    }
+
+    @Override
+    public Optional<Path> chooseOpen() {
+        File f = chooser("Open worksheet").showOpenDialog(owner);
+        if (f != null) {
+            lastDir = f.getParentFile();
+        }
+        return Optional.ofNullable(f).map(File::toPath);
+    }
+
+    @Override
+    public Optional<Path> chooseSave(String suggestedName) {
+        FileChooser fc = chooser("Save worksheet");
+        fc.setInitialFileName(suggestedName);
+        File f = fc.showSaveDialog(owner);
+        if (f != null) {
+            lastDir = f.getParentFile();
+        }
+        return Optional.ofNullable(f).map(File::toPath);
+    }
+
+    @Override
+    public Unsaved askUnsaved(String sheetName) {
+        ButtonType save = button("Save", ButtonBar.ButtonData.YES);
+        ButtonType discard = button("Don't save", ButtonBar.ButtonData.NO);
+        ButtonType cancel = button("Cancel", ButtonBar.ButtonData.CANCEL_CLOSE);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, texts.message("Save the changes to '" + sheetName + "' first?"),
+                save, discard, cancel);
+        a.initOwner(owner);
+        a.setHeaderText(texts.t("Unsaved changes"));
+        Optional<ButtonType> r = a.showAndWait();
+        if (r.isEmpty() || r.get() == cancel) {
+            return Unsaved.CANCEL;
+        }
+        return r.get() == save ? Unsaved.SAVE : Unsaved.DISCARD;
+    }
+
+    @Override
+    public boolean confirmOverwrite(Path file) {
+        ButtonType yes = button("Replace", ButtonBar.ButtonData.YES);
+        ButtonType no = button("Cancel", ButtonBar.ButtonData.NO);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, texts.message("'" + file + "' exists. Replace it?"), yes, no);
+        a.initOwner(owner);
+        return a.showAndWait().orElse(no) == yes;
+    }
+
+    @Override
+    public boolean offerRecovery(String description) {
+        ButtonType yes = button("Restore", ButtonBar.ButtonData.YES);
+        ButtonType no = button("Discard", ButtonBar.ButtonData.NO);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, texts.lines(description), yes, no);
+        a.initOwner(owner);
+        a.setHeaderText(texts.t("Recover unsaved work?"));
+        return a.showAndWait().orElse(no) == yes;
+    }
+
+    @Override
+    public void error(String title, String message) {
+        Alert a = new Alert(Alert.AlertType.ERROR, texts.lines(message), button("OK", ButtonBar.ButtonData.OK_DONE));
+        a.initOwner(owner);
+        a.setHeaderText(texts.t(title));
+        a.showAndWait();
+    }
+}

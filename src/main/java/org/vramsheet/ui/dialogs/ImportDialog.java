@@ -1,0 +1,196 @@
+package org.vramsheet.ui.dialogs;
+
+import java.io.File;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
+import javafx.collections.FXCollections;
+import javafx.collections.transformation.FilteredList;
+import javafx.geometry.Insets;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.PasswordField;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.vramsheet.io.catalog.ModelCatalog;
+import org.vramsheet.io.hub.HfCache;
+import org.vramsheet.ui.model.SheetViewModel;
+import org.vramsheet.ui.sections.Style;
+import org.vramsheet.ui.text.Texts;
+
+/** "Import model...": Hub ID, a file or folder, the local cache or the catalog; shows what was found before Apply. */
+public final class ImportDialog {
+    private final Texts tx;
+    private final ImportViewModel ivm;
+    private final SheetViewModel sheet;
+    private final Stage stage = new Stage();
+    private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "hub-import");
+        t.setDaemon(true);
+        return t;
+    });
+
+    public ImportDialog(Window owner, ImportViewModel ivm, SheetViewModel sheet, java.util.List<String> stylesheets, Texts tx) {
+        this.tx = tx;
+        this.ivm = ivm;
+        this.sheet = sheet;
+        ivm.useThreads(background, Platform::runLater);
+        stage.initOwner(owner);
+        stage.initModality(Modality.WINDOW_MODAL);
+        stage.setTitle(tx.t("Import model"));
+        TabPane tabs = new TabPane(new Tab(tx.t("Hugging Face Hub"), hub()), new Tab(tx.t("File or folder"), file()),
+                new Tab(tx.t("Local cache"), cache()), new Tab(tx.t("Catalog"), catalog()));
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tabs.setId("import-tabs");
+        TextArea preview = new TextArea();
+        preview.setId("import-preview");
+        preview.setEditable(false);
+        preview.setWrapText(true);
+        preview.textProperty().bind(Bindings.createStringBinding(ivm::preview, ivm.result));
+        preview.setPrefRowCount(12);
+        Label error = new Label();
+        error.setId("import-error");
+        error.getStyleClass().add(Style.FIELD_MESSAGE);
+        error.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.lines(ivm.error.get()), ivm.error));
+        error.setWrapText(true);
+        Label status = new Label();
+        status.setId("import-status");
+        status.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.lines(ivm.status.get()), ivm.status));
+        status.setWrapText(true);
+        Button apply = new Button(tx.t("Apply to the sheet"));
+        apply.setId("import-apply");
+        apply.setDefaultButton(true);
+        apply.disableProperty().bind(ivm.result.isNull().or(sheet.readOnlyProperty()));
+        apply.setOnAction(e -> {
+            sheet.applyImport(ivm.result.get());
+            stage.close();
+        });
+        Button close = new Button(tx.t("Close"));
+        close.setCancelButton(true);
+        close.setOnAction(e -> {
+            ivm.cancel();
+            stage.close();
+        });
+        HBox buttons = new HBox(8, apply, close);
+        VBox root = new VBox(8, tabs, status, error, new Label(tx.t("What was detected and assumed:")), preview, buttons);
+        root.setPadding(new Insets(10));
+        VBox.setVgrow(preview, Priority.ALWAYS);
+        Scene scene = new Scene(root, 760, 640);
+        scene.getStylesheets().setAll(stylesheets);
+        stage.setScene(scene);
+        stage.setOnHidden(e -> background.shutdownNow());
+    }
+
+    public Stage stage() { return stage; }
+
+    public void show() { stage.show(); }
+
+    private VBox hub() {
+        TextField id = new TextField();
+        id.setId("import-hub-id");
+        id.setPromptText(tx.t("org/name, e.g. meta-llama/Llama-3.1-8B-Instruct"));
+        id.textProperty().bindBidirectional(ivm.hubId);
+        TextField rev = new TextField();
+        rev.setId("import-hub-revision");
+        rev.setPromptText(tx.t("branch, tag or commit"));
+        rev.textProperty().bindBidirectional(ivm.revision);
+        PasswordField token = new PasswordField();
+        token.setId("import-hub-token");
+        token.setPromptText(ivm.envToken() ? "HF_TOKEN is set (type here to use another)" : "token for gated models");
+        token.textProperty().bindBidirectional(ivm.token);
+        Button fetch = new Button(tx.t("Fetch"));
+        fetch.setId("import-hub-fetch");
+        fetch.disableProperty().bind(ivm.busy);
+        fetch.setOnAction(e -> ivm.fetchHub(background, Platform::runLater));
+        Button cancel = new Button(tx.t("Cancel"));
+        cancel.disableProperty().bind(ivm.busy.not());
+        cancel.setOnAction(e -> ivm.cancel());
+        ProgressBar bar = new ProgressBar();
+        bar.progressProperty().bind(ivm.progress);
+        bar.visibleProperty().bind(ivm.busy);
+        bar.setMaxWidth(Double.MAX_VALUE);
+        Label where = new Label(tx.t("Reads config.json, the safetensors index and each shard's header from {0} "
+                + "(HF_ENDPOINT); no weights are downloaded. The token is never saved.").replace("{0}", ivm.endpoint()));
+        where.setWrapText(true);
+        VBox box = new VBox(6, new Label(tx.t("Model ID")), id, new Label(tx.t("Revision")), rev, new Label(tx.t("Token")), token,
+                new HBox(8, fetch, cancel), bar, where);
+        box.setPadding(new Insets(8));
+        return box;
+    }
+
+    private VBox file() {
+        Button config = new Button(tx.t("Choose config.json..."));
+        config.setOnAction(e -> {
+            FileChooser fc = new FileChooser();
+            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("config.json", "*.json"));
+            File f = fc.showOpenDialog(stage);
+            if (f != null) {
+                ivm.fromPath(f.toPath());
+            }
+        });
+        Button folder = new Button(tx.t("Choose a model folder..."));
+        folder.setOnAction(e -> {
+            File d = new DirectoryChooser().showDialog(stage);
+            if (d != null) {
+                ivm.fromPath(d.toPath());
+            }
+        });
+        Label l = new Label(tx.t("A folder is read for config.json, model.safetensors.index.json and the headers of its "
+                + ".safetensors files."));
+        l.setWrapText(true);
+        VBox box = new VBox(8, config, folder, l);
+        box.setPadding(new Insets(8));
+        return box;
+    }
+
+    private VBox cache() {
+        ListView<HfCache.Entry> list = new ListView<>(FXCollections.observableArrayList(ivm.cached()));
+        list.setId("import-cache-list");
+        list.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                ivm.fromCache(b);
+            }
+        });
+        Label l = new Label(list.getItems().isEmpty() ? "No models with a config.json in " + ivm.cacheRoot()
+                : ivm.cacheRoot().toString());
+        l.setWrapText(true);
+        VBox box = new VBox(6, l, list);
+        box.setPadding(new Insets(8));
+        VBox.setVgrow(list, Priority.ALWAYS);
+        return box;
+    }
+
+    private VBox catalog() {
+        FilteredList<ModelCatalog.Entry> items = new FilteredList<>(FXCollections.observableArrayList(ivm.catalog()));
+        TextField filter = new TextField();
+        filter.setId("import-catalog-filter");
+        filter.setPromptText(tx.t("filter, e.g. qwen"));
+        filter.textProperty().addListener((o, a, b) -> items.setPredicate(e -> b == null || b.isBlank()
+                || e.id().toLowerCase(java.util.Locale.ROOT).contains(b.toLowerCase(java.util.Locale.ROOT))));
+        ListView<ModelCatalog.Entry> list = new ListView<>(items);
+        list.setId("import-catalog-list");
+        list.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                ivm.fromCatalog(b);
+            }
+        });
+        VBox box = new VBox(6, new Label(tx.t("Built-in catalog (works offline; each entry names its source)")), filter, list);
+        box.setPadding(new Insets(8));
+        VBox.setVgrow(list, Priority.ALWAYS);
+        return box;
+    }
+}

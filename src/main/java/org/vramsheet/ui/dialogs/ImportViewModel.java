@@ -1,0 +1,159 @@
+package org.vramsheet.ui.dialogs;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.vramsheet.io.catalog.ModelCatalog;
+import org.vramsheet.io.hub.HfCache;
+import org.vramsheet.io.hub.HubClient;
+import org.vramsheet.io.hub.HubException;
+import org.vramsheet.io.hub.ModelSources;
+import org.vramsheet.io.model.ConfigImporter;
+import org.vramsheet.io.model.ModelImport;
+
+/**
+ * The "Import model..." dialog's state: where to read from (Hub ID and revision, a file or folder, the
+ * local cache, the catalog), the preview of what was detected and assumed, and the running Hub fetch
+ * (progress, cancel). The token typed here lives only in memory for the fetch.
+ */
+public final class ImportViewModel {
+    public final StringProperty hubId = new SimpleStringProperty("");
+    public final StringProperty revision = new SimpleStringProperty("main");
+    public final StringProperty token = new SimpleStringProperty("");
+    public final StringProperty status = new SimpleStringProperty("");
+    public final StringProperty error = new SimpleStringProperty("");
+    public final DoubleProperty progress = new SimpleDoubleProperty(0);
+    public final BooleanProperty busy = new SimpleBooleanProperty(false);
+    public final ObjectProperty<ModelImport> result = new SimpleObjectProperty<>();
+    private final Map<String, String> env;
+    private final HfCache cache;
+    private final Duration timeout;
+    private AtomicBoolean cancel = new AtomicBoolean();
+    private Executor background = Runnable::run;
+    private Consumer<Runnable> fx = Runnable::run;
+
+    /** Reads files off the FX thread in the window (tests keep the default: inline). */
+    public void useThreads(Executor background, Consumer<Runnable> fx) {
+        this.background = background;
+        this.fx = fx;
+    }
+
+    public ImportViewModel(Map<String, String> env, HfCache cache, Duration timeout) {
+        this.env = env;
+        this.cache = cache;
+        this.timeout = timeout;
+    }
+
+    public boolean envToken() { return env.get("HF_TOKEN") != null && !env.get("HF_TOKEN").isBlank(); }
+
+    public String endpoint() { return HubClient.fromEnvironment(env, null, timeout).endpoint(); }
+
+    public List<ModelCatalog.Entry> catalog() { return ModelCatalog.entries(); }
+
+    public List<HfCache.Entry> cached() { return cache.list(); }
+
+    public Path cacheRoot() { return cache.root(); }
+
+    public void fromCatalog(ModelCatalog.Entry e) {
+        run(() -> ModelSources.fromCatalog(e), "catalog entry " + e.id());
+    }
+
+    public void fromCache(HfCache.Entry e) {
+        run(() -> ModelSources.fromCache(e), "cached " + e);
+    }
+
+    public void fromPath(Path p) {
+        run(() -> ModelSources.fromPath(p, null, null), p.toString());
+    }
+
+    private interface Source {
+        ModelImport get() throws ConfigImporter.ImportException;
+    }
+
+    private void run(Source s, String what) {
+        error.set("");
+        status.set("Reading '" + what + "'...");
+        background.execute(() -> {
+            try {
+                ModelImport m = s.get();
+                fx.accept(() -> {
+                    result.set(m);
+                    status.set("Read '" + what + "'. Check what was detected and assumed, then Apply.");
+                });
+            } catch (ConfigImporter.ImportException e) {
+                fx.accept(() -> {
+                    result.set(null);
+                    error.set(e.getMessage());
+                    status.set("Nothing was changed.");
+                });
+            }
+        });
+    }
+
+    /**
+     * Fetches from the Hub on {@code background}; results and progress come back through {@code fx}
+     * (Platform::runLater in the window, a direct call in tests).
+     */
+    public void fetchHub(Executor background, Consumer<Runnable> fx) {
+        String id = hubId.get().trim();
+        if (id.isEmpty()) {
+            error.set("Give a model ID such as meta-llama/Llama-3.1-8B-Instruct");
+            return;
+        }
+        String spec = id + (revision.get().isBlank() ? "" : "@" + revision.get().trim());
+        HubClient hub = HubClient.fromEnvironment(env, token.get(), timeout);
+        AtomicBoolean c = new AtomicBoolean();
+        cancel = c;
+        busy.set(true);
+        error.set("");
+        result.set(null);
+        progress.set(-1);
+        status.set("Fetching '" + spec + "' from '" + hub.endpoint() + "'...");
+        background.execute(() -> {
+            try {
+                ModelImport m = ModelSources.fromHub(hub, spec, (i, n) -> fx.accept(() -> progress.set(i / (double) n)), c);
+                fx.accept(() -> {
+                    busy.set(false);
+                    progress.set(1);
+                    result.set(m);
+                    status.set("Read '" + m.model().modelId() + " @ " + m.model().revision()
+                            + "'. Check what was detected and assumed, then Apply.");
+                });
+            } catch (HubException | ConfigImporter.ImportException e) {
+                fx.accept(() -> {
+                    busy.set(false);
+                    progress.set(0);
+                    error.set(e.getMessage());
+                    status.set(e instanceof HubException h && h.kind() == HubException.Kind.CANCELLED ? "Cancelled."
+                            : "Nothing was changed.");
+                });
+            } catch (RuntimeException e) {
+                fx.accept(() -> {
+                    busy.set(false);
+                    error.set("Unexpected problem: " + e);
+                });
+            }
+        });
+    }
+
+    public void cancel() { cancel.set(true); }
+
+    /** The preview text: detected, assumed, warnings. */
+    public String preview() {
+        ModelImport m = result.get();
+        return m == null ? "" : m.model().modelId() + (m.model().revision().isEmpty() ? "" : " @ " + m.model().revision())
+                + "\n" + m.report();
+    }
+}

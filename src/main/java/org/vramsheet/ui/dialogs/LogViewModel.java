@@ -1,0 +1,64 @@
+package org.vramsheet.ui.dialogs;
+
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.vramsheet.core.validation.LogComparison;
+import org.vramsheet.core.validation.Measurement;
+import org.vramsheet.io.logs.EngineLogParser;
+import org.vramsheet.ui.model.SheetViewModel;
+
+/** "Paste engine log...": the pasted text, what was read, the comparison with the sheet, and Apply. */
+public final class LogViewModel {
+    public final StringProperty text = new SimpleStringProperty("");
+    public final StringProperty summary = new SimpleStringProperty("Paste a vLLM, SGLang, llama.cpp or TensorRT-LLM startup log.");
+    public final ObjectProperty<Measurement> measurement = new SimpleObjectProperty<>();
+    public final ObjectProperty<LogComparison.Result> comparison = new SimpleObjectProperty<>();
+    private final SheetViewModel sheet;
+
+    public LogViewModel(SheetViewModel sheet) {
+        this.sheet = sheet;
+    }
+
+    /** Reads the pasted text and compares it with the sheet as it stands. */
+    public void read() {
+        Measurement m = EngineLogParser.parse(text.get() == null ? "" : text.get());
+        summary.set(EngineLogParser.summary(m));
+        if (m.matchedLines().isEmpty()) {
+            measurement.set(null);
+            comparison.set(null);
+            return;
+        }
+        measurement.set(m);
+        comparison.set(LogComparison.compare(sheet.computed().sheet(), m));
+    }
+
+    /** Applies the log's setup and measured memory to the sheet (one undoable edit) and compares again. */
+    public void apply() {
+        Measurement m = measurement.get();
+        if (m == null) {
+            return;
+        }
+        sheet.applyWorksheet(LogComparison.apply(sheet.computed().sheet(), m));
+        comparison.set(LogComparison.compare(sheet.computed().sheet(), m));
+    }
+
+    /** The comparison as text rows for the table: label, predicted, measured, delta, flag. */
+    public static String[] cells(LogComparison.Row r) {
+        Double d = r.delta();
+        return new String[] {r.label(), fmt(r, r.predicted()), fmt(r, r.measured()),
+            d == null ? "-" : String.format(java.util.Locale.ROOT, "%+.2f %%", d * 100), r.flagged() ? "above 2 %" : ""};
+    }
+
+    private static String fmt(LogComparison.Row r, Double v) {
+        if (v == null) {
+            return "-";
+        }
+        return switch (r.unit()) {
+            case BYTES -> org.vramsheet.core.units.Units.gibText(Math.round(v));
+            case RATIO -> org.vramsheet.core.units.Units.two(v) + "x";
+            default -> org.vramsheet.core.units.Units.grouped(Math.round(v));
+        };
+    }
+}

@@ -1,0 +1,278 @@
+package org.vramsheet.ui.model;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javafx.beans.Observable;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.ObjectBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.input.Issue;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.core.sheet.Worksheet;
+
+/**
+ * The whole worksheet as the window holds it: one ViewModel per SS-007 section, the calculated
+ * result bound to every input (recomputed on each change), undo / redo, the unsaved-changes flag and
+ * the Approved read-only state. No toolkit needed: tests drive it directly.
+ */
+public final class SheetViewModel {
+    /** What one recalculation produced. */
+    public record Computed(Worksheet sheet, SizingCalculator.Outcome outcome, Curves.Charts charts,
+                           Map<String, Issue> issuesByField) { }
+
+    public final ModelViewModel model = new ModelViewModel();
+    public final WeightsViewModel weights = new WeightsViewModel();
+    public final KvViewModel kv = new KvViewModel();
+    public final WorkloadViewModel typical = new WorkloadViewModel(ScenarioId.TYPICAL);
+    public final WorkloadViewModel heavy = new WorkloadViewModel(ScenarioId.HEAVY);
+    public final WorkloadViewModel limit = new WorkloadViewModel(ScenarioId.LIMIT);
+    public final RuntimeViewModel runtime = new RuntimeViewModel();
+    public final GpuViewModel gpu = new GpuViewModel();
+    public final ValidationViewModel validation = new ValidationViewModel();
+    public final ResultViewModel result = new ResultViewModel();
+    public final SignOffViewModel signOff = new SignOffViewModel();
+
+    /** Primary unit: GiB (true) or GB (false); both are always shown. */
+    public final BooleanProperty gibPrimary = new SimpleBooleanProperty(true);
+    public final ObjectProperty<Path> file = new SimpleObjectProperty<>();
+
+    private final javafx.beans.property.ReadOnlyObjectWrapper<Computed> computed =
+            new javafx.beans.property.ReadOnlyObjectWrapper<>();
+    private boolean loading;
+    /** Numbers typed and shown Russian style (see {@link NumberInput#setDecimalComma}). */
+    private boolean decimalComma;
+    private final ObjectProperty<Worksheet> saved = new SimpleObjectProperty<>();
+    private final BooleanBinding dirty;
+    private final ReadOnlyBooleanWrapper readOnly = new ReadOnlyBooleanWrapper(false);
+    private final Deque<Worksheet> undo = new ArrayDeque<>();
+    private final Deque<Worksheet> redo = new ArrayDeque<>();
+    private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyBooleanWrapper canRedo = new ReadOnlyBooleanWrapper(false);
+    private Worksheet checkpoint;
+    private int chartPoints = 48;
+
+    public SheetViewModel() {
+        this(null);
+    }
+
+    /** A sheet opened on {@code initial} (as {@link #open} does), calculated once; null starts empty. */
+    public SheetViewModel(Worksheet initial) {
+        List<Observable> deps = new ArrayList<>();
+        for (SectionViewModel s : sections()) {
+            deps.addAll(s.observables());
+        }
+        // recompute once per change (a keystroke is one change); a whole-sheet load recomputes once at its end
+        javafx.beans.InvalidationListener recompute = o -> {
+            if (!loading) {
+                computed.set(compute());
+            }
+        };
+        deps.forEach(d -> d.addListener(recompute));
+        if (initial == null) {
+            computed.set(compute());
+        } else {
+            open(initial, null);
+        }
+        dirty = Bindings.createBooleanBinding(() -> saved.get() == null || !saved.get().equals(computed.get().sheet()),
+                computed, saved);
+    }
+
+    public List<SectionViewModel> sections() {
+        return List.of(model, weights, kv, typical, heavy, limit, runtime, gpu, validation, result, signOff);
+    }
+
+    public List<WorkloadViewModel> workloads() { return List.of(typical, heavy, limit); }
+
+    private Computed compute() {
+        Worksheet ws = snapshot();
+        List<Issue> parse = new ArrayList<>();
+        for (SectionViewModel s : sections()) {
+            s.collectParseIssues(parse);
+        }
+        SizingCalculator.Outcome o = SizingCalculator.compute(ws, parse);
+        Map<String, Issue> by = new HashMap<>();
+        for (Issue i : o.result().issues()) {
+            by.put(i.field(), i);
+        }
+        return new Computed(ws, o, Curves.of(o, chartPoints), by);
+    }
+
+    /** The sheet exactly as the form shows it (unparsable numbers are null). */
+    public Worksheet snapshot() {
+        return new Worksheet(model.snapshot(), weights.snapshot(), kv.snapshot(),
+                new org.vramsheet.core.sheet.Workloads(typical.snapshot(), heavy.snapshot(), limit.snapshot()),
+                runtime.snapshot(), gpu.snapshot(), validation.snapshot(), result.snapshot(), signOff.snapshot());
+    }
+
+    public javafx.beans.property.ReadOnlyObjectProperty<Computed> computedProperty() {
+        return computed.getReadOnlyProperty();
+    }
+
+    public Computed computed() { return computed.get(); }
+
+    public BooleanBinding dirtyProperty() { return dirty; }
+
+    public ReadOnlyBooleanProperty readOnlyProperty() { return readOnly.getReadOnlyProperty(); }
+
+    public ReadOnlyBooleanProperty canUndoProperty() { return canUndo.getReadOnlyProperty(); }
+
+    public ReadOnlyBooleanProperty canRedoProperty() { return canRedo.getReadOnlyProperty(); }
+
+    /** Opens a sheet: fills every section, forgets history, marks it saved; Approved opens read-only. */
+    public void open(Worksheet ws, Path from) {
+        apply(ws);
+        for (SectionViewModel s : sections()) {
+            s.numbers().forEach(n -> n.touchedProperty().set(true));
+        }
+        saved.set(computed.get().sheet());
+        file.set(from);
+        undo.clear();
+        redo.clear();
+        checkpoint = computed.get().sheet();
+        readOnly.set(ws.signOff().status() == SignOffStatus.APPROVED);
+        updateHistoryFlags();
+    }
+
+    /** After a successful save. */
+    public void markSaved(Path to) {
+        saved.set(computed.get().sheet());
+        file.set(to);
+    }
+
+    /** Applies an imported model to the sheet as one undoable edit; the rest of the sheet stays. */
+    public void applyImport(org.vramsheet.io.model.ModelImport m) {
+        checkpointNow();
+        apply(m.applyTo(computed.get().sheet()));
+        for (SectionViewModel s : sections()) {
+            s.numbers().forEach(n -> n.touchedProperty().set(true));
+        }
+        checkpointNow();
+    }
+
+    /** Replaces the sheet's content as one undoable edit (file and saved state stay). */
+    public void applyWorksheet(Worksheet ws) {
+        checkpointNow();
+        apply(ws);
+        for (SectionViewModel s : sections()) {
+            s.numbers().forEach(n -> n.touchedProperty().set(true));
+        }
+        checkpointNow();
+    }
+
+    /** RUNTIME's activation, non-torch and CUDA-graph estimates from the calibrated model (one undoable edit). */
+    public void estimateNonKv() {
+        applyWorksheet(org.vramsheet.core.engine.NonKvEstimator.apply(computed.get().sheet()));
+    }
+
+    /** A recovered sheet is not saved anywhere yet. */
+    public void markUnsaved() {
+        saved.set(null);
+    }
+
+    /** An Approved sheet becomes editable again only as a Draft. */
+    public void reopenAsDraft() {
+        checkpointNow();
+        signOff.status.set(SignOffStatus.DRAFT);
+        readOnly.set(false);
+        checkpointNow();
+    }
+
+    private void apply(Worksheet ws) {
+        loading = true;
+        try {
+            load(ws);
+        } finally {
+            loading = false;
+        }
+        computed.set(compute());
+    }
+
+    private void load(Worksheet ws) {
+        model.load(ws.model());
+        weights.load(ws.weights());
+        kv.load(ws.kv());
+        typical.load(ws.workloads().typical());
+        heavy.load(ws.workloads().heavy());
+        limit.load(ws.workloads().limit());
+        runtime.load(ws.runtime());
+        gpu.load(ws.gpu());
+        validation.load(ws.validation());
+        result.load(ws.result());
+        signOff.load(ws.signOff());
+    }
+
+    /** Ends an edit (field left, choice made, slider released): a change since the last one becomes an undo step. */
+    public void checkpointNow() {
+        Worksheet now = computed.get().sheet();
+        if (checkpoint != null && !checkpoint.equals(now)) {
+            undo.push(checkpoint);
+            redo.clear();
+        }
+        checkpoint = now;
+        updateHistoryFlags();
+    }
+
+    public void undo() { step(undo, redo); }
+
+    public void redo() { step(redo, undo); }
+
+    /** Moves one state from one history stack to the other and shows it. */
+    private void step(Deque<Worksheet> from, Deque<Worksheet> to) {
+        checkpointNow();
+        if (from.isEmpty()) {
+            return;
+        }
+        to.push(checkpoint);
+        checkpoint = from.pop();
+        apply(checkpoint);
+        updateHistoryFlags();
+    }
+
+    private void updateHistoryFlags() {
+        canUndo.set(!undo.isEmpty());
+        canRedo.set(!redo.isEmpty());
+    }
+
+    /** The message to show under a field, if any: a parse error or the calculator's issue. */
+    public Issue issueFor(String field) {
+        return computed.get().issuesByField().get(field);
+    }
+
+    /** Sets the slider's context (tokens per sequence). */
+    public void setContext(long tokens) {
+        result.contextLength.show(tokens);
+    }
+
+    /** Numbers typed and shown Russian style (decimal comma) or English style; one recalculation. */
+    public void setDecimalComma(boolean on) {
+        if (decimalComma == on) {
+            return; // already in that style: nothing to rewrite or recalculate
+        }
+        decimalComma = on;
+        loading = true;
+        try {
+            for (SectionViewModel s : sections()) {
+                s.numbers().forEach(n -> n.setDecimalComma(on));
+            }
+        } finally {
+            loading = false;
+        }
+        computed.set(compute());
+    }
+
+    public void setChartPoints(int points) { this.chartPoints = points; }
+}

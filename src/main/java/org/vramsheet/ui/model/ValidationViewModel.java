@@ -1,0 +1,29 @@
+package org.vramsheet.ui.model;
+
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.vramsheet.core.sheet.Validation;
+
+/** VALIDATION section: what the engine reported. */
+public final class ValidationViewModel extends SectionViewModel {
+    public final NumberInput measuredNonKv = number("validation.measuredNonKvBytes", NumberInput.Kind.BYTES, "B");
+    public final NumberInput allocatedKv = number("validation.allocatedKvBytes", NumberInput.Kind.BYTES, "B");
+    public final NumberInput kvCapacityTokens = number("validation.kvCapacityTokens", NumberInput.Kind.COUNT, "tokens");
+    public final NumberInput measuredPeak = number("validation.measuredPeakBytes", NumberInput.Kind.BYTES, "B");
+    public final NumberInput preemptionSequences = number("validation.preemptionSequences", NumberInput.Kind.COUNT, "sequences");
+    public final StringProperty notes = watch(new SimpleStringProperty(""));
+
+    public void load(Validation v) {
+        measuredNonKv.load(v.measuredNonKvBytes());
+        allocatedKv.load(v.allocatedKvBytes());
+        kvCapacityTokens.load(v.kvCapacityTokens());
+        measuredPeak.load(v.measuredPeakBytes());
+        preemptionSequences.load(v.preemptionSequences());
+        notes.set(v.notes());
+    }
+
+    public Validation snapshot() {
+        return new Validation(measuredNonKv.longValue(), allocatedKv.longValue(), kvCapacityTokens.longValue(),
+                measuredPeak.longValue(), preemptionSequences.longValue(), notes.get());
+    }
+}

@@ -1,0 +1,42 @@
+package org.vramsheet.ui.model;
+
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import org.vramsheet.core.sheet.ComputeDtype;
+import org.vramsheet.core.sheet.WeightFormat;
+import org.vramsheet.core.sheet.Weights;
+
+/** WEIGHTS section. */
+public final class WeightsViewModel extends SectionViewModel {
+    public final NumberInput totalParams = number("weights.totalParams", NumberInput.Kind.COUNT, "params");
+    public final NumberInput activeParams = number("weights.activeParams", NumberInput.Kind.COUNT, "params");
+    public final ObjectProperty<WeightFormat> format = watch(new SimpleObjectProperty<>(WeightFormat.BF16));
+    public final ObjectProperty<ComputeDtype> computeDtype = watch(new SimpleObjectProperty<>(ComputeDtype.BF16));
+    public final NumberInput groupSize = number("weights.groupSize", NumberInput.Kind.COUNT, "params");
+    public final NumberInput scaleBits = number("weights.scaleBits", NumberInput.Kind.COUNT, "bits");
+    public final NumberInput zeroPointBits = number("weights.zeroPointBits", NumberInput.Kind.COUNT, "bits");
+    public final NumberInput unquantizedParams = number("weights.unquantizedParams", NumberInput.Kind.COUNT, "params");
+    public final NumberInput checkpointBytes = number("weights.checkpointBytes", NumberInput.Kind.BYTES, "B");
+    public final StringProperty checkpointFormat = watch(new SimpleStringProperty(""));
+
+    public void load(Weights w) {
+        totalParams.load(w.totalParams());
+        activeParams.load(w.activeParams());
+        format.set(w.format());
+        computeDtype.set(w.computeDtype());
+        groupSize.load(w.groupSize());
+        scaleBits.load(w.scaleBits());
+        zeroPointBits.load(w.zeroPointBits());
+        unquantizedParams.load(w.unquantizedParams());
+        checkpointBytes.load(w.checkpointBytes());
+        checkpointFormat.set(w.checkpointFormat());
+    }
+
+    public Weights snapshot() {
+        return new Weights(totalParams.longValue(), activeParams.longValue(), format.get(), computeDtype.get(),
+                groupSize.intValue(), scaleBits.intValue(), zeroPointBits.intValue(), unquantizedParams.longValue(),
+                checkpointBytes.longValue(), checkpointFormat.get());
+    }
+}

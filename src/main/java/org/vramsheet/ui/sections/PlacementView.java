@@ -1,0 +1,107 @@
+package org.vramsheet.ui.sections;
+
+import java.util.List;
+import java.util.Locale;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.collections.FXCollections;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.vramsheet.core.placement.Planner;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
+import org.vramsheet.io.catalog.GpuOptions;
+import org.vramsheet.ui.model.SheetViewModel;
+import org.vramsheet.ui.text.Texts;
+
+/**
+ * SS-006 in the window: the fewest GPUs of the sheet's type per replica for each scenario, and the
+ * same sheet on several GPU choices side by side with the cost per replica-hour.
+ */
+public final class PlacementView extends VBox {
+    private final SheetViewModel vm;
+    private final Texts texts;
+    private final TextField choices = new TextField("2xH100@2.49, 1xH200@3.60, 4xL40S@0.99");
+    private final Label recommendation = new Label();
+    private final Label error = new Label();
+    private final TableView<Planner.Row> table = new TableView<>();
+    private Worksheet shown;
+    private boolean active;
+
+    /** The comparison runs dozens of calculations: only while the tab is shown. */
+    public void setActive(boolean on) {
+        active = on;
+        if (on) {
+            refresh();
+        }
+    }
+    private String shownSpec;
+
+    public PlacementView(SheetViewModel vm, Texts texts) {
+        this.vm = vm;
+        this.texts = texts;
+        setId("placement");
+        setSpacing(6);
+        choices.setId("placement-choices");
+        recommendation.setId("placement-recommendation");
+        recommendation.setWrapText(true);
+        recommendation.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        error.getStyleClass().add(Style.FIELD_MESSAGE);
+        table.setId("placement-table");
+        table.setPlaceholder(new Label(texts.t("No GPU choices to compare")));
+        String[] names = {"Choice", "Layout", "Pool holds sizing", "Budget fits", "Budget / GPU", "KV pool / GPU", "Max conc.",
+            "$ / replica-h", "Replicas for target"};
+        for (int i = 0; i < names.length; i++) {
+            int col = i;
+            TableColumn<Planner.Row, String> c = new TableColumn<>(texts.t(names[i]));
+            c.setCellValueFactory(d -> new SimpleStringProperty(texts.value(cells(d.getValue())[col])));
+            c.setPrefWidth(i == 0 ? 170 : 80);
+            table.getColumns().add(c);
+        }
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        Label help = new Label(texts.t("GPU choices (COUNTxGPU@PRICE per GPU-hour):"));
+        getChildren().addAll(recommendation, help, choices, error, table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        choices.textProperty().addListener((o, a, b) -> refresh());
+        vm.computedProperty().addListener((o, a, b) -> refresh());
+        refresh();
+    }
+
+    static String[] cells(Planner.Row r) {
+        return new String[] {r.option().name(), r.layout() == null ? "-" : r.layout().toString(), r.poolHoldsSizing() ? "yes" : "no",
+            r.fits() ? "yes" : "no", r.budgetPerGpu() == null ? "-" : Units.gibText(r.budgetPerGpu()),
+            r.kvPoolPerGpu() == null ? "-" : Units.gibText(r.kvPoolPerGpu()),
+            r.maxConcurrency() == null ? "-" : Units.grouped(r.maxConcurrency()),
+            r.costPerReplicaHour() == null ? "-" : String.format(Locale.ROOT, "%.2f", r.costPerReplicaHour()),
+            r.replicasForTarget() == null ? "-" : Long.toString(r.replicasForTarget())};
+    }
+
+    void refresh() {
+        if (!active) {
+            return;
+        }
+        Worksheet ws = vm.computed().sheet();
+        String spec = choices.getText();
+        if (ws.equals(shown) && spec.equals(shownSpec)) {
+            return;
+        }
+        shown = ws;
+        shownSpec = spec;
+        StringBuilder b = new StringBuilder(texts.t("Fewest GPUs per replica on") + " " + ws.gpu().name() + ": ");
+        for (Planner.Fit f : Planner.recommend(ws, 8)) {
+            b.append(texts.t(f.scenario().label())).append(" ").append(f.layout() == null
+                    ? texts.message("none up to 8") : f.layout().gpus() + " (" + f.layout() + ")").append("; ");
+        }
+        recommendation.setText(b.substring(0, b.length() - 2));
+        try {
+            List<Planner.Option> options = GpuOptions.parse(spec);
+            error.setText("");
+            table.setItems(FXCollections.observableArrayList(Planner.compare(ws, options)));
+        } catch (GpuOptions.BadSpec e) {
+            error.setText(texts.message(e.getMessage()));
+        }
+    }
+}

@@ -1,0 +1,282 @@
+package org.vramsheet.ui.sections;
+
+import javafx.beans.property.ObjectProperty;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.sheet.AttentionKind;
+import org.vramsheet.core.sheet.CacheImplementation;
+import org.vramsheet.core.sheet.ComputeDtype;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.Scenario;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.core.sheet.WeightFormat;
+import org.vramsheet.core.sheet.WindowKind;
+import org.vramsheet.io.catalog.GpuCatalog;
+import org.vramsheet.ui.model.KvViewModel;
+import org.vramsheet.ui.model.ResultViewModel;
+import org.vramsheet.ui.model.RuntimeViewModel;
+import org.vramsheet.ui.model.SheetViewModel;
+import org.vramsheet.ui.model.SignOffViewModel;
+import org.vramsheet.ui.model.ValidationViewModel;
+import org.vramsheet.ui.model.WeightsViewModel;
+import org.vramsheet.ui.model.WorkloadViewModel;
+import org.vramsheet.ui.text.Texts;
+
+/** The SS-007 form: sections in worksheet order, inputs bound to the ViewModels, results beside them. */
+public final class SheetView extends ScrollPane {
+    private static final int COLUMNS = 4;
+    private final SheetViewModel vm;
+    private final Views v;
+    private Runnable onPasteLog = () -> { };
+
+    /** What VALIDATION's "Paste engine log..." button does (the window opens its dialog). */
+    public void setOnPasteLog(Runnable r) { this.onPasteLog = r; }
+
+    public SheetView(SheetViewModel vm, ObjectProperty<Figure> selected) {
+        this.vm = vm;
+        this.v = new Views(vm, selected);
+        createView();
+    }
+
+    /** Sections not built yet (progressive start: built after the first frame, top to bottom). */
+    private final java.util.List<java.util.function.Supplier<Node>> pending = new java.util.ArrayList<>();
+    private VBox content;
+
+    /** A form that shows its first sections at once and builds the others one per pulse after the first frame. */
+    public SheetView(SheetViewModel vm, ObjectProperty<Figure> selected, boolean progressive) {
+        this(vm, selected, progressive, Texts.ENGLISH);
+    }
+
+    public SheetView(SheetViewModel vm, ObjectProperty<Figure> selected, boolean progressive, Texts texts) {
+        this.vm = vm;
+        this.v = new Views(vm, selected, texts);
+        if (progressive) {
+            content = new VBox(10, model(), weights());
+            pending.addAll(java.util.List.of(this::kv, this::workloads, this::runtime, this::validation, this::result, this::signOff));
+            finish();
+        } else {
+            createView();
+        }
+    }
+
+    /** Builds the remaining sections, one per pulse; returns at once. */
+    public void buildRest() {
+        if (pending.isEmpty()) {
+            return;
+        }
+        content.getChildren().add(pending.remove(0).get());
+        javafx.application.Platform.runLater(this::buildRest);
+    }
+
+    public boolean complete() { return pending.isEmpty(); }
+
+    private void createView() {
+        content = new VBox(10, model(), weights(), kv(), workloads(), runtime(), validation(), result(), signOff());
+        finish();
+    }
+
+    private void finish() {
+        content.setFillWidth(true);
+        content.setStyle("-fx-padding: 10;");
+        setContent(content);
+        setFitToWidth(true);
+        setHbarPolicy(ScrollBarPolicy.NEVER);
+        setId("sheet");
+    }
+
+    /** Scrolls the form so that a node is in view. */
+    public void reveal(Node n) {
+        javafx.geometry.Bounds b = getContent().sceneToLocal(n.localToScene(n.getBoundsInLocal()));
+        double scrollable = getContent().getBoundsInLocal().getHeight() - getViewportBounds().getHeight();
+        if (scrollable > 0) {
+            setVvalue(Math.max(0, Math.min(1, (b.getMinY() - 40) / scrollable)));
+        }
+    }
+
+    /** Lays nodes into a grid of equal columns, in order (the tab order follows the worksheet). */
+    private GridPane fill(int columns, Node... nodes) {
+        GridPane g = v.grid();
+        for (int c = 0; c < columns; c++) {
+            ColumnConstraints cc = new ColumnConstraints();
+            cc.setPercentWidth(100.0 / columns);
+            cc.setHgrow(Priority.ALWAYS);
+            g.getColumnConstraints().add(cc);
+        }
+        for (int i = 0; i < nodes.length; i++) {
+            g.add(nodes[i], i % columns, i / columns);
+        }
+        return g;
+    }
+
+    private Node results(String... keys) {
+        Node[] nodes = new Node[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            nodes[i] = v.result(keys[i]);
+        }
+        return fill(COLUMNS, nodes);
+    }
+
+    private Node model() {
+        VBox s = v.section("MODEL");
+        s.getChildren().add(fill(COLUMNS, v.text("model-modelId", "Exact model ID", vm.model.modelId),
+                v.text("model-revision", "Revision", vm.model.revision),
+                v.text("model-architecture", "Architecture", vm.model.architecture), v.number(vm.model.maxContext)));
+        return s;
+    }
+
+    private Node weights() {
+        WeightsViewModel w = vm.weights;
+        VBox s = v.section("WEIGHTS");
+        s.getChildren().addAll(fill(COLUMNS, v.number(w.totalParams), v.number(w.activeParams),
+                v.choice("weights-format", "Weight dtype / quantization", w.format, WeightFormat.values(), WeightFormat::label),
+                v.choice("weights-computeDtype", "Model (compute) dtype", w.computeDtype, ComputeDtype.values(),
+                        ComputeDtype::label),
+                v.number(w.groupSize), v.number(w.scaleBits), v.number(w.zeroPointBits), v.number(w.unquantizedParams),
+                v.number(w.checkpointBytes), v.text("weights-checkpointFormat", "Actual checkpoint format",
+                        w.checkpointFormat)),
+                results("weights.estimatedBytes", "weights.bytes", "weights.bytesPerParam", "weights.activeParams"));
+        return s;
+    }
+
+    private Node kv() {
+        KvViewModel k = vm.kv;
+        VBox s = v.section("KV ARCHITECTURE");
+        s.getChildren().addAll(fill(COLUMNS,
+                v.choice("kv-kind", "Attention/cache type", k.kind, AttentionKind.values(), AttentionKind::label),
+                v.choice("kv-kvDtype", "KV-cache dtype", k.kvDtype, KvDtype.values(), KvDtype::label),
+                v.number(k.layers), v.number(k.attentionHeads), v.number(k.kvHeads), v.number(k.headDim),
+                v.number(k.hiddenSize), v.number(k.kvLoraRank), v.number(k.qkRopeHeadDim),
+                v.number(k.windowLayers, "kv.windows"), v.number(k.windowTokens, "kv.windows"),
+                v.choice("kv-windowKind", "Window kind", k.windowKind, WindowKind.values(),
+                        x -> x == WindowKind.SLIDING ? "sliding window" : "chunked local"),
+                v.number(k.stateLayers), v.number(k.stateBytesPerLayer)),
+                results("kvCache.bytesPerToken", "kvCache.bytesPerTokenPerGpu", "kvCache.queryHeadMistakeBytesPerToken",
+                        "kvCache.bytesPerTokenBeyondWindows"));
+        return s;
+    }
+
+    private Node workloads() {
+        VBox s = v.section("WORKLOADS");
+        GridPane g = v.grid();
+        for (int c = 0; c < 3; c++) {
+            ColumnConstraints cc = new ColumnConstraints();
+            cc.setPercentWidth(100.0 / 3);
+            cc.setHgrow(Priority.ALWAYS);
+            g.getColumnConstraints().add(cc);
+        }
+        int col = 0;
+        for (WorkloadViewModel w : vm.workloads()) {
+            String p = "scenarios." + w.id().key() + ".";
+            Label h = new Label(v.t(w.id().label().toUpperCase(java.util.Locale.ROOT)));
+            h.getStyleClass().add(Style.SECTION_TITLE);
+            VBox column = new VBox(4, h, v.number(w.inputTokens), v.number(w.generatedTokens),
+                    v.number(w.concurrentSequences), v.number(w.sharedPrefixTokens),
+                    v.text(Views.id("workloads." + w.id().key() + ".sequenceLengths"), "Sequence lengths (optional list)",
+                            w.sequenceLengths),
+                    v.result(p + "activeTokens"), v.result(p + "kvBytes"), v.result(p + "physicalKvBytes"),
+                    v.result(p + "fits"), v.result(p + "poolShare"));
+            g.add(column, col++, 0);
+        }
+        s.getChildren().add(g);
+        return s;
+    }
+
+    private Node runtime() {
+        RuntimeViewModel r = vm.runtime;
+        VBox s = v.section("RUNTIME");
+        ComboBox<GpuCatalog.Entry> catalog = new ComboBox<>();
+        catalog.setId("gpu-catalog");
+        catalog.getItems().setAll(GpuCatalog.entries());
+        catalog.setPromptText(v.t("Choose a GPU..."));
+        catalog.setMaxWidth(Double.MAX_VALUE);
+        catalog.disableProperty().bind(vm.readOnlyProperty());
+        catalog.valueProperty().addListener((o, a, e) -> {
+            if (e != null) {
+                vm.gpu.choose(e);
+                vm.checkpointNow();
+            }
+        });
+        Label catLabel = new Label(v.t("GPU catalog (CUDA-visible memory; custom allowed)"));
+        catLabel.getStyleClass().add(Style.FIELD_LABEL);
+        s.getChildren().addAll(fill(COLUMNS,
+                v.choice("runtime-engine", "Inference engine", r.engine, Engine.values(), Engine::label),
+                v.text("runtime-engineVersion", "Version", r.engineVersion),
+                v.choice("runtime-cache", "Cache implementation", r.cache, CacheImplementation.values(),
+                        CacheImplementation::label),
+                v.number(r.maxModelLen), v.number(r.tensorParallel), v.number(r.pipelineParallel), v.number(r.dataParallel),
+                v.numberWithDefault(r.utilization, "pool.fraction"), v.numberWithDefault(r.blockSize, "pool.blockSize"), v.number(r.maxNumBatchedTokens), v.number(r.maxNumSeqs),
+                v.number(r.activationPeak), v.number(r.nonTorch), v.number(r.cudaGraphs), v.number(r.fragmentation),
+                v.choice("runtime-graphsInPool", "CUDA graphs taken from pool", r.graphsInPool,
+                        RuntimeViewModel.GraphsInPool.values(), x -> switch (x) {
+                            case YES -> "yes";
+                            case NO -> "no";
+                            default -> "engine default";
+                        }),
+                v.number(r.kvCacheMemory), v.check("runtime-prefixCaching", "Prefix caching", r.prefixCaching),
+                estimateButton(),
+                new VBox(1, catLabel, catalog), v.text("gpu-name", "GPU", vm.gpu.name), v.number(vm.gpu.count),
+                v.number(vm.gpu.totalBytes)),
+                results("pool.fraction", "pool.requestedBytes", "pool.nonKvBytes", "pool.cudaGraphBytes",
+                        "pool.kvPoolBytes", "pool.blockSize", "pool.gpuBlocks", "pool.capacityTokens"));
+        return s;
+    }
+
+    private Node estimateButton() {
+        Button b = v.editButton("estimate-nonkv", "Estimate non-KV from the model", vm::estimateNonKv);
+        b.setTooltip(new javafx.scene.control.Tooltip(v.t("Activation peak, non-torch memory and CUDA graphs from the model's "
+                + "vocabulary, the batched tokens and the parallelism, calibrated on real vLLM logs (docs/accuracy.md)")));
+        return new VBox(1, new Label(" "), b);
+    }
+
+    private Node validation() {
+        ValidationViewModel x = vm.validation;
+        VBox s = v.section("VALIDATION");
+        s.getChildren().add(v.editButton("paste-log", "Paste engine log...", () -> onPasteLog.run()));
+        s.getChildren().add(fill(COLUMNS, v.number(x.measuredNonKv), v.number(x.allocatedKv), v.number(x.kvCapacityTokens),
+                v.number(x.measuredPeak), v.number(x.preemptionSequences), v.text("validation-notes", "Notes", x.notes)));
+        return s;
+    }
+
+    private Node result() {
+        ResultViewModel x = vm.result;
+        VBox s = v.section("RESULT");
+        s.getChildren().addAll(fill(COLUMNS, v.number(x.headroom),
+                v.choice("result-sizingScenario", "Scenario that sizes the budget", x.sizingScenario, ScenarioId.values(),
+                        ScenarioId::label), v.number(x.targetSequences)),
+                results("result.nonKvBytes", "result.kvBytes", "result.fragmentationBytes", "result.headroomBytes",
+                        "result.budgetBytes", "result.gpuCapacityBytes", "result.marginBytes", "result.fits",
+                        "weights.bytesPerGpu", "pool.nonKvBytes", "pool.kvPoolBytes", "kvCache.bytesPerTokenPerGpu",
+                        "placement.gpusPerReplica", "placement.totalGpus", "placement.fleetConcurrency",
+                        "placement.replicasForTarget"));
+        return s;
+    }
+
+    private Node signOff() {
+        SignOffViewModel x = vm.signOff;
+        VBox s = v.section("SIGN-OFF");
+        Button reopen = new Button(v.t("Reopen as Draft"));
+        reopen.setId("reopen-draft");
+        reopen.visibleProperty().bind(vm.readOnlyProperty());
+        reopen.managedProperty().bind(reopen.visibleProperty());
+        reopen.setOnAction(e -> vm.reopenAsDraft());
+        s.getChildren().addAll(fill(COLUMNS, v.text("signOff-preparedBy", "Prepared by", x.preparedBy),
+                v.text("signOff-preparedOn", "Prepared on (YYYY-MM-DD)", x.preparedOn, "signOff.preparedOn"),
+                v.text("signOff-reviewedBy", "Reviewed by", x.reviewedBy),
+                v.text("signOff-reviewedOn", "Reviewed on", x.reviewedOn, "signOff.reviewedOn"),
+                v.text("signOff-approvedBy", "Approved by", x.approvedBy, "signOff.approvedBy"),
+                v.text("signOff-approvedOn", "Approved on", x.approvedOn, "signOff.approvedOn"),
+                v.choice("signOff-status", "Status", x.status, SignOffStatus.values(),
+                        st -> st == SignOffStatus.DRAFT ? "Draft" : "Approved")), reopen);
+        return s;
+    }
+}

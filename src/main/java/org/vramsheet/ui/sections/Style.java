@@ -1,0 +1,33 @@
+package org.vramsheet.ui.sections;
+
+import javafx.css.PseudoClass;
+
+/** CSS class names and pseudo-classes, in one place. */
+public final class Style {
+    public static final String SECTION = "section";
+    public static final String SECTION_TITLE = "section-title";
+    public static final String FIELD_LABEL = "field-label";
+    public static final String FIELD_UNIT = "field-unit";
+    public static final String NUMBER_FIELD = "number-field";
+    public static final String FIELD_MESSAGE = "field-message";
+    public static final String RESULT_NAME = "result-name";
+    public static final String RESULT_VALUE = "result-value";
+    public static final String RESULT_SECONDARY = "result-secondary";
+    public static final String RESULT_UNAVAILABLE = "result-unavailable";
+    public static final String SUMMARY_STRIP = "summary-strip";
+    public static final String SUMMARY_TILE = "summary-tile";
+    public static final String SUMMARY_TITLE = "summary-title";
+    public static final String SUMMARY_VALUE = "summary-value";
+    public static final String SUMMARY_SUB = "summary-sub";
+    public static final String FITS = "fits";
+    public static final String DOES_NOT_FIT = "does-not-fit";
+    public static final String SIDE_PANEL = "side-panel";
+    public static final String SLIDER_BOX = "slider-box";
+    public static final String BIG_NUMBER = "big-number";
+    public static final String EXPLAIN = "explain";
+    public static final String READ_ONLY_BANNER = "read-only-banner";
+    public static final String WORKLOAD_HEADER = "workload-header";
+    public static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid");
+
+    private Style() { }
+}

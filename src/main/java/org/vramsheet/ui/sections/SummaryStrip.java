@@ -1,0 +1,117 @@
+package org.vramsheet.ui.sections;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.ObjectBinding;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.ui.model.SheetViewModel;
+import org.vramsheet.ui.text.FigureText;
+
+/** Always visible: budget per replica, GPU memory, fits or not, max concurrency at the current context. */
+public final class SummaryStrip extends HBox {
+    private final SheetViewModel vm;
+    private final Views v;
+
+    public SummaryStrip(SheetViewModel vm, Views v) {
+        this.vm = vm;
+        this.v = v;
+        getStyleClass().add(Style.SUMMARY_STRIP);
+        setAlignment(Pos.CENTER_LEFT);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        getChildren().addAll(tile("summary-budget", "Production budget per replica", "result.budgetBytes"),
+                tile("summary-gpu", "GPU memory per replica", "result.gpuCapacityBytes"), fits(),
+                tile("summary-concurrency", "Max concurrency at this context", "pool.maxConcurrency"), spacer, units());
+    }
+
+    private VBox tile(String id, String title, String key) {
+        ObjectBinding<Figure> f = v.figure(key);
+        Label t = new Label(v.t(title));
+        t.getStyleClass().add(Style.SUMMARY_TITLE);
+        Label value = new Label();
+        value.setId(id);
+        value.getStyleClass().add(Style.SUMMARY_VALUE);
+        value.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value(FigureText.primary(f.get(),
+                vm.gibPrimary.get())), f, vm.gibPrimary));
+        Label sub = new Label();
+        sub.getStyleClass().add(Style.SUMMARY_SUB);
+        sub.textProperty().bind(Bindings.createStringBinding(() -> {
+            Figure x = f.get();
+            if (!x.available()) {
+                return v.texts().value("unavailable");
+            }
+            if (key.equals("pool.maxConcurrency")) {
+                Figure ctx = vm.computed().outcome().result().get("pool.contextLength");
+                return ctx.available() ? v.texts().value("of " + FigureText.primary(ctx, true)) : "";
+            }
+            return v.texts().value(FigureText.secondary(x, vm.gibPrimary.get()).replaceAll(" · .*", ""));
+        }, f, vm.gibPrimary));
+        VBox box = new VBox(t, value, sub);
+        box.getStyleClass().add(Style.SUMMARY_TILE);
+        return box;
+    }
+
+    private VBox fits() {
+        ObjectBinding<Figure> f = v.figure("result.fits");
+        ObjectBinding<Figure> margin = v.figure("result.marginBytes");
+        Label t = new Label(v.t("Fits the GPU"));
+        t.getStyleClass().add(Style.SUMMARY_TITLE);
+        Label value = new Label();
+        value.setId("summary-fits");
+        value.getStyleClass().add(Style.SUMMARY_VALUE);
+        value.textProperty().bind(Bindings.createStringBinding(() -> !f.get().available() ? v.t("unavailable")
+                : f.get().isTrue() ? v.t("FITS") : v.t("DOES NOT FIT"), f));
+        f.addListener((o, a, b) -> paint(value, b));
+        paint(value, f.get());
+        Label sub = new Label();
+        sub.getStyleClass().add(Style.SUMMARY_SUB);
+        sub.textProperty().bind(Bindings.createStringBinding(() -> {
+            Figure m = margin.get();
+            if (!m.available()) {
+                return "";
+            }
+            long b = m.value();
+            Figure abs = Figure.of("m", "m", org.vramsheet.core.result.Unit.BYTES, Math.abs(b), null);
+            return v.texts().value((b >= 0 ? "margin " : "short by ") + FigureText.primary(abs, vm.gibPrimary.get()));
+        }, margin, vm.gibPrimary));
+        VBox box = new VBox(t, value, sub);
+        box.getStyleClass().add(Style.SUMMARY_TILE);
+        return box;
+    }
+
+    private static void paint(Label l, Figure f) {
+        l.getStyleClass().removeAll(Style.FITS, Style.DOES_NOT_FIT);
+        if (f.available()) {
+            l.getStyleClass().add(f.isTrue() ? Style.FITS : Style.DOES_NOT_FIT);
+        }
+    }
+
+    private HBox units() {
+        ToggleGroup g = new ToggleGroup();
+        RadioButton gib = new RadioButton("GiB (2^30)");
+        RadioButton gb = new RadioButton("GB (10^9)");
+        gib.setId("unit-gib");
+        gb.setId("unit-gb");
+        gib.setToggleGroup(g);
+        gb.setToggleGroup(g);
+        gib.setSelected(vm.gibPrimary.get());
+        gb.setSelected(!vm.gibPrimary.get());
+        gib.selectedProperty().addListener((o, a, b) -> vm.gibPrimary.set(b));
+        vm.gibPrimary.addListener((o, a, b) -> {
+            gib.setSelected(b);
+            gb.setSelected(!b);
+        });
+        Label l = new Label(v.t("Primary unit:"));
+        l.getStyleClass().add(Style.SUMMARY_TITLE);
+        HBox box = new HBox(8, l, gib, gb);
+        box.setAlignment(Pos.CENTER_RIGHT);
+        return box;
+    }
+}

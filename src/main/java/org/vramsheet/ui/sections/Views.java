@@ -1,0 +1,276 @@
+package org.vramsheet.ui.sections;
+
+import java.util.Arrays;
+import java.util.function.Function;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.ObjectBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.StringProperty;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import org.vramsheet.core.input.Issue;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.ui.model.NumberInput;
+import org.vramsheet.ui.model.SheetViewModel;
+import org.vramsheet.ui.text.FigureText;
+import org.vramsheet.ui.text.Texts;
+
+/** Small builders for the form: every control bound to its ViewModel property, with a stable id. */
+public final class Views {
+    private final SheetViewModel vm;
+    private final ObjectProperty<Figure> selected;
+    private final Texts texts;
+
+    public Views(SheetViewModel vm, ObjectProperty<Figure> selected) {
+        this(vm, selected, Texts.ENGLISH);
+    }
+
+    public Views(SheetViewModel vm, ObjectProperty<Figure> selected, Texts texts) {
+        this.vm = vm;
+        this.selected = selected;
+        this.texts = texts;
+    }
+
+    public Texts texts() { return texts; }
+
+    /** The window's word for an English text. */
+    public String t(String english) { return texts.t(english); }
+
+    /** id from a field key: "kv.kvHeads" -> "kv-kvHeads". */
+    public static String id(String key) { return key.replace('.', '-'); }
+
+    public VBox section(String title) {
+        VBox box = new VBox();
+        box.getStyleClass().add(Style.SECTION);
+        Label l = new Label(t(title));
+        l.getStyleClass().add(Style.SECTION_TITLE);
+        box.getChildren().add(l);
+        return box;
+    }
+
+    public GridPane grid() {
+        GridPane g = new GridPane();
+        g.setHgap(8);
+        g.setVgap(4);
+        return g;
+    }
+
+    /** A numeric input: label, right-aligned field, unit, and the message under it once the user leaves. */
+    public VBox number(NumberInput n, String messageKey) {
+        TextField tf = new TextField();
+        tf.setId(id(n.key()));
+        tf.getStyleClass().add(Style.NUMBER_FIELD);
+        tf.textProperty().bindBidirectional(n.textProperty());
+        tf.setAccessibleText(n.label());
+        tf.setPrefColumnCount(9);
+        tf.disableProperty().bind(vm.readOnlyProperty());
+        tf.textProperty().addListener((o, a, b) -> {
+            if (tf.isFocused()) {
+                n.touchedProperty().set(false);
+            }
+        });
+        tf.focusedProperty().addListener((o, was, now) -> {
+            if (!now) {
+                n.touchedProperty().set(true);
+                vm.checkpointNow();
+            }
+        });
+        tf.setOnAction(e -> {
+            n.touchedProperty().set(true);
+            vm.checkpointNow();
+        });
+        Label message = new Label();
+        message.setId(id(n.key()) + "-message");
+        message.getStyleClass().add(Style.FIELD_MESSAGE);
+        ObjectBinding<String> text = Bindings.createObjectBinding(() -> {
+            if (!n.touchedProperty().get()) {
+                return null;
+            }
+            Issue i = vm.issueFor(n.key());
+            if (i == null && messageKey != null) {
+                i = vm.issueFor(messageKey);
+            }
+            return i == null ? null : texts.message(i.message());
+        }, vm.computedProperty(), n.touchedProperty());
+        message.textProperty().bind(text);
+        message.visibleProperty().bind(text.isNotNull());
+        message.managedProperty().bind(message.visibleProperty());
+        text.addListener((o, a, b) -> tf.pseudoClassStateChanged(Style.INVALID, b != null));
+        tf.pseudoClassStateChanged(Style.INVALID, text.get() != null);
+        Label l = new Label(t(n.shortLabel()) + (n.unit().isEmpty() ? "" : " (" + t(n.unit()) + ")"));
+        l.getStyleClass().add(Style.FIELD_LABEL);
+        l.setWrapText(true);
+        l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        l.setLabelFor(tf);
+        VBox box = new VBox(1, l, tf, message);
+        box.setMaxWidth(Double.MAX_VALUE);
+        return box;
+    }
+
+    public VBox number(NumberInput n) { return number(n, null); }
+
+    /** A numeric input left empty to take a default: the prompt shows the value in use (e.g. the engine's). */
+    public VBox numberWithDefault(NumberInput n, String defaultFigure) {
+        VBox box = number(n, null);
+        TextField tf = (TextField) box.getChildren().get(1);
+        ObjectBinding<Figure> f = figure(defaultFigure);
+        tf.promptTextProperty().bind(Bindings.createStringBinding(() -> f.get().available()
+                ? texts.value(FigureText.primary(f.get(), true).replace(" tokens", "")) + " (" + t("default") + ")" : "", f));
+        return box;
+    }
+
+    /** A text input whose worksheet field can carry a message (e.g. a sign-off date). */
+    public VBox text(String id, String label, StringProperty p, String issueKey) {
+        VBox box = text(id, label, p);
+        TextField tf = (TextField) box.getChildren().get(1);
+        Label message = new Label();
+        message.setId(id + "-message");
+        message.getStyleClass().add(Style.FIELD_MESSAGE);
+        ObjectBinding<String> msg = Bindings.createObjectBinding(() -> {
+            Issue i = vm.issueFor(issueKey);
+            return i == null || tf.isFocused() ? null : texts.message(i.message());
+        }, vm.computedProperty(), tf.focusedProperty());
+        message.textProperty().bind(msg);
+        message.visibleProperty().bind(msg.isNotNull());
+        message.managedProperty().bind(message.visibleProperty());
+        msg.addListener((o, a, b) -> tf.pseudoClassStateChanged(Style.INVALID, b != null));
+        box.getChildren().add(message);
+        return box;
+    }
+
+    public VBox text(String id, String label, StringProperty p) {
+        TextField tf = new TextField();
+        tf.setId(id);
+        tf.textProperty().bindBidirectional(p);
+        tf.setAccessibleText(label);
+        tf.disableProperty().bind(vm.readOnlyProperty());
+        tf.focusedProperty().addListener((o, was, now) -> {
+            if (!now) {
+                vm.checkpointNow();
+            }
+        });
+        Label l = new Label(t(label));
+        l.getStyleClass().add(Style.FIELD_LABEL);
+        l.setLabelFor(tf);
+        return new VBox(1, l, tf);
+    }
+
+    /**
+     * A choice among an enum's values, shown by {@code name}. A ChoiceBox, not a ComboBox: a ComboBox
+     * builds its drop-down list (a ListView with a cell per value) while the window is first styled,
+     * which made the first frame noticeably slower (docs/performance.md).
+     */
+    public <E> VBox choice(String id, String label, ObjectProperty<E> p, E[] values, Function<E, String> name) {
+        javafx.scene.control.ChoiceBox<E> box = new javafx.scene.control.ChoiceBox<>();
+        box.setId(id);
+        box.getItems().setAll(Arrays.asList(values));
+        box.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(E item) {
+                return item == null ? "" : t(name.apply(item));
+            }
+
+            @Override
+            public E fromString(String text) {
+                throw new UnsupportedOperationException("choices are picked, not typed");
+            }
+        });
+        box.valueProperty().bindBidirectional(p);
+        // fixed min / pref widths (the grid column sets the real width): otherwise the skin styles and
+        // measures the whole drop-down menu to size itself, before the first frame
+        box.setMinWidth(60);
+        box.setPrefWidth(120);
+        box.setMaxWidth(Double.MAX_VALUE);
+        box.setAccessibleText(label);
+        box.disableProperty().bind(vm.readOnlyProperty());
+        box.valueProperty().addListener((o, a, b) -> vm.checkpointNow());
+        Label l = new Label(t(label));
+        l.getStyleClass().add(Style.FIELD_LABEL);
+        l.setLabelFor(box);
+        return new VBox(1, l, box);
+    }
+
+    /** A button that edits the sheet: disabled while the sheet is read-only. */
+    public javafx.scene.control.Button editButton(String id, String label, Runnable action) {
+        javafx.scene.control.Button b = new javafx.scene.control.Button(t(label));
+        b.setId(id);
+        b.disableProperty().bind(vm.readOnlyProperty());
+        b.setOnAction(e -> action.run());
+        return b;
+    }
+
+    public CheckBox check(String id, String label, javafx.beans.property.BooleanProperty p) {
+        CheckBox c = new CheckBox(t(label));
+        c.setId(id);
+        c.selectedProperty().bindBidirectional(p);
+        c.disableProperty().bind(vm.readOnlyProperty());
+        c.selectedProperty().addListener((o, a, b) -> vm.checkpointNow());
+        return c;
+    }
+
+    /** The figure for a key, following every recalculation. */
+    public ObjectBinding<Figure> figure(String key) {
+        return Bindings.createObjectBinding(() -> vm.computed().outcome().result().get(key), vm.computedProperty());
+    }
+
+    /** A result: name, right-aligned value in the primary unit, the other unit or the reason under it. */
+    public VBox result(String key) {
+        ObjectBinding<Figure> f = figure(key);
+        Label name = new Label();
+        name.getStyleClass().add(Style.RESULT_NAME);
+        name.textProperty().bind(Bindings.createStringBinding(() -> texts.message(f.get().label()), f));
+        name.setWrapText(true);
+        Label value = new Label();
+        value.setId("result-" + id(key));
+        value.getStyleClass().add(Style.RESULT_VALUE);
+        value.textProperty().bind(Bindings.createStringBinding(() -> texts.value(FigureText.primary(f.get(),
+                vm.gibPrimary.get())), f, vm.gibPrimary));
+        value.setMaxWidth(Double.MAX_VALUE);
+        Label second = new Label();
+        second.setId("result-" + id(key) + "-detail");
+        second.textProperty().bind(Bindings.createStringBinding(() -> texts.message(FigureText.secondary(f.get(),
+                vm.gibPrimary.get())), f, vm.gibPrimary));
+        second.setMaxWidth(Double.MAX_VALUE);
+        second.setWrapText(true);
+        f.addListener((o, a, b) -> styleSecondary(second, b));
+        styleSecondary(second, f.get());
+        // the explanation tooltip is made when the pointer first comes near: a tooltip per result made up
+        // front cost a popup window each before the first frame, and its text on every keystroke
+        value.addEventHandler(javafx.scene.input.MouseEvent.MOUSE_ENTERED, e -> {
+            if (value.getTooltip() == null) {
+                value.setTooltip(explainTip(f, texts));
+            }
+        });
+        value.setOnMouseClicked(e -> selected.set(f.get()));
+        f.addListener((o, a, b) -> {
+            if (selected.get() != null && selected.get().key().equals(b.key())) {
+                selected.set(b);
+            }
+        });
+        VBox box = new VBox(0, name, value, second);
+        box.setMaxWidth(Double.MAX_VALUE);
+        VBox.setVgrow(box, Priority.NEVER);
+        return box;
+    }
+
+    private static Tooltip explainTip(ObjectBinding<Figure> f, Texts texts) {
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(Bindings.createStringBinding(() -> FigureText.explain(f.get(), texts), f));
+        tip.setShowDelay(Duration.millis(250));
+        tip.setShowDuration(Duration.seconds(30));
+        tip.setMaxWidth(520);
+        tip.setWrapText(true);
+        return tip;
+    }
+
+    private static void styleSecondary(Label l, Figure f) {
+        l.getStyleClass().removeAll(Style.RESULT_SECONDARY, Style.RESULT_UNAVAILABLE);
+        l.getStyleClass().add(f != null && !f.available() ? Style.RESULT_UNAVAILABLE : Style.RESULT_SECONDARY);
+    }
+}

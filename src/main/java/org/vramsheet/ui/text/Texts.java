@@ -1,0 +1,271 @@
+package org.vramsheet.ui.text;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ResourceBundle;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The window's words in one language: English as written in the code (and in the core's figures and
+ * messages), or the translation from the resource bundle {@code org.vramsheet.ui.texts} for the
+ * language ({@code texts_ru.txt}: lines "English<TAB>translation", read through {@link Bundles}).
+ *
+ * <p>Messages with numbers in them ("7 KV heads do not divide 64 attention heads") are looked up by
+ * their template: every number and every 'quoted' part becomes {0}, {1}, ... in order, so the bundle
+ * holds "{0} KV heads do not divide {1} attention heads", and the translation may reorder them.
+ * Numbers are shown for the language (Russian: a non-breaking space between thousands and a decimal
+ * comma). One instance per window.
+ */
+public final class Texts {
+    public static final Texts ENGLISH = new Texts("en", Map.of());
+    private static final Pattern GROUP = Pattern.compile("(\\d),(\\d{3})");
+    private static final Pattern DECIMAL = Pattern.compile("(\\d)\\.(\\d)");
+    /** A number (grouped, decimal, or a dotted version) not glued to a word, or a 'quoted' part. */
+    private static final Pattern ARG = Pattern.compile(
+            "'[^']*'|(?<![A-Za-z_\\d.])\\d(?:\\d|,(?=\\d{3}))*(?:\\.\\d+)*(?![A-Za-wyz_\\d])");
+    private static final Pattern PLAIN_NUMBER = Pattern.compile("\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?");
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\d+)}");
+    /** "needs Estimated weight payload: WEIGHTS › Parameter count (total): is required". */
+    private static final Pattern NEEDS = Pattern.compile("needs (.+?): ([A-Z][A-Z /-]* › .*)");
+    /** "KV ARCHITECTURE › KV heads: must be greater than zero", or the field alone. */
+    private static final Pattern FIELD = Pattern.compile("([A-Z][A-Z /-]*) › ([^:]+?)(?:: (.*))?");
+    /** "Heavy: fits the KV pool". */
+    private static final Pattern SCENARIO = Pattern.compile("(Typical|Heavy|Limit): (.*)");
+    /** Numbers, units and symbols only: nothing to translate. */
+    private static final Pattern NO_WORDS = Pattern.compile(
+            "(\\{\\d+}|[^A-Za-z]|\\b(x|B|KiB|MiB|GiB|TiB|KB|MB|GB|TB|min|max|TP|PP|DP|KV|L|H|D|ceil|floor)\\b)*");
+    private final String language;
+    private final Map<String, String> words;
+
+    private Texts(String language, Map<String, String> words) {
+        this.language = language;
+        this.words = words;
+    }
+
+    /** "ru" or "en"; another language falls back to English. */
+    public static Texts of(String language) {
+        if (!"ru".equals(language)) {
+            return ENGLISH;
+        }
+        ResourceBundle b = ResourceBundle.getBundle("org.vramsheet.ui.texts", Locale.forLanguageTag(language),
+                Texts.class.getClassLoader(), new Bundles());
+        Map<String, String> m = new HashMap<>();
+        for (String k : Collections.list(b.getKeys())) {
+            m.put(k, b.getString(k));
+        }
+        return new Texts(language, Map.copyOf(m));
+    }
+
+    /** The system's language when it is one the window speaks. */
+    public static String systemLanguage() {
+        return "ru".equals(Locale.getDefault().getLanguage()) ? "ru" : "en";
+    }
+
+    public String language() { return language; }
+
+    /** True when numbers are typed and shown with a decimal comma (and spaces between thousands). */
+    public boolean decimalComma() { return "ru".equals(language); }
+
+    /** The translation of an English text, or the text itself. */
+    public String t(String english) {
+        return words.getOrDefault(english, english);
+    }
+
+    /**
+     * The parts of a text that have no translation, as templates (empty when all of it translates).
+     * The coverage test asks this of every text the core can produce.
+     */
+    public List<String> untranslated(String english) {
+        List<String> missed = new ArrayList<>();
+        translate(english, missed);
+        return missed;
+    }
+
+    /**
+     * A sentence from the core (a validation message, a reason, a formula, an assumption): translated
+     * whole, or by its template with the numbers put back written for the language; untranslated
+     * text keeps its words and gets the language's numbers. Composed texts are taken apart first:
+     * "needs FIGURE: SECTION › Field: message" and "Heavy: figure name".
+     */
+    public String message(String english) {
+        if (words.isEmpty() || english == null || english.isEmpty()) {
+            return english;
+        }
+        return translate(english, null);
+    }
+
+    /** A status, error or dialog text translated line by line (a technical detail line keeps its words). */
+    public String lines(String text) {
+        if (text == null || words.isEmpty()) {
+            return text;
+        }
+        StringBuilder b = new StringBuilder();
+        for (String line : text.split("\n", -1)) {
+            b.append(b.length() == 0 ? "" : "\n").append(message(line));
+        }
+        return b.toString();
+    }
+
+    private String translate(String english, List<String> missed) {
+        if (english == null || english.isEmpty()) {
+            return english;
+        }
+        String exact = words.get(english);
+        if (exact != null) {
+            return exact;
+        }
+        Matcher m = NEEDS.matcher(english);
+        if (m.matches()) {
+            return t("needs") + " " + translate(m.group(1), missed) + ": " + translate(m.group(2), missed);
+        }
+        m = FIELD.matcher(english);
+        if (m.matches()) {
+            return translate(m.group(1), missed) + " › " + translate(m.group(2), missed)
+                    + (m.group(3) == null ? "" : ": " + translate(m.group(3), missed));
+        }
+        m = SCENARIO.matcher(english);
+        if (m.matches()) {
+            return translate(m.group(1), missed) + ": " + translate(m.group(2), missed);
+        }
+        List<String> args = new ArrayList<>();
+        String key = template(english, args);
+        String tpl = words.get(key);
+        if (tpl == null) {
+            if (missed != null && !NO_WORDS.matcher(key).matches()) {
+                missed.add(key);
+            }
+            return numbers(english);
+        }
+        Matcher p = PLACEHOLDER.matcher(tpl);
+        StringBuilder out = new StringBuilder();
+        while (p.find()) {
+            int i = Integer.parseInt(p.group(1));
+            p.appendReplacement(out, Matcher.quoteReplacement(i < args.size() ? number(args.get(i)) : p.group()));
+        }
+        p.appendTail(out);
+        return out.toString();
+    }
+
+    /** "{0} KV heads do not divide {1} attention heads" for "7 KV heads do not divide 64 attention heads". */
+    static String template(String english, List<String> args) {
+        Matcher m = ARG.matcher(english);
+        StringBuilder key = new StringBuilder();
+        int last = 0;
+        int n = 0;
+        while (m.find()) {
+            key.append(english, last, m.start()).append('{').append(n++).append('}');
+            if (args != null) {
+                args.add(m.group());
+            }
+            last = m.end();
+        }
+        return key.append(english, last, english.length()).toString();
+    }
+
+    /** A shown value: numbers written for the language, unit words translated. */
+    public String value(String english) {
+        if (words.isEmpty() || english == null) {
+            return english;
+        }
+        String s = english;
+        // longer phrases first, so that "concurrent sequences" is not taken apart by "sequences"
+        for (String w : new String[] {"max concurrency unavailable", "concurrent sequences", "KV per sequence: ", "of pool",
+            "unavailable", "sequences", "tokens", "blocks", "params", "GPUs", "replicas", "margin ", "short by ", "of "}) {
+            String tr = words.get(w);
+            if (tr != null) {
+                s = s.replace(w, tr);
+            }
+        }
+        if (s.equals("yes") || s.equals("no")) {
+            s = words.getOrDefault(s, s);
+        }
+        return numbers(s);
+    }
+
+    /** Every grouped or decimal number in a text written for the language. */
+    public String numbers(String s) {
+        return decimalComma() ? commaStyle(s) : s;
+    }
+
+    /** "141,107,412,992 B" -> "141 107 412 992 B" (non-breaking spaces), "79.19 GiB" -> "79,19 GiB". */
+    public static String commaStyle(String s) {
+        if (s == null) {
+            return null;
+        }
+        s = GROUP.matcher(s).replaceAll("$1\u00a0$2");
+        s = GROUP.matcher(s).replaceAll("$1\u00a0$2");
+        return DECIMAL.matcher(s).replaceAll("$1,$2");
+    }
+
+    /** One placeholder's text: a plain number for the language; a version or a quoted text as it is. */
+    private String number(String arg) {
+        return PLAIN_NUMBER.matcher(arg).matches() ? numbers(arg) : arg;
+    }
+
+    /**
+     * Reads {@code texts_LANG.txt} bundles: UTF-8 lines "English<TAB>translation" (readable and
+     * diffable, unlike escaped .properties keys); "#" starts a comment line. The base bundle is empty:
+     * English is the code's own text.
+     */
+    static final class Bundles extends ResourceBundle.Control {
+        @Override
+        public List<String> getFormats(String baseName) {
+            return List.of("tsv");
+        }
+
+        @Override
+        public Locale getFallbackLocale(String baseName, Locale locale) {
+            return null; // not the system's language: the base bundle (English)
+        }
+
+        @Override
+        public ResourceBundle newBundle(String baseName, Locale locale, String format, ClassLoader loader,
+                                        boolean reload) throws IOException {
+            String name = toResourceName(toBundleName(baseName, locale), "txt");
+            Map<String, String> m = new HashMap<>();
+            try (InputStream in = loader.getResourceAsStream(name)) {
+                if (in == null) {
+                    return locale.equals(Locale.ROOT) ? new MapBundle(Map.of()) : null;
+                }
+                BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+                String line;
+                while ((line = r.readLine()) != null) {
+                    int tab = line.indexOf('\t');
+                    if (tab > 0 && !line.startsWith("#")) {
+                        m.put(line.substring(0, tab), line.substring(tab + 1));
+                    }
+                }
+            }
+            return new MapBundle(m);
+        }
+    }
+
+    private static final class MapBundle extends ResourceBundle {
+        private final Map<String, String> m;
+
+        MapBundle(Map<String, String> m) { this.m = m; }
+
+        @Override
+        protected Object handleGetObject(String key) { return m.get(key); }
+
+        @Override
+        public Enumeration<String> getKeys() {
+            List<String> keys = new ArrayList<>(m.keySet());
+            if (parent != null) {
+                keys.addAll(Collections.list(parent.getKeys()));
+            }
+            return Collections.enumeration(keys);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package org.vramsheet.core.calc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.vramsheet.core.input.Issue;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.sheet.AttentionKind;
+import org.vramsheet.core.sheet.CacheImplementation;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.LayerWindow;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Scenario;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.SignOff;
+import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.core.sheet.WeightFormat;
+import org.vramsheet.core.sheet.WindowKind;
+import org.vramsheet.core.sheet.Worksheet;
+
+/** Bad input never crashes or lies: a message names the field; only dependent results go unavailable. */
+class BadInputTest {
+
+    private static SizingResult calc(Worksheet ws) {
+        return SizingCalculator.calculate(ws);
+    }
+
+    private static Issue issue(SizingResult r, String field) {
+        return r.issues().stream().filter(i -> i.field().equals(field)).findFirst()
+                .orElseThrow(() -> new AssertionError("no issue for " + field + ": " + r.issues()));
+    }
+
+    @Test
+    void theDefaultSampleIsValid() {
+        assertTrue(calc(Sheets.llama70b()).valid(), () -> calc(Sheets.llama70b()).issues().toString());
+    }
+
+    @Test
+    void negativeLayersNameTheFieldAndBlockOnlyKv() {
+        Worksheet ws = Sheets.llama70b().withKv(Sheets.gqa(-80, 64, 8, 128, KvDtype.BF16));
+        SizingResult r = calc(ws);
+        Issue i = issue(r, "kv.layers");
+        assertEquals("KV ARCHITECTURE › Attention layers: must not be negative (got -80)", i.text());
+        assertFalse(r.get("kvCache.bytesPerToken").available());
+        assertTrue(r.get("kvCache.bytesPerToken").reason().contains("Attention layers"));
+        assertFalse(r.get("scenarios.limit.kvBytes").available());
+        assertFalse(r.get("result.budgetBytes").available());
+        assertTrue(r.get("weights.bytes").available(), "weights do not depend on the KV architecture");
+        assertTrue(r.get("scenarios.limit.activeTokens").available(), "token counts do not either");
+    }
+
+    @Test
+    void zeroParameters() {
+        SizingResult r = calc(Sheets.llama70b().withWeights(Sheets.weights(0, WeightFormat.BF16)));
+        assertEquals("must be greater than zero", issue(r, "weights.totalParams").message());
+        assertFalse(r.get("weights.bytes").available());
+        assertTrue(r.get("kvCache.bytesPerToken").available());
+    }
+
+    @Test
+    void absurdlyLargeValues() {
+        SizingResult r = calc(Sheets.llama70b().withWeights(Sheets.weights(Long.MAX_VALUE, WeightFormat.FP32)));
+        assertTrue(issue(r, "weights.totalParams").message().startsWith("absurdly large"));
+        Worksheet ws = Sheets.withScenario(Sheets.llama70b(), ScenarioId.LIMIT, Scenario.of(1_000_000_000L, 0, 16));
+        assertTrue(issue(calc(ws), "workloads.limit.inputTokens").message().startsWith("absurdly large"));
+    }
+
+    @Test
+    void kvHeadsAboveOrNotDividingAttentionHeads() {
+        SizingResult above = calc(Sheets.llama70b().withKv(new KvArchitecture(AttentionKind.GQA, 80, 8, 64, 128, null, null,
+                null, KvDtype.BF16, List.of(), null, null)));
+        assertTrue(issue(above, "kv.kvHeads").message().contains("more KV heads (64) than attention heads (8)"));
+        SizingResult odd = calc(Sheets.llama70b().withKv(Sheets.gqa(80, 64, 6, 128, KvDtype.BF16)));
+        assertTrue(issue(odd, "kv.kvHeads").message().contains("6 KV heads do not divide 64"));
+        SizingResult mha = calc(Sheets.llama70b().withKv(new KvArchitecture(AttentionKind.MHA, 80, 64, 8, 128, null, null,
+                null, KvDtype.BF16, List.of(), null, null)));
+        assertTrue(issue(mha, "kv.kvHeads").message().contains("MHA"));
+    }
+
+    @Test
+    void windowAboveContext() {
+        KvArchitecture k = new KvArchitecture(AttentionKind.GQA, 42, 16, 8, 256, null, null, null, KvDtype.BF16,
+                List.of(new LayerWindow(21, 65_536L, WindowKind.SLIDING)), null, null);
+        SizingResult r = calc(Sheets.llama70b().withKv(k));
+        assertTrue(issue(r, "kv.windows").message().contains("window above context"));
+    }
+
+    @Test
+    void utilizationOutsideZeroOne() {
+        for (double u : new double[] {0, -0.5, 1.2, Double.NaN}) {
+            SizingResult r = calc(Sheets.llama70b().withRuntime(Sheets.vllm("0.19.0", u, 32768)));
+            assertTrue(issue(r, "runtime.utilization").message().startsWith("must be in (0, 1]"));
+            assertFalse(r.get("pool.kvPoolBytes").available());
+            assertTrue(r.get("kvCache.bytesPerToken").available());
+        }
+    }
+
+    @Test
+    void sequenceLongerThanMaxModelLen() {
+        Worksheet ws = Sheets.withScenario(Sheets.llama70b(), ScenarioId.LIMIT, Scenario.of(40_000, 0, 1));
+        SizingResult r = calc(ws);
+        assertTrue(issue(r, "workloads.limit.inputTokens").message().contains("longer than the max model length 32,768"));
+        assertFalse(r.get("scenarios.limit.kvBytes").available());
+        assertTrue(r.get("scenarios.typical.kvBytes").available(), "other scenarios keep working");
+    }
+
+    @Test
+    void prefixLongerThanSequence() {
+        Worksheet ws = Sheets.withScenario(Sheets.llama70b(), ScenarioId.TYPICAL, new Scenario(100L, 0L, 2L, List.of(), 500L));
+        assertTrue(issue(calc(ws), "workloads.typical.sharedPrefixTokens").message().startsWith("inconsistent"));
+    }
+
+    @Test
+    void missingRequiredFields() {
+        Worksheet ws = new Worksheet(null, null, null, null, null, null, null, null, null);
+        SizingResult r = calc(ws);
+        assertNotNull(issue(r, "weights.totalParams"));
+        assertNotNull(issue(r, "kv.layers"));
+        assertNotNull(issue(r, "gpu.totalBytes"));
+        assertEquals("is required", issue(r, "gpu.totalBytes").message());
+        for (Figure f : r.figures().values()) {
+            assertTrue(!f.available() || !Double.isNaN(f.ratio()), f.key());
+        }
+    }
+
+    @Test
+    void overflowIsUnavailableNotWrong() {
+        // every field within its own limit, the product beyond a long: 100T params in fp32 is fine, but
+        // 10M sequences x 100M tokens x 1 MB/token overflows
+        KvArchitecture k = Sheets.gqa(10_000, 4096, 4096, 65_536, KvDtype.FP32);
+        Worksheet ws = Sheets.withScenario(Sheets.llama70b().withKv(k)
+                .withRuntime(Sheets.vllm("0.19.0", null, 100_000_000L)), ScenarioId.LIMIT, Scenario.of(99_000_000, 0, 9_000_000));
+        SizingResult r = calc(ws);
+        Figure f = r.get("scenarios.limit.kvBytes");
+        assertFalse(f.available());
+        assertTrue(f.reason().contains("overflow"), f.reason());
+    }
+
+    @Test
+    void gpuCountBelowParallelism() {
+        RuntimeSettings base = Sheets.vllm("0.19.0", null, 32768);
+        RuntimeSettings tp4 = new RuntimeSettings(Engine.VLLM, "0.19.0", CacheImplementation.DEFAULT, 4, 1, null, null, 32768L, false,
+                null, null, 0L, 0L, 0L, 0.0, null, null);
+        assertTrue(calc(Sheets.llama70b().withRuntime(base)).valid());
+        assertTrue(issue(calc(Sheets.llama70b().withRuntime(tp4)), "gpu.count").message().contains("needs 4 GPUs"));
+    }
+
+    @Test
+    void approvedSheetNeedsAnApproverAndDatesMustBeDates() {
+        Worksheet ws = Sheets.llama70b().withSignOff(new SignOff("Ann", "29.11.2026", "", "", "", "", SignOffStatus.APPROVED));
+        SizingResult r = calc(ws);
+        assertNotNull(issue(r, "signOff.approvedBy"));
+        assertTrue(issue(r, "signOff.preparedOn").message().contains("not a date"));
+        assertTrue(r.get("result.budgetBytes").available(), "sign-off problems do not block the numbers");
+    }
+
+    @Test
+    void poolThatCannotHoldAnythingSaysSo() {
+        // Llama 70B BF16 on one H200 with vLLM defaults: weights exceed 0.92 x 139.81 GiB
+        SizingResult r = calc(Sheets.llama70b());
+        assertEquals(0, Sheets.value(r, "pool.kvPoolBytes"));
+        assertEquals(0, Sheets.value(r, "pool.maxConcurrency"));
+        assertFalse(r.get("scenarios.typical.fits").isTrue());
+        assertTrue(r.get("pool.kvPoolBytes").provenance().assumptions().stream()
+                .anyMatch(a -> a.contains("No available memory")));
+    }
+}

@@ -1,0 +1,151 @@
+package org.vramsheet.core.calc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.vramsheet.core.calc.Sheets.value;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.sheet.AttentionKind;
+import org.vramsheet.core.sheet.Gpu;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.LayerWindow;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Scenario;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.WindowKind;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
+
+/** Property tests over random (seeded, repeatable) architectures and workloads. */
+class InvariantTest {
+    private static final int CASES = 400;
+
+    private static KvArchitecture randomKv(Random rnd, KvDtype dtype) {
+        int layers = 1 + rnd.nextInt(128);
+        int kv = 1 << rnd.nextInt(4);
+        int heads = kv * (1 << rnd.nextInt(4));
+        int dim = 32 * (1 + rnd.nextInt(8));
+        List<LayerWindow> windows = rnd.nextBoolean() || layers < 2 ? List.of()
+                : List.of(new LayerWindow(1 + rnd.nextInt(layers - 1), 128L << rnd.nextInt(6), WindowKind.SLIDING));
+        AttentionKind kind = kv == heads ? AttentionKind.MHA : kv == 1 ? AttentionKind.MQA : AttentionKind.GQA;
+        return new KvArchitecture(kind, layers, heads, kv, dim, null, null, null, dtype, windows, null, null);
+    }
+
+    @Test
+    void kvIsMonotoneInActiveTokens() {
+        Random rnd = new Random(7);
+        for (int i = 0; i < CASES; i++) {
+            Worksheet ws = Sheets.llama70b().withKv(randomKv(rnd, KvDtype.BF16));
+            long len = 1 + rnd.nextInt(20_000);
+            long seqs = 1 + rnd.nextInt(64);
+            long a = value(SizingCalculator.calculate(Sheets.withScenario(ws, ScenarioId.TYPICAL, Scenario.of(len, 0, seqs))),
+                    "scenarios.typical.kvBytes");
+            long b = value(SizingCalculator.calculate(Sheets.withScenario(ws, ScenarioId.TYPICAL, Scenario.of(len + 1, 0, seqs))),
+                    "scenarios.typical.kvBytes");
+            long c = value(SizingCalculator.calculate(Sheets.withScenario(ws, ScenarioId.TYPICAL, Scenario.of(len, 0, seqs + 1))),
+                    "scenarios.typical.kvBytes");
+            assertTrue(b >= a && c > a, "monotone: " + a + " " + b + " " + c);
+        }
+    }
+
+    @Test
+    void fp8IsExactlyHalfOfBf16() {
+        Random rnd = new Random(11);
+        for (int i = 0; i < CASES; i++) {
+            long seed = rnd.nextLong();
+            Worksheet bf = Sheets.llama70b().withKv(randomKv(new Random(seed), KvDtype.BF16));
+            Worksheet f8 = Sheets.llama70b().withKv(randomKv(new Random(seed), KvDtype.FP8_E4M3));
+            SizingResult a = SizingCalculator.calculate(bf);
+            SizingResult b = SizingCalculator.calculate(f8);
+            assertEquals(value(a, "kvCache.bytesPerToken"), 2 * value(b, "kvCache.bytesPerToken"));
+            assertEquals(value(a, "scenarios.limit.kvBytes"), 2 * value(b, "scenarios.limit.kvBytes"));
+        }
+    }
+
+    @Test
+    void gqaSavingEqualsHeadsOverKvHeads() {
+        Random rnd = new Random(13);
+        for (int i = 0; i < CASES; i++) {
+            int layers = 1 + rnd.nextInt(128);
+            int kv = 1 << rnd.nextInt(5);
+            int heads = kv * (1 + rnd.nextInt(16));
+            int dim = 16 * (1 + rnd.nextInt(16));
+            Worksheet mha = Sheets.llama70b().withKv(Sheets.gqa(layers, heads, heads, dim, KvDtype.BF16));
+            Worksheet gqa = Sheets.llama70b().withKv(Sheets.gqa(layers, heads, kv, dim, KvDtype.BF16));
+            long a = value(SizingCalculator.calculate(mha), "kvCache.bytesPerToken");
+            long b = value(SizingCalculator.calculate(gqa), "kvCache.bytesPerToken");
+            assertEquals(0, a % b);
+            assertEquals(heads / kv, a / b);
+        }
+    }
+
+    @Test
+    void slidingWindowLayersStopGrowing() {
+        KvArchitecture k = new KvArchitecture(AttentionKind.GQA, 42, 16, 8, 256, null, null, null, KvDtype.BF16,
+                List.of(new LayerWindow(21, 4096L, WindowKind.SLIDING)), null, null);
+        Worksheet ws = Sheets.llama70b().withKv(k);
+        long at4k = value(SizingCalculator.calculate(Sheets.withScenario(ws, ScenarioId.TYPICAL, Scenario.of(4096, 0, 1))),
+                "scenarios.typical.kvBytes");
+        long at8k = value(SizingCalculator.calculate(Sheets.withScenario(ws, ScenarioId.TYPICAL, Scenario.of(8192, 0, 1))),
+                "scenarios.typical.kvBytes");
+        long perToken = 2L * 8 * 256 * 2;
+        assertEquals(4096 * 42 * perToken, at4k);
+        assertEquals(at4k + 4096 * 21 * perToken, at8k, "only the 21 global layers grow past the window");
+    }
+
+    @Test
+    void fiveLocalToOneGlobalPatternAndChunkedLayers() {
+        // Gemma 3 27B: 62 layers, 5 local (window 1024) : 1 global -> 52 local + 10 global; 16 KV heads x 128
+        KvArchitecture gemma3 = new KvArchitecture(AttentionKind.GQA, 62, 32, 16, 128, null, null, null, KvDtype.BF16,
+                List.of(new LayerWindow(52, 1024L, WindowKind.SLIDING)), null, null);
+        Worksheet ws = Sheets.withScenario(Sheets.llama70b().withKv(gemma3), ScenarioId.TYPICAL, Scenario.of(32_768, 0, 1));
+        long perLayerToken = 2L * 16 * 128 * 2;
+        assertEquals(perLayerToken * (10 * 32_768L + 52 * 1024L), value(SizingCalculator.calculate(ws), "scenarios.typical.kvBytes"));
+        // Llama 4 style chunked local attention: 3 of 4 layers capped at 8192
+        KvArchitecture llama4 = new KvArchitecture(AttentionKind.GQA, 48, 40, 8, 128, null, null, null, KvDtype.BF16,
+                List.of(new LayerWindow(36, 8192L, WindowKind.CHUNKED)), null, null);
+        Worksheet l4 = Sheets.withScenario(Sheets.llama70b().withKv(llama4), ScenarioId.TYPICAL, Scenario.of(32_768, 0, 2));
+        long per = 2L * 8 * 128 * 2;
+        assertEquals(2 * per * (12 * 32_768L + 36 * 8192L), value(SizingCalculator.calculate(l4), "scenarios.typical.kvBytes"));
+    }
+
+    @Test
+    void hybridStateIsFixedPerSequence() {
+        KvArchitecture k = new KvArchitecture(AttentionKind.GQA, 4, 32, 8, 128, null, null, null, KvDtype.BF16,
+                List.of(), 28, 1_000_000L);
+        Worksheet ws = Sheets.llama70b().withKv(k);
+        long a = value(SizingCalculator.calculate(Sheets.withScenario(ws, ScenarioId.TYPICAL, Scenario.of(1000, 0, 3))),
+                "scenarios.typical.kvBytes");
+        assertEquals(3 * (1000L * 4 * 2 * 8 * 128 * 2 + 28_000_000L), a);
+    }
+
+    @Test
+    void sharedPrefixIsCountedOnceWithPrefixCaching() {
+        Worksheet ws = Sheets.withScenario(Sheets.llama70b(), ScenarioId.TYPICAL,
+                new Scenario(4096L, 0L, 10L, List.of(), 2048L));
+        long off = value(SizingCalculator.calculate(ws), "scenarios.typical.kvBytes");
+        RuntimeSettings r = ws.runtime();
+        Worksheet on = ws.withRuntime(new RuntimeSettings(r.engine(), r.engineVersion(), r.cacheImplementation(), 1, 1,
+                r.utilization(), null, r.maxModelLen(), true, null, null, 0L, 0L, 0L, 0.0, null, null));
+        SizingResult res = SizingCalculator.calculate(on);
+        assertEquals(40_960 - 9 * 2048, value(res, "scenarios.typical.uniqueTokens"));
+        assertEquals(off - 9 * 2048L * 327_680, value(res, "scenarios.typical.kvBytes"));
+    }
+
+    @Test
+    void neverNanOrInfinite() {
+        Random rnd = new Random(17);
+        for (int i = 0; i < CASES; i++) {
+            Worksheet ws = Sheets.llama70b().withKv(randomKv(rnd, KvDtype.BF16))
+                    .withGpu(new Gpu("x", 1, (long) (1 + rnd.nextInt(200)) * Units.GIB));
+            for (Figure f : SizingCalculator.calculate(ws).figures().values()) {
+                assertTrue(!Double.isNaN(f.ratio()) && !Double.isInfinite(f.ratio()), f.key());
+            }
+        }
+    }
+}

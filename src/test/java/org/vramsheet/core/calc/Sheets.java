@@ -1,0 +1,73 @@
+package org.vramsheet.core.calc;
+
+import java.util.List;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.sheet.AttentionKind;
+import org.vramsheet.core.sheet.CacheImplementation;
+import org.vramsheet.core.sheet.ComputeDtype;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.Gpu;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.ModelInfo;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Scenario;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.WeightFormat;
+import org.vramsheet.core.sheet.Weights;
+import org.vramsheet.core.sheet.Workloads;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
+
+/** Small worksheet builders for tests. */
+public final class Sheets {
+    private Sheets() { }
+
+    public static KvArchitecture gqa(int layers, int heads, int kvHeads, int headDim, KvDtype dtype) {
+        AttentionKind kind = kvHeads == heads ? AttentionKind.MHA : kvHeads == 1 ? AttentionKind.MQA : AttentionKind.GQA;
+        return new KvArchitecture(kind, layers, heads, kvHeads, headDim, null, null, null, dtype, List.of(), null, null);
+    }
+
+    public static KvArchitecture mla(int layers, int heads, int rank, int rope, KvDtype dtype) {
+        return new KvArchitecture(AttentionKind.MLA, layers, heads, null, null, null, rank, rope, dtype, List.of(), null, null);
+    }
+
+    public static RuntimeSettings vllm(String version, Double util, long maxLen) {
+        return new RuntimeSettings(Engine.VLLM, version, CacheImplementation.DEFAULT, 1, 1, util, null, maxLen, false, null, null,
+                0L, 0L, 0L, 0.0, null, null);
+    }
+
+    public static RuntimeSettings engine(Engine e, Double util, long maxLen) {
+        return new RuntimeSettings(e, "", CacheImplementation.DEFAULT, 1, 1, util, null, maxLen, false, null, null,
+                0L, 0L, 0L, 0.0, null, null);
+    }
+
+    public static Weights weights(long params, WeightFormat f) {
+        return new Weights(params, null, f, ComputeDtype.BF16, null, null, null, null, null, "");
+    }
+
+    /** Llama 3.1 70B BF16 on one 80 GiB card, vLLM 0.19, scenarios of the seed. */
+    public static Worksheet llama70b() {
+        return new Worksheet(new ModelInfo("meta-llama/Llama-3.1-70B-Instruct", "main", "LlamaForCausalLM", 131072L),
+                weights(70_553_706_496L, WeightFormat.BF16),
+                gqa(80, 64, 8, 128, KvDtype.AUTO),
+                new Workloads(Scenario.of(3584, 512, 12), Scenario.of(7168, 1024, 24), Scenario.of(30720, 2048, 16)),
+                vllm("0.19.0", null, 32768),
+                new Gpu("H200", 1, Units.gib(139.81)), null, null, null);
+    }
+
+    public static Worksheet withScenario(Worksheet ws, ScenarioId id, Scenario s) {
+        Workloads w = ws.workloads();
+        return ws.withWorkloads(new Workloads(id == ScenarioId.TYPICAL ? s : w.typical(),
+                id == ScenarioId.HEAVY ? s : w.heavy(), id == ScenarioId.LIMIT ? s : w.limit()));
+    }
+
+    public static long value(SizingResult r, String key) {
+        Figure f = r.get(key);
+        if (!f.available()) {
+            throw new AssertionError(key + " unavailable: " + f.reason());
+        }
+        return f.value();
+    }
+}

@@ -1,0 +1,116 @@
+package org.vramsheet.io.json;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
+
+class WorksheetJsonTest {
+    private static final Path SAMPLES = Path.of("assets/samples");
+
+    @Test
+    void everySampleRoundTripsToAnEqualWorksheet() throws Exception {
+        try (Stream<Path> files = Files.list(SAMPLES)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".json")).toList()) {
+                Worksheet ws = WorksheetJson.read(f);
+                assertTrue(SizingCalculator.calculate(ws).valid(), f + ": " + SizingCalculator.calculate(ws).issues());
+                Worksheet again = WorksheetJson.parse(WorksheetJson.write(ws), "copy");
+                assertEquals(ws, again, f.toString());
+                assertEquals(WorksheetJson.write(ws), WorksheetJson.write(again), "canonical text is stable");
+            }
+        }
+    }
+
+    @Test
+    void sizesWithUnitsAreExactBytes() throws Exception {
+        Worksheet ws = WorksheetJson.read(SAMPLES.resolve("deepseek-v2-lite-mla-h100.json"));
+        assertEquals(Units.gib(79.19), ws.gpu().totalBytes());
+        assertEquals(Units.gib(31.62), ws.validation().measuredNonKvBytes());
+        assertEquals(Long.valueOf(1_000_000_000L), ByteQuantityDeserializer.parse("1 GB"));
+        assertEquals(Long.valueOf(1L << 30), ByteQuantityDeserializer.parse("1 GiB"));
+        assertEquals(Long.valueOf(32_768), ByteQuantityDeserializer.parse("32_768"));
+        assertEquals(null, ByteQuantityDeserializer.parse("lots"));
+    }
+
+    @Test
+    void unknownFieldsAreToleratedAndMissingSectionsTakeDefaults() throws Exception {
+        Worksheet ws = WorksheetJson.parse("{\"schemaVersion\":1,\"futureThing\":{\"a\":1},"
+                + "\"kv\":{\"layers\":80,\"kvDtype\":\"fp8_e4m3\",\"comment\":\"x\"}}", "t.json");
+        assertEquals(80, ws.kv().layers());
+        assertEquals(KvDtype.FP8_E4M3, ws.kv().kvDtype());
+        assertEquals("", ws.model().modelId());
+        assertEquals(1, ws.runtime().tensorParallel());
+    }
+
+    @Test
+    void badFilesGetOneClearLine() {
+        WorksheetFormatException notJson = assertThrows(WorksheetFormatException.class,
+                () -> WorksheetJson.parse("{\"kv\": {", "broken.json"));
+        assertTrue(notJson.getMessage().startsWith("broken.json: not valid JSON (line 1"), notJson.getMessage());
+
+        WorksheetFormatException nonNumeric = assertThrows(WorksheetFormatException.class,
+                () -> WorksheetJson.parse("{\"weights\":{\"totalParams\":\"seventy billion\"}}", "w.json"));
+        assertTrue(nonNumeric.getMessage().startsWith("w.json: weights.totalParams: "), nonNumeric.getMessage());
+        assertTrue(nonNumeric.getMessage().contains("not a number"), nonNumeric.getMessage());
+
+        WorksheetFormatException badEnum = assertThrows(WorksheetFormatException.class,
+                () -> WorksheetJson.parse("{\"kv\":{\"kvDtype\":\"fp7\"}}", "e.json"));
+        assertTrue(badEnum.getMessage().startsWith("e.json: kv.kvDtype: unknown value"), badEnum.getMessage());
+
+        WorksheetFormatException word = assertThrows(WorksheetFormatException.class,
+                () -> WorksheetJson.parse("{\"gpu\":{\"count\":\"two\"}}", "g.json"));
+        assertEquals("g.json: gpu.count: \"two\" is not a number (a whole number expected)", word.getMessage());
+
+        WorksheetFormatException future = assertThrows(WorksheetFormatException.class,
+                () -> WorksheetJson.parse("{\"schemaVersion\":99}", "f.json"));
+        assertTrue(future.getMessage().contains("newer"), future.getMessage());
+
+        assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse("[1,2]", "a.json"));
+        for (String m : new String[] {notJson.getMessage(), nonNumeric.getMessage(), badEnum.getMessage()}) {
+            assertTrue(!m.contains("\n"), "one line: " + m);
+        }
+    }
+
+    @Test
+    void missingFileNamesTheFile() {
+        WorksheetFormatException e = assertThrows(WorksheetFormatException.class,
+                () -> WorksheetJson.read(Path.of("no/such/sheet.json")));
+        assertTrue(e.getMessage().endsWith("no such file"), e.getMessage());
+    }
+
+    @Test
+    void saveIsAtomicAndLeavesNoTempFiles(@TempDir Path dir) throws Exception {
+        Worksheet ws = WorksheetJson.read(SAMPLES.resolve("seed003-70b-int4-80gib.json"));
+        Path target = dir.resolve("sheet.json");
+        Files.writeString(target, "old content");
+        WorksheetJson.save(ws, target);
+        assertEquals(ws, WorksheetJson.read(target));
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(1, left.count(), "only the target remains");
+        }
+    }
+
+    @Test
+    void aFailedSaveLeavesTheOldFile(@TempDir Path dir) throws Exception {
+        Path target = dir.resolve("sheet.json");
+        Files.writeString(target, "old content");
+        Path blocker = dir.resolve("blocked");
+        Files.createDirectory(blocker);
+        Files.writeString(blocker.resolve("x"), "x");
+        Worksheet ws = WorksheetJson.read(SAMPLES.resolve("seed003-70b-int4-80gib.json"));
+        assertThrows(java.io.IOException.class, () -> WorksheetJson.save(ws, blocker));
+        assertEquals("old content", Files.readString(target));
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(2, left.count(), "no temp file left behind");
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package org.vramsheet.ui.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.vramsheet.io.json.WorksheetJson;
+import org.vramsheet.ui.dialogs.DialogService;
+import org.vramsheet.ui.dialogs.ScriptedDialogs;
+import org.vramsheet.ui.model.SheetViewModel;
+
+/** Files without the toolkit: save / reopen, unsaved-changes questions, recent files, autosave recovery. */
+class FileControllerTest {
+    @TempDir
+    Path dir;
+
+    private record Setup(SheetViewModel vm, ScriptedDialogs dialogs, FileController files, AppHome home) { }
+
+    private Setup setup() {
+        SheetViewModel vm = new SheetViewModel();
+        ScriptedDialogs d = new ScriptedDialogs();
+        AppHome home = new AppHome(dir.resolve("home"));
+        FileController f = new FileController(vm, d, home);
+        f.start();
+        return new Setup(vm, d, f, home);
+    }
+
+    @Test
+    void startsOnTheDefaultSampleNeverAnEmptyForm() {
+        Setup s = setup();
+        assertEquals("meta-llama/Llama-3.1-70B-Instruct", s.vm().model.modelId.get());
+        assertEquals("Untitled - VRAM Sheet", s.files().title());
+    }
+
+    @Test
+    void saveAndReopenGiveTheSameSheet() throws Exception {
+        Setup s = setup();
+        s.vm().kv.layers.textProperty().set("40");
+        assertTrue(s.files().title().startsWith("*"));
+        Path f = dir.resolve("mine.json");
+        s.dialogs().saveAnswers.add(f);
+        assertTrue(s.files().save());
+        assertEquals("mine.json - VRAM Sheet", s.files().title());
+        Setup other = setup();
+        other.dialogs().openAnswers.add(f);
+        other.files().open();
+        assertEquals(s.vm().snapshot(), other.vm().snapshot());
+        assertEquals(40, WorksheetJson.read(f).kv().layers());
+        assertEquals(f.toAbsolutePath(), other.home().recent().get(0));
+    }
+
+    @Test
+    void unsavedChangesAreAskedAbout() {
+        Setup s = setup();
+        s.vm().model.modelId.set("edited");
+        s.dialogs().unsavedAnswers.add(DialogService.Unsaved.CANCEL);
+        s.files().newSheet();
+        assertEquals("edited", s.vm().model.modelId.get(), "cancel keeps the edit");
+        s.dialogs().unsavedAnswers.add(DialogService.Unsaved.DISCARD);
+        s.files().newSheet();
+        assertEquals("meta-llama/Llama-3.1-70B-Instruct", s.vm().model.modelId.get());
+        assertEquals(2, s.dialogs().unsavedAsked);
+    }
+
+    @Test
+    void aBadFileIsReportedAndTheSheetStays() throws Exception {
+        Setup s = setup();
+        s.vm().model.modelId.set("kept");
+        s.vm().markSaved(null);
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "{\"kv\": {\"layers\": \"many\"}}");
+        s.dialogs().openAnswers.add(bad);
+        s.files().open();
+        assertEquals("kept", s.vm().model.modelId.get());
+        assertEquals(1, s.dialogs().errors.size());
+        assertTrue(s.dialogs().errors.get(0).contains("kv.layers"), s.dialogs().errors.get(0));
+    }
+
+    @Test
+    void aFailedSaveLosesNothing() throws Exception {
+        Setup s = setup();
+        s.vm().model.modelId.set("precious");
+        Path blocked = dir.resolve("blocked.json");
+        Files.createDirectories(blocked.resolve("inside"));
+        s.dialogs().saveAnswers.add(blocked);
+        s.dialogs().overwrite = true;
+        assertFalse(s.files().saveAs());
+        assertEquals(1, s.dialogs().errors.size());
+        assertTrue(s.vm().dirtyProperty().get());
+        assertEquals("precious", s.vm().model.modelId.get());
+    }
+
+    @Test
+    void existingFilesAreNotOverwrittenWithoutAsking() throws Exception {
+        Setup s = setup();
+        Path f = dir.resolve("exists.json");
+        Files.writeString(f, "keep me");
+        s.dialogs().overwrite = false;
+        s.dialogs().saveAnswers.add(f);
+        assertFalse(s.files().saveAs());
+        assertEquals("keep me", Files.readString(f));
+    }
+
+    @Test
+    void autosaveOffersRecoveryAfterACrash() {
+        Setup s = setup();
+        s.vm().model.modelId.set("unsaved work");
+        s.files().autosave();
+        // the process dies here: no closed() call
+        Setup next = setup();
+        assertEquals("unsaved work", next.vm().model.modelId.get());
+        assertTrue(next.vm().dirtyProperty().get());
+        next.files().closed();
+        Setup clean = setup();
+        assertEquals("meta-llama/Llama-3.1-70B-Instruct", clean.vm().model.modelId.get());
+    }
+}

@@ -1,0 +1,72 @@
+package org.vramsheet.ui.dialogs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.vramsheet.io.catalog.ModelCatalog;
+import org.vramsheet.io.hub.FakeHub;
+import org.vramsheet.io.hub.HfCache;
+import org.vramsheet.ui.model.SheetViewModel;
+import org.vramsheet.ui.model.SheetViewModelTest;
+
+/** The import dialog's ViewModel without the toolkit: preview first, apply as one undoable edit. */
+class ImportViewModelTest {
+    @TempDir
+    Path dir;
+
+    private ImportViewModel ivm(Map<String, String> env) {
+        return new ImportViewModel(env, new HfCache(dir.resolve("cache")), Duration.ofSeconds(2));
+    }
+
+    @Test
+    void catalogEntryPreviewsThenApplies() throws Exception {
+        SheetViewModel sheet = SheetViewModelTest.open("seed003-70b-int4-80gib.json");
+        ImportViewModel ivm = ivm(Map.of());
+        ModelCatalog.Entry ds = ivm.catalog().stream().filter(e -> e.id().equals("deepseek-ai/DeepSeek-V2-Lite"))
+                .findFirst().orElseThrow();
+        ivm.fromCatalog(ds);
+        assertTrue(ivm.preview().contains("MLA: kv_lora_rank 512"), ivm.preview());
+        assertEquals(327_680, SheetViewModelTest.fig(sheet, "kvCache.bytesPerToken").value(), "nothing applied yet");
+        sheet.applyImport(ivm.result.get());
+        assertEquals(31_104, SheetViewModelTest.fig(sheet, "kvCache.bytesPerToken").value());
+        assertEquals("16", sheet.workloads().get(2).concurrentSequences.textProperty().get(), "workloads kept");
+        sheet.undo();
+        assertEquals(327_680, SheetViewModelTest.fig(sheet, "kvCache.bytesPerToken").value(), "one undo step");
+    }
+
+    @Test
+    void aBrokenFileLeavesTheSheetUntouched() throws Exception {
+        Path bad = dir.resolve("config.json");
+        Files.writeString(bad, "{\"model_type\": \"llama\", \"num_hidden_la");
+        ImportViewModel ivm = ivm(Map.of());
+        ivm.fromPath(bad);
+        assertNull(ivm.result.get());
+        assertTrue(ivm.error.get().contains("truncated"), ivm.error.get());
+        assertEquals("Nothing was changed.", ivm.status.get());
+    }
+
+    @Test
+    void hubFetchRunsInTheBackgroundWithProgress() throws Exception {
+        try (FakeHub hub = new FakeHub()) {
+            ImportViewModel ivm = ivm(Map.of("HF_ENDPOINT", hub.endpoint()));
+            ivm.hubId.set("acme/gated");
+            ivm.token.set(FakeHub.TOKEN);
+            ivm.fetchHub(Runnable::run, Runnable::run);
+            assertEquals(1.0, ivm.progress.get());
+            assertEquals(32, ivm.result.get().kv().layers());
+            assertTrue(ivm.status.get().startsWith("Read 'acme/gated @ "), ivm.status.get());
+            ivm.token.set("");
+            ivm.fetchHub(Runnable::run, Runnable::run);
+            assertNull(ivm.result.get());
+            assertTrue(ivm.error.get().contains("gated"), ivm.error.get());
+            assertTrue(!ivm.busy.get());
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package org.vramsheet.ui.dialogs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.InputStream;
+import org.junit.jupiter.api.Test;
+import org.vramsheet.core.units.Units;
+import org.vramsheet.ui.model.SheetViewModel;
+import org.vramsheet.ui.model.SheetViewModelTest;
+
+/** VALIDATION's log paste without the toolkit: read, compare, apply as one undoable edit. */
+public class LogViewModelTest {
+    public static String log(String id) throws Exception {
+        try (InputStream in = LogViewModelTest.class.getResourceAsStream("/calibration/vllm_startup_logs.json")) {
+            for (var e : new ObjectMapper().readTree(in)) {
+                if (e.get("id").asText().equals(id)) {
+                    StringBuilder b = new StringBuilder();
+                    e.get("lines").forEach(l -> b.append(l.asText()).append('\n'));
+                    return b.toString();
+                }
+            }
+        }
+        throw new AssertionError(id);
+    }
+
+    @Test
+    void pasteCompareApplyUndo() throws Exception {
+        SheetViewModel vm = SheetViewModelTest.open("gemma-2-9b-sliding-window-h100.json");
+        vm.validation.measuredNonKv.textProperty().set("");
+        LogViewModel lvm = new LogViewModel(vm);
+        lvm.text.set(log("P08"));
+        lvm.read();
+        assertTrue(lvm.summary.get().startsWith("vLLM 0.19.0"), lvm.summary.get());
+        assertEquals(4, lvm.comparison.get().rows().size());
+        lvm.apply();
+        assertEquals(Units.gib(21.11), vm.computed().sheet().validation().measuredNonKvBytes());
+        var tokens = lvm.comparison.get().rows().get(2);
+        assertEquals(1.0, tokens.predicted() / tokens.measured(), 0.005, "after applying: " + tokens);
+        assertEquals("21.11 GiB", vm.validation.measuredNonKv.textProperty().get());
+        vm.undo();
+        assertEquals("", vm.validation.measuredNonKv.textProperty().get(), "one undo step");
+    }
+
+    @Test
+    void aLogWithoutKnownLinesSaysSo() {
+        SheetViewModel vm = new SheetViewModel();
+        LogViewModel lvm = new LogViewModel(vm);
+        lvm.text.set("just some text\nnothing here");
+        lvm.read();
+        assertNull(lvm.measurement.get());
+        assertTrue(lvm.summary.get().startsWith("no engine startup lines found"));
+    }
+
+    @Test
+    void estimateButtonFillsTheRuntimeEstimates() throws Exception {
+        SheetViewModel vm = SheetViewModelTest.open("seed003-70b-int4-80gib.json");
+        vm.estimateNonKv();
+        assertTrue(vm.runtime.activationPeak.longValue() > Units.GIB, vm.runtime.activationPeak.textProperty().get());
+        assertEquals(Units.gib(0.25), vm.runtime.nonTorch.longValue());
+        vm.undo();
+        assertEquals(0L, vm.runtime.activationPeak.longValue());
+    }
+}

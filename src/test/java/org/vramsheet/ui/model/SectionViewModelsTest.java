@@ -1,0 +1,130 @@
+package org.vramsheet.ui.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.vramsheet.ui.model.SheetViewModelTest.fig;
+
+import org.junit.jupiter.api.Test;
+import org.vramsheet.core.sheet.AttentionKind;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.core.sheet.WeightFormat;
+import org.vramsheet.core.sheet.WindowKind;
+import org.vramsheet.core.units.Units;
+
+/** Each section's ViewModel, without the toolkit: inputs in, results and validation out. */
+class SectionViewModelsTest {
+    private SheetViewModel vm() throws Exception {
+        return SheetViewModelTest.open("seed003-70b-int4-80gib.json");
+    }
+
+    @Test
+    void model() throws Exception {
+        SheetViewModel vm = vm();
+        vm.model.maxContext.textProperty().set("4096");
+        assertTrue(vm.issueFor("runtime.maxModelLen").message().contains("above the model's maximum context (4,096)"));
+        vm.model.maxContext.textProperty().set("-1");
+        assertEquals("must not be negative (got -1)", vm.issueFor("model.maxContextTokens").message());
+    }
+
+    @Test
+    void weights() throws Exception {
+        SheetViewModel vm = vm();
+        vm.weights.format.set(WeightFormat.INT4);
+        vm.weights.groupSize.textProperty().set("128");
+        vm.weights.scaleBits.textProperty().set("16");
+        vm.weights.zeroPointBits.textProperty().set("16");
+        assertEquals(0.53125, fig(vm, "weights.bytesPerParam").ratio(), 1e-12);
+        vm.weights.checkpointBytes.textProperty().set("39.5 GB");
+        assertEquals(39_500_000_000L, fig(vm, "weights.bytes").value());
+        vm.weights.activeParams.textProperty().set("80,000,000,000");
+        assertTrue(vm.issueFor("weights.activeParams").message().startsWith("inconsistent"));
+    }
+
+    @Test
+    void kvArchitecture() throws Exception {
+        SheetViewModel vm = vm();
+        vm.kv.kind.set(AttentionKind.MLA);
+        vm.kv.kvLoraRank.textProperty().set("512");
+        vm.kv.qkRopeHeadDim.textProperty().set("64");
+        vm.kv.layers.textProperty().set("27");
+        assertEquals(27 * 576 * 2, fig(vm, "kvCache.bytesPerToken").value());
+        vm.kv.kind.set(AttentionKind.GQA);
+        vm.kv.windowLayers.textProperty().set("13");
+        vm.kv.windowTokens.textProperty().set("128");
+        vm.kv.windowKind.set(WindowKind.SLIDING);
+        assertEquals(14L * 2 * 8 * 128 * 2, fig(vm, "kvCache.bytesPerTokenBeyondWindows").value());
+        vm.kv.windowTokens.textProperty().set("1,000,000");
+        assertTrue(vm.issueFor("kv.windows").message().contains("window above context"));
+    }
+
+    @Test
+    void workloads() throws Exception {
+        SheetViewModel vm = vm();
+        vm.heavy.inputTokens.textProperty().set("20,000");
+        vm.heavy.generatedTokens.textProperty().set("2,000");
+        vm.heavy.concurrentSequences.textProperty().set("1");
+        assertTrue(vm.issueFor("workloads.heavy.inputTokens").message().contains("longer than the max model length"));
+        vm.heavy.inputTokens.textProperty().set("6,000");
+        assertEquals(8_000, fig(vm, "scenarios.heavy.activeTokens").value());
+        vm.heavy.concurrentSequences.textProperty().set("0");
+        assertEquals("must be greater than zero", vm.issueFor("workloads.heavy.concurrentSequences").message());
+    }
+
+    @Test
+    void runtime() throws Exception {
+        SheetViewModel vm = vm();
+        vm.runtime.utilization.textProperty().set("1.5");
+        assertTrue(vm.issueFor("runtime.utilization").message().startsWith("must be in (0, 1]"));
+        assertFalse(fig(vm, "pool.kvPoolBytes").available());
+        vm.runtime.utilization.textProperty().set("");
+        vm.runtime.engineVersion.set("0.10.1");
+        assertEquals(0.90, fig(vm, "pool.fraction").ratio(), 1e-12);
+        vm.runtime.engine.set(Engine.TENSORRT_LLM);
+        assertEquals(32, fig(vm, "pool.blockSize").value());
+    }
+
+    @Test
+    void gpu() throws Exception {
+        SheetViewModel vm = vm();
+        vm.gpu.choose(org.vramsheet.io.catalog.GpuCatalog.entries().stream().filter(e -> e.name().startsWith("NVIDIA H200"))
+                .findFirst().orElseThrow());
+        assertEquals(Units.gib(139.81), fig(vm, "result.gpuCapacityBytes").value());
+        assertTrue(fig(vm, "result.fits").isTrue());
+        vm.gpu.totalBytes.textProperty().set("lots");
+        assertTrue(vm.issueFor("gpu.totalBytes").message().startsWith("not a number"));
+    }
+
+    @Test
+    void validation() throws Exception {
+        SheetViewModel vm = vm();
+        vm.validation.measuredNonKv.textProperty().set("34 GiB");
+        assertEquals(34 * Units.GIB, fig(vm, "result.nonKvBytes").value());
+        assertEquals(0, fig(vm, "result.fragmentationBytes").value());
+        vm.validation.measuredNonKv.textProperty().set("90 GiB");
+        assertTrue(vm.issueFor("validation.measuredNonKvBytes").message().contains("larger than the GPU"));
+    }
+
+    @Test
+    void result() throws Exception {
+        SheetViewModel vm = vm();
+        long before = fig(vm, "result.budgetBytes").value();
+        vm.result.headroom.textProperty().set("2 GiB");
+        assertEquals(before + 2 * Units.GIB, fig(vm, "result.budgetBytes").value());
+        vm.result.sizingScenario.set(ScenarioId.TYPICAL);
+        assertTrue(fig(vm, "result.kvBytes").label().contains("Typical"));
+    }
+
+    @Test
+    void signOff() throws Exception {
+        SheetViewModel vm = vm();
+        vm.signOff.status.set(SignOffStatus.APPROVED);
+        assertEquals("an Approved sheet needs the approver's name", vm.issueFor("signOff.approvedBy").message());
+        vm.signOff.approvedBy.set("Dana");
+        vm.signOff.approvedOn.set("tomorrow");
+        assertTrue(vm.issueFor("signOff.approvedOn").message().startsWith("not a date"));
+        assertTrue(fig(vm, "result.budgetBytes").available());
+    }
+}

@@ -1,0 +1,148 @@
+package org.vramsheet.ui.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.SignOff;
+import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.json.WorksheetJson;
+
+/** The window's ViewModels, without the JavaFX toolkit: inputs in, results and validation out. */
+public class SheetViewModelTest {
+    static Worksheet sample(String name) throws Exception {
+        return WorksheetJson.read(Path.of("assets/samples", name));
+    }
+
+    public static SheetViewModel open(String name) throws Exception {
+        SheetViewModel vm = new SheetViewModel();
+        vm.open(sample(name), null);
+        return vm;
+    }
+
+    public static Figure fig(SheetViewModel vm, String key) {
+        return vm.computed().outcome().result().get(key);
+    }
+
+    @Test
+    void everySectionLoadsAndSnapshotsEveryField() throws Exception {
+        try (Stream<Path> files = Files.list(Path.of("assets/samples"))) {
+            for (Path f : files.toList()) {
+                Worksheet ws = WorksheetJson.read(f);
+                SheetViewModel vm = new SheetViewModel();
+                vm.open(ws, f);
+                assertEquals(ws, vm.snapshot(), f.toString());
+                assertFalse(vm.dirtyProperty().get());
+            }
+        }
+    }
+
+    @Test
+    void typingRecomputesTheResult() throws Exception {
+        SheetViewModel vm = open("llama-3.1-70b-bf16-h200.json");
+        assertEquals(327_680, fig(vm, "kvCache.bytesPerToken").value());
+        vm.kv.layers.textProperty().set("40");
+        assertEquals(163_840, fig(vm, "kvCache.bytesPerToken").value());
+        vm.kv.kvDtype.set(KvDtype.FP8_E4M3);
+        assertEquals(81_920, fig(vm, "kvCache.bytesPerToken").value());
+        assertTrue(vm.dirtyProperty().get());
+    }
+
+    @Test
+    void nonNumericTextNamesTheFieldAndLeavesOtherResults() throws Exception {
+        SheetViewModel vm = open("llama-3.1-70b-bf16-h200.json");
+        vm.kv.kvHeads.textProperty().set("eight");
+        assertEquals("not a whole number: 'eight'", vm.issueFor("kv.kvHeads").message());
+        Figure kv = fig(vm, "kvCache.bytesPerToken");
+        assertFalse(kv.available());
+        assertTrue(kv.reason().contains("KV heads"), kv.reason());
+        assertTrue(fig(vm, "weights.bytes").available());
+        assertTrue(fig(vm, "scenarios.limit.activeTokens").available());
+        vm.kv.kvHeads.textProperty().set("8");
+        assertNull(vm.issueFor("kv.kvHeads"));
+        assertEquals(327_680, fig(vm, "kvCache.bytesPerToken").value());
+    }
+
+    @Test
+    void sizesAcceptUnits() throws Exception {
+        SheetViewModel vm = open("seed003-70b-int4-80gib.json");
+        assertEquals("80 GiB", vm.gpu.totalBytes.textProperty().get());
+        vm.gpu.totalBytes.textProperty().set("141 GB");
+        assertEquals(141_000_000_000L, fig(vm, "result.gpuCapacityBytes").value());
+    }
+
+    @Test
+    void contextSliderMovesConcurrencyAndCharts() throws Exception {
+        SheetViewModel vm = open("seed003-70b-int4-80gib.json");
+        assertEquals(15, fig(vm, "pool.maxConcurrency").value());
+        vm.setContext(2048);
+        assertEquals(61, fig(vm, "pool.maxConcurrency").value());
+        assertNotNull(vm.computed().charts());
+        assertEquals(3, vm.computed().charts().kvSeries().size());
+        assertEquals(512, vm.computed().charts().concurrency().points().get(0).x());
+    }
+
+    @Test
+    void undoAndRedoStepThroughCheckpoints() throws Exception {
+        SheetViewModel vm = open("llama-3.1-70b-bf16-h200.json");
+        vm.kv.layers.textProperty().set("4");
+        vm.kv.layers.textProperty().set("40");
+        vm.checkpointNow();
+        vm.runtime.engine.set(Engine.SGLANG);
+        vm.checkpointNow();
+        vm.undo();
+        assertEquals(Engine.VLLM, vm.runtime.engine.get());
+        assertEquals("40", vm.kv.layers.textProperty().get());
+        vm.undo();
+        assertEquals("80", vm.kv.layers.textProperty().get());
+        assertFalse(vm.canUndoProperty().get());
+        vm.redo();
+        assertEquals("40", vm.kv.layers.textProperty().get());
+        assertTrue(vm.canRedoProperty().get());
+    }
+
+    @Test
+    void approvedSheetsOpenReadOnlyUntilReopenedAsDraft() throws Exception {
+        Worksheet ws = sample("seed003-70b-int4-80gib.json")
+                .withSignOff(new SignOff("Ann", "2026-11-29", "Bo", "2026-11-29", "Cy", "2026-11-29", SignOffStatus.APPROVED));
+        SheetViewModel vm = new SheetViewModel();
+        vm.open(ws, null);
+        assertTrue(vm.readOnlyProperty().get());
+        vm.reopenAsDraft();
+        assertFalse(vm.readOnlyProperty().get());
+        assertEquals(SignOffStatus.DRAFT, vm.signOff.status.get());
+        assertTrue(vm.dirtyProperty().get());
+    }
+
+    @Test
+    void savingClearsTheUnsavedMarker() throws Exception {
+        SheetViewModel vm = open("llama-3.1-70b-bf16-h200.json");
+        vm.model.modelId.set("changed");
+        assertTrue(vm.dirtyProperty().get());
+        vm.markSaved(Path.of("x.json"));
+        assertFalse(vm.dirtyProperty().get());
+        vm.model.modelId.set("meta-llama/Llama-3.1-70B-Instruct");
+        assertTrue(vm.dirtyProperty().get());
+    }
+
+    @Test
+    void explicitSequenceLengthsAreParsed() throws Exception {
+        SheetViewModel vm = open("llama-3.1-70b-bf16-h200.json");
+        vm.typical.sequenceLengths.set("3000, 7000 12000; 18_000");
+        assertEquals(40_000, fig(vm, "scenarios.typical.activeTokens").value());
+        vm.typical.sequenceLengths.set("3000, lots");
+        assertEquals("not a whole number: 'lots'", vm.issueFor("workloads.typical.sequenceLengths").message());
+        assertFalse(fig(vm, "scenarios.typical.activeTokens").available());
+        assertTrue(fig(vm, "scenarios.heavy.activeTokens").available());
+    }
+}

@@ -1,0 +1,270 @@
+package org.vramsheet.ui.text;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.input.Issue;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.sheet.AttentionKind;
+import org.vramsheet.core.sheet.CacheImplementation;
+import org.vramsheet.core.sheet.ComputeDtype;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.WeightFormat;
+import org.vramsheet.core.sheet.WindowKind;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.validation.LogComparison;
+import org.vramsheet.core.validation.Measurement;
+import org.vramsheet.io.catalog.ModelCatalog;
+import org.vramsheet.io.json.WorksheetJson;
+import org.vramsheet.io.logs.EngineLogParser;
+import org.vramsheet.io.model.ConfigImporter;
+import org.vramsheet.ui.app.FileController;
+import org.vramsheet.ui.dialogs.LogViewModel;
+import org.vramsheet.ui.model.NumberInput;
+
+/**
+ * Every text the core can put in the window (figure names, reasons, formulas, assumptions,
+ * validation messages, chart names, choice labels) has a Russian translation, exactly or by its
+ * number template. The corpus: the samples, every catalog model on the default sheet, each engine,
+ * KV dtype and weight format, and one sheet per kind of mistake. Untranslated templates are listed
+ * in target/untranslated-ru.txt.
+ */
+class RussianCoverageTest {
+    @Test
+    void everyTextTheCoreShowsHasRussian() throws Exception {
+        Texts ru = Texts.of("ru");
+        Set<String> missing = new TreeSet<>();
+        for (String s : corpus()) {
+            missing.addAll(ru.untranslated(s));
+        }
+        Files.createDirectories(Path.of("target"));
+        Files.write(Path.of("target/untranslated-ru.txt"), missing);
+        assertTrue(missing.isEmpty(), missing.size() + " texts have no Russian (all in target/untranslated-ru.txt), e.g. "
+                + missing.stream().limit(8).toList());
+    }
+
+    /** Every literal the window passes to t("...") has a Russian entry. */
+    @Test
+    void everyLiteralTheWindowTranslatesIsInTheBundle() throws Exception {
+        Texts ru = Texts.of("ru");
+        // t("...") with one literal, or literals joined by + across lines
+        Pattern call = Pattern.compile(
+                "\\bt\\(((?:\"(?:[^\"\\\\]|\\\\.)*\"\\s*\\+?\\s*)+)\\)");
+        Pattern part = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
+        Set<String> missing = new TreeSet<>();
+        int seen = 0;
+        try (var files = Files.walk(Path.of("src/main/java/org/vramsheet/ui"))) {
+            for (Path f : files.filter(x -> x.toString().endsWith(".java")).toList()) {
+                Matcher m = call.matcher(Files.readString(f));
+                while (m.find()) {
+                    seen++;
+                    StringBuilder joined = new StringBuilder();
+                    Matcher p = part.matcher(m.group(1));
+                    while (p.find()) {
+                        joined.append(p.group(1));
+                    }
+                    String english = joined.toString().replace("\\\"", "\"").replace("\\n", "\n");
+                    if (!english.isBlank() && !ru.untranslated(english).isEmpty()) {
+                        missing.add(f.getFileName() + ": " + english);
+                    }
+                }
+            }
+        }
+        assertTrue(seen > 50, "found the t(\"...\") calls: " + seen);
+        assertTrue(missing.isEmpty(), missing.size() + " literals without Russian: " + missing);
+    }
+
+    static Set<String> corpus() throws Exception {
+        Set<String> out = new TreeSet<>();
+        List<Worksheet> sheets = new ArrayList<>();
+        for (String name : List.of("llama-3.1-70b-bf16-h200.json", "gemma-2-9b-sliding-window-h100.json",
+                "deepseek-v2-lite-mla-h100.json", "seed003-70b-int4-80gib.json")) {
+            sheets.add(FileController.sample(name));
+        }
+        Worksheet base = sheets.get(0);
+        for (ModelCatalog.Entry e : ModelCatalog.entries()) {
+            sheets.add(ConfigImporter.parse(ModelCatalog.configText(e), e.id()).applyTo(base));
+        }
+        List<Worksheet> variants = new ArrayList<>();
+        for (Worksheet ws : sheets.subList(0, 4)) {
+            for (Engine en : Engine.values()) {
+                variants.add(with(ws, "runtime", "engine", en.name()));
+                variants.add(with(with(ws, "runtime", "engine", en.name()), "runtime", "engineVersion", "0.21.0"));
+            }
+            for (KvDtype d : KvDtype.values()) {
+                variants.add(with(ws, "kv", "kvDtype", d.name()));
+            }
+            for (WeightFormat f : WeightFormat.values()) {
+                variants.add(with(ws, "weights", "format", f.name()));
+            }
+            for (CacheImplementation c : CacheImplementation.values()) {
+                variants.add(with(ws, "runtime", "cacheImplementation", c.name()));
+            }
+            variants.add(with(ws, "runtime", "kvCacheMemoryBytes", "20 GiB"));
+            variants.add(with(ws, "runtime", "prefixCaching", true));
+            variants.add(with(ws, "runtime", "tensorParallel", 2));
+            variants.add(with(with(ws, "runtime", "pipelineParallel", 2), "runtime", "dataParallel", 3));
+            variants.add(with(ws, "result", "targetSequences", 200));
+            variants.add(with(ws, "gpu", "count", 8));
+        }
+        sheets.addAll(variants);
+        sheets.addAll(mistakes(base));
+        sheets.addAll(mistakes(sheets.get(1)));
+        for (Worksheet ws : sheets) {
+            SizingCalculator.Outcome o = SizingCalculator.compute(ws, List.of());
+            for (Figure f : o.result().figures().values()) {
+                out.add(f.label());
+                if (!f.available()) {
+                    out.add(f.reason());
+                } else {
+                    out.add(f.provenance().formula());
+                    out.add(f.provenance().expression());
+                    out.addAll(f.provenance().assumptions());
+                }
+            }
+            for (Issue i : o.result().issues()) {
+                out.add(i.message());
+            }
+            Curves.Charts ch = Curves.of(o, 12);
+            if (ch != null) {
+                ch.kvSeries().forEach(s -> out.add(s.name()));
+                ch.gpuBars().forEach(b -> out.add(b.name()));
+            }
+        }
+        out.addAll(Curves.SEGMENTS);
+        for (Enum<?>[] values : List.<Enum<?>[]>of(AttentionKind.values(), KvDtype.values(), WeightFormat.values(),
+                ComputeDtype.values(), Engine.values(), CacheImplementation.values(), ScenarioId.values())) {
+            for (Enum<?> v : values) {
+                out.add((String) v.getClass().getMethod("label").invoke(v));
+            }
+        }
+        for (WindowKind k : WindowKind.values()) {
+            out.add(k.name().equals("SLIDING") ? "sliding window" : "chunked attention");
+        }
+        for (NumberInput.Kind k : NumberInput.Kind.values()) {
+            NumberInput n = new NumberInput("x", k, "");
+            n.textProperty().set("abc");
+            out.add(n.parseErrorProperty().get());
+        }
+        // engine logs: the summary, the comparison's cells, causes and setup differences against the samples
+        List<String> logs = new ArrayList<>();
+        try (var in = RussianCoverageTest.class.getResourceAsStream("/calibration/vllm_startup_logs.json")) {
+            WorksheetJson.shared().readTree(in).forEach(e -> {
+                StringBuilder b = new StringBuilder();
+                e.get("lines").forEach(l -> b.append(l.asText()).append('\n'));
+                logs.add(b.toString());
+            });
+        }
+        logs.add("");
+        for (String log : logs) {
+            Measurement m = EngineLogParser.parse(log);
+            out.add(EngineLogParser.summary(m));
+            for (Worksheet ws : sheets.subList(0, 4)) {
+                LogComparison.Result r = LogComparison.compare(ws, m);
+                for (LogComparison.Row row : r.rows()) {
+                    out.addAll(List.of(LogViewModel.cells(row)));
+                }
+                out.addAll(r.causes());
+                out.addAll(r.setupDifferences());
+            }
+        }
+        // the dialogs' own sentences, as the ViewModels and the file controller build them
+        out.addAll(List.of("Reading '/tmp/config.json'...",
+                "Read '/tmp/config.json'. Check what was detected and assumed, then Apply.",
+                "Fetching 'meta-llama/Llama-3.1-8B@main' from 'https://huggingface.co'...", "Nothing was changed.",
+                "Cancelled.", "Give a model ID such as meta-llama/Llama-3.1-8B-Instruct",
+                "Choose an XLSX file, a PDF file, or both.", "Signing needs a PDF file and a PKCS#12 key file.",
+                "Exporting...", "Wrote '/tmp/a.xlsx'", "Wrote '/tmp/a.xlsx' and '/tmp/a.pdf'", "Wrote '/tmp/a.pdf' (signed)",
+                "Wrote '/tmp/a.xlsx' and '/tmp/a.pdf' (signed)", "Export failed.",
+                "Cannot write the report. Nothing was replaced.",
+                "'/tmp/x.pdf' has no attached worksheet (not a VRAM Sheet report?)",
+                "'/tmp/x.json': permission denied. Nothing was changed; choose another place.",
+                "Nothing was changed; the sheet stays open.",
+                "VRAM Sheet did not close cleanly last time. Restore the unsaved worksheet?",
+                "VRAM Sheet did not close cleanly last time. Restore the unsaved worksheet ('a.json')?",
+                "Save the changes to 'Untitled' first?", "'/tmp/x.json' exists. Replace it?",
+                "Paste a vLLM, SGLang, llama.cpp or TensorRT-LLM startup log.",
+                // dialog titles and buttons, passed to t() through a variable
+                "Save", "Don't save", "Cancel", "Replace", "Restore", "Discard", "OK", "Open worksheet", "Save worksheet",
+                "Cannot save", "Cannot open the worksheet", "Cannot open the report"));
+        out.remove("");
+        return out;
+    }
+
+    /** One sheet per kind of mistake the validator names. */
+    private static List<Worksheet> mistakes(Worksheet ws) throws Exception {
+        List<Worksheet> out = new ArrayList<>();
+        Object[][] edits = {
+            {"kv", "kvHeads", 7}, {"kv", "kvHeads", 0}, {"kv", "kvHeads", -1}, {"kv", "kvHeads", 1000},
+            {"kv", "kvHeads", 2_000_000_000}, {"kv", "layers", 0}, {"kv", "headDim", null}, {"kv", "kind", "MHA"},
+            {"kv", "kind", "MQA"}, {"kv", "kind", "MLA"}, {"kv", "stateLayers", 2}, {"kv", "kvDtype", "Q4_0"},
+            {"weights", "activeParams", 900_000_000_000L}, {"weights", "groupSize", 128},
+            {"weights", "unquantizedParams", 900_000_000_000L}, {"weights", "totalParams", null},
+            {"weights", "totalParams", 0}, {"weights", "totalParams", "1e30"},
+            {"runtime", "tensorParallel", 3}, {"runtime", "tensorParallel", 16}, {"runtime", "pipelineParallel", 500},
+            {"runtime", "utilization", 1.5}, {"runtime", "maxModelLen", 10_000_000},
+            {"runtime", "fragmentationPercent", 150}, {"runtime", "engineVersion", "latest"},
+            {"runtime", "cacheImplementation", "STATIC"}, {"runtime", "blockSize", 0},
+            {"gpu", "totalBytes", "8 GiB"}, {"gpu", "totalBytes", null}, {"gpu", "count", 0},
+            {"validation", "measuredNonKvBytes", "900 GiB"}, {"result", "contextLength", 10_000_000},
+            {"result", "headroomBytes", "-1"}, {"signOff", "status", "APPROVED"},
+            {"signOff", "preparedOn", "yesterday"}, {"model", "maxContextTokens", 100},
+        };
+        for (Object[] e : edits) {
+            try {
+                out.add(with(ws, (String) e[0], (String) e[1], e[2]));
+            } catch (Exception rejectedByTheReader) {
+                // a value the file reader itself refuses never reaches the window's fields
+            }
+        }
+        out.add(with(ws, "runtime", "kvCacheMemoryBytes", "20 GiB"));
+        out.add(with(with(ws, "runtime", "engine", "SGLANG"), "runtime", "kvCacheMemoryBytes", "20 GiB"));
+        String[] windows = {"[{\"layers\": 0, \"window\": 4096, \"kind\": \"SLIDING\"}]",
+            "[{\"layers\": 4, \"window\": 0, \"kind\": \"SLIDING\"}]",
+            "[{\"layers\": 4, \"window\": 1000000000000, \"kind\": \"SLIDING\"}]",
+            "[{\"layers\": 4, \"window\": 10000000, \"kind\": \"CHUNKED\"}]",
+            "[{\"layers\": 4000, \"window\": 4096, \"kind\": \"SLIDING\"}]"};
+        for (String w : windows) {
+            out.add(with(ws, "kv", "windows", WorksheetJson.shared().readTree(w)));
+        }
+        String[] workloads = {"{\"inputTokens\": 0, \"generatedTokens\": 0, \"concurrentSequences\": 4}",
+            "{\"inputTokens\": 9000000, \"generatedTokens\": 10, \"concurrentSequences\": 4}",
+            "{\"inputTokens\": 100, \"generatedTokens\": 10, \"concurrentSequences\": 4, \"sharedPrefixTokens\": 500}",
+            "{\"sequenceLengths\": [0, 4096]}", "{\"sequenceLengths\": [1000000000000000]}",
+            "{\"sequenceLengths\": [9000000]}", "{\"inputTokens\": 100, \"generatedTokens\": 10}",
+            "{\"inputTokens\": 100, \"generatedTokens\": 10, \"concurrentSequences\": 2000000000}"};
+        for (String w : workloads) {
+            out.add(with(ws, "workloads", "typical", WorksheetJson.shared().readTree(w)));
+        }
+        return out;
+    }
+
+    /** The sheet with one field of one section set (through the file format, as a user's file would). */
+    static Worksheet with(Worksheet ws, String section, String field, Object value) throws Exception {
+        ObjectNode root = (ObjectNode) WorksheetJson.shared().readTree(WorksheetJson.write(ws));
+        ObjectNode s = root.has(section) && root.get(section).isObject() ? (ObjectNode) root.get(section)
+                : root.putObject(section);
+        if (value == null) {
+            s.remove(field);
+        } else if (value instanceof JsonNode n) {
+            s.set(field, n);
+        } else {
+            s.set(field, WorksheetJson.shared().valueToTree(value));
+        }
+        return WorksheetJson.parse(WorksheetJson.shared().writeValueAsString(root), "test");
+    }
+}

@@ -1,0 +1,65 @@
+package org.vramsheet.ui.text;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.vramsheet.ui.dialogs.AboutDialog;
+
+class TextsTest {
+    @Test
+    void russianWordsAndNumbers() {
+        Texts ru = Texts.of("ru");
+        assertEquals("ВЕСА", ru.t("WEIGHTS"));
+        assertEquals("Not translated yet", ru.t("Not translated yet"), "unknown text stays English");
+        assertEquals("131,42 GiB", ru.value("131.42 GiB"));
+        assertEquals("141\u00a0107\u00a0412\u00a0992 B", ru.value("141,107,412,992 B"));
+        assertEquals("15 последовательностей", ru.value("15 sequences"));
+        assertEquals("недоступно", ru.value("unavailable"));
+        assertEquals("20 параллельных последовательностей (20,60x)", ru.value("20 concurrent sequences (20.60x)"));
+        assertEquals("да", ru.value("yes"));
+        assertEquals("unknown", ru.value("unknown"), "words inside words are left alone");
+    }
+
+    @Test
+    void englishIsTheCodesOwnText() {
+        assertSame(Texts.ENGLISH, Texts.of("en"));
+        assertSame(Texts.ENGLISH, Texts.of("de"), "a language the window does not speak falls back to English");
+        assertEquals("131.42 GiB", Texts.ENGLISH.value("131.42 GiB"));
+    }
+
+    @Test
+    void messagesWithNumbersAreTranslatedByTheirTemplate() {
+        Texts ru = Texts.of("ru");
+        assertEquals("{0} KV heads do not divide {1} attention heads",
+                Texts.template("7 KV heads do not divide 64 attention heads", null));
+        assertEquals("противоречие: 7 KV-голов не делят 64 голов внимания",
+                ru.message("inconsistent: 7 KV heads do not divide 64 attention heads"));
+        assertEquals("абсурдно много: 2\u00a0000\u00a0000 больше предела 1\u00a0000\u00a0000",
+                ru.message("absurdly large: 2,000,000 is above the limit 1,000,000"), "numbers written Russian style");
+        assertEquals("версия движка: в логе 0.19.0, на листе 0.13.0",
+                ru.message("engine version: log 0.19.0, sheet 0.13.0"), "a version is not a decimal number");
+        assertEquals("не целое число: 'abc'", ru.message("not a whole number: 'abc'"), "a quoted part is kept");
+        assertEquals("нужно Оценка объёма весов: ВЕСА › Число параметров (всего): обязательно",
+                ru.message("needs Estimated weight payload: WEIGHTS › Parameter count (total): is required"),
+                "composed reasons are taken apart");
+        assertEquals("Heavy: помещается в KV-пул", ru.message("Heavy: fits the KV pool"));
+        assertEquals("fp8_e4m3 is 70B", ru.message("fp8_e4m3 is 70B"), "digits inside words are not numbers");
+        assertEquals(java.util.List.of("a sentence nobody wrote with {0} numbers"),
+                ru.untranslated("a sentence nobody wrote with 3 numbers"));
+        assertEquals("a sentence nobody wrote with 3,5 numbers", ru.message("a sentence nobody wrote with 3.5 numbers"),
+                "untranslated text keeps its words and gets Russian numbers");
+        assertEquals("inconsistent: 7 KV heads do not divide 64 attention heads",
+                Texts.ENGLISH.message("inconsistent: 7 KV heads do not divide 64 attention heads"));
+    }
+
+    @Test
+    void theAboutBoxSpeaksTheWindowsLanguageAndKeepsNamesAndLicences() {
+        String ru = AboutDialog.text("1.2.3", Texts.of("ru"));
+        assertTrue(ru.contains("Благодарности:") && ru.contains("Лист SS-007 для расчёта VRAM"), ru);
+        assertTrue(ru.contains("  Apache POI (Apache-2.0)"), "licence identifiers stay: " + ru);
+        assertTrue(ru.contains("VRAM Sheet 1.2.3"));
+        assertEquals(AboutDialog.text("1.2.3") + "\n", AboutDialog.text("1.2.3", Texts.ENGLISH));
+    }
+}
