@@ -1,58 +1,89 @@
 package org.vramsheet;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.GeneralCodingRules;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** core is pure: no JavaFX and no I/O; io has no JavaFX (STYLE.md, like JabRef's doNotUseGuiInLogic). */
+/**
+ * The design, checked on the compiled classes by ArchUnit (STYLE.md; JabRef's CommonArchitectureTest): the
+ * layers core &lt;- io &lt;- report &lt;- cli and ui, ui never uses cli, no package cycles, a pure core, and
+ * views that leave calculating to their ViewModels.
+ */
 class ArchitectureTest {
-    private static final Path MAIN = Path.of("src/main/java/org/vramsheet");
-    private static final Pattern JAVAFX = Pattern.compile("^\\s*import\\s+(static\\s+)?javafx\\.", Pattern.MULTILINE);
-    private static final Pattern IO = Pattern.compile(
-            "^\\s*import\\s+(static\\s+)?(java\\.io\\.|java\\.nio\\.|java\\.net\\.|com\\.fasterxml\\.|org\\.apache\\.)",
-            Pattern.MULTILINE);
-    private static final Pattern IO_CALLS = Pattern.compile("\\b(System\\.(out|err|in|exit)|java\\.io\\.|java\\.nio\\.)");
+    private static JavaClasses classes;
+    /** The classes that compute (their nested result records are what views show). */
+    private static final java.util.Set<String> CALCULATORS = java.util.Set.of(
+            "org.vramsheet.core.calc.SizingCalculator", "org.vramsheet.core.curves.Curves",
+            "org.vramsheet.core.placement.Planner", "org.vramsheet.core.validation.LogComparison",
+            "org.vramsheet.core.engine.NonKvEstimator");
 
-    private static List<String> violations(String pkg, Pattern... patterns) throws IOException {
-        List<String> out = new ArrayList<>();
-        Path dir = MAIN.resolve(pkg);
-        assertTrue(Files.isDirectory(dir), dir + " exists");
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
-                String text = Files.readString(f);
-                for (Pattern p : patterns) {
-                    if (p.matcher(text).find()) {
-                        out.add(f + " matches " + p.pattern());
-                    }
-                }
-            }
-        }
-        return out;
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("org.vramsheet");
     }
 
     @Test
-    void coreUsesNoJavaFxAndNoIo() throws IOException {
-        assertEquals(List.of(), violations("core", JAVAFX, IO, IO_CALLS));
+    void layers() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("core").definedBy("org.vramsheet.core..")
+                .layer("io").definedBy("org.vramsheet.io..")
+                .layer("report").definedBy("org.vramsheet.report..")
+                .layer("cli").definedBy("org.vramsheet.cli..")
+                .layer("ui").definedBy("org.vramsheet.ui..")
+                .layer("launcher").definedBy("org.vramsheet")
+                .whereLayer("launcher").mayNotBeAccessedByAnyLayer()
+                .whereLayer("cli").mayOnlyBeAccessedByLayers("launcher")
+                .whereLayer("ui").mayOnlyBeAccessedByLayers("launcher")
+                .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "ui")
+                .whereLayer("io").mayOnlyBeAccessedByLayers("report", "cli", "ui")
+                .whereLayer("core").mayOnlyBeAccessedByLayers("io", "report", "cli", "ui")
+                .check(classes);
     }
 
     @Test
-    void ioAndCliUseNoJavaFx() throws IOException {
-        assertEquals(List.of(), violations("io", JAVAFX));
-        assertEquals(List.of(), violations("cli", JAVAFX));
+    void uiNeverUsesCli() {
+        noClasses().that().resideInAPackage("org.vramsheet.ui..")
+                .should().dependOnClassesThat().resideInAPackage("org.vramsheet.cli..").check(classes);
     }
 
     @Test
-    void theRuleCatchesAViolation() {
-        assertTrue(JAVAFX.matcher("package x;\nimport javafx.scene.Node;\n").find());
-        assertTrue(IO.matcher("import java.nio.file.Files;").find());
-        assertTrue(IO_CALLS.matcher("System.out.println(1);").find());
+    void noPackageCycles() {
+        slices().matching("org.vramsheet.(**)").should().beFreeOfCycles().check(classes);
+    }
+
+    @Test
+    void coreIsPure() {
+        noClasses().that().resideInAPackage("org.vramsheet.core..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "java.io..", "java.nio..", "java.net..",
+                        "com.fasterxml..", "org.apache..")
+                .check(classes);
+        GeneralCodingRules.NO_CLASSES_SHOULD_ACCESS_STANDARD_STREAMS.check(
+                classes.that(JavaClass.Predicates.resideInAPackage("org.vramsheet.core..")));
+    }
+
+    @Test
+    void ioReportAndCliUseNoJavaFx() {
+        noClasses().that().resideInAnyPackage("org.vramsheet.io..", "org.vramsheet.report..", "org.vramsheet.cli..")
+                .should().dependOnClassesThat().resideInAPackage("javafx..").check(classes);
+    }
+
+    /** Views (controls, dialogs, charts) show what their ViewModel computed; they never run a calculator. */
+    @Test
+    void viewsNeverCallCalculators() {
+        DescribedPredicate<JavaClass> calculators = DescribedPredicate.describe("a calculator",
+                c -> CALCULATORS.contains(c.getName()));
+        noClasses().that().resideInAnyPackage("org.vramsheet.ui.sections..", "org.vramsheet.ui.charts..")
+                .or().haveSimpleNameEndingWith("Dialog").or().haveSimpleNameEndingWith("View")
+                .should().dependOnClassesThat(calculators).check(classes);
     }
 }

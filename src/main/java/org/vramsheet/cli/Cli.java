@@ -1,5 +1,8 @@
 package org.vramsheet.cli;
 
+import org.vramsheet.core.sheet.Edits;
+import org.vramsheet.io.AppVersion;
+
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,7 +35,7 @@ public final class Cli {
             case "validate" -> ValidateCommand.run(List.of(args).subList(1, args.length), out, err);
             case "plan" -> PlanCommand.run(List.of(args).subList(1, args.length), out, err);
             case "--version", "version" -> {
-                out.println("VRAM Sheet " + version());
+                out.println("VRAM Sheet " + AppVersion.get());
                 yield OK;
             }
             default -> {
@@ -85,8 +88,7 @@ public final class Cli {
             return BAD_INPUT;
         }
         if (context != null) {
-            ResultSettings r = ws.result();
-            ws = ws.withResult(new ResultSettings(r.headroomBytes(), r.sizingScenario(), context));
+            ws = Edits.contextLength(ws, context);
         }
         SizingResult result = SizingCalculator.calculate(ws);
         out.print(json ? ResultJson.write(result) : header(ws) + ResultTable.render(result, explain));
@@ -100,17 +102,13 @@ public final class Cli {
     }
 
     private static String header(Worksheet ws) {
-        return "VRAM Sheet " + version() + " - SS-007 sizing\n"
+        return "VRAM Sheet " + AppVersion.get() + " - SS-007 sizing\n"
                 + "MODEL    " + ws.model().modelId() + (ws.model().revision().isEmpty() ? "" : " @ " + ws.model().revision())
                 + "\nRUNTIME  " + ws.runtime().engine().label() + " " + ws.runtime().engineVersion()
                 + ", TP " + ws.runtime().tensorParallel() + " x PP " + ws.runtime().pipelineParallel()
                 + "\nGPU      " + ws.gpu().count() + " x " + ws.gpu().name() + "\n";
     }
 
-    public static String version() {
-        String v = Cli.class.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
-    }
 
     static String usage() {
         return """

@@ -1,5 +1,6 @@
 package org.vramsheet.cli;
 
+import org.vramsheet.core.sheet.Edits;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -56,8 +57,7 @@ final class PlanCommand {
             return Cli.BAD_INPUT;
         }
         if (target != null) {
-            ResultSettings r = ws.result();
-            ws = ws.withResult(new ResultSettings(r.headroomBytes(), r.sizingScenario(), r.contextLength(), target));
+            ws = Edits.targetSequences(ws, target);
         }
         var result = SizingCalculator.calculate(ws);
         out.println("Placement of one replica on " + ws.gpu().name() + " (" + (ws.gpu().totalBytes() == null ? "-"

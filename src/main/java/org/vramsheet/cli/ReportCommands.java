@@ -1,5 +1,6 @@
 package org.vramsheet.cli;
 
+import org.vramsheet.io.AppVersion;
 import java.io.Console;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -83,7 +84,7 @@ final class ReportCommands {
         }
         try {
             var ws = WorksheetJson.read(sheet);
-            ReportFiles.export(ws, Cli.version(), new ReportFiles.Request(xlsx, pdf, letter, key, password, null), x -> { });
+            ReportFiles.export(ws, AppVersion.get(), new ReportFiles.Request(xlsx, pdf, letter, key, password, null), x -> { });
         } catch (WorksheetFormatException | PdfSigner.SigningException e) {
             err.println("vramsheet export: " + e.getMessage());
             return Cli.BAD_INPUT;
@@ -116,7 +117,7 @@ final class ReportCommands {
         }
         ReportVerifier.Result r;
         try {
-            r = ReportVerifier.verify(bytes, Cli.version());
+            r = ReportVerifier.verify(bytes, AppVersion.get());
         } catch (IOException e) {
             err.println("vramsheet verify: " + pdf + " is not a readable PDF: " + e.getMessage());
             return Cli.BAD_INPUT;

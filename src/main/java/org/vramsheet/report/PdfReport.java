@@ -1,5 +1,7 @@
 package org.vramsheet.report;
 
+import org.vramsheet.core.result.FigureKey;
+
 import java.awt.color.ColorSpace;
 import java.awt.color.ICC_Profile;
 import java.io.ByteArrayInputStream;
@@ -104,13 +106,13 @@ public final class PdfReport {
             c.row(row, cols, 10, TEXT, false);
         }
         c.y -= 6;
-        Figure fits = d.figure("result.fits");
+        Figure fits = d.figure(FigureKey.RESULT_FITS);
         String verdict = !fits.available() ? "Budget unavailable: " + fits.reason()
-                : (fits.isTrue() ? "FITS: " : "DOES NOT FIT: ") + "production budget " + d.text("result.budgetBytes")
-                + " against " + d.text("result.gpuCapacityBytes") + " per replica";
+                : (fits.isTrue() ? "FITS: " : "DOES NOT FIT: ") + "production budget " + d.text(FigureKey.RESULT_BUDGET_BYTES)
+                + " against " + d.text(FigureKey.RESULT_GPU_CAPACITY_BYTES) + " per replica";
         c.paragraph(verdict, 11, !fits.available() ? MUTED : fits.isTrue() ? GOOD : BAD, 0);
-        c.paragraph("Max concurrency at " + d.text("pool.contextLength") + ": " + d.text("pool.maxConcurrency") + " ("
-                + d.text("pool.concurrencyRatio") + "). Memory capacity is not a latency SLA.", 10, TEXT, 0);
+        c.paragraph("Max concurrency at " + d.text(FigureKey.POOL_CONTEXT_LENGTH) + ": " + d.text(FigureKey.POOL_MAX_CONCURRENCY) + " ("
+                + d.text(FigureKey.POOL_CONCURRENCY_RATIO) + "). Memory capacity is not a latency SLA.", 10, TEXT, 0);
     }
 
     private static void section(PdfCanvas c, ReportData d, ReportData.Section s) throws IOException {
@@ -119,7 +121,7 @@ public final class PdfReport {
         for (ReportData.Row r : s.inputs()) {
             c.row(new String[] {r.label(), r.value().isEmpty() ? "-" : r.value()}, cols, 9, TEXT, true);
         }
-        for (String k : s.resultKeys()) {
+        for (FigureKey k : s.resultKeys()) {
             Figure f = d.figure(k);
             c.row(new String[] {"= " + f.label(), d.text(k)}, cols, 9, f.available() ? TEXT : MUTED, true);
         }
@@ -144,17 +146,17 @@ public final class PdfReport {
         heading(c, "VALIDATION: PREDICTED AGAINST MEASURED");
         float[] cols = {0, 0.36f, 0.62f, 0.84f};
         c.row(new String[] {"", "Predicted", "Measured", "Difference"}, cols, 9, MUTED, true);
-        compare(c, cols, "KV memory per GPU", d.figure("pool.kvPoolBytes"), v.allocatedKvBytes(), true);
-        compare(c, cols, "KV capacity (tokens)", d.figure("pool.capacityTokens"), v.kvCapacityTokens(), false);
-        compare(c, cols, "Non-KV per GPU (measured is used)", d.figure("pool.nonKvBytes"), v.measuredNonKvBytes(), true);
+        compare(c, cols, "KV memory per GPU", d.figure(FigureKey.POOL_KV_POOL_BYTES), v.allocatedKvBytes(), true);
+        compare(c, cols, "KV capacity (tokens)", d.figure(FigureKey.POOL_CAPACITY_TOKENS), v.kvCapacityTokens(), false);
+        compare(c, cols, "Non-KV per GPU (measured is used)", d.figure(FigureKey.POOL_NON_KV_BYTES), v.measuredNonKvBytes(), true);
     }
 
     private static void placement(PdfCanvas c, ReportData d) throws IOException {
         heading(c, "PLACEMENT (SS-006)");
         float[] cols = {0, 0.42f};
-        for (String k : List.of("placement.gpusPerReplica", "placement.replicas", "placement.totalGpus",
-                "weights.bytesPerGpu", "kvCache.bytesPerTokenPerGpu", "pool.nonKvBytes", "pool.kvPoolBytes",
-                "placement.fleetConcurrency", "placement.replicasForTarget")) {
+        for (FigureKey k : List.of(FigureKey.PLACEMENT_GPUS_PER_REPLICA, FigureKey.PLACEMENT_REPLICAS, FigureKey.PLACEMENT_TOTAL_GPUS,
+                FigureKey.WEIGHTS_BYTES_PER_GPU, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_KV_POOL_BYTES,
+                FigureKey.PLACEMENT_FLEET_CONCURRENCY, FigureKey.PLACEMENT_REPLICAS_FOR_TARGET)) {
             Figure f = d.figure(k);
             c.row(new String[] {f.label(), d.text(k)}, cols, 9, f.available() ? TEXT : MUTED, true);
         }
@@ -220,7 +222,7 @@ public final class PdfReport {
                 c.paragraph(f.label() + ": unavailable (" + f.reason() + ")", 8, MUTED, 0);
                 continue;
             }
-            c.paragraph(f.label() + " = " + d.text(f.key()), 8.5f, TEXT, 0);
+            c.paragraph(f.label() + " = " + d.text(f), 8.5f, TEXT, 0);
             if (!f.provenance().formula().isEmpty()) {
                 c.paragraph("Formula: " + f.provenance().formula(), 7.5f, MUTED, 12);
             }

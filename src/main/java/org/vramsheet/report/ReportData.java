@@ -1,9 +1,14 @@
 package org.vramsheet.report;
 
+import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.result.ScenarioFigure;
+
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.curves.Curves;
 import org.vramsheet.core.result.Figure;
@@ -31,7 +36,7 @@ public final class ReportData {
     public record Row(String label, String value) { }
 
     /** One SS-007 section: its inputs and the keys of its results. */
-    public record Section(String title, List<Row> inputs, List<String> resultKeys) { }
+    public record Section(String title, List<Row> inputs, List<FigureKey> resultKeys) { }
 
     public final Worksheet sheet;
     public final SizingResult result;
@@ -52,11 +57,16 @@ public final class ReportData {
         this.version = version;
     }
 
-    public Figure figure(String key) { return result.get(key); }
+    public Figure figure(FigureKey key) { return result.get(key); }
+
+    /** One of a scenario's figures. */
+    public Figure sheetFigure(ScenarioId id, ScenarioFigure figure) { return result.get(id, figure); }
 
     /** A figure as printed: "131.42 GiB (141.11 GB, 141,107,412,992 B)", "15 sequences", or "unavailable: why". */
-    public String text(String key) {
-        Figure f = result.get(key);
+    public String text(FigureKey key) { return text(result.get(key)); }
+
+    /** A figure as printed (see {@link #text(FigureKey)}). */
+    public String text(Figure f) {
         if (!f.available()) {
             return "unavailable: " + f.reason();
         }
@@ -89,7 +99,7 @@ public final class ReportData {
                 new Row("Unquantized parameters", count(w.unquantizedParams())),
                 new Row("Actual checkpoint bytes", bytes(w.checkpointBytes())),
                 new Row("Actual checkpoint format", w.checkpointFormat())),
-                List.of("weights.estimatedBytes", "weights.bytes", "weights.bytesPerParam", "weights.bytesPerGpu")));
+                List.of(FigureKey.WEIGHTS_ESTIMATED_BYTES, FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_BYTES_PER_PARAM, FigureKey.WEIGHTS_BYTES_PER_GPU)));
         KvArchitecture k = sheet.kv();
         StringBuilder win = new StringBuilder();
         for (LayerWindow lw : k.windows()) {
@@ -106,8 +116,8 @@ public final class ReportData {
                 new Row("KV-cache dtype", k.kvDtype().label()), new Row("Windows", win.length() == 0 ? "none" : win.toString()),
                 new Row("Fixed-state layers", k.stateLayers() == null ? "-" : k.stateLayers() + " x "
                         + bytes(k.stateBytesPerLayer()))),
-                List.of("kvCache.bytesPerToken", "kvCache.bytesPerTokenPerGpu", "kvCache.bytesPerTokenBeyondWindows",
-                        "kvCache.queryHeadMistakeBytesPerToken")));
+                List.of(FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS,
+                        FigureKey.KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN)));
         RuntimeSettings r = sheet.runtime();
         Gpu g = sheet.gpu();
         out.add(new Section("RUNTIME", List.of(new Row("Inference engine", r.engine().label()),
@@ -120,9 +130,9 @@ public final class ReportData {
                         + Units.binary(r.nonTorchBytes()) + " / " + Units.binary(r.cudaGraphBytes())),
                 new Row("Fragmentation allowance", r.fragmentationPercent() + " %"),
                 new Row("GPU", g.count() + " x " + g.name() + ", " + bytes(g.totalBytes()) + " CUDA-visible each")),
-                List.of("pool.fraction", "pool.requestedBytes", "pool.nonKvBytes", "pool.cudaGraphBytes", "pool.kvPoolBytes",
-                        "pool.blockSize", "pool.gpuBlocks", "pool.capacityTokens", "pool.contextLength",
-                        "kvCache.bytesPerSequence", "pool.concurrencyRatio", "pool.maxConcurrency")));
+                List.of(FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES,
+                        FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_GPU_BLOCKS, FigureKey.POOL_CAPACITY_TOKENS, FigureKey.POOL_CONTEXT_LENGTH,
+                        FigureKey.KV_CACHE_BYTES_PER_SEQUENCE, FigureKey.POOL_CONCURRENCY_RATIO, FigureKey.POOL_MAX_CONCURRENCY)));
         Validation v = sheet.validation();
         out.add(new Section("VALIDATION", List.of(new Row("Measured non-KV footprint", bytes(v.measuredNonKvBytes())),
                 new Row("Allocated KV memory", bytes(v.allocatedKvBytes())),
@@ -132,8 +142,8 @@ public final class ReportData {
                         : Units.grouped(v.preemptionSequences()) + " sequences"), new Row("Notes", v.notes())), List.of()));
         out.add(new Section("RESULT", List.of(new Row("Operational headroom", bytes(sheet.result().headroomBytes())),
                 new Row("Scenario that sizes the budget", sheet.result().sizingScenario().label())),
-                List.of("result.nonKvBytes", "result.kvBytes", "result.fragmentationBytes", "result.headroomBytes",
-                        "result.budgetBytes", "result.gpuCapacityBytes", "result.marginBytes", "result.fits")));
+                List.of(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES, FigureKey.RESULT_FRAGMENTATION_BYTES, FigureKey.RESULT_HEADROOM_BYTES,
+                        FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES, FigureKey.RESULT_MARGIN_BYTES, FigureKey.RESULT_FITS)));
         return out;
     }
 
@@ -157,14 +167,18 @@ public final class ReportData {
             }
             rows.add(row);
         }
-        String[][] results = {{"Aggregate active tokens", "activeTokens"}, {"Calculated raw KV", "kvBytes"},
-            {"Physical KV (engine blocks)", "physicalKvBytes"}, {"Fits the KV pool", "fits"}, {"Share of the pool", "poolShare"}};
-        for (String[] res : results) {
-            List<String> row = new ArrayList<>(List.of(res[0]));
+        Map<String, ScenarioFigure> results = new LinkedHashMap<>();
+        results.put("Aggregate active tokens", ScenarioFigure.ACTIVE_TOKENS);
+        results.put("Calculated raw KV", ScenarioFigure.KV_BYTES);
+        results.put("Physical KV (engine blocks)", ScenarioFigure.PHYSICAL_KV_BYTES);
+        results.put("Fits the KV pool", ScenarioFigure.FITS);
+        results.put("Share of the pool", ScenarioFigure.POOL_SHARE);
+        for (Map.Entry<String, ScenarioFigure> res : results.entrySet()) {
+            List<String> row = new ArrayList<>(List.of(res.getKey()));
             for (ScenarioId id : ScenarioId.values()) {
-                Figure f = result.get("scenarios." + id.key() + "." + res[1]);
+                Figure f = result.get(id, res.getValue());
                 row.add(!f.available() ? "unavailable" : f.unit() == org.vramsheet.core.result.Unit.BYTES ? Units.gibText(f.value())
-                        : text(f.key()));
+                        : text(f));
             }
             rows.add(row);
         }
@@ -176,8 +190,8 @@ public final class ReportData {
     /** The key numbers verify looks for in a report's text. */
     public List<String> keyNumbers() {
         List<String> out = new ArrayList<>();
-        for (String k : List.of("weights.bytes", "kvCache.bytesPerToken", "pool.kvPoolBytes", "result.budgetBytes",
-                "result.gpuCapacityBytes")) {
+        for (FigureKey k : List.of(FigureKey.WEIGHTS_BYTES, FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.POOL_KV_POOL_BYTES, FigureKey.RESULT_BUDGET_BYTES,
+                FigureKey.RESULT_GPU_CAPACITY_BYTES)) {
             Figure f = result.get(k);
             if (f.available()) {
                 out.add(Units.grouped(f.value()));

@@ -1,5 +1,8 @@
 package org.vramsheet.report;
 
+import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.result.ScenarioFigure;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.List;
@@ -136,11 +139,11 @@ public final class XlsxReport {
         b.input("TP", "Tensor parallel size", r.tensorParallel(), false);
         b.input("PP", "Pipeline parallel size", r.pipelineParallel(), false);
         b.input("DP", "Data parallel size (replicas)", r.dataParallel(), false);
-        Figure frac = d.figure("pool.fraction");
+        Figure frac = d.figure(FigureKey.POOL_FRACTION);
         b.input("Util", "Memory utilization / fraction (resolved)", frac.available() ? frac.ratio() : 1.0, false);
-        Figure bs = d.figure("pool.blockSize");
+        Figure bs = d.figure(FigureKey.POOL_BLOCK_SIZE);
         b.input("BlockSize", "Block size (resolved, tokens)", bs.available() ? bs.value() : 16, false);
-        Long maxLen = d.figure("pool.contextLength").available() ? (r.maxModelLen() != null ? r.maxModelLen()
+        Long maxLen = d.figure(FigureKey.POOL_CONTEXT_LENGTH).available() ? (r.maxModelLen() != null ? r.maxModelLen()
                 : d.sheet.model().maxContextTokens()) : null;
         b.input("MaxModelLen", "Max model length (tokens)", num(maxLen), false);
         b.input("MaxBatched", "Max batched tokens (resolved)", EngineDefaults.maxNumBatchedTokens(r, d.sheet.gpu()).value(),
@@ -167,7 +170,7 @@ public final class XlsxReport {
         b.input("Headroom", "Operational headroom", d.sheet.result().headroomBytes(), true);
         b.inputText("Sizing", "Scenario that sizes the budget (Typical / Heavy / Limit)",
                 d.sheet.result().sizingScenario().label());
-        Figure ctx = d.figure("pool.contextLength");
+        Figure ctx = d.figure(FigureKey.POOL_CONTEXT_LENGTH);
         b.input("Context", "Context length for concurrency (tokens)", ctx.available() ? ctx.value() : null, false);
     }
 
@@ -288,17 +291,17 @@ public final class XlsxReport {
             b.formula("Ratio", "Concurrency ratio (x)",
                     "IF(Context>MaxModelLen,0,Blocks/ROUNDUP(Context/BlockSize,0))", b.decimal);
         } else {
-            b.value("PoolGpu", "KV pool per GPU", val(d, "pool.kvPoolBytes"), b.bytes, why);
-            b.value("Blocks", "Blocks", val(d, "pool.gpuBlocks"), b.count, why);
-            b.value("Capacity", "KV capacity (tokens)", val(d, "pool.capacityTokens"), b.count, why);
-            b.value("Ratio", "Concurrency ratio (x)", d.figure("pool.concurrencyRatio").available()
-                    ? d.figure("pool.concurrencyRatio").ratio() : 0, b.decimal, why);
+            b.value("PoolGpu", "KV pool per GPU", val(d, FigureKey.POOL_KV_POOL_BYTES), b.bytes, why);
+            b.value("Blocks", "Blocks", val(d, FigureKey.POOL_GPU_BLOCKS), b.count, why);
+            b.value("Capacity", "KV capacity (tokens)", val(d, FigureKey.POOL_CAPACITY_TOKENS), b.count, why);
+            b.value("Ratio", "Concurrency ratio (x)", d.figure(FigureKey.POOL_CONCURRENCY_RATIO).available()
+                    ? d.figure(FigureKey.POOL_CONCURRENCY_RATIO).ratio() : 0, b.decimal, why);
         }
         b.formula("MaxConcurrency", "Max concurrency at the context (sequences)", "INT(Ratio+0.000000001)", b.count);
         b.formula("PoolReplica", "KV pool per replica", "PoolGpu*Ranks", b.bytes);
     }
 
-    private static double val(ReportData d, String key) {
+    private static double val(ReportData d, FigureKey key) {
         Figure f = d.figure(key);
         return f.available() ? f.value() : 0;
     }
@@ -313,24 +316,24 @@ public final class XlsxReport {
         boolean paged = vllmFormulas(d);
         boolean simple = simpleFormulas(d);
         scen(b, d, "Len", "Active tokens per sequence", "{Input}+{Generated}", b.count, null);
-        scen(b, d, "Active", "Aggregate active tokens", "{Len}*{Seqs}", b.count, "activeTokens");
+        scen(b, d, "Active", "Aggregate active tokens", "{Len}*{Seqs}", b.count, ScenarioFigure.ACTIVE_TOKENS);
         scen(b, d, "PrefixUsed", "Shared prefix stored once", "IF(PrefixCaching=1,{Prefix},0)", b.count, null);
         scen(b, d, "Unique", "Unique tokens after prefix sharing", "{Active}-({Seqs}-1)*{PrefixUsed}", b.count, null);
         scen(b, d, "KvLogical", "Calculated raw KV",
                 "{Seqs}*(BytesLayerTok*(FullLayers*{Len}+WindowLayers*MIN({Len},WindowTokens))+StatePerSeq)"
-                        + "-({Seqs}-1)*{PrefixUsed}*BytesLayerTok*FullLayers", b.bytes, "kvBytes");
+                        + "-({Seqs}-1)*{PrefixUsed}*BytesLayerTok*FullLayers", b.bytes, ScenarioFigure.KV_BYTES);
         String held = "GroupsFull*ROUNDUP({Len}/BlockSize,0)+GroupsWin*MIN(ROUNDUP({Len}/BlockSize,0),"
                 + "ROUNDUP((WindowTokens-1)/BlockSize,0)+1)";
         String shared = "({Seqs}-1)*INT({PrefixUsed}/BlockSize)*BlockSize*BytesLayerTokRank*FullRank";
         if (paged) {
             scen(b, d, "Physical", "Physical KV (engine blocks, replica)",
-                    "({Seqs}*(" + held + ")*Page*LayerGroup-" + shared + ")*Ranks", b.bytes, "physicalKvBytes");
+                    "({Seqs}*(" + held + ")*Page*LayerGroup-" + shared + ")*Ranks", b.bytes, ScenarioFigure.PHYSICAL_KV_BYTES);
         } else if (simple) {
             String t = "ROUNDUP({Len}/BlockSize,0)*BlockSize";
             scen(b, d, "Physical", "Physical KV (replica)", "({Seqs}*(BytesLayerTokRank*(FullRank*" + t + "+WinRank*MIN(" + t
-                    + ",WindowTokens))+StateRank)-" + shared + ")*Ranks", b.bytes, "physicalKvBytes");
+                    + ",WindowTokens))+StateRank)-" + shared + ")*Ranks", b.bytes, ScenarioFigure.PHYSICAL_KV_BYTES);
         } else {
-            scenValues(b, d, "Physical", "Physical KV (replica)", "physicalKvBytes",
+            scenValues(b, d, "Physical", "Physical KV (replica)", ScenarioFigure.PHYSICAL_KV_BYTES,
                     "value from the app: " + e.label() + " / " + EngineDefaults.cache(d.sheet.runtime()).label());
         }
         scen(b, d, "PhysicalGiB", "Physical KV (GiB)", "{Physical}/1073741824", b.gib, null);
@@ -339,7 +342,7 @@ public final class XlsxReport {
     }
 
     private static void scen(XlsxBook b, ReportData d, String name, String label, String template, CellStyle style,
-                             String figure) {
+                             ScenarioFigure figure) {
         Row r = b.next();
         r.createCell(0).setCellValue(label);
         int col = 1;
@@ -347,7 +350,7 @@ public final class XlsxReport {
             Scenario s = d.sheet.workloads().get(id);
             XSSFCell c = (XSSFCell) r.createCell(col);
             if (s.explicit() && figure != null) {
-                Figure f = d.figure("scenarios." + id.key() + "." + figure);
+                Figure f = d.sheetFigure(id, figure);
                 if (f.available()) {
                     c.setCellValue(f.value());
                 }
@@ -361,12 +364,12 @@ public final class XlsxReport {
         }
     }
 
-    private static void scenValues(XlsxBook b, ReportData d, String name, String label, String figure, String why) {
+    private static void scenValues(XlsxBook b, ReportData d, String name, String label, ScenarioFigure figure, String why) {
         Row r = b.next();
         r.createCell(0).setCellValue(label);
         int col = 1;
         for (ScenarioId id : ScenarioId.values()) {
-            Figure f = d.figure("scenarios." + id.key() + "." + figure);
+            Figure f = d.sheetFigure(id, figure);
             XSSFCell c = (XSSFCell) r.createCell(col);
             if (f.available()) {
                 c.setCellValue(f.value());

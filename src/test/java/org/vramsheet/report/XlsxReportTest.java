@@ -1,5 +1,11 @@
 package org.vramsheet.report;
 
+import org.vramsheet.core.sheet.ScenarioId;
+
+import org.vramsheet.core.result.ScenarioFigure;
+
+import org.vramsheet.core.result.FigureKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,15 +35,15 @@ import org.vramsheet.io.json.WorksheetJson;
 
 /** The XLSX read back with POI: formulas present, and their evaluated values equal the app's. */
 class XlsxReportTest {
-    static final Map<String, String> CHECKS = Map.ofEntries(Map.entry("Weights", "weights.bytes"),
-            Map.entry("KvPerToken", "kvCache.bytesPerToken"), Map.entry("PoolGpu", "pool.kvPoolBytes"),
-            Map.entry("Blocks", "pool.gpuBlocks"), Map.entry("Capacity", "pool.capacityTokens"),
-            Map.entry("MaxConcurrency", "pool.maxConcurrency"), Map.entry("Typical_Active", "scenarios.typical.activeTokens"),
-            Map.entry("Heavy_KvLogical", "scenarios.heavy.kvBytes"), Map.entry("Limit_KvLogical", "scenarios.limit.kvBytes"),
-            Map.entry("Typical_Physical", "scenarios.typical.physicalKvBytes"),
-            Map.entry("Limit_Physical", "scenarios.limit.physicalKvBytes"), Map.entry("Budget", "result.budgetBytes"),
-            Map.entry("NonKvReplica", "result.nonKvBytes"), Map.entry("Fragmentation", "result.fragmentationBytes"),
-            Map.entry("Margin", "result.marginBytes"));
+    static final Map<String, FigureKey> CHECKS = Map.ofEntries(Map.entry("Weights", FigureKey.WEIGHTS_BYTES),
+            Map.entry("KvPerToken", FigureKey.KV_CACHE_BYTES_PER_TOKEN), Map.entry("PoolGpu", FigureKey.POOL_KV_POOL_BYTES),
+            Map.entry("Blocks", FigureKey.POOL_GPU_BLOCKS), Map.entry("Capacity", FigureKey.POOL_CAPACITY_TOKENS),
+            Map.entry("MaxConcurrency", FigureKey.POOL_MAX_CONCURRENCY), Map.entry("Typical_Active", FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.ACTIVE_TOKENS)),
+            Map.entry("Heavy_KvLogical", FigureKey.scenario(ScenarioId.HEAVY, ScenarioFigure.KV_BYTES)), Map.entry("Limit_KvLogical", FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES)),
+            Map.entry("Typical_Physical", FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.PHYSICAL_KV_BYTES)),
+            Map.entry("Limit_Physical", FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.PHYSICAL_KV_BYTES)), Map.entry("Budget", FigureKey.RESULT_BUDGET_BYTES),
+            Map.entry("NonKvReplica", FigureKey.RESULT_NON_KV_BYTES), Map.entry("Fragmentation", FigureKey.RESULT_FRAGMENTATION_BYTES),
+            Map.entry("Margin", FigureKey.RESULT_MARGIN_BYTES));
 
     static Worksheet sample(String name) throws Exception {
         return WorksheetJson.read(Path.of("assets/samples", name));
@@ -45,9 +51,8 @@ class XlsxReportTest {
 
     static Worksheet withEngine(Worksheet ws, Engine e) {
         RuntimeSettings r = ws.runtime();
-        return ws.withRuntime(new RuntimeSettings(e, "", r.cacheImplementation(), r.tensorParallel(), r.pipelineParallel(), null, null,
-                r.maxModelLen(), r.prefixCaching(), r.maxNumBatchedTokens(), r.maxNumSeqs(), r.activationPeakBytes(),
-                r.nonTorchBytes(), r.cudaGraphBytes(), r.fragmentationPercent(), null, null));
+        return ws.withRuntime(r.withEngine(e).withEngineVersion("").withUtilization(null).withBlockSize(null)
+                .withCudaGraphsInPool(null).withKvCacheMemoryBytes(null));
     }
 
     static Stream<Arguments> sheets() throws Exception {
@@ -91,7 +96,7 @@ class XlsxReportTest {
             }
             String fits = ev.evaluate(wb.getSheet("Worksheet").getRow(new AreaReference(wb.getName("Fits").getRefersToFormula(),
                     wb.getSpreadsheetVersion()).getFirstCell().getRow()).getCell(1)).getStringValue();
-            assertEquals(d.figure("result.fits").isTrue() ? "yes" : "no", fits);
+            assertEquals(d.figure(FigureKey.RESULT_FITS).isTrue() ? "yes" : "no", fits);
         }
     }
 

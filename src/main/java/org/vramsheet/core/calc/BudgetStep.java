@@ -1,5 +1,9 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.result.ScenarioFigure;
+
+import org.vramsheet.core.result.FigureKey;
+
 import java.util.Locale;
 import org.vramsheet.core.input.WorksheetValidator;
 import org.vramsheet.core.result.Figure;
@@ -18,41 +22,41 @@ final class BudgetStep {
     static void concurrency(Calc c, PoolLayout pool) {
         Long ctxIn = c.ws.result().contextLength();
         Long maxLen = WorksheetValidator.effectiveMaxModelLen(c.ws);
-        c.compute("pool.contextLength", "Context length per sequence", Unit.TOKENS,
+        c.compute(FigureKey.POOL_CONTEXT_LENGTH, "Context length per sequence", Unit.TOKENS,
                 Calc.f("result.contextLength", "runtime.maxModelLen", "model.maxContextTokens"), Calc.n(), () -> {
                     long ctx = ctxIn != null ? ctxIn : maxLen;
-                    return Figure.of("pool.contextLength", "Context length per sequence", Unit.TOKENS, ctx,
+                    return Figure.of(FigureKey.POOL_CONTEXT_LENGTH, "Context length per sequence", Unit.TOKENS, ctx,
                             Provenance.of(ctxIn != null ? "RESULT › Context length for concurrency" : "RUNTIME › Max model length",
                                     Units.grouped(ctx), ctxIn != null ? "Chosen context (the slider)"
                                             : "vLLM reports concurrency at max_model_len"));
                 });
-        c.compute("kvCache.bytesPerSequence", "KV per sequence at this context", Unit.BYTES, KvStep.INPUTS,
-                Calc.n("pool.contextLength"), () -> {
-                    long ctx = c.get("pool.contextLength").value();
+        c.compute(FigureKey.KV_CACHE_BYTES_PER_SEQUENCE, "KV per sequence at this context", Unit.BYTES, KvStep.INPUTS,
+                Calc.n(FigureKey.POOL_CONTEXT_LENGTH), () -> {
+                    long ctx = c.get(FigureKey.POOL_CONTEXT_LENGTH).value();
                     long b = c.geometry.sequenceBytes(ctx);
-                    return Figure.of("kvCache.bytesPerSequence", "KV per sequence at this context", Unit.BYTES, b,
+                    return Figure.of(FigureKey.KV_CACHE_BYTES_PER_SEQUENCE, "KV per sequence at this context", Unit.BYTES, b,
                             Provenance.of("KV bytes of one sequence of the context length", Units.grouped(ctx)
                                     + " tokens -> " + Units.bytesText(b), "Logical, model-wide; windows capped"));
                 });
         if (pool == null) {
-            String why = c.missing("pool.kvPoolBytes");
-            c.put(Figure.unavailable("pool.maxConcurrency", "Max concurrency at this context", Unit.SEQUENCES, why));
-            c.put(Figure.unavailable("pool.concurrencyRatio", "Concurrency ratio", Unit.RATIO, why));
+            String why = c.missing(FigureKey.POOL_KV_POOL_BYTES);
+            c.put(Figure.unavailable(FigureKey.POOL_MAX_CONCURRENCY, "Max concurrency at this context", Unit.SEQUENCES, why));
+            c.put(Figure.unavailable(FigureKey.POOL_CONCURRENCY_RATIO, "Concurrency ratio", Unit.RATIO, why));
             return;
         }
-        c.compute("pool.concurrencyRatio", "Concurrency ratio", Unit.RATIO, Calc.f(), Calc.n("pool.contextLength"), () -> {
-            long ctx = c.get("pool.contextLength").value();
+        c.compute(FigureKey.POOL_CONCURRENCY_RATIO, "Concurrency ratio", Unit.RATIO, Calc.f(), Calc.n(FigureKey.POOL_CONTEXT_LENGTH), () -> {
+            long ctx = c.get(FigureKey.POOL_CONTEXT_LENGTH).value();
             double x = pool.ratioAt(ctx);
-            return Figure.ratio("pool.concurrencyRatio", "Concurrency ratio", x,
+            return Figure.ratio(FigureKey.POOL_CONCURRENCY_RATIO, "Concurrency ratio", x,
                     Provenance.of(ratioFormula(pool), Units.grouped(pool.blocks) + " blocks at "
                             + Units.grouped(ctx) + " tokens = " + Units.two(x) + "x",
                             "Memory-side capacity only: latency and compute limits come on top (not an SLA)"));
         });
-        c.compute("pool.maxConcurrency", "Max concurrency at this context", Unit.SEQUENCES, Calc.f(),
-                Calc.n("pool.concurrencyRatio"), () -> {
-                    long ctx = c.get("pool.contextLength").value();
+        c.compute(FigureKey.POOL_MAX_CONCURRENCY, "Max concurrency at this context", Unit.SEQUENCES, Calc.f(),
+                Calc.n(FigureKey.POOL_CONCURRENCY_RATIO), () -> {
+                    long ctx = c.get(FigureKey.POOL_CONTEXT_LENGTH).value();
                     long n = pool.sequencesAt(ctx);
-                    return Figure.of("pool.maxConcurrency", "Max concurrency at this context", Unit.SEQUENCES, n,
+                    return Figure.of(FigureKey.POOL_MAX_CONCURRENCY, "Max concurrency at this context", Unit.SEQUENCES, n,
                             Provenance.of("floor(concurrency ratio)", Units.grouped(n) + " sequences of "
                                     + Units.grouped(ctx) + " tokens", "Every sequence at full context: a worst case"));
                 });
@@ -72,78 +76,78 @@ final class BudgetStep {
         Worksheet ws = c.ws;
         RuntimeSettings r = ws.runtime();
         ScenarioId sizing = ws.result().sizingScenario();
-        String kvKey = "scenarios." + sizing.key() + ".physicalKvBytes";
+        FigureKey kvKey = FigureKey.scenario(sizing, ScenarioFigure.PHYSICAL_KV_BYTES);
         Long measured = ws.validation().measuredNonKvBytes();
         int ranks = r.ranks();
-        c.compute("result.nonKvBytes", "Non-KV footprint (replica)", Unit.BYTES,
-                Calc.f("validation.measuredNonKvBytes", "runtime.*"), measured != null ? Calc.n() : Calc.n("weights.bytes"),
+        c.compute(FigureKey.RESULT_NON_KV_BYTES, "Non-KV footprint (replica)", Unit.BYTES,
+                Calc.f("validation.measuredNonKvBytes", "runtime.*"), measured != null ? Calc.n() : Calc.n(FigureKey.WEIGHTS_BYTES),
                 () -> {
                     if (measured != null) {
                         long v = Math.multiplyExact(measured, (long) ranks);
-                        return Figure.of("result.nonKvBytes", "Non-KV footprint (replica)", Unit.BYTES, v,
+                        return Figure.of(FigureKey.RESULT_NON_KV_BYTES, "Non-KV footprint (replica)", Unit.BYTES, v,
                                 Provenance.of("measured non-KV per GPU x GPUs", Units.grouped(measured) + " x " + ranks,
                                         "Measured: it already contains the weights, so they are not added again"));
                     }
-                    long w = c.get("weights.bytes").value();
+                    long w = c.get(FigureKey.WEIGHTS_BYTES).value();
                     long perGpu = Math.addExact(Math.addExact(r.activationPeakBytes(), r.nonTorchBytes()), r.cudaGraphBytes());
                     long v = Math.addExact(w, Math.multiplyExact(perGpu, (long) ranks));
-                    return Figure.of("result.nonKvBytes", "Non-KV footprint (replica)", Unit.BYTES, v,
+                    return Figure.of(FigureKey.RESULT_NON_KV_BYTES, "Non-KV footprint (replica)", Unit.BYTES, v,
                             Provenance.of("weights + GPUs x (activation peak + non-torch + CUDA graphs)",
                                     Units.grouped(w) + " + " + ranks + " x (" + Units.grouped(r.activationPeakBytes()) + " + "
                                             + Units.grouped(r.nonTorchBytes()) + " + " + Units.grouped(r.cudaGraphBytes()) + ")",
                                     "Estimated; replace with the engine's measured non-KV memory after a test run"));
                 });
-        c.compute("result.kvBytes", "Required KV (" + sizing.label() + ")", Unit.BYTES, Calc.f(), Calc.n(kvKey),
+        c.compute(FigureKey.RESULT_KV_BYTES, "Required KV (" + sizing.label() + ")", Unit.BYTES, Calc.f(), Calc.n(kvKey),
                 () -> {
                     long v = c.get(kvKey).value();
-                    return Figure.of("result.kvBytes", "Required KV (" + sizing.label() + ")", Unit.BYTES, v,
+                    return Figure.of(FigureKey.RESULT_KV_BYTES, "Required KV (" + sizing.label() + ")", Unit.BYTES, v,
                             Provenance.of(sizing.label() + " scenario's physical KV", Units.bytesText(v),
                                     "RESULT › the " + sizing.label() + " scenario sizes the budget"));
                 });
-        c.compute("result.fragmentationBytes", "Fragmentation allowance", Unit.BYTES, Calc.f("runtime.fragmentationPercent"),
-                Calc.n("result.nonKvBytes", "result.kvBytes"), () -> {
+        c.compute(FigureKey.RESULT_FRAGMENTATION_BYTES, "Fragmentation allowance", Unit.BYTES, Calc.f("runtime.fragmentationPercent"),
+                Calc.n(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES), () -> {
                     double pct = measured != null ? 0 : r.fragmentationPercent();
-                    long base = Math.addExact(c.get("result.nonKvBytes").value(), c.get("result.kvBytes").value());
+                    long base = Math.addExact(c.get(FigureKey.RESULT_NON_KV_BYTES).value(), c.get(FigureKey.RESULT_KV_BYTES).value());
                     long v = (long) Math.ceil(base * pct / 100.0);
-                    return Figure.of("result.fragmentationBytes", "Fragmentation allowance", Unit.BYTES, v,
+                    return Figure.of(FigureKey.RESULT_FRAGMENTATION_BYTES, "Fragmentation allowance", Unit.BYTES, v,
                             Provenance.of("fragmentation % x (non-KV + KV)", pct + " % x " + Units.grouped(base), measured != null
                                     ? "Not applied: the measured non-KV footprint already shows real allocator use"
                                     : "Allowance for allocator slack on an estimated budget"));
                 });
-        c.compute("result.headroomBytes", "Operational headroom", Unit.BYTES, Calc.f("result.headroomBytes"), Calc.n(),
-                () -> Figure.of("result.headroomBytes", "Operational headroom", Unit.BYTES, ws.result().headroomBytes(),
+        c.compute(FigureKey.RESULT_HEADROOM_BYTES, "Operational headroom", Unit.BYTES, Calc.f("result.headroomBytes"), Calc.n(),
+                () -> Figure.of(FigureKey.RESULT_HEADROOM_BYTES, "Operational headroom", Unit.BYTES, ws.result().headroomBytes(),
                         Provenance.of("RESULT › Operational headroom", Units.bytesText(ws.result().headroomBytes()))));
-        c.compute("result.budgetBytes", "Production memory budget per replica", Unit.BYTES, Calc.f(),
-                Calc.n("result.nonKvBytes", "result.kvBytes", "result.fragmentationBytes", "result.headroomBytes"), () -> {
-                    long a = c.get("result.nonKvBytes").value();
-                    long b = c.get("result.kvBytes").value();
-                    long f = c.get("result.fragmentationBytes").value();
-                    long h = c.get("result.headroomBytes").value();
+        c.compute(FigureKey.RESULT_BUDGET_BYTES, "Production memory budget per replica", Unit.BYTES, Calc.f(),
+                Calc.n(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES, FigureKey.RESULT_FRAGMENTATION_BYTES, FigureKey.RESULT_HEADROOM_BYTES), () -> {
+                    long a = c.get(FigureKey.RESULT_NON_KV_BYTES).value();
+                    long b = c.get(FigureKey.RESULT_KV_BYTES).value();
+                    long f = c.get(FigureKey.RESULT_FRAGMENTATION_BYTES).value();
+                    long h = c.get(FigureKey.RESULT_HEADROOM_BYTES).value();
                     long v = Math.addExact(Math.addExact(a, b), Math.addExact(f, h));
-                    return Figure.of("result.budgetBytes", "Production memory budget per replica", Unit.BYTES, v,
+                    return Figure.of(FigureKey.RESULT_BUDGET_BYTES, "Production memory budget per replica", Unit.BYTES, v,
                             Provenance.of("non-KV footprint + required KV + fragmentation + operational headroom",
                                     Units.gibText(a) + " + " + Units.gibText(b) + " + " + Units.gibText(f) + " + "
                                             + Units.gibText(h) + " = " + Units.gibText(v) + " = " + Units.gbText(v),
                                     measured != null ? "Weights counted once: inside the measured non-KV footprint"
                                             : "Weights counted once: inside the estimated non-KV footprint"));
                 });
-        c.compute("result.gpuCapacityBytes", "GPU memory per replica", Unit.BYTES,
+        c.compute(FigureKey.RESULT_GPU_CAPACITY_BYTES, "GPU memory per replica", Unit.BYTES,
                 Calc.f("gpu.totalBytes", "runtime.tensorParallel", "runtime.pipelineParallel"), Calc.n(), () -> {
                     long v = Math.multiplyExact(ws.gpu().totalBytes(), (long) ranks);
-                    return Figure.of("result.gpuCapacityBytes", "GPU memory per replica", Unit.BYTES, v,
+                    return Figure.of(FigureKey.RESULT_GPU_CAPACITY_BYTES, "GPU memory per replica", Unit.BYTES, v,
                             Provenance.of("CUDA-visible total per GPU x GPUs per replica (TP x PP)",
                                     Units.grouped(ws.gpu().totalBytes()) + " x " + ranks + " = " + Units.gibText(v)));
                 });
-        c.compute("result.marginBytes", "Margin", Unit.BYTES, Calc.f(), Calc.n("result.budgetBytes", "result.gpuCapacityBytes"),
+        c.compute(FigureKey.RESULT_MARGIN_BYTES, "Margin", Unit.BYTES, Calc.f(), Calc.n(FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES),
                 () -> {
-                    long v = c.get("result.gpuCapacityBytes").value() - c.get("result.budgetBytes").value();
-                    return Figure.of("result.marginBytes", "Margin", Unit.BYTES, v,
+                    long v = c.get(FigureKey.RESULT_GPU_CAPACITY_BYTES).value() - c.get(FigureKey.RESULT_BUDGET_BYTES).value();
+                    return Figure.of(FigureKey.RESULT_MARGIN_BYTES, "Margin", Unit.BYTES, v,
                             Provenance.of("GPU memory - budget", Units.gibText(v),
                                     v >= 0 ? "Spare memory" : "Negative: the budget does not fit"));
                 });
-        c.compute("result.fits", "Fits the GPU", Unit.FLAG, Calc.f(), Calc.n("result.marginBytes"), () -> {
-            long m = c.get("result.marginBytes").value();
-            return Figure.flag("result.fits", "Fits the GPU", m >= 0, Provenance.of("budget <= GPU memory per replica",
+        c.compute(FigureKey.RESULT_FITS, "Fits the GPU", Unit.FLAG, Calc.f(), Calc.n(FigureKey.RESULT_MARGIN_BYTES), () -> {
+            long m = c.get(FigureKey.RESULT_MARGIN_BYTES).value();
+            return Figure.flag(FigureKey.RESULT_FITS, "Fits the GPU", m >= 0, Provenance.of("budget <= GPU memory per replica",
                     m >= 0 ? "fits with " + Units.gibText(m) + " to spare" : "short by " + Units.gibText(-m)));
         });
     }

@@ -3,6 +3,7 @@ package org.vramsheet.core.calc;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.input.Issues;
 import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.result.Figure;
@@ -22,17 +23,20 @@ final class Calc {
         this.issues = issues;
     }
 
-    Figure put(Figure f) {
-        figures.put(f.key(), f);
+    /** Adds a figure; each figure is built once per calculation. */
+    public Figure put(Figure f) {
+        if (figures.putIfAbsent(f.key(), f) != null) {
+            throw new IllegalStateException("figure " + f.key() + " built twice");
+        }
         return f;
     }
 
-    Figure get(String key) { return figures.get(key); }
+    public Figure get(FigureKey key) { return figures.get(key.id()); }
 
     /** Reason the first unavailable figure among keys is unavailable, or null. */
-    String missing(String... keys) {
-        for (String k : keys) {
-            Figure f = figures.get(k);
+    public String missing(FigureKey... keys) {
+        for (FigureKey k : keys) {
+            Figure f = figures.get(k.id());
             if (f == null) {
                 return "needs " + k;
             }
@@ -47,7 +51,7 @@ final class Calc {
      * Computes a figure unless an input field or an earlier figure blocks it; an overflow makes it
      * unavailable instead of wrong.
      */
-    Figure compute(String key, String label, Unit unit, String[] fields, String[] needs, Supplier<Figure> body) {
+    Figure compute(FigureKey key, String label, Unit unit, String[] fields, FigureKey[] needs, Supplier<Figure> body) {
         String why = fields.length == 0 ? null : issues.blocking(fields);
         if (why == null && needs.length > 0) {
             why = missing(needs);
@@ -65,5 +69,5 @@ final class Calc {
 
     static String[] f(String... fields) { return fields; }
 
-    static String[] n(String... needs) { return needs; }
+    static FigureKey[] n(FigureKey... needs) { return needs; }
 }

@@ -1,5 +1,7 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.result.FigureKey;
+
 import static org.vramsheet.core.calc.Calc.f;
 import static org.vramsheet.core.calc.Calc.n;
 
@@ -31,7 +33,7 @@ final class KvStep {
         }
         KvArchitecture k = c.ws.kv();
         String label = "Raw KV bytes per token";
-        c.compute("kvCache.bytesPerToken", label, Unit.BYTES, INPUTS, n(), () -> {
+        c.compute(FigureKey.KV_CACHE_BYTES_PER_TOKEN, label, Unit.BYTES, INPUTS, n(), () -> {
             KvGeometry g = c.geometry;
             long b = g.bytesPerToken();
             List<String> notes = new ArrayList<>();
@@ -59,45 +61,45 @@ final class KvStep {
             String formula = g.mla ? "(kv_lora_rank + qk_rope_head_dim) x L x B" : "2 x L x H_kv x D_head x B";
             String expr = g.mla ? "(" + k.kvLoraRank() + " + " + k.qkRopeHeadDim() + ") x " + g.layers + " x "
                     + g.dtype.bytesText() : g.formulaNumbers();
-            return Figure.of("kvCache.bytesPerToken", label, Unit.BYTES, b,
+            return Figure.of(FigureKey.KV_CACHE_BYTES_PER_TOKEN, label, Unit.BYTES, b,
                     new Provenance(formula, expr + " = " + Units.bytesText(b), notes));
         });
-        c.compute("kvCache.bytesPerTokenPerGpu", "KV bytes per token per GPU", Unit.BYTES, INPUTS, n(), () -> {
+        c.compute(FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, "KV bytes per token per GPU", Unit.BYTES, INPUTS, n(), () -> {
             KvGeometry g = c.geometry;
             long b = g.bytesPerTokenRank();
             String heads = g.mla ? "MLA latent replicated on each of TP " + g.tp + " ranks"
                     : "KV heads per rank = max(1, " + g.kvHeads + " / TP " + g.tp + ") = " + g.kvHeadsRank
                     + (g.kvHeads < g.tp ? " (TP above KV heads: heads are replicated)" : "");
-            return Figure.of("kvCache.bytesPerTokenPerGpu", "KV bytes per token per GPU", Unit.BYTES, b,
+            return Figure.of(FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, "KV bytes per token per GPU", Unit.BYTES, b,
                     Provenance.of("per-rank layers x per-rank bytes per layer", Units.bytesText(b), heads,
                             g.pp > 1 ? "Pipeline stage holds ceil(L / PP) layers" : "One pipeline stage"));
         });
-        c.compute("kvCache.bytesPerTokenBeyondWindows", "KV bytes per token past the windows", Unit.BYTES, INPUTS, n(),
+        c.compute(FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS, "KV bytes per token past the windows", Unit.BYTES, INPUTS, n(),
                 () -> {
                     KvGeometry g = c.geometry;
                     long b = Math.multiplyExact(g.perLayer(), (long) g.fullLayers());
-                    return Figure.of("kvCache.bytesPerTokenBeyondWindows", "KV bytes per token past the windows",
+                    return Figure.of(FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS, "KV bytes per token past the windows",
                             Unit.BYTES, b, Provenance.of("full-attention layers x bytes per layer",
                                     g.fullLayers() + " x " + Units.grouped(g.perLayer()) + " = " + Units.bytesText(b),
                                     g.hasWindows() ? "Sliding/chunked layers stop growing at their window"
                                             : "No windowed layers: equal to the raw bytes per token"));
                 });
-        c.compute("kvCache.stateBytesPerSequence", "Fixed state per sequence", Unit.BYTES, INPUTS, n(), () -> {
+        c.compute(FigureKey.KV_CACHE_STATE_BYTES_PER_SEQUENCE, "Fixed state per sequence", Unit.BYTES, INPUTS, n(), () -> {
             KvGeometry g = c.geometry;
-            return Figure.of("kvCache.stateBytesPerSequence", "Fixed state per sequence", Unit.BYTES, g.stateBytesPerSeq,
+            return Figure.of(FigureKey.KV_CACHE_STATE_BYTES_PER_SEQUENCE, "Fixed state per sequence", Unit.BYTES, g.stateBytesPerSeq,
                     Provenance.of("state layers x state bytes per layer", g.stateLayers + " x "
                             + Units.grouped(k.stateBytesPerLayer() == null ? 0 : k.stateBytesPerLayer()),
                             g.stateLayers == 0 ? "No Mamba / linear-attention layers"
                                     : "Hybrid layers hold a fixed state per sequence, independent of its length"));
         });
-        c.compute("kvCache.queryHeadMistakeBytesPerToken", "If query heads were counted (the GQA mistake)", Unit.BYTES,
+        c.compute(FigureKey.KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN, "If query heads were counted (the GQA mistake)", Unit.BYTES,
                 INPUTS, n(), () -> {
                     KvGeometry g = c.geometry;
                     if (g.mla || k.attentionHeads() == null) {
                         return null;
                     }
                     long b = queryHeadMistake(g, k);
-                    return Figure.of("kvCache.queryHeadMistakeBytesPerToken",
+                    return Figure.of(FigureKey.KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN,
                             "If query heads were counted (the GQA mistake)", Unit.BYTES, b,
                             Provenance.of("2 x L x H_query x D_head x B", "2 x " + g.layers + " x " + k.attentionHeads()
                                     + " x " + g.headDim + " x " + g.dtype.bytesText() + " = " + Units.bytesText(b),

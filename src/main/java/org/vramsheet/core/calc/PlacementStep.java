@@ -1,4 +1,6 @@
 package org.vramsheet.core.calc;
+
+import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.Provenance;
 import org.vramsheet.core.result.Unit;
@@ -11,42 +13,42 @@ final class PlacementStep {
 
     static void run(Calc c) {
         RuntimeSettings r = c.ws.runtime();
-        c.compute("placement.gpusPerReplica", "GPUs per replica", Unit.GPUS,
+        c.compute(FigureKey.PLACEMENT_GPUS_PER_REPLICA, "GPUs per replica", Unit.GPUS,
                 Calc.f("runtime.tensorParallel", "runtime.pipelineParallel"), Calc.n(),
-                () -> Figure.of("placement.gpusPerReplica", "GPUs per replica", Unit.GPUS, r.ranks(),
+                () -> Figure.of(FigureKey.PLACEMENT_GPUS_PER_REPLICA, "GPUs per replica", Unit.GPUS, r.ranks(),
                         Provenance.of("TP x PP", r.tensorParallel() + " x " + r.pipelineParallel(),
                                 "Each GPU holds its share of the weights and of the KV heads; CUDA graphs and framework "
                                         + "memory stay whole on every card")));
-        c.compute("placement.replicas", "Replicas (data parallel)", Unit.REPLICAS, Calc.f("runtime.dataParallel"), Calc.n(),
-                () -> Figure.of("placement.replicas", "Replicas (data parallel)", Unit.REPLICAS, r.dataParallel(),
+        c.compute(FigureKey.PLACEMENT_REPLICAS, "Replicas (data parallel)", Unit.REPLICAS, Calc.f("runtime.dataParallel"), Calc.n(),
+                () -> Figure.of(FigureKey.PLACEMENT_REPLICAS, "Replicas (data parallel)", Unit.REPLICAS, r.dataParallel(),
                         Provenance.of("RUNTIME › Data parallel size", Integer.toString(r.dataParallel()),
                                 "Every replica holds its own weights and KV pool")));
-        c.compute("placement.totalGpus", "GPUs in the fleet", Unit.GPUS,
+        c.compute(FigureKey.PLACEMENT_TOTAL_GPUS, "GPUs in the fleet", Unit.GPUS,
                 Calc.f("runtime.tensorParallel", "runtime.pipelineParallel", "runtime.dataParallel"), Calc.n(),
-                () -> Figure.of("placement.totalGpus", "GPUs in the fleet", Unit.GPUS, (long) r.ranks() * r.dataParallel(),
+                () -> Figure.of(FigureKey.PLACEMENT_TOTAL_GPUS, "GPUs in the fleet", Unit.GPUS, (long) r.ranks() * r.dataParallel(),
                         Provenance.of("TP x PP x DP", r.tensorParallel() + " x " + r.pipelineParallel() + " x "
                                 + r.dataParallel())));
-        c.compute("placement.fleetConcurrency", "Fleet max concurrency at this context", Unit.SEQUENCES,
-                Calc.f("runtime.dataParallel"), Calc.n("pool.maxConcurrency"), () -> {
-                    long per = c.get("pool.maxConcurrency").value();
-                    return Figure.of("placement.fleetConcurrency", "Fleet max concurrency at this context", Unit.SEQUENCES,
+        c.compute(FigureKey.PLACEMENT_FLEET_CONCURRENCY, "Fleet max concurrency at this context", Unit.SEQUENCES,
+                Calc.f("runtime.dataParallel"), Calc.n(FigureKey.POOL_MAX_CONCURRENCY), () -> {
+                    long per = c.get(FigureKey.POOL_MAX_CONCURRENCY).value();
+                    return Figure.of(FigureKey.PLACEMENT_FLEET_CONCURRENCY, "Fleet max concurrency at this context", Unit.SEQUENCES,
                             Math.multiplyExact(per, (long) r.dataParallel()), Provenance.of("replicas x max concurrency per replica",
                                     r.dataParallel() + " x " + Units.grouped(per), "Memory-side capacity, not a latency SLA"));
                 });
         Long target = c.ws.result().targetSequences();
-        c.compute("placement.replicasForTarget", "Replicas for the target concurrency", Unit.REPLICAS,
-                Calc.f("result.targetSequences"), Calc.n("pool.maxConcurrency"), () -> {
+        c.compute(FigureKey.PLACEMENT_REPLICAS_FOR_TARGET, "Replicas for the target concurrency", Unit.REPLICAS,
+                Calc.f("result.targetSequences"), Calc.n(FigureKey.POOL_MAX_CONCURRENCY), () -> {
                     if (target == null) {
-                        return Figure.unavailable("placement.replicasForTarget", "Replicas for the target concurrency",
+                        return Figure.unavailable(FigureKey.PLACEMENT_REPLICAS_FOR_TARGET, "Replicas for the target concurrency",
                                 Unit.REPLICAS, "no target set (RESULT › Target concurrent sequences)");
                     }
-                    long per = c.get("pool.maxConcurrency").value();
+                    long per = c.get(FigureKey.POOL_MAX_CONCURRENCY).value();
                     if (per == 0) {
-                        return Figure.unavailable("placement.replicasForTarget", "Replicas for the target concurrency",
+                        return Figure.unavailable(FigureKey.PLACEMENT_REPLICAS_FOR_TARGET, "Replicas for the target concurrency",
                                 Unit.REPLICAS, "a replica holds no sequence of this context length");
                     }
                     long n = (target + per - 1) / per;
-                    return Figure.of("placement.replicasForTarget", "Replicas for the target concurrency", Unit.REPLICAS, n,
+                    return Figure.of(FigureKey.PLACEMENT_REPLICAS_FOR_TARGET, "Replicas for the target concurrency", Unit.REPLICAS, n,
                             Provenance.of("ceil(target / max concurrency per replica)", "ceil(" + Units.grouped(target) + " / "
                                     + Units.grouped(per) + ") = " + n + " replicas = " + Units.grouped(n * r.ranks()) + " GPUs",
                                     "Every sequence at the context length: a worst case"));

@@ -1,5 +1,7 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.result.FigureKey;
+
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -31,24 +33,24 @@ final class PoolStep {
             blocked = c.geometryBlocked;
         }
         if (blocked == null) {
-            blocked = c.missing("weights.bytesPerGpu");
+            blocked = c.missing(FigureKey.WEIGHTS_BYTES_PER_GPU);
         }
-        String[] keys = {"pool.requestedBytes", "pool.fraction", "pool.nonKvBytes", "pool.cudaGraphBytes", "pool.kvPoolBytes",
-            "pool.kvPoolBytesReplica", "pool.blockSize", "pool.pageBytes", "pool.gpuBlocks", "pool.capacityTokens"};
+        FigureKey[] keys = {FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_FRACTION, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES,
+            FigureKey.POOL_KV_POOL_BYTES_REPLICA, FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_PAGE_BYTES, FigureKey.POOL_GPU_BLOCKS, FigureKey.POOL_CAPACITY_TOKENS};
         if (blocked != null) {
-            for (String k : keys) {
+            for (FigureKey k : keys) {
                 c.put(Figure.unavailable(k, label(k), unit(k), blocked));
             }
             return null;
         }
         if (r.engine() != Engine.VLLM) {
-            c.put(Figure.unavailable("pool.requestedBytes", label("pool.requestedBytes"), Unit.BYTES,
+            c.put(Figure.unavailable(FigureKey.POOL_REQUESTED_BYTES, label(FigureKey.POOL_REQUESTED_BYTES), Unit.BYTES,
                     "only vLLM requests utilization x total up front"));
         }
         try {
             return engine(c, r);
         } catch (ArithmeticException e) {
-            for (String k : keys) {
+            for (FigureKey k : keys) {
                 c.put(Figure.unavailable(k, label(k), unit(k), "too large to compute exactly (overflow)"));
             }
             return null;
@@ -60,7 +62,7 @@ final class PoolStep {
         KvGeometry g = c.geometry;
         long total = ws.gpu().totalBytes();
         Long measured = ws.validation().measuredNonKvBytes();
-        long weights = c.get("weights.bytesPerGpu").value();
+        long weights = c.get(FigureKey.WEIGHTS_BYTES_PER_GPU).value();
         EngineDefaults.Choice<Integer> bsChoice = EngineDefaults.blockSize(r, ws.kv());
         int bs = bsChoice.value();
         long maxLen = WorksheetValidator.effectiveMaxModelLen(ws);
@@ -85,7 +87,7 @@ final class PoolStep {
                 nonKv = measured != null ? measured : sum(weights, act, nonTorch);
             }
         }
-        c.put(Figure.of("pool.nonKvBytes", label("pool.nonKvBytes"), Unit.BYTES, nonKv, measured != null
+        c.put(Figure.of(FigureKey.POOL_NON_KV_BYTES, label(FigureKey.POOL_NON_KV_BYTES), Unit.BYTES, nonKv, measured != null
                 ? Provenance.of("VALIDATION › Measured non-KV footprint", Units.bytesText(nonKv),
                 "Measured by the engine: it already contains the weights, so they are not added again")
                 : Provenance.of(nonKvFormula, Units.bytesText(nonKv), "Estimated; paste the engine's measured non-KV "
@@ -94,17 +96,17 @@ final class PoolStep {
         EngineDefaults.Choice<Double> frac = EngineDefaults.fraction(r, total);
         double u = frac.value();
         if (r.engine().usesFraction()) {
-            c.put(Figure.ratio("pool.fraction", label("pool.fraction"), u, Provenance.of(switch (r.engine()) {
+            c.put(Figure.ratio(FigureKey.POOL_FRACTION, label(FigureKey.POOL_FRACTION), u, Provenance.of(switch (r.engine()) {
                 case VLLM -> "gpu_memory_utilization";
                 case SGLANG -> "mem_fraction_static";
                 default -> "free_gpu_memory_fraction";
             }, Units.two(u), frac.why())));
         } else {
-            c.put(Figure.unavailable("pool.fraction", label("pool.fraction"), Unit.RATIO,
+            c.put(Figure.unavailable(FigureKey.POOL_FRACTION, label(FigureKey.POOL_FRACTION), Unit.RATIO,
                     r.engine().label() + " reserves no fraction of memory"));
         }
         long cgSubtracted = r.engine() == Engine.VLLM && cgInPool ? cg : 0;
-        c.put(Figure.of("pool.cudaGraphBytes", label("pool.cudaGraphBytes"), Unit.BYTES, cgSubtracted,
+        c.put(Figure.of(FigureKey.POOL_CUDA_GRAPH_BYTES, label(FigureKey.POOL_CUDA_GRAPH_BYTES), Unit.BYTES, cgSubtracted,
                 Provenance.of("CUDA graph estimate taken out of the pool", Units.bytesText(cgSubtracted),
                         EngineDefaults.cudaGraphsInPool(r).why())));
 
@@ -119,21 +121,21 @@ final class PoolStep {
         long poolRank = layout.poolBytes;
         Provenance pp = new Provenance(poolFormula(r.engine()), poolExpr(r.engine(), total, u, nonKv, cgSubtracted, poolRank),
                 notes);
-        c.put(Figure.of("pool.kvPoolBytes", label("pool.kvPoolBytes"), Unit.BYTES, poolRank, pp));
-        c.put(Figure.of("pool.kvPoolBytesReplica", label("pool.kvPoolBytesReplica"), Unit.BYTES,
+        c.put(Figure.of(FigureKey.POOL_KV_POOL_BYTES, label(FigureKey.POOL_KV_POOL_BYTES), Unit.BYTES, poolRank, pp));
+        c.put(Figure.of(FigureKey.POOL_KV_POOL_BYTES_REPLICA, label(FigureKey.POOL_KV_POOL_BYTES_REPLICA), Unit.BYTES,
                 Math.multiplyExact(poolRank, (long) r.ranks()), Provenance.of("KV pool per GPU x GPUs in the replica",
                         Units.grouped(poolRank) + " x " + r.ranks())));
-        c.put(Figure.of("pool.blockSize", label("pool.blockSize"), Unit.TOKENS, layout.blockSize,
+        c.put(Figure.of(FigureKey.POOL_BLOCK_SIZE, label(FigureKey.POOL_BLOCK_SIZE), Unit.TOKENS, layout.blockSize,
                 Provenance.of("tokens per block", Integer.toString(layout.blockSize), bsChoice.why())));
-        c.put(Figure.of("pool.pageBytes", label("pool.pageBytes"), Unit.BYTES, layout.pageBytes,
+        c.put(Figure.of(FigureKey.POOL_PAGE_BYTES, label(FigureKey.POOL_PAGE_BYTES), Unit.BYTES, layout.pageBytes,
                 Provenance.of(r.engine() == Engine.VLLM ? "block_size x per-layer bytes per token (one layer's page)"
                         : "block x per-layer bytes per token", Units.bytesText(layout.pageBytes))));
-        c.put(Figure.of("pool.gpuBlocks", label("pool.gpuBlocks"), Unit.BLOCKS, layout.blocks,
+        c.put(Figure.of(FigureKey.POOL_GPU_BLOCKS, label(FigureKey.POOL_GPU_BLOCKS), Unit.BLOCKS, layout.blocks,
                 Provenance.of(blocksFormula(r.engine()), Units.grouped(layout.blocks),
                         r.engine() == Engine.VLLM && layout.kinds.size() > 1
                                 ? "Hybrid layout: " + layout.kinds.size() + " layer kinds in groups of " + layout.groupSize
                                 + " layers share one block table" : "Per GPU; every rank holds the same number")));
-        c.put(Figure.of("pool.capacityTokens", label("pool.capacityTokens"), Unit.TOKENS, layout.capacityTokens,
+        c.put(Figure.of(FigureKey.POOL_CAPACITY_TOKENS, label(FigureKey.POOL_CAPACITY_TOKENS), Unit.TOKENS, layout.capacityTokens,
                 Provenance.of(capacityFormula(r.engine()), Units.grouped(layout.capacityTokens),
                         "Engine-wide: each rank holds its share of every token")));
         return layout;
@@ -153,7 +155,7 @@ final class PoolStep {
             notes.add("--kv-cache-memory " + Units.bytesText(direct) + " set: vLLM skips profiling and ignores "
                     + "gpu_memory_utilization");
         }
-        c.put(Figure.of("pool.requestedBytes", label("pool.requestedBytes"), Unit.BYTES, requested,
+        c.put(Figure.of(FigureKey.POOL_REQUESTED_BYTES, label(FigureKey.POOL_REQUESTED_BYTES), Unit.BYTES, requested,
                 Provenance.of("ceil(CUDA-visible total x gpu_memory_utilization)",
                         Units.grouped(total) + " x " + u + " = " + Units.bytesText(requested),
                         "Memory used by other processes does not lower this; it only fails the startup check")));
@@ -308,28 +310,27 @@ final class PoolStep {
         };
     }
 
-    static String label(String key) {
-        return switch (key) {
-            case "pool.fraction" -> "Engine memory fraction";
-            case "pool.requestedBytes" -> "Requested memory";
-            case "pool.nonKvBytes" -> "Non-KV memory per GPU";
-            case "pool.cudaGraphBytes" -> "CUDA graphs taken from the pool";
-            case "pool.kvPoolBytes" -> "KV pool per GPU";
-            case "pool.kvPoolBytesReplica" -> "KV pool per replica";
-            case "pool.blockSize" -> "Block size";
-            case "pool.pageBytes" -> "Page bytes (one block, one layer)";
-            case "pool.gpuBlocks" -> "GPU blocks";
-            case "pool.capacityTokens" -> "KV capacity";
-            default -> key;
-        };
-    }
+    private static final java.util.Map<FigureKey, String> LABELS = java.util.Map.ofEntries(
+            java.util.Map.entry(FigureKey.POOL_FRACTION, "Engine memory fraction"),
+            java.util.Map.entry(FigureKey.POOL_REQUESTED_BYTES, "Requested memory"),
+            java.util.Map.entry(FigureKey.POOL_NON_KV_BYTES, "Non-KV memory per GPU"),
+            java.util.Map.entry(FigureKey.POOL_CUDA_GRAPH_BYTES, "CUDA graphs taken from the pool"),
+            java.util.Map.entry(FigureKey.POOL_KV_POOL_BYTES, "KV pool per GPU"),
+            java.util.Map.entry(FigureKey.POOL_KV_POOL_BYTES_REPLICA, "KV pool per replica"),
+            java.util.Map.entry(FigureKey.POOL_BLOCK_SIZE, "Block size"),
+            java.util.Map.entry(FigureKey.POOL_PAGE_BYTES, "Page bytes (one block, one layer)"),
+            java.util.Map.entry(FigureKey.POOL_GPU_BLOCKS, "GPU blocks"),
+            java.util.Map.entry(FigureKey.POOL_CAPACITY_TOKENS, "KV capacity"));
 
-    static Unit unit(String key) {
-        return switch (key) {
-            case "pool.fraction" -> Unit.RATIO;
-            case "pool.blockSize", "pool.capacityTokens" -> Unit.TOKENS;
-            case "pool.gpuBlocks" -> Unit.BLOCKS;
-            default -> Unit.BYTES;
-        };
+    static String label(FigureKey key) { return LABELS.getOrDefault(key, key.id()); }
+
+    static Unit unit(FigureKey key) {
+        if (key.equals(FigureKey.POOL_FRACTION)) {
+            return Unit.RATIO;
+        }
+        if (key.equals(FigureKey.POOL_BLOCK_SIZE) || key.equals(FigureKey.POOL_CAPACITY_TOKENS)) {
+            return Unit.TOKENS;
+        }
+        return key.equals(FigureKey.POOL_GPU_BLOCKS) ? Unit.BLOCKS : Unit.BYTES;
     }
 }

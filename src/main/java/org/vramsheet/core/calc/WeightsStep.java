@@ -1,5 +1,7 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.result.FigureKey;
+
 import static org.vramsheet.core.calc.Calc.f;
 import static org.vramsheet.core.calc.Calc.n;
 
@@ -22,51 +24,51 @@ final class WeightsStep {
 
     static void run(Calc c) {
         Weights w = c.ws.weights();
-        c.compute("weights.totalParams", "Parameters (total, memory)", Unit.PARAMS, f("weights.totalParams"), n(),
-                () -> Figure.of("weights.totalParams", "Parameters (total, memory)", Unit.PARAMS, w.totalParams(),
+        c.compute(FigureKey.WEIGHTS_TOTAL_PARAMS, "Parameters (total, memory)", Unit.PARAMS, f("weights.totalParams"), n(),
+                () -> Figure.of(FigureKey.WEIGHTS_TOTAL_PARAMS, "Parameters (total, memory)", Unit.PARAMS, w.totalParams(),
                         Provenance.of("WEIGHTS › Parameter count (total)", Units.grouped(w.totalParams()),
                                 "Memory pays for every parameter, every MoE expert included")));
-        c.compute("weights.activeParams", "Parameters (active per token)", Unit.PARAMS,
+        c.compute(FigureKey.WEIGHTS_ACTIVE_PARAMS, "Parameters (active per token)", Unit.PARAMS,
                 f("weights.activeParams", "weights.totalParams"), n(), () -> {
                     long active = w.activeParams() != null ? w.activeParams() : w.totalParams();
-                    return Figure.of("weights.activeParams", "Parameters (active per token)", Unit.PARAMS, active,
+                    return Figure.of(FigureKey.WEIGHTS_ACTIVE_PARAMS, "Parameters (active per token)", Unit.PARAMS, active,
                             Provenance.of("WEIGHTS › Parameter count (active)", Units.grouped(active),
                                     w.activeParams() == null ? "Dense model: every parameter is active"
                                             : "MoE: decode speed follows the active parameters; memory follows the total"));
                 });
-        c.compute("weights.estimatedBytes", "Estimated weight payload", Unit.BYTES, INPUTS, n(), () -> estimate(w));
-        c.compute("weights.checkpointBytes", "Actual checkpoint bytes", Unit.BYTES, f("weights.checkpointBytes"), n(),
+        c.compute(FigureKey.WEIGHTS_ESTIMATED_BYTES, "Estimated weight payload", Unit.BYTES, INPUTS, n(), () -> estimate(w));
+        c.compute(FigureKey.WEIGHTS_CHECKPOINT_BYTES, "Actual checkpoint bytes", Unit.BYTES, f("weights.checkpointBytes"), n(),
                 () -> w.checkpointBytes() == null ? null
-                        : Figure.of("weights.checkpointBytes", "Actual checkpoint bytes", Unit.BYTES, w.checkpointBytes(),
+                        : Figure.of(FigureKey.WEIGHTS_CHECKPOINT_BYTES, "Actual checkpoint bytes", Unit.BYTES, w.checkpointBytes(),
                         Provenance.of("WEIGHTS › Actual checkpoint bytes", Units.bytesText(w.checkpointBytes()),
                                 "Exact bytes of the checkpoint's tensors (e.g. safetensors metadata.total_size)")));
-        Figure exact = c.get("weights.checkpointBytes");
+        Figure exact = c.get(FigureKey.WEIGHTS_CHECKPOINT_BYTES);
         if (exact.available()) {
-            c.put(new Figure("weights.bytes", "Weights", Unit.BYTES, true, exact.value(), exact.value(), "",
+            c.put(Figure.of(FigureKey.WEIGHTS_BYTES, "Weights", Unit.BYTES, exact.value(),
                     Provenance.of("actual checkpoint bytes (they win over the estimate)", Units.bytesText(exact.value()),
                             estimateNote(c))));
         } else {
-            c.compute("weights.bytes", "Weights", Unit.BYTES, f("weights.checkpointBytes"), n("weights.estimatedBytes"),
+            c.compute(FigureKey.WEIGHTS_BYTES, "Weights", Unit.BYTES, f("weights.checkpointBytes"), n(FigureKey.WEIGHTS_ESTIMATED_BYTES),
                     () -> {
-                        Figure e = c.get("weights.estimatedBytes");
-                        return new Figure("weights.bytes", "Weights", Unit.BYTES, true, e.value(), e.value(), "",
+                        Figure e = c.get(FigureKey.WEIGHTS_ESTIMATED_BYTES);
+                        return Figure.of(FigureKey.WEIGHTS_BYTES, "Weights", Unit.BYTES, e.value(),
                                 e.provenance());
                     });
         }
-        c.compute("weights.bytesPerParam", "Bytes per parameter", Unit.RATIO, f(), n("weights.bytes", "weights.totalParams"),
+        c.compute(FigureKey.WEIGHTS_BYTES_PER_PARAM, "Bytes per parameter", Unit.RATIO, f(), n(FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_TOTAL_PARAMS),
                 () -> {
-                    long b = c.get("weights.bytes").value();
-                    long p = c.get("weights.totalParams").value();
-                    return Figure.ratio("weights.bytesPerParam", "Bytes per parameter", b / (double) p,
+                    long b = c.get(FigureKey.WEIGHTS_BYTES).value();
+                    long p = c.get(FigureKey.WEIGHTS_TOTAL_PARAMS).value();
+                    return Figure.ratio(FigureKey.WEIGHTS_BYTES_PER_PARAM, "Bytes per parameter", b / (double) p,
                             Provenance.of("weights bytes / total parameters",
                                     Units.grouped(b) + " / " + Units.grouped(p)));
                 });
         int ranks = c.ws.runtime().ranks();
-        c.compute("weights.bytesPerGpu", "Weights per GPU", Unit.BYTES,
-                f("runtime.tensorParallel", "runtime.pipelineParallel"), n("weights.bytes"), () -> {
-                    long b = c.get("weights.bytes").value();
+        c.compute(FigureKey.WEIGHTS_BYTES_PER_GPU, "Weights per GPU", Unit.BYTES,
+                f("runtime.tensorParallel", "runtime.pipelineParallel"), n(FigureKey.WEIGHTS_BYTES), () -> {
+                    long b = c.get(FigureKey.WEIGHTS_BYTES).value();
                     long per = KvGeometry.ceilDiv(b, ranks);
-                    return Figure.of("weights.bytesPerGpu", "Weights per GPU", Unit.BYTES, per,
+                    return Figure.of(FigureKey.WEIGHTS_BYTES_PER_GPU, "Weights per GPU", Unit.BYTES, per,
                             Provenance.of("weights / (TP x PP)", Units.grouped(b) + " / " + ranks,
                                     ranks == 1 ? "One GPU holds every weight"
                                             : "Weights split evenly over the replica's GPUs (replicated embeddings "
@@ -75,11 +77,11 @@ final class WeightsStep {
     }
 
     private static String estimateNote(Calc c) {
-        Figure e = c.get("weights.estimatedBytes");
+        Figure e = c.get(FigureKey.WEIGHTS_ESTIMATED_BYTES);
         if (e == null || !e.available()) {
             return "No parameter estimate to compare with";
         }
-        long exact = c.get("weights.checkpointBytes").value();
+        long exact = c.get(FigureKey.WEIGHTS_CHECKPOINT_BYTES).value();
         double diff = (exact - e.value()) / (double) e.value() * 100;
         return String.format(java.util.Locale.ROOT, "The parameter estimate is %s (%+.1f %% from the checkpoint)%s",
                 Units.gibText(e.value()), diff, Math.abs(diff) > 3 ? ": check the format, group size and "
@@ -122,7 +124,7 @@ final class WeightsStep {
             notes.add("Embeddings / LM head kept in " + w.computeDtype().label());
         }
         notes.add("A theoretical payload: the checkpoint may hold extra tensors; exact checkpoint bytes win when known");
-        return Figure.of("weights.estimatedBytes", "Estimated weight payload", Unit.BYTES, bytes,
+        return Figure.of(FigureKey.WEIGHTS_ESTIMATED_BYTES, "Estimated weight payload", Unit.BYTES, bytes,
                 new Provenance("(" + formula + ") / 8", "(" + expr + ") / 8 = " + Units.bytesText(bytes)
                         + " = " + Units.gbText(bytes) + " = " + Units.gibText(bytes), notes));
     }

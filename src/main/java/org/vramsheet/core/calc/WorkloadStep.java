@@ -1,5 +1,9 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.result.ScenarioFigure;
+
+import org.vramsheet.core.result.FigureKey;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.vramsheet.core.input.WorksheetValidator;
@@ -27,24 +31,24 @@ final class WorkloadStep {
         String[] fields = {"workloads." + id.key() + ".*"};
         List<Long> lens = lengths(s);
         String name = id.label();
-        c.compute(p + "sequences", name + ": concurrent sequences", Unit.SEQUENCES, fields, Calc.n(),
-                () -> Figure.of(p + "sequences", name + ": concurrent sequences", Unit.SEQUENCES, lens.size(),
+        c.compute(FigureKey.scenario(id, ScenarioFigure.SEQUENCES), name + ": concurrent sequences", Unit.SEQUENCES, fields, Calc.n(),
+                () -> Figure.of(FigureKey.scenario(id, ScenarioFigure.SEQUENCES), name + ": concurrent sequences", Unit.SEQUENCES, lens.size(),
                         Provenance.of(s.explicit() ? "count of the explicit sequence lengths" : "concurrent active sequences",
                                 Units.grouped(lens.size()))));
-        c.compute(p + "activeTokensPerSequence", name + ": active tokens per sequence", Unit.TOKENS, fields, Calc.n(), () -> {
+        c.compute(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS_PER_SEQUENCE), name + ": active tokens per sequence", Unit.TOKENS, fields, Calc.n(), () -> {
             long longest = 0;
             for (long n : lens) {
                 longest = Math.max(longest, n);
             }
-            return Figure.of(p + "activeTokensPerSequence", name + ": active tokens per sequence", Unit.TOKENS, longest,
+            return Figure.of(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS_PER_SEQUENCE), name + ": active tokens per sequence", Unit.TOKENS, longest,
                     s.explicit() ? Provenance.of("longest of the explicit sequence lengths", Units.grouped(longest))
                             : Provenance.of("input + generated", Units.grouped(s.inputTokens()) + " + "
                             + Units.grouped(s.generatedTokens()) + " = " + Units.grouped(longest),
                             "The cache grows during generation: the answer's tokens count too"));
         });
-        c.compute(p + "activeTokens", name + ": aggregate active tokens", Unit.TOKENS, fields, Calc.n(), () -> {
+        c.compute(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS), name + ": aggregate active tokens", Unit.TOKENS, fields, Calc.n(), () -> {
             long sum = sum(lens, n -> n);
-            return Figure.of(p + "activeTokens", name + ": aggregate active tokens", Unit.TOKENS, sum,
+            return Figure.of(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS), name + ": aggregate active tokens", Unit.TOKENS, sum,
                     s.explicit() ? Provenance.of("sum of sequence lengths", joinLengths(lens) + " = " + Units.grouped(sum),
                             "KV follows active tokens, not requests")
                             : Provenance.of("sequences x (input + generated)", Units.grouped(lens.size()) + " x "
@@ -52,11 +56,11 @@ final class WorkloadStep {
                             "KV follows active tokens, not requests"));
         });
         long prefix = c.ws.runtime().prefixCaching() && s.sharedPrefixTokens() != null ? s.sharedPrefixTokens() : 0;
-        c.compute(p + "uniqueTokens", name + ": unique tokens after prefix sharing", Unit.TOKENS, fields,
-                Calc.n(p + "activeTokens"), () -> {
-                    long sum = c.get(p + "activeTokens").value();
+        c.compute(FigureKey.scenario(id, ScenarioFigure.UNIQUE_TOKENS), name + ": unique tokens after prefix sharing", Unit.TOKENS, fields,
+                Calc.n(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)), () -> {
+                    long sum = c.get(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)).value();
                     long saved = Math.multiplyExact(prefix, (long) Math.max(0, lens.size() - 1));
-                    return Figure.of(p + "uniqueTokens", name + ": unique tokens after prefix sharing", Unit.TOKENS,
+                    return Figure.of(FigureKey.scenario(id, ScenarioFigure.UNIQUE_TOKENS), name + ": unique tokens after prefix sharing", Unit.TOKENS,
                             sum - saved, Provenance.of("aggregate - (sequences - 1) x shared prefix",
                                     Units.grouped(sum) + " - " + Math.max(0, lens.size() - 1) + " x " + Units.grouped(prefix),
                                     prefix > 0 ? "Prefix caching on: the shared prefix is stored once"
@@ -64,7 +68,7 @@ final class WorkloadStep {
                                             : "Prefix caching off: every sequence stores its own copy"));
                 });
         String[] kvFields = concat(fields, KvStep.INPUTS);
-        c.compute(p + "kvBytes", name + ": calculated raw KV", Unit.BYTES, kvFields, Calc.n(p + "activeTokens"), () -> {
+        c.compute(FigureKey.scenario(id, ScenarioFigure.KV_BYTES), name + ": calculated raw KV", Unit.BYTES, kvFields, Calc.n(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)), () -> {
             KvGeometry g = c.geometry;
             long total = sum(lens, g::sequenceBytes);
             long saved = Math.multiplyExact(Math.multiplyExact(prefix, (long) Math.max(0, lens.size() - 1)),
@@ -83,22 +87,22 @@ final class WorkloadStep {
                         + "; windowed layers are not deduplicated (conservative)");
             }
             String expr = g.hasWindows() || g.stateLayers > 0 || saved > 0 ? Units.bytesText(kv)
-                    : Units.grouped(c.get(p + "activeTokens").value()) + " x " + Units.grouped(g.bytesPerToken()) + " = "
+                    : Units.grouped(c.get(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)).value()) + " x " + Units.grouped(g.bytesPerToken()) + " = "
                     + Units.bytesText(kv);
-            return Figure.of(p + "kvBytes", name + ": calculated raw KV", Unit.BYTES, kv,
+            return Figure.of(FigureKey.scenario(id, ScenarioFigure.KV_BYTES), name + ": calculated raw KV", Unit.BYTES, kv,
                     new Provenance("aggregate active tokens x KV bytes per token", expr + " = " + Units.gibText(kv), notes));
         });
-        String poolBlocked = pool == null ? c.missing("pool.kvPoolBytes") : null;
+        String poolBlocked = pool == null ? c.missing(FigureKey.POOL_KV_POOL_BYTES) : null;
         if (poolBlocked != null) {
             // the same names as when the pool is known
-            c.put(Figure.unavailable(p + "physicalKvBytes", name + ": physical KV (engine blocks)", Unit.BYTES,
+            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES), name + ": physical KV (engine blocks)", Unit.BYTES,
                     poolBlocked));
-            c.put(Figure.unavailable(p + "fits", name + ": fits the KV pool", Unit.FLAG, poolBlocked));
-            c.put(Figure.unavailable(p + "poolShare", name + ": share of the KV pool", Unit.RATIO, poolBlocked));
+            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.FITS), name + ": fits the KV pool", Unit.FLAG, poolBlocked));
+            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE), name + ": share of the KV pool", Unit.RATIO, poolBlocked));
             return;
         }
-        c.compute(p + "physicalKvBytes", name + ": physical KV (engine blocks)", Unit.BYTES, kvFields,
-                Calc.n(p + "kvBytes"), () -> {
+        c.compute(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES), name + ": physical KV (engine blocks)", Unit.BYTES, kvFields,
+                Calc.n(FigureKey.scenario(id, ScenarioFigure.KV_BYTES)), () -> {
                     long perRank = sum(lens, pool::sequenceBytesRank);
                     long sharedBlocks = prefix / pool.blockSize;
                     long savedRank = 0;
@@ -109,7 +113,7 @@ final class WorkloadStep {
                                 Math.multiplyExact(c.geometry.perLayerRank(), fullLayersRank));
                     }
                     long phys = Math.multiplyExact(perRank - savedRank, (long) pool.ranks);
-                    return Figure.of(p + "physicalKvBytes", name + ": physical KV (engine blocks)", Unit.BYTES, phys,
+                    return Figure.of(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES), name + ": physical KV (engine blocks)", Unit.BYTES, phys,
                             Provenance.of("per sequence: blocks held x page bytes, summed, x GPUs",
                                     Units.bytesText(phys) + " = " + Units.gibText(phys),
                                     "Rounded up to whole " + pool.blockSize + "-token blocks per sequence and layer",
@@ -118,23 +122,23 @@ final class WorkloadStep {
                                     sharedBlocks > 0 ? "Prefix caching shares only whole blocks: " + sharedBlocks
                                             + " blocks of the prefix" : "No prefix blocks shared"));
                 });
-        c.compute(p + "fits", name + ": fits the KV pool", Unit.FLAG, f(), Calc.n(p + "physicalKvBytes",
-                "pool.kvPoolBytesReplica"), () -> {
-                    long need = c.get(p + "physicalKvBytes").value();
-                    long have = c.get("pool.kvPoolBytesReplica").value();
-                    return Figure.flag(p + "fits", name + ": fits the KV pool", need <= have,
+        c.compute(FigureKey.scenario(id, ScenarioFigure.FITS), name + ": fits the KV pool", Unit.FLAG, f(), Calc.n(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES),
+                FigureKey.POOL_KV_POOL_BYTES_REPLICA), () -> {
+                    long need = c.get(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES)).value();
+                    long have = c.get(FigureKey.POOL_KV_POOL_BYTES_REPLICA).value();
+                    return Figure.flag(FigureKey.scenario(id, ScenarioFigure.FITS), name + ": fits the KV pool", need <= have,
                             Provenance.of("physical KV <= KV pool (replica)", Units.gibText(need) + (need <= have ? " <= " : " > ")
                                     + Units.gibText(have), need <= have ? "Fits with " + Units.gibText(have - need) + " to spare"
                                     : "Short by " + Units.gibText(need - have) + ": the engine would queue or preempt"));
                 });
-        c.compute(p + "poolShare", name + ": share of the KV pool", Unit.RATIO, f(), Calc.n(p + "physicalKvBytes",
-                "pool.kvPoolBytesReplica"), () -> {
-                    long need = c.get(p + "physicalKvBytes").value();
-                    long have = c.get("pool.kvPoolBytesReplica").value();
+        c.compute(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE), name + ": share of the KV pool", Unit.RATIO, f(), Calc.n(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES),
+                FigureKey.POOL_KV_POOL_BYTES_REPLICA), () -> {
+                    long need = c.get(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES)).value();
+                    long have = c.get(FigureKey.POOL_KV_POOL_BYTES_REPLICA).value();
                     if (have == 0) {
                         return null;
                     }
-                    return Figure.ratio(p + "poolShare", name + ": share of the KV pool", need / (double) have,
+                    return Figure.ratio(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE), name + ": share of the KV pool", need / (double) have,
                             Provenance.of("physical KV / KV pool", Units.grouped(need) + " / " + Units.grouped(have)));
                 });
     }

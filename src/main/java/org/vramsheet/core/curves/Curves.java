@@ -1,5 +1,9 @@
 package org.vramsheet.core.curves;
 
+import org.vramsheet.core.result.ScenarioFigure;
+
+import org.vramsheet.core.result.FigureKey;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.vramsheet.core.calc.SizingCalculator;
@@ -67,16 +71,16 @@ public final class Curves {
     public static Charts of(SizingCalculator.Outcome o, int points) {
         SizingResult r = o.result();
         Capacity cap = o.capacity();
-        if (cap == null || !r.get("pool.kvPoolBytesReplica").available()) {
+        if (cap == null || !r.get(FigureKey.POOL_KV_POOL_BYTES_REPLICA).available()) {
             return null;
         }
         long maxLen = cap.maxContext();
-        long pool = r.get("pool.kvPoolBytesReplica").value();
+        long pool = r.get(FigureKey.POOL_KV_POOL_BYTES_REPLICA).value();
         List<Long> xs = contexts(maxLen, points);
         List<Series> kv = new ArrayList<>();
         List<Limit> limits = new ArrayList<>();
         for (ScenarioId id : ScenarioId.values()) {
-            Figure seqs = r.get("scenarios." + id.key() + ".sequences");
+            Figure seqs = r.get(FigureKey.scenario(id, ScenarioFigure.SEQUENCES));
             if (!seqs.available()) {
                 continue;
             }
@@ -128,15 +132,15 @@ public final class Curves {
         }
     }
 
-    private static long val(SizingResult r, String key) {
+    private static long val(SizingResult r, FigureKey key) {
         Figure f = r.get(key);
         return f.available() ? f.value() : 0;
     }
 
-    private static long gpuBytes(SizingResult r) { return val(r, "result.gpuCapacityBytes"); }
+    private static long gpuBytes(SizingResult r) { return val(r, FigureKey.RESULT_GPU_CAPACITY_BYTES); }
 
     private static long reserved(SizingResult r) {
-        Figure u = r.get("pool.fraction");
+        Figure u = r.get(FigureKey.POOL_FRACTION);
         long gpu = gpuBytes(r);
         return u.available() ? (long) Math.ceil(gpu * u.ratio()) : gpu;
     }
@@ -148,15 +152,15 @@ public final class Curves {
      */
     private static List<Bar> bars(SizingResult r) {
         long gpu = gpuBytes(r);
-        long weights = val(r, "weights.bytes");
-        long other = Math.max(0, val(r, "result.nonKvBytes") - weights);
-        long slack = val(r, "result.fragmentationBytes") + val(r, "result.headroomBytes");
+        long weights = val(r, FigureKey.WEIGHTS_BYTES);
+        long other = Math.max(0, val(r, FigureKey.RESULT_NON_KV_BYTES) - weights);
+        long slack = val(r, FigureKey.RESULT_FRAGMENTATION_BYTES) + val(r, FigureKey.RESULT_HEADROOM_BYTES);
         List<Bar> out = new ArrayList<>();
         for (ScenarioId id : ScenarioId.values()) {
-            long kv = val(r, "scenarios." + id.key() + ".physicalKvBytes");
+            long kv = val(r, FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES));
             out.add(bar(id.label(), weights, other, kv, slack, Math.max(0, gpu - weights - other - kv - slack)));
         }
-        out.add(bar("Engine pool", weights, other, val(r, "pool.kvPoolBytesReplica"), 0, Math.max(0, gpu - reserved(r))));
+        out.add(bar("Engine pool", weights, other, val(r, FigureKey.POOL_KV_POOL_BYTES_REPLICA), 0, Math.max(0, gpu - reserved(r))));
         return out;
     }
 

@@ -64,13 +64,15 @@ public final class NonKvEstimator {
         return new Estimate(act, nonTorch, cg, notes);
     }
 
+    /** The fields {@link #apply} may change; every other field of the sheet is kept. */
+    public static final java.util.Set<String> OWNS = java.util.Set.of("runtime.activationPeakBytes", "runtime.nonTorchBytes",
+            "runtime.cudaGraphBytes");
+
     /** The sheet with RUNTIME's three estimates replaced by the calibrated ones. */
     public static Worksheet apply(Worksheet ws) {
         Estimate e = estimate(ws);
         RuntimeSettings r = ws.runtime();
-        return ws.withRuntime(new RuntimeSettings(r.engine(), r.engineVersion(), r.cacheImplementation(), r.tensorParallel(),
-                r.pipelineParallel(), r.utilization(), r.blockSize(), r.maxModelLen(), r.prefixCaching(),
-                r.maxNumBatchedTokens(), r.maxNumSeqs(), e.activationPeakBytes(), e.nonTorchBytes(), e.cudaGraphBytes(),
-                r.fragmentationPercent(), r.cudaGraphsInPool(), r.kvCacheMemoryBytes()));
+        return ws.withRuntime(r.withActivationPeakBytes(e.activationPeakBytes()).withNonTorchBytes(e.nonTorchBytes())
+                .withCudaGraphBytes(e.cudaGraphBytes()));
     }
 }

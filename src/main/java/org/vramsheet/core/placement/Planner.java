@@ -1,5 +1,9 @@
 package org.vramsheet.core.placement;
 
+import org.vramsheet.core.result.ScenarioFigure;
+
+import org.vramsheet.core.result.FigureKey;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.vramsheet.core.calc.SizingCalculator;
@@ -77,9 +81,9 @@ public final class Planner {
             for (int n = 1; n <= maxGpus && fit == null && gpu != null; n++) {
                 for (Layout l : layouts(ws, n)) {
                     SizingResult r = SizingCalculator.calculate(placed(ws, l, gpu, ws.gpu().name()));
-                    Figure f = r.get("scenarios." + id.key() + ".fits");
-                    if (f.isTrue() && r.get("pool.kvPoolBytes").available() && r.get("pool.kvPoolBytes").value() > 0) {
-                        Figure c = r.get("pool.maxConcurrency");
+                    Figure f = r.get(FigureKey.scenario(id, ScenarioFigure.FITS));
+                    if (f.isTrue() && r.get(FigureKey.POOL_KV_POOL_BYTES).available() && r.get(FigureKey.POOL_KV_POOL_BYTES).value() > 0) {
+                        Figure c = r.get(FigureKey.POOL_MAX_CONCURRENCY);
                         fit = new Fit(id, l, c.available() ? c.value() : 0, "");
                         break;
                     }
@@ -104,11 +108,11 @@ public final class Planner {
             }
             Layout l = ls.get(0);
             SizingResult r = SizingCalculator.calculate(placed(ws, l, o.totalBytes(), o.name()));
-            Figure budget = r.get("result.budgetBytes");
-            Figure pool = r.get("pool.kvPoolBytes");
-            Figure conc = r.get("pool.maxConcurrency");
-            Figure fits = r.get("result.fits");
-            Figure sizing = r.get("scenarios." + ws.result().sizingScenario().key() + ".fits");
+            Figure budget = r.get(FigureKey.RESULT_BUDGET_BYTES);
+            Figure pool = r.get(FigureKey.POOL_KV_POOL_BYTES);
+            Figure conc = r.get(FigureKey.POOL_MAX_CONCURRENCY);
+            Figure fits = r.get(FigureKey.RESULT_FITS);
+            Figure sizing = r.get(FigureKey.scenario(ws.result().sizingScenario(), ScenarioFigure.FITS));
             Long replicas = target != null && conc.available() && conc.value() > 0
                     ? (target + conc.value() - 1) / conc.value() : null;
             out.add(new Row(o, l, fits.isTrue(), sizing.isTrue(), budget.available()

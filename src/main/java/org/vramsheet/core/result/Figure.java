@@ -18,20 +18,20 @@ public record Figure(String key, String label, Unit unit, boolean available, lon
         }
     }
 
-    public static Figure of(String key, String label, Unit unit, long value, Provenance p) {
-        return new Figure(key, label, unit, true, value, value, "", p);
+    public static Figure of(FigureKey key, String label, Unit unit, long value, Provenance p) {
+        return new Figure(key.id(), label, unit, true, value, value, "", p);
     }
 
-    public static Figure ratio(String key, String label, double value, Provenance p) {
-        return new Figure(key, label, Unit.RATIO, true, 0, value, "", p);
+    public static Figure ratio(FigureKey key, String label, double value, Provenance p) {
+        return new Figure(key.id(), label, Unit.RATIO, true, 0, value, "", p);
     }
 
-    public static Figure flag(String key, String label, boolean value, Provenance p) {
-        return new Figure(key, label, Unit.FLAG, true, value ? 1 : 0, value ? 1 : 0, "", p);
+    public static Figure flag(FigureKey key, String label, boolean value, Provenance p) {
+        return new Figure(key.id(), label, Unit.FLAG, true, value ? 1 : 0, value ? 1 : 0, "", p);
     }
 
-    public static Figure unavailable(String key, String label, Unit unit, String reason) {
-        return new Figure(key, label, unit, false, 0, 0, reason, Provenance.none());
+    public static Figure unavailable(FigureKey key, String label, Unit unit, String reason) {
+        return new Figure(key.id(), label, unit, false, 0, 0, reason, Provenance.none());
     }
 
     /** The exact value; only call on an available figure. */

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.input.Issue;
 
 /** Every figure the worksheet computes, in a stable order, plus the validation issues. */
@@ -17,13 +18,16 @@ public final class SizingResult {
     }
 
     /** The figure with this key; an unknown key is a programming error. */
-    public Figure get(String key) {
-        Figure f = figures.get(key);
+    public Figure get(FigureKey key) {
+        Figure f = figures.get(key.id());
         if (f == null) {
             throw new IllegalArgumentException("no figure " + key);
         }
         return f;
     }
+
+    /** One of a scenario's figures. */
+    public Figure get(ScenarioId scenario, ScenarioFigure figure) { return get(FigureKey.scenario(scenario, figure)); }
 
     public Map<String, Figure> figures() { return figures; }
 

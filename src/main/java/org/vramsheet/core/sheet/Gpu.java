@@ -13,4 +13,18 @@ public record Gpu(String name, Integer count, Long totalBytes) {
         name = name == null ? "" : name;
         count = count == null ? 1 : count;
     }
+
+    // copy methods: an edit changes only the field it names
+
+    public Gpu withName(String name) {
+        return new Gpu(name, count, totalBytes);
+    }
+
+    public Gpu withCount(Integer count) {
+        return new Gpu(name, count, totalBytes);
+    }
+
+    public Gpu withTotalBytes(Long totalBytes) {
+        return new Gpu(name, count, totalBytes);
+    }
 }

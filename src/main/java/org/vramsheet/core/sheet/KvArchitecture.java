@@ -41,4 +41,54 @@ public record KvArchitecture(AttentionKind kind, Integer layers, Integer attenti
         }
         return n;
     }
+
+    // copy methods: an edit changes only the field it names
+
+    public KvArchitecture withKind(AttentionKind kind) {
+        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+    }
+
+    public KvArchitecture withLayers(Integer layers) {
+        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+    }
+
+    public KvArchitecture withAttentionHeads(Integer attentionHeads) {
+        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+    }
+
+    public KvArchitecture withKvHeads(Integer kvHeads) {
+        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+    }
+
+    public KvArchitecture withHeadDim(Integer headDim) {
+        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+    }
+
+    public KvArchitecture withHiddenSize(Integer hiddenSize) {
+        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+    }
+
+    public KvArchitecture withKvLoraRank(Integer kvLoraRank) {
+        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+    }
+
+    public KvArchitecture withQkRopeHeadDim(Integer qkRopeHeadDim) {
+        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+    }
+
+    public KvArchitecture withKvDtype(KvDtype kvDtype) {
+        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+    }
+
+    public KvArchitecture withWindows(List<LayerWindow> windows) {
+        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+    }
+
+    public KvArchitecture withStateLayers(Integer stateLayers) {
+        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+    }
+
+    public KvArchitecture withStateBytesPerLayer(Long stateBytesPerLayer) {
+        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+    }
 }

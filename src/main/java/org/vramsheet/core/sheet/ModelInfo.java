@@ -12,9 +12,28 @@ public record ModelInfo(String modelId, String revision, String architecture, Lo
         architecture = architecture == null ? "" : architecture;
     }
 
-    public ModelInfo(String modelId, String revision, String architecture, Long maxContextTokens) {
-        this(modelId, revision, architecture, maxContextTokens, null);
-    }
 
     public static ModelInfo empty() { return new ModelInfo("", "", "", null, null); }
+
+    // copy methods: an edit changes only the field it names
+
+    public ModelInfo withModelId(String modelId) {
+        return new ModelInfo(modelId, revision, architecture, maxContextTokens, vocabSize);
+    }
+
+    public ModelInfo withRevision(String revision) {
+        return new ModelInfo(modelId, revision, architecture, maxContextTokens, vocabSize);
+    }
+
+    public ModelInfo withArchitecture(String architecture) {
+        return new ModelInfo(modelId, revision, architecture, maxContextTokens, vocabSize);
+    }
+
+    public ModelInfo withMaxContextTokens(Long maxContextTokens) {
+        return new ModelInfo(modelId, revision, architecture, maxContextTokens, vocabSize);
+    }
+
+    public ModelInfo withVocabSize(Long vocabSize) {
+        return new ModelInfo(modelId, revision, architecture, maxContextTokens, vocabSize);
+    }
 }

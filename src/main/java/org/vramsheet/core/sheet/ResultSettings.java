@@ -11,9 +11,24 @@ public record ResultSettings(Long headroomBytes, ScenarioId sizingScenario, Long
         sizingScenario = sizingScenario == null ? ScenarioId.LIMIT : sizingScenario;
     }
 
-    public ResultSettings(Long headroomBytes, ScenarioId sizingScenario, Long contextLength) {
-        this(headroomBytes, sizingScenario, contextLength, null);
-    }
 
     public static ResultSettings defaults() { return new ResultSettings(0L, ScenarioId.LIMIT, null, null); }
+
+    // copy methods: an edit changes only the field it names
+
+    public ResultSettings withHeadroomBytes(Long headroomBytes) {
+        return new ResultSettings(headroomBytes, sizingScenario, contextLength, targetSequences);
+    }
+
+    public ResultSettings withSizingScenario(ScenarioId sizingScenario) {
+        return new ResultSettings(headroomBytes, sizingScenario, contextLength, targetSequences);
+    }
+
+    public ResultSettings withContextLength(Long contextLength) {
+        return new ResultSettings(headroomBytes, sizingScenario, contextLength, targetSequences);
+    }
+
+    public ResultSettings withTargetSequences(Long targetSequences) {
+        return new ResultSettings(headroomBytes, sizingScenario, contextLength, targetSequences);
+    }
 }

@@ -39,15 +39,6 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         dataParallel = dataParallel == null ? 1 : dataParallel;
     }
 
-    /** The same without data parallelism (one replica). */
-    public RuntimeSettings(Engine engine, String engineVersion, CacheImplementation cacheImplementation, Integer tensorParallel,
-                   Integer pipelineParallel, Double utilization, Integer blockSize, Long maxModelLen, Boolean prefixCaching,
-                   Long maxNumBatchedTokens, Integer maxNumSeqs, Long activationPeakBytes, Long nonTorchBytes,
-                   Long cudaGraphBytes, Double fragmentationPercent, Boolean cudaGraphsInPool, Long kvCacheMemoryBytes) {
-        this(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen,
-                prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes,
-                fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, 1);
-    }
 
     /** A copy with another layout. */
     public RuntimeSettings withParallel(int tp, int pp, int dp) {
@@ -63,4 +54,78 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
 
     /** GPUs one replica spans. */
     public int ranks() { return tensorParallel * pipelineParallel; }
+
+    // copy methods: an edit changes only the field it names
+
+    public RuntimeSettings withEngine(Engine engine) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withEngineVersion(String engineVersion) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withCacheImplementation(CacheImplementation cacheImplementation) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withTensorParallel(Integer tensorParallel) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withPipelineParallel(Integer pipelineParallel) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withUtilization(Double utilization) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withBlockSize(Integer blockSize) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withMaxModelLen(Long maxModelLen) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withPrefixCaching(Boolean prefixCaching) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withMaxNumBatchedTokens(Long maxNumBatchedTokens) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withMaxNumSeqs(Integer maxNumSeqs) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withActivationPeakBytes(Long activationPeakBytes) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withNonTorchBytes(Long nonTorchBytes) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withCudaGraphBytes(Long cudaGraphBytes) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withFragmentationPercent(Double fragmentationPercent) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withCudaGraphsInPool(Boolean cudaGraphsInPool) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withKvCacheMemoryBytes(Long kvCacheMemoryBytes) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
+
+    public RuntimeSettings withDataParallel(Integer dataParallel) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+    }
 }

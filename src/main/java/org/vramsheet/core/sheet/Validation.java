@@ -17,4 +17,30 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
     }
 
     public static Validation empty() { return new Validation(null, null, null, null, null, ""); }
+
+    // copy methods: an edit changes only the field it names
+
+    public Validation withMeasuredNonKvBytes(Long measuredNonKvBytes) {
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes);
+    }
+
+    public Validation withAllocatedKvBytes(Long allocatedKvBytes) {
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes);
+    }
+
+    public Validation withKvCapacityTokens(Long kvCapacityTokens) {
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes);
+    }
+
+    public Validation withMeasuredPeakBytes(Long measuredPeakBytes) {
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes);
+    }
+
+    public Validation withPreemptionSequences(Long preemptionSequences) {
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes);
+    }
+
+    public Validation withNotes(String notes) {
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes);
+    }
 }

@@ -26,4 +26,46 @@ public record Weights(Long totalParams, Long activeParams, WeightFormat format, 
     public static Weights empty() {
         return new Weights(null, null, WeightFormat.BF16, ComputeDtype.BF16, null, null, null, null, null, "");
     }
+
+    // copy methods: an edit changes only the field it names
+
+    public Weights withTotalParams(Long totalParams) {
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+    }
+
+    public Weights withActiveParams(Long activeParams) {
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+    }
+
+    public Weights withFormat(WeightFormat format) {
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+    }
+
+    public Weights withComputeDtype(ComputeDtype computeDtype) {
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+    }
+
+    public Weights withGroupSize(Integer groupSize) {
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+    }
+
+    public Weights withScaleBits(Integer scaleBits) {
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+    }
+
+    public Weights withZeroPointBits(Integer zeroPointBits) {
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+    }
+
+    public Weights withUnquantizedParams(Long unquantizedParams) {
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+    }
+
+    public Weights withCheckpointBytes(Long checkpointBytes) {
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+    }
+
+    public Weights withCheckpointFormat(String checkpointFormat) {
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+    }
 }

@@ -1,5 +1,8 @@
 package org.vramsheet.core.validation;
 
+import org.vramsheet.core.sheet.Edits;
+import org.vramsheet.core.result.FigureKey;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -44,7 +47,7 @@ public final class LogComparison {
 
     private LogComparison() { }
 
-    private static Double val(SizingResult r, String key) {
+    private static Double val(SizingResult r, FigureKey key) {
         Figure f = r.get(key);
         if (!f.available()) {
             return null;
@@ -56,16 +59,15 @@ public final class LogComparison {
     public static Result compare(Worksheet ws, Measurement m) {
         Worksheet atLogContext = ws;
         if (m.concurrencyTokens() != null) {
-            ResultSettings rs = ws.result();
-            atLogContext = ws.withResult(new ResultSettings(rs.headroomBytes(), rs.sizingScenario(), m.concurrencyTokens()));
+            atLogContext = Edits.contextLength(ws, m.concurrencyTokens());
         }
         SizingResult r = SizingCalculator.calculate(atLogContext);
         List<Row> rows = new ArrayList<>();
-        rows.add(new Row("Non-KV memory per GPU", Unit.BYTES, val(r, "pool.nonKvBytes"), dbl(m.nonKvBytes())));
-        rows.add(new Row("KV pool per GPU", Unit.BYTES, val(r, "pool.kvPoolBytes"), dbl(m.kvPoolBytes())));
-        rows.add(new Row("KV capacity (tokens)", Unit.TOKENS, val(r, "pool.capacityTokens"), dbl(m.kvTokens())));
+        rows.add(new Row("Non-KV memory per GPU", Unit.BYTES, val(r, FigureKey.POOL_NON_KV_BYTES), dbl(m.nonKvBytes())));
+        rows.add(new Row("KV pool per GPU", Unit.BYTES, val(r, FigureKey.POOL_KV_POOL_BYTES), dbl(m.kvPoolBytes())));
+        rows.add(new Row("KV capacity (tokens)", Unit.TOKENS, val(r, FigureKey.POOL_CAPACITY_TOKENS), dbl(m.kvTokens())));
         rows.add(new Row("Max concurrency" + (m.concurrencyTokens() == null ? "" : " at "
-                + Units.grouped(m.concurrencyTokens()) + " tokens"), Unit.RATIO, val(r, "pool.concurrencyRatio"),
+                + Units.grouped(m.concurrencyTokens()) + " tokens"), Unit.RATIO, val(r, FigureKey.POOL_CONCURRENCY_RATIO),
                 m.concurrency()));
         return new Result(rows, causes(ws, m, r, rows), setup(ws, m));
     }
@@ -116,7 +118,7 @@ public final class LogComparison {
                         + (inPool ? " not" : "") + " (" + Units.gibText(probe) + "); set RUNTIME › CUDA graphs taken from pool");
             }
         }
-        Figure frac = r.get("pool.fraction");
+        Figure frac = r.get(FigureKey.POOL_FRACTION);
         if (m.utilization() != null && frac.available() && Math.abs(m.utilization() - frac.ratio()) > 1e-6) {
             out.add(String.format(Locale.ROOT, "utilization differs: the log ran with %.2f, the sheet uses %.2f", m.utilization(),
                     frac.ratio()));
@@ -183,21 +185,27 @@ public final class LogComparison {
         return i >= 0 ? id.substring(i + 1) : id;
     }
 
+    /** The fields {@link #apply} may change; every other field of the sheet is kept. */
+    public static final java.util.Set<String> APPLY_OWNS = java.util.Set.of("runtime.engine", "runtime.engineVersion",
+            "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.maxModelLen",
+            "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes", "gpu.count", "gpu.totalBytes",
+            "validation.measuredNonKvBytes", "validation.allocatedKvBytes", "validation.kvCapacityTokens", "validation.notes");
+
+    private static <T> T or(T value, T otherwise) { return value != null ? value : otherwise; }
+
     /** The sheet with the log's setup (utilization, context, parallelism, version, GPU memory) and VALIDATION. */
     public static Worksheet apply(Worksheet ws, Measurement m) {
         RuntimeSettings r = ws.runtime();
         int tp = m.tensorParallel() != null ? m.tensorParallel() : r.tensorParallel();
         int pp = m.pipelineParallel() != null ? m.pipelineParallel() : r.pipelineParallel();
-        RuntimeSettings nr = new RuntimeSettings(m.engine() != null ? m.engine() : r.engine(), m.version() != null ? m.version()
-                : r.engineVersion(), r.cacheImplementation(), tp, pp, m.utilization() != null ? m.utilization() : r.utilization(),
-                r.blockSize(), m.maxModelLen() != null ? m.maxModelLen() : r.maxModelLen(), r.prefixCaching(),
-                r.maxNumBatchedTokens(), r.maxNumSeqs(),
-                m.activationPeakBytes() != null ? m.activationPeakBytes() : r.activationPeakBytes(),
-                m.nonTorchBytes() != null ? m.nonTorchBytes() : r.nonTorchBytes(),
-                m.cudaGraphEstimateBytes() != null ? m.cudaGraphEstimateBytes() : r.cudaGraphBytes(),
-                r.fragmentationPercent(), r.cudaGraphsInPool(), r.kvCacheMemoryBytes());
+        RuntimeSettings nr = r.withEngine(or(m.engine(), r.engine())).withEngineVersion(or(m.version(), r.engineVersion()))
+                .withTensorParallel(tp).withPipelineParallel(pp).withUtilization(or(m.utilization(), r.utilization()))
+                .withMaxModelLen(or(m.maxModelLen(), r.maxModelLen()))
+                .withActivationPeakBytes(or(m.activationPeakBytes(), r.activationPeakBytes()))
+                .withNonTorchBytes(or(m.nonTorchBytes(), r.nonTorchBytes()))
+                .withCudaGraphBytes(or(m.cudaGraphEstimateBytes(), r.cudaGraphBytes()));
         Gpu g = ws.gpu();
-        Gpu ng = new Gpu(g.name(), Math.max(g.count(), tp * pp), m.totalBytes() != null ? m.totalBytes() : g.totalBytes());
+        Gpu ng = g.withCount(Math.max(g.count(), tp * pp)).withTotalBytes(or(m.totalBytes(), g.totalBytes()));
         return ws.withRuntime(nr).withGpu(ng).withValidation(m.toValidation(ws.validation()));
     }
 }

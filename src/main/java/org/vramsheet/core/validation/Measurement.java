@@ -23,8 +23,9 @@ public record Measurement(Engine engine, String version, String modelId, Double 
     public Validation toValidation(Validation old) {
         String note = (engine == null ? "engine" : engine.label()) + (version == null ? "" : " " + version) + " startup log"
                 + (modelId == null ? "" : " of " + modelId);
-        return new Validation(nonKvBytes != null ? nonKvBytes : old.measuredNonKvBytes(),
-                kvPoolBytes != null ? kvPoolBytes : old.allocatedKvBytes(), kvTokens != null ? kvTokens : old.kvCapacityTokens(),
-                old.measuredPeakBytes(), old.preemptionSequences(), note);
+        String notes = old.notes().isBlank() ? note : old.notes().contains(note) ? old.notes() : old.notes() + "\n" + note;
+        return old.withMeasuredNonKvBytes(nonKvBytes != null ? nonKvBytes : old.measuredNonKvBytes())
+                .withAllocatedKvBytes(kvPoolBytes != null ? kvPoolBytes : old.allocatedKvBytes())
+                .withKvCapacityTokens(kvTokens != null ? kvTokens : old.kvCapacityTokens()).withNotes(notes);
     }
 }

@@ -1,5 +1,6 @@
 package org.vramsheet.io.model;
 
+import java.util.Set;
 import java.util.List;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.ModelInfo;
@@ -20,6 +21,10 @@ public record ModelImport(ModelInfo model, Weights weights, KvArchitecture kv, L
         warnings = List.copyOf(warnings);
     }
 
+    /** The fields {@link #applyTo} may change; every other field of the sheet is kept. */
+    public static final Set<String> OWNS = Set.of("model.*", "weights.*", "kv.*", "runtime.maxModelLen",
+            "result.contextLength", "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes");
+
     /** The sheet with this model's sections; the engine's max length is capped at the model's context. */
     public Worksheet applyTo(Worksheet ws) {
         RuntimeSettings r = ws.runtime();
@@ -28,14 +33,10 @@ public record ModelImport(ModelInfo model, Weights weights, KvArchitecture kv, L
         if (max != null && (len == null || len > max)) {
             len = Math.min(max, len == null ? max : len);
         }
-        RuntimeSettings nr = new RuntimeSettings(r.engine(), r.engineVersion(), r.cacheImplementation(), r.tensorParallel(),
-                r.pipelineParallel(), r.utilization(), r.blockSize(), len, r.prefixCaching(), r.maxNumBatchedTokens(),
-                r.maxNumSeqs(), r.activationPeakBytes(), r.nonTorchBytes(), r.cudaGraphBytes(), r.fragmentationPercent(),
-                r.cudaGraphsInPool(), r.kvCacheMemoryBytes());
         ResultSettings rs = ws.result();
         Long ctx = rs.contextLength() != null && len != null && rs.contextLength() > len ? len : rs.contextLength();
-        Worksheet out = ws.withModel(model).withWeights(weights).withKv(kv).withRuntime(nr)
-                .withResult(new ResultSettings(rs.headroomBytes(), rs.sizingScenario(), ctx));
+        Worksheet out = ws.withModel(model).withWeights(weights).withKv(kv).withRuntime(r.withMaxModelLen(len))
+                .withResult(rs.withContextLength(ctx));
         // the old model's activation estimates do not fit the new one: use the calibrated estimate
         return org.vramsheet.core.engine.NonKvEstimator.apply(out);
     }

@@ -1,5 +1,7 @@
 package org.vramsheet.io.model;
 
+import org.vramsheet.core.result.FigureKey;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Locale;
@@ -155,7 +157,7 @@ final class QuantReader {
         Weights noCkpt = new Weights(w.totalParams(), w.activeParams(), w.format(), w.computeDtype(), w.groupSize(),
                 w.scaleBits(), w.zeroPointBits(), w.unquantizedParams(), null, w.checkpointFormat());
         var ws = new org.vramsheet.core.sheet.Worksheet(null, noCkpt, null, null, null, null, null, null, null);
-        var f = org.vramsheet.core.calc.SizingCalculator.calculate(ws).get("weights.estimatedBytes");
+        var f = org.vramsheet.core.calc.SizingCalculator.calculate(ws).get(FigureKey.WEIGHTS_ESTIMATED_BYTES);
         return f.available() ? f.value() : 1;
     }
 }

@@ -1,5 +1,6 @@
 package org.vramsheet.ui.app;
 
+import org.vramsheet.io.AppVersion;
 import java.nio.file.Path;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
@@ -262,7 +263,7 @@ public final class MainWindow {
         en.setOnAction(e -> switchLanguage("en"));
         ru.setOnAction(e -> switchLanguage("ru"));
         Menu view = new Menu(texts.t("View"), null, light, dark, new SeparatorMenuItem(), gib, gb, new SeparatorMenuItem(), en, ru);
-        MenuItem about = item("About VRAM Sheet", "F1", () -> AboutDialog.show(stage, org.vramsheet.cli.Cli.version(), texts));
+        MenuItem about = item("About VRAM Sheet", "F1", () -> AboutDialog.show(stage, AppVersion.get(), texts));
         Menu help = new Menu(texts.t("Help"), null, about);
         MenuBar bar = new MenuBar(file, edit, view, help);
         bar.setUseSystemMenuBar(true);
@@ -312,7 +313,7 @@ public final class MainWindow {
 
     /** Opens "Export report..." (XLSX, PDF, signing). */
     public ExportDialog showExport() {
-        ExportViewModel evm = new ExportViewModel(org.vramsheet.cli.Cli.version());
+        ExportViewModel evm = new ExportViewModel(AppVersion.get());
         evm.suggest(vm.file.get(), vm.model.modelId.get());
         ExportDialog d = new ExportDialog(stage, evm, vm, dialogs, scene.getStylesheets(), texts);
         d.show();

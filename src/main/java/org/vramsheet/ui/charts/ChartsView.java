@@ -1,5 +1,7 @@
 package org.vramsheet.ui.charts;
 
+import org.vramsheet.core.result.FigureKey;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -100,7 +102,7 @@ public final class ChartsView extends TabPane {
     void refresh() {
         SheetViewModel.Computed c = vm.computed();
         Curves.Charts ch = c.charts();
-        Figure ctxF = c.outcome().result().get("pool.contextLength");
+        Figure ctxF = c.outcome().result().get(FigureKey.POOL_CONTEXT_LENGTH);
         Long ctx = ctxF.available() ? ctxF.value() : null;
         boolean gib = vm.gibPrimary.get();
         if (java.util.Objects.equals(ch, shown) && java.util.Objects.equals(ctx, shownContext)

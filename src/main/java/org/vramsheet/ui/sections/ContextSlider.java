@@ -1,5 +1,7 @@
 package org.vramsheet.ui.sections;
 
+import org.vramsheet.core.result.FigureKey;
+
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -39,7 +41,7 @@ public final class ContextSlider extends VBox {
         text.getStyleClass().add(Style.NUMBER_FIELD);
         text.textProperty().bindBidirectional(vm.result.contextLength.textProperty());
         text.setOnAction(e -> vm.checkpointNow());
-        var ctxFigure = v.figure("pool.contextLength");
+        var ctxFigure = v.figure(FigureKey.POOL_CONTEXT_LENGTH);
         text.promptTextProperty().bind(Bindings.createStringBinding(() -> ctxFigure.get().available()
                 ? v.texts().numbers(Units.grouped(ctxFigure.get().value())) : "", ctxFigure));
         Label title = new Label(v.t("Context length per sequence (tokens)"));
@@ -49,9 +51,9 @@ public final class ContextSlider extends VBox {
         conc.getStyleClass().add(Style.BIG_NUMBER);
         conc.setWrapText(true);
         conc.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        var fc = v.figure("pool.maxConcurrency");
-        var fr = v.figure("pool.concurrencyRatio");
-        var fs = v.figure("kvCache.bytesPerSequence");
+        var fc = v.figure(FigureKey.POOL_MAX_CONCURRENCY);
+        var fr = v.figure(FigureKey.POOL_CONCURRENCY_RATIO);
+        var fs = v.figure(FigureKey.KV_CACHE_BYTES_PER_SEQUENCE);
         conc.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value(fc.get().available()
                 ? Units.grouped(fc.get().value()) + " concurrent sequences (" + FigureText.primary(fr.get(), true) + ")"
                 : "max concurrency unavailable"), fc, fr));
@@ -79,7 +81,7 @@ public final class ContextSlider extends VBox {
     private void syncFromSheet() {
         SheetViewModel.Computed c = vm.computed();
         long max = c.outcome().capacity() != null ? c.outcome().capacity().maxContext() : 131_072;
-        Figure ctx = c.outcome().result().get("pool.contextLength");
+        Figure ctx = c.outcome().result().get(FigureKey.POOL_CONTEXT_LENGTH);
         syncing = true;
         try {
             slider.setMax(Math.max(9.01, Math.log(Math.max(max, 513)) / Math.log(2)));

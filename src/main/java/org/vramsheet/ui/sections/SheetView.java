@@ -1,5 +1,9 @@
 package org.vramsheet.ui.sections;
 
+import org.vramsheet.core.result.ScenarioFigure;
+
+import org.vramsheet.core.result.FigureKey;
+
 import javafx.beans.property.ObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -118,7 +122,7 @@ public final class SheetView extends ScrollPane {
         return g;
     }
 
-    private Node results(String... keys) {
+    private Node results(FigureKey... keys) {
         Node[] nodes = new Node[keys.length];
         for (int i = 0; i < keys.length; i++) {
             nodes[i] = v.result(keys[i]);
@@ -144,7 +148,7 @@ public final class SheetView extends ScrollPane {
                 v.number(w.groupSize), v.number(w.scaleBits), v.number(w.zeroPointBits), v.number(w.unquantizedParams),
                 v.number(w.checkpointBytes), v.text("weights-checkpointFormat", "Actual checkpoint format",
                         w.checkpointFormat)),
-                results("weights.estimatedBytes", "weights.bytes", "weights.bytesPerParam", "weights.activeParams"));
+                results(FigureKey.WEIGHTS_ESTIMATED_BYTES, FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_BYTES_PER_PARAM, FigureKey.WEIGHTS_ACTIVE_PARAMS));
         return s;
     }
 
@@ -160,8 +164,8 @@ public final class SheetView extends ScrollPane {
                 v.choice("kv-windowKind", "Window kind", k.windowKind, WindowKind.values(),
                         x -> x == WindowKind.SLIDING ? "sliding window" : "chunked local"),
                 v.number(k.stateLayers), v.number(k.stateBytesPerLayer)),
-                results("kvCache.bytesPerToken", "kvCache.bytesPerTokenPerGpu", "kvCache.queryHeadMistakeBytesPerToken",
-                        "kvCache.bytesPerTokenBeyondWindows"));
+                results(FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, FigureKey.KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN,
+                        FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS));
         return s;
     }
 
@@ -176,15 +180,15 @@ public final class SheetView extends ScrollPane {
         }
         int col = 0;
         for (WorkloadViewModel w : vm.workloads()) {
-            String p = "scenarios." + w.id().key() + ".";
+            ScenarioId id = w.id();
             Label h = new Label(v.t(w.id().label().toUpperCase(java.util.Locale.ROOT)));
             h.getStyleClass().add(Style.SECTION_TITLE);
             VBox column = new VBox(4, h, v.number(w.inputTokens), v.number(w.generatedTokens),
                     v.number(w.concurrentSequences), v.number(w.sharedPrefixTokens),
                     v.text(Views.id("workloads." + w.id().key() + ".sequenceLengths"), "Sequence lengths (optional list)",
                             w.sequenceLengths),
-                    v.result(p + "activeTokens"), v.result(p + "kvBytes"), v.result(p + "physicalKvBytes"),
-                    v.result(p + "fits"), v.result(p + "poolShare"));
+                    v.result(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)), v.result(FigureKey.scenario(id, ScenarioFigure.KV_BYTES)), v.result(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES)),
+                    v.result(FigureKey.scenario(id, ScenarioFigure.FITS)), v.result(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE)));
             g.add(column, col++, 0);
         }
         s.getChildren().add(g);
@@ -214,7 +218,7 @@ public final class SheetView extends ScrollPane {
                 v.choice("runtime-cache", "Cache implementation", r.cache, CacheImplementation.values(),
                         CacheImplementation::label),
                 v.number(r.maxModelLen), v.number(r.tensorParallel), v.number(r.pipelineParallel), v.number(r.dataParallel),
-                v.numberWithDefault(r.utilization, "pool.fraction"), v.numberWithDefault(r.blockSize, "pool.blockSize"), v.number(r.maxNumBatchedTokens), v.number(r.maxNumSeqs),
+                v.numberWithDefault(r.utilization, FigureKey.POOL_FRACTION), v.numberWithDefault(r.blockSize, FigureKey.POOL_BLOCK_SIZE), v.number(r.maxNumBatchedTokens), v.number(r.maxNumSeqs),
                 v.number(r.activationPeak), v.number(r.nonTorch), v.number(r.cudaGraphs), v.number(r.fragmentation),
                 v.choice("runtime-graphsInPool", "CUDA graphs taken from pool", r.graphsInPool,
                         RuntimeViewModel.GraphsInPool.values(), x -> switch (x) {
@@ -226,8 +230,8 @@ public final class SheetView extends ScrollPane {
                 estimateButton(),
                 new VBox(1, catLabel, catalog), v.text("gpu-name", "GPU", vm.gpu.name), v.number(vm.gpu.count),
                 v.number(vm.gpu.totalBytes)),
-                results("pool.fraction", "pool.requestedBytes", "pool.nonKvBytes", "pool.cudaGraphBytes",
-                        "pool.kvPoolBytes", "pool.blockSize", "pool.gpuBlocks", "pool.capacityTokens"));
+                results(FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_CUDA_GRAPH_BYTES,
+                        FigureKey.POOL_KV_POOL_BYTES, FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_GPU_BLOCKS, FigureKey.POOL_CAPACITY_TOKENS));
         return s;
     }
 
@@ -253,11 +257,11 @@ public final class SheetView extends ScrollPane {
         s.getChildren().addAll(fill(COLUMNS, v.number(x.headroom),
                 v.choice("result-sizingScenario", "Scenario that sizes the budget", x.sizingScenario, ScenarioId.values(),
                         ScenarioId::label), v.number(x.targetSequences)),
-                results("result.nonKvBytes", "result.kvBytes", "result.fragmentationBytes", "result.headroomBytes",
-                        "result.budgetBytes", "result.gpuCapacityBytes", "result.marginBytes", "result.fits",
-                        "weights.bytesPerGpu", "pool.nonKvBytes", "pool.kvPoolBytes", "kvCache.bytesPerTokenPerGpu",
-                        "placement.gpusPerReplica", "placement.totalGpus", "placement.fleetConcurrency",
-                        "placement.replicasForTarget"));
+                results(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES, FigureKey.RESULT_FRAGMENTATION_BYTES, FigureKey.RESULT_HEADROOM_BYTES,
+                        FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES, FigureKey.RESULT_MARGIN_BYTES, FigureKey.RESULT_FITS,
+                        FigureKey.WEIGHTS_BYTES_PER_GPU, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_KV_POOL_BYTES, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU,
+                        FigureKey.PLACEMENT_GPUS_PER_REPLICA, FigureKey.PLACEMENT_TOTAL_GPUS, FigureKey.PLACEMENT_FLEET_CONCURRENCY,
+                        FigureKey.PLACEMENT_REPLICAS_FOR_TARGET));
         return s;
     }
 

@@ -1,5 +1,7 @@
 package org.vramsheet.ui.sections;
 
+import org.vramsheet.core.result.FigureKey;
+
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.ObjectBinding;
 import javafx.geometry.Pos;
@@ -26,12 +28,12 @@ public final class SummaryStrip extends HBox {
         setAlignment(Pos.CENTER_LEFT);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        getChildren().addAll(tile("summary-budget", "Production budget per replica", "result.budgetBytes"),
-                tile("summary-gpu", "GPU memory per replica", "result.gpuCapacityBytes"), fits(),
-                tile("summary-concurrency", "Max concurrency at this context", "pool.maxConcurrency"), spacer, units());
+        getChildren().addAll(tile("summary-budget", "Production budget per replica", FigureKey.RESULT_BUDGET_BYTES),
+                tile("summary-gpu", "GPU memory per replica", FigureKey.RESULT_GPU_CAPACITY_BYTES), fits(),
+                tile("summary-concurrency", "Max concurrency at this context", FigureKey.POOL_MAX_CONCURRENCY), spacer, units());
     }
 
-    private VBox tile(String id, String title, String key) {
+    private VBox tile(String id, String title, FigureKey key) {
         ObjectBinding<Figure> f = v.figure(key);
         Label t = new Label(v.t(title));
         t.getStyleClass().add(Style.SUMMARY_TITLE);
@@ -47,8 +49,8 @@ public final class SummaryStrip extends HBox {
             if (!x.available()) {
                 return v.texts().value("unavailable");
             }
-            if (key.equals("pool.maxConcurrency")) {
-                Figure ctx = vm.computed().outcome().result().get("pool.contextLength");
+            if (key.equals(FigureKey.POOL_MAX_CONCURRENCY)) {
+                Figure ctx = vm.computed().outcome().result().get(FigureKey.POOL_CONTEXT_LENGTH);
                 return ctx.available() ? v.texts().value("of " + FigureText.primary(ctx, true)) : "";
             }
             return v.texts().value(FigureText.secondary(x, vm.gibPrimary.get()).replaceAll(" · .*", ""));
@@ -59,8 +61,8 @@ public final class SummaryStrip extends HBox {
     }
 
     private VBox fits() {
-        ObjectBinding<Figure> f = v.figure("result.fits");
-        ObjectBinding<Figure> margin = v.figure("result.marginBytes");
+        ObjectBinding<Figure> f = v.figure(FigureKey.RESULT_FITS);
+        ObjectBinding<Figure> margin = v.figure(FigureKey.RESULT_MARGIN_BYTES);
         Label t = new Label(v.t("Fits the GPU"));
         t.getStyleClass().add(Style.SUMMARY_TITLE);
         Label value = new Label();
@@ -78,7 +80,7 @@ public final class SummaryStrip extends HBox {
                 return "";
             }
             long b = m.value();
-            Figure abs = Figure.of("m", "m", org.vramsheet.core.result.Unit.BYTES, Math.abs(b), null);
+            Figure abs = Figure.of(FigureKey.RESULT_MARGIN_BYTES, "m", org.vramsheet.core.result.Unit.BYTES, Math.abs(b), null);
             return v.texts().value((b >= 0 ? "margin " : "short by ") + FigureText.primary(abs, vm.gibPrimary.get()));
         }, margin, vm.gibPrimary));
         VBox box = new VBox(t, value, sub);

@@ -1,5 +1,7 @@
 package org.vramsheet.ui.sections;
 
+import org.vramsheet.core.result.FigureKey;
+
 import java.util.Arrays;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -116,7 +118,7 @@ public final class Views {
     public VBox number(NumberInput n) { return number(n, null); }
 
     /** A numeric input left empty to take a default: the prompt shows the value in use (e.g. the engine's). */
-    public VBox numberWithDefault(NumberInput n, String defaultFigure) {
+    public VBox numberWithDefault(NumberInput n, FigureKey defaultFigure) {
         VBox box = number(n, null);
         TextField tf = (TextField) box.getChildren().get(1);
         ObjectBinding<Figure> f = figure(defaultFigure);
@@ -215,25 +217,25 @@ public final class Views {
     }
 
     /** The figure for a key, following every recalculation. */
-    public ObjectBinding<Figure> figure(String key) {
+    public ObjectBinding<Figure> figure(FigureKey key) {
         return Bindings.createObjectBinding(() -> vm.computed().outcome().result().get(key), vm.computedProperty());
     }
 
     /** A result: name, right-aligned value in the primary unit, the other unit or the reason under it. */
-    public VBox result(String key) {
+    public VBox result(FigureKey key) {
         ObjectBinding<Figure> f = figure(key);
         Label name = new Label();
         name.getStyleClass().add(Style.RESULT_NAME);
         name.textProperty().bind(Bindings.createStringBinding(() -> texts.message(f.get().label()), f));
         name.setWrapText(true);
         Label value = new Label();
-        value.setId("result-" + id(key));
+        value.setId("result-" + id(key.id()));
         value.getStyleClass().add(Style.RESULT_VALUE);
         value.textProperty().bind(Bindings.createStringBinding(() -> texts.value(FigureText.primary(f.get(),
                 vm.gibPrimary.get())), f, vm.gibPrimary));
         value.setMaxWidth(Double.MAX_VALUE);
         Label second = new Label();
-        second.setId("result-" + id(key) + "-detail");
+        second.setId("result-" + id(key.id()) + "-detail");
         second.textProperty().bind(Bindings.createStringBinding(() -> texts.message(FigureText.secondary(f.get(),
                 vm.gibPrimary.get())), f, vm.gibPrimary));
         second.setMaxWidth(Double.MAX_VALUE);

@@ -1,5 +1,9 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.result.ScenarioFigure;
+
+import org.vramsheet.core.result.FigureKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -48,20 +52,20 @@ class BadInputTest {
         SizingResult r = calc(ws);
         Issue i = issue(r, "kv.layers");
         assertEquals("KV ARCHITECTURE › Attention layers: must not be negative (got -80)", i.text());
-        assertFalse(r.get("kvCache.bytesPerToken").available());
-        assertTrue(r.get("kvCache.bytesPerToken").reason().contains("Attention layers"));
-        assertFalse(r.get("scenarios.limit.kvBytes").available());
-        assertFalse(r.get("result.budgetBytes").available());
-        assertTrue(r.get("weights.bytes").available(), "weights do not depend on the KV architecture");
-        assertTrue(r.get("scenarios.limit.activeTokens").available(), "token counts do not either");
+        assertFalse(r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).available());
+        assertTrue(r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).reason().contains("Attention layers"));
+        assertFalse(r.get(FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES)).available());
+        assertFalse(r.get(FigureKey.RESULT_BUDGET_BYTES).available());
+        assertTrue(r.get(FigureKey.WEIGHTS_BYTES).available(), "weights do not depend on the KV architecture");
+        assertTrue(r.get(FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.ACTIVE_TOKENS)).available(), "token counts do not either");
     }
 
     @Test
     void zeroParameters() {
         SizingResult r = calc(Sheets.llama70b().withWeights(Sheets.weights(0, WeightFormat.BF16)));
         assertEquals("must be greater than zero", issue(r, "weights.totalParams").message());
-        assertFalse(r.get("weights.bytes").available());
-        assertTrue(r.get("kvCache.bytesPerToken").available());
+        assertFalse(r.get(FigureKey.WEIGHTS_BYTES).available());
+        assertTrue(r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).available());
     }
 
     @Test
@@ -97,8 +101,8 @@ class BadInputTest {
         for (double u : new double[] {0, -0.5, 1.2, Double.NaN}) {
             SizingResult r = calc(Sheets.llama70b().withRuntime(Sheets.vllm("0.19.0", u, 32768)));
             assertTrue(issue(r, "runtime.utilization").message().startsWith("must be in (0, 1]"));
-            assertFalse(r.get("pool.kvPoolBytes").available());
-            assertTrue(r.get("kvCache.bytesPerToken").available());
+            assertFalse(r.get(FigureKey.POOL_KV_POOL_BYTES).available());
+            assertTrue(r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).available());
         }
     }
 
@@ -107,8 +111,8 @@ class BadInputTest {
         Worksheet ws = Sheets.withScenario(Sheets.llama70b(), ScenarioId.LIMIT, Scenario.of(40_000, 0, 1));
         SizingResult r = calc(ws);
         assertTrue(issue(r, "workloads.limit.inputTokens").message().contains("longer than the max model length 32,768"));
-        assertFalse(r.get("scenarios.limit.kvBytes").available());
-        assertTrue(r.get("scenarios.typical.kvBytes").available(), "other scenarios keep working");
+        assertFalse(r.get(FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES)).available());
+        assertTrue(r.get(FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)).available(), "other scenarios keep working");
     }
 
     @Test
@@ -138,7 +142,7 @@ class BadInputTest {
         Worksheet ws = Sheets.withScenario(Sheets.llama70b().withKv(k)
                 .withRuntime(Sheets.vllm("0.19.0", null, 100_000_000L)), ScenarioId.LIMIT, Scenario.of(99_000_000, 0, 9_000_000));
         SizingResult r = calc(ws);
-        Figure f = r.get("scenarios.limit.kvBytes");
+        Figure f = r.get(FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES));
         assertFalse(f.available());
         assertTrue(f.reason().contains("overflow"), f.reason());
     }
@@ -147,7 +151,7 @@ class BadInputTest {
     void gpuCountBelowParallelism() {
         RuntimeSettings base = Sheets.vllm("0.19.0", null, 32768);
         RuntimeSettings tp4 = new RuntimeSettings(Engine.VLLM, "0.19.0", CacheImplementation.DEFAULT, 4, 1, null, null, 32768L, false,
-                null, null, 0L, 0L, 0L, 0.0, null, null);
+                null, null, 0L, 0L, 0L, 0.0, null, null, null);
         assertTrue(calc(Sheets.llama70b().withRuntime(base)).valid());
         assertTrue(issue(calc(Sheets.llama70b().withRuntime(tp4)), "gpu.count").message().contains("needs 4 GPUs"));
     }
@@ -158,17 +162,17 @@ class BadInputTest {
         SizingResult r = calc(ws);
         assertNotNull(issue(r, "signOff.approvedBy"));
         assertTrue(issue(r, "signOff.preparedOn").message().contains("not a date"));
-        assertTrue(r.get("result.budgetBytes").available(), "sign-off problems do not block the numbers");
+        assertTrue(r.get(FigureKey.RESULT_BUDGET_BYTES).available(), "sign-off problems do not block the numbers");
     }
 
     @Test
     void poolThatCannotHoldAnythingSaysSo() {
         // Llama 70B BF16 on one H200 with vLLM defaults: weights exceed 0.92 x 139.81 GiB
         SizingResult r = calc(Sheets.llama70b());
-        assertEquals(0, Sheets.value(r, "pool.kvPoolBytes"));
-        assertEquals(0, Sheets.value(r, "pool.maxConcurrency"));
-        assertFalse(r.get("scenarios.typical.fits").isTrue());
-        assertTrue(r.get("pool.kvPoolBytes").provenance().assumptions().stream()
+        assertEquals(0, Sheets.value(r, FigureKey.POOL_KV_POOL_BYTES));
+        assertEquals(0, Sheets.value(r, FigureKey.POOL_MAX_CONCURRENCY));
+        assertFalse(r.get(FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.FITS)).isTrue());
+        assertTrue(r.get(FigureKey.POOL_KV_POOL_BYTES).provenance().assumptions().stream()
                 .anyMatch(a -> a.contains("No available memory")));
     }
 }

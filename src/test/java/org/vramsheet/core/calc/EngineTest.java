@@ -1,5 +1,7 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.result.FigureKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,41 +32,41 @@ class EngineTest {
                 .withKv(Sheets.gqa(32, 32, 8, 128, KvDtype.AUTO)).withRuntime(r)
                 .withWorkloads(new Workloads(Scenario.of(1000, 24, 8), Scenario.of(4000, 96, 8), Scenario.of(8000, 192, 8)))
                 .withGpu(new Gpu("H100", 1, gpuBytes))
-                .withResult(new ResultSettings(0L, ScenarioId.LIMIT, 8192L));
+                .withResult(new ResultSettings(0L, ScenarioId.LIMIT, 8192L, null));
     }
 
     private static RuntimeSettings runtime(Engine e, String version, Double util, CacheImplementation c, Integer seqs, int tp) {
         return new RuntimeSettings(e, version, c, tp, 1, util, null, 8192L, false, null, seqs, Units.GIB, 0L, Units.GIB / 2, 0.0,
-                null, null);
+                null, null, null);
     }
 
     @Test
     void vllmDefaultUtilizationDependsOnVersion() {
         SizingResult old = SizingCalculator.calculate(llama8b(runtime(Engine.VLLM, "0.10.1", null, null, null, 1), 80 * Units.GIB));
         SizingResult cur = SizingCalculator.calculate(llama8b(runtime(Engine.VLLM, "0.26.0", null, null, null, 1), 80 * Units.GIB));
-        assertEquals(0.90, old.get("pool.fraction").ratio(), 1e-12);
-        assertEquals(0.92, cur.get("pool.fraction").ratio(), 1e-12);
-        assertEquals((long) Math.ceil(80 * Units.GIB * 0.92), value(cur, "pool.requestedBytes"));
+        assertEquals(0.90, old.get(FigureKey.POOL_FRACTION).ratio(), 1e-12);
+        assertEquals(0.92, cur.get(FigureKey.POOL_FRACTION).ratio(), 1e-12);
+        assertEquals((long) Math.ceil(80 * Units.GIB * 0.92), value(cur, FigureKey.POOL_REQUESTED_BYTES));
     }
 
     @Test
     void vllmSubtractsCudaGraphsFromV021() {
         SizingResult v19 = SizingCalculator.calculate(llama8b(runtime(Engine.VLLM, "0.19.0", 0.9, null, null, 1), 80 * Units.GIB));
         SizingResult v21 = SizingCalculator.calculate(llama8b(runtime(Engine.VLLM, "0.21.0", 0.9, null, null, 1), 80 * Units.GIB));
-        assertEquals(0, value(v19, "pool.cudaGraphBytes"));
-        assertEquals(Units.GIB / 2, value(v21, "pool.cudaGraphBytes"));
+        assertEquals(0, value(v19, FigureKey.POOL_CUDA_GRAPH_BYTES));
+        assertEquals(Units.GIB / 2, value(v21, FigureKey.POOL_CUDA_GRAPH_BYTES));
         // 0.5 GiB less pool = 256 fewer 2 MiB blocks (16 tokens x 128 KiB per token)
-        assertEquals(256, value(v19, "pool.gpuBlocks") - value(v21, "pool.gpuBlocks"));
+        assertEquals(256, value(v19, FigureKey.POOL_GPU_BLOCKS) - value(v21, FigureKey.POOL_GPU_BLOCKS));
     }
 
     @Test
     void sglangDefaultFractionOnAnH100Is0835() {
         RuntimeSettings r = runtime(Engine.SGLANG, "", null, null, null, 1);
         SizingResult res = SizingCalculator.calculate(llama8b(r, 81_559 * Units.MIB));
-        assertEquals(0.835, res.get("pool.fraction").ratio(), 1e-12);
+        assertEquals(0.835, res.get(FigureKey.POOL_FRACTION).ratio(), 1e-12);
         long weights = 8_030_261_248L * 2;
         long rest = (long) Math.floor((81_559 * Units.MIB) * 0.835) - weights;
-        assertEquals(rest / 131_072, value(res, "pool.capacityTokens"));
+        assertEquals(rest / 131_072, value(res, FigureKey.POOL_CAPACITY_TOKENS));
     }
 
     @Test
@@ -73,44 +75,44 @@ class EngineTest {
         SizingResult res = SizingCalculator.calculate(llama8b(r, 80 * Units.GIB));
         long nonKv = 8_030_261_248L * 2 + Units.GIB + Units.GIB / 2;
         long pool = (long) Math.floor((80 * Units.GIB - nonKv) * 0.9);
-        assertEquals(pool, value(res, "pool.kvPoolBytes"));
+        assertEquals(pool, value(res, FigureKey.POOL_KV_POOL_BYTES));
         long tokens = pool / 131_072;
-        assertEquals((tokens + 31) / 32, value(res, "pool.gpuBlocks"));
-        assertEquals(32, value(res, "pool.blockSize"));
+        assertEquals((tokens + 31) / 32, value(res, FigureKey.POOL_GPU_BLOCKS));
+        assertEquals(32, value(res, FigureKey.POOL_BLOCK_SIZE));
     }
 
     @Test
     void llamaCppPreallocatesPaddedContext() {
         RuntimeSettings r = new RuntimeSettings(Engine.LLAMA_CPP, "", CacheImplementation.DEFAULT, 1, 1, null, null, 8000L, false, null, 4,
-                0L, 0L, 0L, 0.0, null, null);
+                0L, 0L, 0L, 0.0, null, null, null);
         SizingResult res = SizingCalculator.calculate(llama8b(r, 24 * Units.GIB)
-                .withResult(new ResultSettings(0L, ScenarioId.LIMIT, 2000L)));
-        assertEquals(8192, value(res, "pool.capacityTokens"), "8,000 cells padded to a multiple of 256");
-        assertEquals(8192L * 131_072, value(res, "pool.kvPoolBytes"));
-        assertEquals(4, value(res, "pool.maxConcurrency"), "four slots of 2,000 tokens");
+                .withResult(new ResultSettings(0L, ScenarioId.LIMIT, 2000L, null)));
+        assertEquals(8192, value(res, FigureKey.POOL_CAPACITY_TOKENS), "8,000 cells padded to a multiple of 256");
+        assertEquals(8192L * 131_072, value(res, FigureKey.POOL_KV_POOL_BYTES));
+        assertEquals(4, value(res, FigureKey.POOL_MAX_CONCURRENCY), "four slots of 2,000 tokens");
     }
 
     @Test
     void transformersStaticCachePreallocatesBatchTimesMaxLength() {
         RuntimeSettings stat = runtime(Engine.TRANSFORMERS, "", null, CacheImplementation.STATIC, 4, 1);
         SizingResult s = SizingCalculator.calculate(llama8b(stat, 80 * Units.GIB));
-        assertEquals(4L * 8192 * 131_072, value(s, "pool.kvPoolBytes"));
-        assertEquals(4, value(s, "pool.maxConcurrency"));
+        assertEquals(4L * 8192 * 131_072, value(s, FigureKey.POOL_KV_POOL_BYTES));
+        assertEquals(4, value(s, FigureKey.POOL_MAX_CONCURRENCY));
         RuntimeSettings dyn = runtime(Engine.TRANSFORMERS, "", null, CacheImplementation.DYNAMIC, null, 1);
         SizingResult d = SizingCalculator.calculate(llama8b(dyn, 80 * Units.GIB));
-        assertTrue(value(d, "pool.kvPoolBytes") > value(s, "pool.kvPoolBytes"), "dynamic grows into what is left");
+        assertTrue(value(d, FigureKey.POOL_KV_POOL_BYTES) > value(s, FigureKey.POOL_KV_POOL_BYTES), "dynamic grows into what is left");
     }
 
     @Test
     void tensorParallelShardsKvHeadsAndReplicatesPastThem() {
         Worksheet tp2 = llama8b(runtime(Engine.VLLM, "0.19.0", 0.9, null, null, 2), 80 * Units.GIB)
                 .withGpu(new Gpu("H100", 2, 80 * Units.GIB));
-        assertEquals(65_536, value(SizingCalculator.calculate(tp2), "kvCache.bytesPerTokenPerGpu"));
+        assertEquals(65_536, value(SizingCalculator.calculate(tp2), FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU));
         Worksheet tp16 = tp2.withRuntime(runtime(Engine.VLLM, "0.19.0", 0.9, null, null, 16))
                 .withGpu(new Gpu("H100", 16, 80 * Units.GIB));
         SizingResult r = SizingCalculator.calculate(tp16);
-        assertEquals(16_384, value(r, "kvCache.bytesPerTokenPerGpu"), "one KV head per rank, replicated");
-        assertEquals(131_072, value(r, "kvCache.bytesPerToken"), "the model-wide figure does not change");
+        assertEquals(16_384, value(r, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU), "one KV head per rank, replicated");
+        assertEquals(131_072, value(r, FigureKey.KV_CACHE_BYTES_PER_TOKEN), "the model-wide figure does not change");
     }
 
     @Test
@@ -118,8 +120,8 @@ class EngineTest {
         Worksheet ws = llama8b(runtime(Engine.VLLM, "0.19.0", 0.9, null, null, 4), 80 * Units.GIB)
                 .withKv(Sheets.mla(27, 16, 512, 64, KvDtype.BF16)).withGpu(new Gpu("H100", 4, 80 * Units.GIB));
         SizingResult r = SizingCalculator.calculate(ws);
-        assertEquals(31_104, value(r, "kvCache.bytesPerTokenPerGpu"));
-        assertEquals(64, value(r, "pool.blockSize"), "FlashMLA block size by default");
+        assertEquals(31_104, value(r, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU));
+        assertEquals(64, value(r, FigureKey.POOL_BLOCK_SIZE), "FlashMLA block size by default");
     }
 
     @Test
@@ -127,15 +129,15 @@ class EngineTest {
         Worksheet ws = llama8b(runtime(Engine.VLLM, "0.19.0", 0.95, null, null, 1), Units.gib(79.19))
                 .withValidation(new Validation(Units.gib(17.12), null, null, null, null, ""));
         SizingResult r = SizingCalculator.calculate(ws);
-        assertEquals(Units.gib(17.12), value(r, "result.nonKvBytes"));
-        assertEquals(Units.gib(17.12), value(r, "pool.nonKvBytes"));
-        assertTrue(r.get("result.budgetBytes").provenance().assumptions().get(0).contains("Weights counted once"));
+        assertEquals(Units.gib(17.12), value(r, FigureKey.RESULT_NON_KV_BYTES));
+        assertEquals(Units.gib(17.12), value(r, FigureKey.POOL_NON_KV_BYTES));
+        assertTrue(r.get(FigureKey.RESULT_BUDGET_BYTES).provenance().assumptions().get(0).contains("Weights counted once"));
     }
 
     @Test
     void kvCacheMemoryIsAVllmSetting() {
         RuntimeSettings r = new RuntimeSettings(Engine.SGLANG, "", CacheImplementation.DEFAULT, 1, 1, null, null, 8192L, false, null, null,
-                0L, 0L, 0L, 0.0, null, Units.GIB);
+                0L, 0L, 0L, 0.0, null, Units.GIB, null);
         assertFalse(SizingCalculator.calculate(llama8b(r, 80 * Units.GIB)).valid());
     }
 

@@ -1,5 +1,9 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.result.ScenarioFigure;
+
+import org.vramsheet.core.result.FigureKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.vramsheet.core.calc.Sheets.value;
@@ -44,11 +48,11 @@ class InvariantTest {
             long len = 1 + rnd.nextInt(20_000);
             long seqs = 1 + rnd.nextInt(64);
             long a = value(SizingCalculator.calculate(Sheets.withScenario(ws, ScenarioId.TYPICAL, Scenario.of(len, 0, seqs))),
-                    "scenarios.typical.kvBytes");
+                    FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES));
             long b = value(SizingCalculator.calculate(Sheets.withScenario(ws, ScenarioId.TYPICAL, Scenario.of(len + 1, 0, seqs))),
-                    "scenarios.typical.kvBytes");
+                    FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES));
             long c = value(SizingCalculator.calculate(Sheets.withScenario(ws, ScenarioId.TYPICAL, Scenario.of(len, 0, seqs + 1))),
-                    "scenarios.typical.kvBytes");
+                    FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES));
             assertTrue(b >= a && c > a, "monotone: " + a + " " + b + " " + c);
         }
     }
@@ -62,8 +66,8 @@ class InvariantTest {
             Worksheet f8 = Sheets.llama70b().withKv(randomKv(new Random(seed), KvDtype.FP8_E4M3));
             SizingResult a = SizingCalculator.calculate(bf);
             SizingResult b = SizingCalculator.calculate(f8);
-            assertEquals(value(a, "kvCache.bytesPerToken"), 2 * value(b, "kvCache.bytesPerToken"));
-            assertEquals(value(a, "scenarios.limit.kvBytes"), 2 * value(b, "scenarios.limit.kvBytes"));
+            assertEquals(value(a, FigureKey.KV_CACHE_BYTES_PER_TOKEN), 2 * value(b, FigureKey.KV_CACHE_BYTES_PER_TOKEN));
+            assertEquals(value(a, FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES)), 2 * value(b, FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES)));
         }
     }
 
@@ -77,8 +81,8 @@ class InvariantTest {
             int dim = 16 * (1 + rnd.nextInt(16));
             Worksheet mha = Sheets.llama70b().withKv(Sheets.gqa(layers, heads, heads, dim, KvDtype.BF16));
             Worksheet gqa = Sheets.llama70b().withKv(Sheets.gqa(layers, heads, kv, dim, KvDtype.BF16));
-            long a = value(SizingCalculator.calculate(mha), "kvCache.bytesPerToken");
-            long b = value(SizingCalculator.calculate(gqa), "kvCache.bytesPerToken");
+            long a = value(SizingCalculator.calculate(mha), FigureKey.KV_CACHE_BYTES_PER_TOKEN);
+            long b = value(SizingCalculator.calculate(gqa), FigureKey.KV_CACHE_BYTES_PER_TOKEN);
             assertEquals(0, a % b);
             assertEquals(heads / kv, a / b);
         }
@@ -90,9 +94,9 @@ class InvariantTest {
                 List.of(new LayerWindow(21, 4096L, WindowKind.SLIDING)), null, null);
         Worksheet ws = Sheets.llama70b().withKv(k);
         long at4k = value(SizingCalculator.calculate(Sheets.withScenario(ws, ScenarioId.TYPICAL, Scenario.of(4096, 0, 1))),
-                "scenarios.typical.kvBytes");
+                FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES));
         long at8k = value(SizingCalculator.calculate(Sheets.withScenario(ws, ScenarioId.TYPICAL, Scenario.of(8192, 0, 1))),
-                "scenarios.typical.kvBytes");
+                FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES));
         long perToken = 2L * 8 * 256 * 2;
         assertEquals(4096 * 42 * perToken, at4k);
         assertEquals(at4k + 4096 * 21 * perToken, at8k, "only the 21 global layers grow past the window");
@@ -105,13 +109,13 @@ class InvariantTest {
                 List.of(new LayerWindow(52, 1024L, WindowKind.SLIDING)), null, null);
         Worksheet ws = Sheets.withScenario(Sheets.llama70b().withKv(gemma3), ScenarioId.TYPICAL, Scenario.of(32_768, 0, 1));
         long perLayerToken = 2L * 16 * 128 * 2;
-        assertEquals(perLayerToken * (10 * 32_768L + 52 * 1024L), value(SizingCalculator.calculate(ws), "scenarios.typical.kvBytes"));
+        assertEquals(perLayerToken * (10 * 32_768L + 52 * 1024L), value(SizingCalculator.calculate(ws), FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)));
         // Llama 4 style chunked local attention: 3 of 4 layers capped at 8192
         KvArchitecture llama4 = new KvArchitecture(AttentionKind.GQA, 48, 40, 8, 128, null, null, null, KvDtype.BF16,
                 List.of(new LayerWindow(36, 8192L, WindowKind.CHUNKED)), null, null);
         Worksheet l4 = Sheets.withScenario(Sheets.llama70b().withKv(llama4), ScenarioId.TYPICAL, Scenario.of(32_768, 0, 2));
         long per = 2L * 8 * 128 * 2;
-        assertEquals(2 * per * (12 * 32_768L + 36 * 8192L), value(SizingCalculator.calculate(l4), "scenarios.typical.kvBytes"));
+        assertEquals(2 * per * (12 * 32_768L + 36 * 8192L), value(SizingCalculator.calculate(l4), FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)));
     }
 
     @Test
@@ -120,7 +124,7 @@ class InvariantTest {
                 List.of(), 28, 1_000_000L);
         Worksheet ws = Sheets.llama70b().withKv(k);
         long a = value(SizingCalculator.calculate(Sheets.withScenario(ws, ScenarioId.TYPICAL, Scenario.of(1000, 0, 3))),
-                "scenarios.typical.kvBytes");
+                FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES));
         assertEquals(3 * (1000L * 4 * 2 * 8 * 128 * 2 + 28_000_000L), a);
     }
 
@@ -128,13 +132,13 @@ class InvariantTest {
     void sharedPrefixIsCountedOnceWithPrefixCaching() {
         Worksheet ws = Sheets.withScenario(Sheets.llama70b(), ScenarioId.TYPICAL,
                 new Scenario(4096L, 0L, 10L, List.of(), 2048L));
-        long off = value(SizingCalculator.calculate(ws), "scenarios.typical.kvBytes");
+        long off = value(SizingCalculator.calculate(ws), FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES));
         RuntimeSettings r = ws.runtime();
         Worksheet on = ws.withRuntime(new RuntimeSettings(r.engine(), r.engineVersion(), r.cacheImplementation(), 1, 1,
-                r.utilization(), null, r.maxModelLen(), true, null, null, 0L, 0L, 0L, 0.0, null, null));
+                r.utilization(), null, r.maxModelLen(), true, null, null, 0L, 0L, 0L, 0.0, null, null, null));
         SizingResult res = SizingCalculator.calculate(on);
-        assertEquals(40_960 - 9 * 2048, value(res, "scenarios.typical.uniqueTokens"));
-        assertEquals(off - 9 * 2048L * 327_680, value(res, "scenarios.typical.kvBytes"));
+        assertEquals(40_960 - 9 * 2048, value(res, FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.UNIQUE_TOKENS)));
+        assertEquals(off - 9 * 2048L * 327_680, value(res, FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)));
     }
 
     @Test

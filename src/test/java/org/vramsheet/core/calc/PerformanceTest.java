@@ -18,11 +18,11 @@ class PerformanceTest {
         Worksheet ws = Sheets.llama70b().withRuntime(Sheets.vllm("0.19.0", 0.95, 32768))
                 .withGpu(new Gpu("2 x H200", 1, Units.gib(139.81) * 2));
         for (int i = 0; i < 20_000; i++) {
-            SizingCalculator.calculate(ws.withResult(new ResultSettings(0L, ScenarioId.LIMIT, 512L + i)));
+            SizingCalculator.calculate(ws.withResult(new ResultSettings(0L, ScenarioId.LIMIT, 512L + i, null)));
         }
         long[] ns = new long[2000];
         for (int i = 0; i < ns.length; i++) {
-            Worksheet step = ws.withResult(new ResultSettings(0L, ScenarioId.LIMIT, 512L + i * 7));
+            Worksheet step = ws.withResult(new ResultSettings(0L, ScenarioId.LIMIT, 512L + i * 7, null));
             long t = System.nanoTime();
             SizingCalculator.calculate(step);
             ns[i] = System.nanoTime() - t;

@@ -1,5 +1,6 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.result.FigureKey;
 import java.util.List;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.SizingResult;
@@ -35,12 +36,12 @@ public final class Sheets {
 
     public static RuntimeSettings vllm(String version, Double util, long maxLen) {
         return new RuntimeSettings(Engine.VLLM, version, CacheImplementation.DEFAULT, 1, 1, util, null, maxLen, false, null, null,
-                0L, 0L, 0L, 0.0, null, null);
+                0L, 0L, 0L, 0.0, null, null, null);
     }
 
     public static RuntimeSettings engine(Engine e, Double util, long maxLen) {
         return new RuntimeSettings(e, "", CacheImplementation.DEFAULT, 1, 1, util, null, maxLen, false, null, null,
-                0L, 0L, 0L, 0.0, null, null);
+                0L, 0L, 0L, 0.0, null, null, null);
     }
 
     public static Weights weights(long params, WeightFormat f) {
@@ -49,7 +50,7 @@ public final class Sheets {
 
     /** Llama 3.1 70B BF16 on one 80 GiB card, vLLM 0.19, scenarios of the seed. */
     public static Worksheet llama70b() {
-        return new Worksheet(new ModelInfo("meta-llama/Llama-3.1-70B-Instruct", "main", "LlamaForCausalLM", 131072L),
+        return new Worksheet(new ModelInfo("meta-llama/Llama-3.1-70B-Instruct", "main", "LlamaForCausalLM", 131072L, null),
                 weights(70_553_706_496L, WeightFormat.BF16),
                 gqa(80, 64, 8, 128, KvDtype.AUTO),
                 new Workloads(Scenario.of(3584, 512, 12), Scenario.of(7168, 1024, 24), Scenario.of(30720, 2048, 16)),
@@ -63,7 +64,7 @@ public final class Sheets {
                 id == ScenarioId.HEAVY ? s : w.heavy(), id == ScenarioId.LIMIT ? s : w.limit()));
     }
 
-    public static long value(SizingResult r, String key) {
+    public static long value(SizingResult r, FigureKey key) {
         Figure f = r.get(key);
         if (!f.available()) {
             throw new AssertionError(key + " unavailable: " + f.reason());

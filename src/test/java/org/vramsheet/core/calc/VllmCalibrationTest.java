@@ -1,5 +1,7 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.result.FigureKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -106,13 +108,13 @@ class VllmCalibrationTest {
         int pp = e.get("pipeline_parallel_size").asInt(1);
         long maxLen = e.get("max_model_len").asLong();
         RuntimeSettings r = new RuntimeSettings(Engine.VLLM, e.get("engine_version").asText(), CacheImplementation.DEFAULT, tp, pp,
-                e.get("gpu_memory_utilization").asDouble(), 16, maxLen, false, null, null, 0L, 0L, 0L, 0.0, null, kvMemory);
+                e.get("gpu_memory_utilization").asDouble(), 16, maxLen, false, null, null, 0L, 0L, 0L, 0.0, null, kvMemory, null);
         String gpu = e.get("gpu").asText();
         long total = gpu.contains("40GB") ? 40 * Units.GIB : Units.gib(79.19);
-        return new Worksheet(new ModelInfo(e.get("model").asText(), "", "", null),
+        return new Worksheet(new ModelInfo(e.get("model").asText(), "", "", null, null),
                 new Weights(8_000_000_000L, null, WeightFormat.BF16, model, null, null, null, null, null, ""), k,
                 new Workloads(Scenario.of(1000, 0, 1), Scenario.of(1000, 0, 1), Scenario.of(1000, 0, 1)), r,
-                new Gpu(gpu, tp * pp, total), null, new ResultSettings(0L, ScenarioId.LIMIT, maxLen), null);
+                new Gpu(gpu, tp * pp, total), null, new ResultSettings(0L, ScenarioId.LIMIT, maxLen, null), null);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -125,8 +127,8 @@ class VllmCalibrationTest {
         SizingResult lo = SizingCalculator.calculate(sheet(e, Units.gib(gib - 0.005)));
         SizingResult hi = SizingCalculator.calculate(sheet(e, Units.gib(gib + 0.005) - 1));
         assertTrue(lo.valid(), () -> lo.issues().toString());
-        long min = Sheets.value(lo, "pool.gpuBlocks");
-        long max = Sheets.value(hi, "pool.gpuBlocks");
+        long min = Sheets.value(lo, FigureKey.POOL_GPU_BLOCKS);
+        long max = Sheets.value(hi, FigureKey.POOL_GPU_BLOCKS);
         if (e.get("pipeline_parallel_size").asInt(1) > 1) {
             // pipeline stages differ (the last holds the LM head); vLLM gives every rank the smallest stage's
             // block count, while the line kept in the log is one stage's: that stage's count is an upper bound
@@ -147,14 +149,14 @@ class VllmCalibrationTest {
         Matcher c = find(e, CONCURRENCY);
         // a pool of exactly that many block IDs: find the bytes one block ID costs, then ask for blocks + half a block
         SizingResult probe = SizingCalculator.calculate(sheet(e, Units.GIB));
-        long page = Sheets.value(probe, "pool.pageBytes");
-        long perBlock = Sheets.value(probe, "pool.kvPoolBytes") / Sheets.value(probe, "pool.gpuBlocks");
+        long page = Sheets.value(probe, FigureKey.POOL_PAGE_BYTES);
+        long perBlock = Sheets.value(probe, FigureKey.POOL_KV_POOL_BYTES) / Sheets.value(probe, FigureKey.POOL_GPU_BLOCKS);
         assertEquals(0, perBlock % page, "a block ID covers whole layer pages");
         SizingResult r = SizingCalculator.calculate(sheet(e, blocks * perBlock + perBlock / 2));
-        assertEquals(blocks, Sheets.value(r, "pool.gpuBlocks"));
-        assertEquals(tokens, Sheets.value(r, "pool.capacityTokens"), log + " GPU KV cache size");
-        assertEquals(Long.parseLong(c.group(1).replace(",", "")), Sheets.value(r, "pool.contextLength"));
-        assertEquals(c.group(2), String.format(Locale.ROOT, "%.2f", r.get("pool.concurrencyRatio").ratio()),
+        assertEquals(blocks, Sheets.value(r, FigureKey.POOL_GPU_BLOCKS));
+        assertEquals(tokens, Sheets.value(r, FigureKey.POOL_CAPACITY_TOKENS), log + " GPU KV cache size");
+        assertEquals(Long.parseLong(c.group(1).replace(",", "")), Sheets.value(r, FigureKey.POOL_CONTEXT_LENGTH));
+        assertEquals(c.group(2), String.format(Locale.ROOT, "%.2f", r.get(FigureKey.POOL_CONCURRENCY_RATIO).ratio()),
                 log + " Maximum concurrency");
     }
 }

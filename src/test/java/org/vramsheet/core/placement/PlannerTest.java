@@ -1,5 +1,7 @@
 package org.vramsheet.core.placement;
 
+import org.vramsheet.core.result.FigureKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -32,23 +34,23 @@ class PlannerTest {
         Worksheet ws = seed003();
         RuntimeSettings r = ws.runtime().withParallel(4, 2, 3);
         SizingResult res = SizingCalculator.calculate(ws.withRuntime(r).withGpu(new Gpu("x", 8, 80 * Units.GIB)));
-        assertEquals(35_000_000_000L / 8, value(res, "weights.bytesPerGpu"), "weights split over TP 4 x PP 2");
+        assertEquals(35_000_000_000L / 8, value(res, FigureKey.WEIGHTS_BYTES_PER_GPU), "weights split over TP 4 x PP 2");
         // 8 KV heads / TP 4 = 2 per rank; 80 layers / PP 2 = 40 per stage: 2 x 40 x 2 x 128 x 2
-        assertEquals(2L * 40 * 2 * 128 * 2, value(res, "kvCache.bytesPerTokenPerGpu"));
-        assertEquals(8, value(res, "placement.gpusPerReplica"));
-        assertEquals(24, value(res, "placement.totalGpus"));
-        assertEquals(3 * value(res, "pool.maxConcurrency"), value(res, "placement.fleetConcurrency"));
+        assertEquals(2L * 40 * 2 * 128 * 2, value(res, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU));
+        assertEquals(8, value(res, FigureKey.PLACEMENT_GPUS_PER_REPLICA));
+        assertEquals(24, value(res, FigureKey.PLACEMENT_TOTAL_GPUS));
+        assertEquals(3 * value(res, FigureKey.POOL_MAX_CONCURRENCY), value(res, FigureKey.PLACEMENT_FLEET_CONCURRENCY));
         // non-KV per card: its weight share + the whole 1 GiB framework memory on every card
-        assertEquals(35_000_000_000L / 8 + Units.GIB, value(res, "pool.nonKvBytes"));
+        assertEquals(35_000_000_000L / 8 + Units.GIB, value(res, FigureKey.POOL_NON_KV_BYTES));
     }
 
     @Test
     void kvHeadsReplicateAndMlaStaysWhole() {
         Worksheet ws = seed003().withRuntime(seed003().runtime().withParallel(16, 1, 1)).withGpu(new Gpu("x", 16, 80 * Units.GIB));
-        assertEquals(2L * 80 * 1 * 128 * 2, value(SizingCalculator.calculate(ws), "kvCache.bytesPerTokenPerGpu"),
+        assertEquals(2L * 80 * 1 * 128 * 2, value(SizingCalculator.calculate(ws), FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU),
                 "TP 16 over 8 KV heads: one (replicated) head per rank");
         Worksheet mla = ws.withKv(Sheets.mla(27, 16, 512, 64, KvDtype.BF16));
-        assertEquals(576L * 27 * 2, value(SizingCalculator.calculate(mla), "kvCache.bytesPerTokenPerGpu"));
+        assertEquals(576L * 27 * 2, value(SizingCalculator.calculate(mla), FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU));
     }
 
     @Test
@@ -79,7 +81,7 @@ class PlannerTest {
         assertEquals((64 + conc - 1) / conc, rows.get(1).replicasForTarget());
         assertNull(rows.get(2).costPerReplicaHour());
         assertEquals(new Planner.Layout(1, 3), rows.get(2).layout());
-        long one = value(SizingCalculator.calculate(seed003()), "pool.maxConcurrency");
-        assertEquals((64 + one - 1) / one, value(SizingCalculator.calculate(seed003()), "placement.replicasForTarget"));
+        long one = value(SizingCalculator.calculate(seed003()), FigureKey.POOL_MAX_CONCURRENCY);
+        assertEquals((64 + one - 1) / one, value(SizingCalculator.calculate(seed003()), FigureKey.PLACEMENT_REPLICAS_FOR_TARGET));
     }
 }

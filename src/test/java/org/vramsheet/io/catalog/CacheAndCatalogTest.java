@@ -1,5 +1,7 @@
 package org.vramsheet.io.catalog;
 
+import org.vramsheet.core.result.FigureKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -74,8 +76,8 @@ class CacheAndCatalogTest {
             Worksheet ws = m.applyTo(new Worksheet(null, null, null, null, null, new Gpu("x", 1, 80 * Units.GIB), null,
                     null, null));
             var r = SizingCalculator.calculate(ws);
-            assertTrue(r.get("kvCache.bytesPerToken").available(), e.id() + ": " + r.get("kvCache.bytesPerToken").reason());
-            assertTrue(r.get("weights.bytes").available(), e.id());
+            assertTrue(r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).available(), e.id() + ": " + r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).reason());
+            assertTrue(r.get(FigureKey.WEIGHTS_BYTES).available(), e.id());
         }
     }
 

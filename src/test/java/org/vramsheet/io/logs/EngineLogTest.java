@@ -1,5 +1,7 @@
 package org.vramsheet.io.logs;
 
+import org.vramsheet.core.result.FigureKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -100,8 +102,8 @@ class EngineLogTest {
         long maxLen = e.get("max_model_len").asLong();
         Worksheet ws = new Worksheet(m.model(), w, k, null, new RuntimeSettings(Engine.VLLM, e.get("engine_version").asText(),
                 null, tp, pp, e.get("gpu_memory_utilization").asDouble(), m.kv().kind() == org.vramsheet.core.sheet.AttentionKind.MLA
-                ? 16 : null, maxLen, false, null, null, 0L, 0L, 0L, 0.0, null, null),
-                new Gpu(gpu, tp * pp, total), null, new ResultSettings(0L, null, maxLen), null);
+                ? 16 : null, maxLen, false, null, null, 0L, 0L, 0L, 0.0, null, null, null),
+                new Gpu(gpu, tp * pp, total), null, new ResultSettings(0L, null, maxLen, null), null);
         return NonKvEstimator.apply(ws);
     }
 
@@ -135,17 +137,16 @@ class EngineLogTest {
         if (m.totalBytes() == null || log.e().get("pipeline_parallel_size").asInt() > 1) {
             // v0.10 logs print no total, and pipeline logs mix stages: their measured memory is the printed pool
             RuntimeSettings r = ws.runtime();
-            ws = ws.withRuntime(new RuntimeSettings(r.engine(), r.engineVersion(), r.cacheImplementation(), r.tensorParallel(),
-                    r.pipelineParallel(), r.utilization(), r.blockSize(), r.maxModelLen(), false, r.maxNumBatchedTokens(),
-                    r.maxNumSeqs(), r.activationPeakBytes(), r.nonTorchBytes(), r.cudaGraphBytes(), 0.0, null, m.kvPoolBytes()));
+            ws = ws.withRuntime(r.withPrefixCaching(false).withFragmentationPercent(0.0).withCudaGraphsInPool(null)
+                    .withKvCacheMemoryBytes(m.kvPoolBytes()));
         }
         SizingResult r = SizingCalculator.calculate(ws);
         double tol = log.windowed() ? 0.02 : 0.005;
         if (log.e().get("pipeline_parallel_size").asInt() > 1) {
             tol = 0.02; // the log prints one stage's memory; the engine uses the smallest stage's blocks
         }
-        double tokens = r.get("pool.capacityTokens").value();
-        double conc = r.get("pool.concurrencyRatio").ratio();
+        double tokens = r.get(FigureKey.POOL_CAPACITY_TOKENS).value();
+        double conc = r.get(FigureKey.POOL_CONCURRENCY_RATIO).ratio();
         assertEquals(1.0, tokens / m.kvTokens(), tol, log + " tokens " + tokens + " vs " + m.kvTokens());
         assertEquals(1.0, conc / m.concurrency(), tol, log + " concurrency " + conc + " vs " + m.concurrency());
     }
@@ -156,7 +157,7 @@ class EngineLogTest {
         double worst = 0;
         for (Log log : logs().toList()) {
             SizingResult r = SizingCalculator.calculate(preLaunch(log));
-            long predicted = r.get("pool.capacityTokens").value();
+            long predicted = r.get(FigureKey.POOL_CAPACITY_TOKENS).value();
             long actual = log.e().get("parsed").get("kv_cache_tokens").asLong();
             double err = (predicted - actual) / (double) actual;
             worst = Math.max(worst, Math.abs(err));
@@ -231,7 +232,7 @@ class EngineLogTest {
         var mla = LogComparison.compare(LogComparison.apply(full, dm), dm);
         assertTrue(mla.causes().stream().anyMatch(c -> c.startsWith("MLA treated as full attention")), mla.causes().toString());
         Worksheet other = preLaunch(ds).withRuntime(new RuntimeSettings(Engine.VLLM, "0.19.0", null, 1, 1, 0.9, 16, 4096L, false, null,
-                null, 0L, 0L, 0L, 0.0, null, null));
+                null, 0L, 0L, 0L, 0.0, null, null, null));
         var setup = LogComparison.compare(other, dm);
         assertTrue(setup.setupDifferences().stream().anyMatch(s -> s.startsWith("utilization: log 0.95")), setup.setupDifferences().toString());
         assertTrue(setup.setupDifferences().stream().anyMatch(s -> s.startsWith("max model length: log 8,192")));

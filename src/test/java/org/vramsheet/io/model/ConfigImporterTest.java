@@ -1,5 +1,7 @@
 package org.vramsheet.io.model;
 
+import org.vramsheet.core.result.FigureKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -67,7 +69,7 @@ class ConfigImporterTest {
     void kvBytesPerToken(String file, long expected, String hand) throws Exception {
         ModelImport m = load(file);
         SizingResult r = calc(m);
-        assertEquals(expected, r.get("kvCache.bytesPerToken").value(), hand);
+        assertEquals(expected, r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).value(), hand);
     }
 
     @Test
@@ -82,7 +84,7 @@ class ConfigImporterTest {
                 load("microsoft__Phi-3-mini-4k-instruct.json").kv().windows());
         assertEquals(List.of(), load("Qwen__Qwen2.5-7B-Instruct.json").kv().windows(), "use_sliding_window false");
         // past the window only the global layers grow: gemma 3 10 x 2 x 16 x 128 x 2
-        assertEquals(81_920, calc(load("google__gemma-3-27b-it.json")).get("kvCache.bytesPerTokenBeyondWindows").value());
+        assertEquals(81_920, calc(load("google__gemma-3-27b-it.json")).get(FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS).value());
     }
 
     @Test
@@ -145,7 +147,7 @@ class ConfigImporterTest {
         // attention (36 x 26.5M), router, embeddings and LM head (2 x 201,088 x 2,880) stay bf16: about 2.13B
         assertEquals(2.13, oss.weights().unquantizedParams() / 1e9, 0.01);
         // and the estimate lands on the checkpoint's tensor bytes (65,248,815,744 per shared/reference) within 0.5 %
-        long est = calc(oss).get("weights.estimatedBytes").value();
+        long est = calc(oss).get(FigureKey.WEIGHTS_ESTIMATED_BYTES).value();
         assertEquals(1.0, est / 65_248_815_744.0, 0.005, "estimate " + est);
         ModelImport modelopt = load("nvidia__Llama-3.1-70B-Instruct-FP8.json");
         assertEquals(WeightFormat.FP8, modelopt.weights().format());
@@ -184,7 +186,7 @@ class ConfigImporterTest {
                 + "\"num_attention_heads\":8,\"hidden_size\":512}", "f.json");
         assertTrue(m.assumed().stream().anyMatch(a -> a.contains("unknown architecture 'frobnicator'")), m.assumed().toString());
         assertTrue(m.assumed().stream().anyMatch(a -> a.contains("max_position_embeddings")));
-        assertEquals(2L * 10 * 8 * 64 * 2, calc(m).get("kvCache.bytesPerToken").value());
+        assertEquals(2L * 10 * 8 * 64 * 2, calc(m).get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).value());
     }
 
     @Test
@@ -203,6 +205,6 @@ class ConfigImporterTest {
         Worksheet after = load("meta-llama__Llama-3.1-8B-Instruct.json").applyTo(before);
         assertEquals(before.workloads(), after.workloads());
         assertEquals(before.gpu(), after.gpu());
-        assertEquals(131_072, SizingCalculator.calculate(after).get("kvCache.bytesPerToken").value());
+        assertEquals(131_072, SizingCalculator.calculate(after).get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).value());
     }
 }

@@ -1,5 +1,7 @@
 package org.vramsheet.ui.dialogs;
 
+import org.vramsheet.core.result.FigureKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,12 +35,12 @@ class ImportViewModelTest {
                 .findFirst().orElseThrow();
         ivm.fromCatalog(ds);
         assertTrue(ivm.preview().contains("MLA: kv_lora_rank 512"), ivm.preview());
-        assertEquals(327_680, SheetViewModelTest.fig(sheet, "kvCache.bytesPerToken").value(), "nothing applied yet");
+        assertEquals(327_680, SheetViewModelTest.fig(sheet, FigureKey.KV_CACHE_BYTES_PER_TOKEN).value(), "nothing applied yet");
         sheet.applyImport(ivm.result.get());
-        assertEquals(31_104, SheetViewModelTest.fig(sheet, "kvCache.bytesPerToken").value());
+        assertEquals(31_104, SheetViewModelTest.fig(sheet, FigureKey.KV_CACHE_BYTES_PER_TOKEN).value());
         assertEquals("16", sheet.workloads().get(2).concurrentSequences.textProperty().get(), "workloads kept");
         sheet.undo();
-        assertEquals(327_680, SheetViewModelTest.fig(sheet, "kvCache.bytesPerToken").value(), "one undo step");
+        assertEquals(327_680, SheetViewModelTest.fig(sheet, FigureKey.KV_CACHE_BYTES_PER_TOKEN).value(), "one undo step");
     }
 
     @Test

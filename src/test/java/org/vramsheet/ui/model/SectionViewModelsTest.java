@@ -1,5 +1,9 @@
 package org.vramsheet.ui.model;
 
+import org.vramsheet.core.result.ScenarioFigure;
+
+import org.vramsheet.core.result.FigureKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -36,9 +40,9 @@ class SectionViewModelsTest {
         vm.weights.groupSize.textProperty().set("128");
         vm.weights.scaleBits.textProperty().set("16");
         vm.weights.zeroPointBits.textProperty().set("16");
-        assertEquals(0.53125, fig(vm, "weights.bytesPerParam").ratio(), 1e-12);
+        assertEquals(0.53125, fig(vm, FigureKey.WEIGHTS_BYTES_PER_PARAM).ratio(), 1e-12);
         vm.weights.checkpointBytes.textProperty().set("39.5 GB");
-        assertEquals(39_500_000_000L, fig(vm, "weights.bytes").value());
+        assertEquals(39_500_000_000L, fig(vm, FigureKey.WEIGHTS_BYTES).value());
         vm.weights.activeParams.textProperty().set("80,000,000,000");
         assertTrue(vm.issueFor("weights.activeParams").message().startsWith("inconsistent"));
     }
@@ -50,12 +54,12 @@ class SectionViewModelsTest {
         vm.kv.kvLoraRank.textProperty().set("512");
         vm.kv.qkRopeHeadDim.textProperty().set("64");
         vm.kv.layers.textProperty().set("27");
-        assertEquals(27 * 576 * 2, fig(vm, "kvCache.bytesPerToken").value());
+        assertEquals(27 * 576 * 2, fig(vm, FigureKey.KV_CACHE_BYTES_PER_TOKEN).value());
         vm.kv.kind.set(AttentionKind.GQA);
         vm.kv.windowLayers.textProperty().set("13");
         vm.kv.windowTokens.textProperty().set("128");
         vm.kv.windowKind.set(WindowKind.SLIDING);
-        assertEquals(14L * 2 * 8 * 128 * 2, fig(vm, "kvCache.bytesPerTokenBeyondWindows").value());
+        assertEquals(14L * 2 * 8 * 128 * 2, fig(vm, FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS).value());
         vm.kv.windowTokens.textProperty().set("1,000,000");
         assertTrue(vm.issueFor("kv.windows").message().contains("window above context"));
     }
@@ -68,7 +72,7 @@ class SectionViewModelsTest {
         vm.heavy.concurrentSequences.textProperty().set("1");
         assertTrue(vm.issueFor("workloads.heavy.inputTokens").message().contains("longer than the max model length"));
         vm.heavy.inputTokens.textProperty().set("6,000");
-        assertEquals(8_000, fig(vm, "scenarios.heavy.activeTokens").value());
+        assertEquals(8_000, fig(vm, FigureKey.scenario(ScenarioId.HEAVY, ScenarioFigure.ACTIVE_TOKENS)).value());
         vm.heavy.concurrentSequences.textProperty().set("0");
         assertEquals("must be greater than zero", vm.issueFor("workloads.heavy.concurrentSequences").message());
     }
@@ -78,12 +82,12 @@ class SectionViewModelsTest {
         SheetViewModel vm = vm();
         vm.runtime.utilization.textProperty().set("1.5");
         assertTrue(vm.issueFor("runtime.utilization").message().startsWith("must be in (0, 1]"));
-        assertFalse(fig(vm, "pool.kvPoolBytes").available());
+        assertFalse(fig(vm, FigureKey.POOL_KV_POOL_BYTES).available());
         vm.runtime.utilization.textProperty().set("");
         vm.runtime.engineVersion.set("0.10.1");
-        assertEquals(0.90, fig(vm, "pool.fraction").ratio(), 1e-12);
+        assertEquals(0.90, fig(vm, FigureKey.POOL_FRACTION).ratio(), 1e-12);
         vm.runtime.engine.set(Engine.TENSORRT_LLM);
-        assertEquals(32, fig(vm, "pool.blockSize").value());
+        assertEquals(32, fig(vm, FigureKey.POOL_BLOCK_SIZE).value());
     }
 
     @Test
@@ -91,8 +95,8 @@ class SectionViewModelsTest {
         SheetViewModel vm = vm();
         vm.gpu.choose(org.vramsheet.io.catalog.GpuCatalog.entries().stream().filter(e -> e.name().startsWith("NVIDIA H200"))
                 .findFirst().orElseThrow());
-        assertEquals(Units.gib(139.81), fig(vm, "result.gpuCapacityBytes").value());
-        assertTrue(fig(vm, "result.fits").isTrue());
+        assertEquals(Units.gib(139.81), fig(vm, FigureKey.RESULT_GPU_CAPACITY_BYTES).value());
+        assertTrue(fig(vm, FigureKey.RESULT_FITS).isTrue());
         vm.gpu.totalBytes.textProperty().set("lots");
         assertTrue(vm.issueFor("gpu.totalBytes").message().startsWith("not a number"));
     }
@@ -101,8 +105,8 @@ class SectionViewModelsTest {
     void validation() throws Exception {
         SheetViewModel vm = vm();
         vm.validation.measuredNonKv.textProperty().set("34 GiB");
-        assertEquals(34 * Units.GIB, fig(vm, "result.nonKvBytes").value());
-        assertEquals(0, fig(vm, "result.fragmentationBytes").value());
+        assertEquals(34 * Units.GIB, fig(vm, FigureKey.RESULT_NON_KV_BYTES).value());
+        assertEquals(0, fig(vm, FigureKey.RESULT_FRAGMENTATION_BYTES).value());
         vm.validation.measuredNonKv.textProperty().set("90 GiB");
         assertTrue(vm.issueFor("validation.measuredNonKvBytes").message().contains("larger than the GPU"));
     }
@@ -110,11 +114,11 @@ class SectionViewModelsTest {
     @Test
     void result() throws Exception {
         SheetViewModel vm = vm();
-        long before = fig(vm, "result.budgetBytes").value();
+        long before = fig(vm, FigureKey.RESULT_BUDGET_BYTES).value();
         vm.result.headroom.textProperty().set("2 GiB");
-        assertEquals(before + 2 * Units.GIB, fig(vm, "result.budgetBytes").value());
+        assertEquals(before + 2 * Units.GIB, fig(vm, FigureKey.RESULT_BUDGET_BYTES).value());
         vm.result.sizingScenario.set(ScenarioId.TYPICAL);
-        assertTrue(fig(vm, "result.kvBytes").label().contains("Typical"));
+        assertTrue(fig(vm, FigureKey.RESULT_KV_BYTES).label().contains("Typical"));
     }
 
     @Test
@@ -125,6 +129,6 @@ class SectionViewModelsTest {
         vm.signOff.approvedBy.set("Dana");
         vm.signOff.approvedOn.set("tomorrow");
         assertTrue(vm.issueFor("signOff.approvedOn").message().startsWith("not a date"));
-        assertTrue(fig(vm, "result.budgetBytes").available());
+        assertTrue(fig(vm, FigureKey.RESULT_BUDGET_BYTES).available());
     }
 }

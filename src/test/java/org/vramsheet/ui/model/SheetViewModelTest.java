@@ -1,5 +1,11 @@
 package org.vramsheet.ui.model;
 
+import org.vramsheet.core.sheet.ScenarioId;
+
+import org.vramsheet.core.result.ScenarioFigure;
+
+import org.vramsheet.core.result.FigureKey;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -30,7 +36,7 @@ public class SheetViewModelTest {
         return vm;
     }
 
-    public static Figure fig(SheetViewModel vm, String key) {
+    public static Figure fig(SheetViewModel vm, FigureKey key) {
         return vm.computed().outcome().result().get(key);
     }
 
@@ -50,11 +56,11 @@ public class SheetViewModelTest {
     @Test
     void typingRecomputesTheResult() throws Exception {
         SheetViewModel vm = open("llama-3.1-70b-bf16-h200.json");
-        assertEquals(327_680, fig(vm, "kvCache.bytesPerToken").value());
+        assertEquals(327_680, fig(vm, FigureKey.KV_CACHE_BYTES_PER_TOKEN).value());
         vm.kv.layers.textProperty().set("40");
-        assertEquals(163_840, fig(vm, "kvCache.bytesPerToken").value());
+        assertEquals(163_840, fig(vm, FigureKey.KV_CACHE_BYTES_PER_TOKEN).value());
         vm.kv.kvDtype.set(KvDtype.FP8_E4M3);
-        assertEquals(81_920, fig(vm, "kvCache.bytesPerToken").value());
+        assertEquals(81_920, fig(vm, FigureKey.KV_CACHE_BYTES_PER_TOKEN).value());
         assertTrue(vm.dirtyProperty().get());
     }
 
@@ -63,14 +69,14 @@ public class SheetViewModelTest {
         SheetViewModel vm = open("llama-3.1-70b-bf16-h200.json");
         vm.kv.kvHeads.textProperty().set("eight");
         assertEquals("not a whole number: 'eight'", vm.issueFor("kv.kvHeads").message());
-        Figure kv = fig(vm, "kvCache.bytesPerToken");
+        Figure kv = fig(vm, FigureKey.KV_CACHE_BYTES_PER_TOKEN);
         assertFalse(kv.available());
         assertTrue(kv.reason().contains("KV heads"), kv.reason());
-        assertTrue(fig(vm, "weights.bytes").available());
-        assertTrue(fig(vm, "scenarios.limit.activeTokens").available());
+        assertTrue(fig(vm, FigureKey.WEIGHTS_BYTES).available());
+        assertTrue(fig(vm, FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.ACTIVE_TOKENS)).available());
         vm.kv.kvHeads.textProperty().set("8");
         assertNull(vm.issueFor("kv.kvHeads"));
-        assertEquals(327_680, fig(vm, "kvCache.bytesPerToken").value());
+        assertEquals(327_680, fig(vm, FigureKey.KV_CACHE_BYTES_PER_TOKEN).value());
     }
 
     @Test
@@ -78,15 +84,15 @@ public class SheetViewModelTest {
         SheetViewModel vm = open("seed003-70b-int4-80gib.json");
         assertEquals("80 GiB", vm.gpu.totalBytes.textProperty().get());
         vm.gpu.totalBytes.textProperty().set("141 GB");
-        assertEquals(141_000_000_000L, fig(vm, "result.gpuCapacityBytes").value());
+        assertEquals(141_000_000_000L, fig(vm, FigureKey.RESULT_GPU_CAPACITY_BYTES).value());
     }
 
     @Test
     void contextSliderMovesConcurrencyAndCharts() throws Exception {
         SheetViewModel vm = open("seed003-70b-int4-80gib.json");
-        assertEquals(15, fig(vm, "pool.maxConcurrency").value());
+        assertEquals(15, fig(vm, FigureKey.POOL_MAX_CONCURRENCY).value());
         vm.setContext(2048);
-        assertEquals(61, fig(vm, "pool.maxConcurrency").value());
+        assertEquals(61, fig(vm, FigureKey.POOL_MAX_CONCURRENCY).value());
         assertNotNull(vm.computed().charts());
         assertEquals(3, vm.computed().charts().kvSeries().size());
         assertEquals(512, vm.computed().charts().concurrency().points().get(0).x());
@@ -139,10 +145,10 @@ public class SheetViewModelTest {
     void explicitSequenceLengthsAreParsed() throws Exception {
         SheetViewModel vm = open("llama-3.1-70b-bf16-h200.json");
         vm.typical.sequenceLengths.set("3000, 7000 12000; 18_000");
-        assertEquals(40_000, fig(vm, "scenarios.typical.activeTokens").value());
+        assertEquals(40_000, fig(vm, FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.ACTIVE_TOKENS)).value());
         vm.typical.sequenceLengths.set("3000, lots");
         assertEquals("not a whole number: 'lots'", vm.issueFor("workloads.typical.sequenceLengths").message());
-        assertFalse(fig(vm, "scenarios.typical.activeTokens").available());
-        assertTrue(fig(vm, "scenarios.heavy.activeTokens").available());
+        assertFalse(fig(vm, FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.ACTIVE_TOKENS)).available());
+        assertTrue(fig(vm, FigureKey.scenario(ScenarioId.HEAVY, ScenarioFigure.ACTIVE_TOKENS)).available());
     }
 }

@@ -1,0 +1,64 @@
+package org.vramsheet.core.result;
+
+import org.vramsheet.core.sheet.ScenarioId;
+
+/**
+ * The key of one figure: the only way code names a figure (a misspelt key is a compile error, not a missing
+ * value). {@link #id()} is the stable name used in {@code calc --json}, reports and translations.
+ */
+public record FigureKey(String id) {
+    public static final FigureKey KV_CACHE_BYTES_PER_SEQUENCE = new FigureKey("kvCache.bytesPerSequence");
+    public static final FigureKey KV_CACHE_BYTES_PER_TOKEN = new FigureKey("kvCache.bytesPerToken");
+    public static final FigureKey KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS = new FigureKey("kvCache.bytesPerTokenBeyondWindows");
+    public static final FigureKey KV_CACHE_BYTES_PER_TOKEN_PER_GPU = new FigureKey("kvCache.bytesPerTokenPerGpu");
+    public static final FigureKey KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN = new FigureKey("kvCache.queryHeadMistakeBytesPerToken");
+    public static final FigureKey KV_CACHE_STATE_BYTES_PER_SEQUENCE = new FigureKey("kvCache.stateBytesPerSequence");
+    public static final FigureKey PLACEMENT_FLEET_CONCURRENCY = new FigureKey("placement.fleetConcurrency");
+    public static final FigureKey PLACEMENT_GPUS_PER_REPLICA = new FigureKey("placement.gpusPerReplica");
+    public static final FigureKey PLACEMENT_REPLICAS = new FigureKey("placement.replicas");
+    public static final FigureKey PLACEMENT_REPLICAS_FOR_TARGET = new FigureKey("placement.replicasForTarget");
+    public static final FigureKey PLACEMENT_TOTAL_GPUS = new FigureKey("placement.totalGpus");
+    public static final FigureKey POOL_BLOCK_SIZE = new FigureKey("pool.blockSize");
+    public static final FigureKey POOL_CAPACITY_TOKENS = new FigureKey("pool.capacityTokens");
+    public static final FigureKey POOL_CONCURRENCY_RATIO = new FigureKey("pool.concurrencyRatio");
+    public static final FigureKey POOL_CONTEXT_LENGTH = new FigureKey("pool.contextLength");
+    public static final FigureKey POOL_CUDA_GRAPH_BYTES = new FigureKey("pool.cudaGraphBytes");
+    public static final FigureKey POOL_FRACTION = new FigureKey("pool.fraction");
+    public static final FigureKey POOL_GPU_BLOCKS = new FigureKey("pool.gpuBlocks");
+    public static final FigureKey POOL_KV_POOL_BYTES = new FigureKey("pool.kvPoolBytes");
+    public static final FigureKey POOL_KV_POOL_BYTES_REPLICA = new FigureKey("pool.kvPoolBytesReplica");
+    public static final FigureKey POOL_MAX_CONCURRENCY = new FigureKey("pool.maxConcurrency");
+    public static final FigureKey POOL_NON_KV_BYTES = new FigureKey("pool.nonKvBytes");
+    public static final FigureKey POOL_PAGE_BYTES = new FigureKey("pool.pageBytes");
+    public static final FigureKey POOL_REQUESTED_BYTES = new FigureKey("pool.requestedBytes");
+    public static final FigureKey RESULT_BUDGET_BYTES = new FigureKey("result.budgetBytes");
+    public static final FigureKey RESULT_CONTEXT_LENGTH = new FigureKey("result.contextLength");
+    public static final FigureKey RESULT_FITS = new FigureKey("result.fits");
+    public static final FigureKey RESULT_FRAGMENTATION_BYTES = new FigureKey("result.fragmentationBytes");
+    public static final FigureKey RESULT_GPU_CAPACITY_BYTES = new FigureKey("result.gpuCapacityBytes");
+    public static final FigureKey RESULT_HEADROOM_BYTES = new FigureKey("result.headroomBytes");
+    public static final FigureKey RESULT_KV_BYTES = new FigureKey("result.kvBytes");
+    public static final FigureKey RESULT_MARGIN_BYTES = new FigureKey("result.marginBytes");
+    public static final FigureKey RESULT_NON_KV_BYTES = new FigureKey("result.nonKvBytes");
+    public static final FigureKey RESULT_TARGET_SEQUENCES = new FigureKey("result.targetSequences");
+    public static final FigureKey WEIGHTS_ACTIVE_PARAMS = new FigureKey("weights.activeParams");
+    public static final FigureKey WEIGHTS_BYTES = new FigureKey("weights.bytes");
+    public static final FigureKey WEIGHTS_BYTES_PER_GPU = new FigureKey("weights.bytesPerGpu");
+    public static final FigureKey WEIGHTS_BYTES_PER_PARAM = new FigureKey("weights.bytesPerParam");
+    public static final FigureKey WEIGHTS_CHECKPOINT_BYTES = new FigureKey("weights.checkpointBytes");
+    public static final FigureKey WEIGHTS_ESTIMATED_BYTES = new FigureKey("weights.estimatedBytes");
+    public static final FigureKey WEIGHTS_FORMAT = new FigureKey("weights.format");
+    public static final FigureKey WEIGHTS_GROUP_SIZE = new FigureKey("weights.groupSize");
+    public static final FigureKey WEIGHTS_SCALE_BITS = new FigureKey("weights.scaleBits");
+    public static final FigureKey WEIGHTS_TOTAL_PARAMS = new FigureKey("weights.totalParams");
+    public static final FigureKey WEIGHTS_UNQUANTIZED_PARAMS = new FigureKey("weights.unquantizedParams");
+    public static final FigureKey WEIGHTS_ZERO_POINT_BITS = new FigureKey("weights.zeroPointBits");
+
+    /** One of a scenario's figures, e.g. {@code scenarios.limit.kvBytes}. */
+    public static FigureKey scenario(ScenarioId scenario, ScenarioFigure figure) {
+        return new FigureKey("scenarios." + scenario.key() + "." + figure.id());
+    }
+
+    @Override
+    public String toString() { return id; }
+}
