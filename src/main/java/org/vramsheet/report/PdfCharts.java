@@ -1,5 +1,9 @@
 package org.vramsheet.report;
 
+import java.util.Locale;
+
+import org.vramsheet.core.result.MemoryStacks;
+
 import java.io.IOException;
 import java.util.List;
 import org.vramsheet.core.curves.Curves;
@@ -84,39 +88,54 @@ final class PdfCharts {
         return 10 * p;
     }
 
-    /** The core's GPU memory bars as horizontal stacks, with the GPU memory per replica as a red line. */
+    /** The core's GPU-memory stacks (per GPU) as horizontal bars, with the GPU's memory as a red line. */
     static void stack(PdfCanvas c, ReportData d, float h) throws IOException {
-        long gpu = d.charts.gpuBytes();
+        MemoryStacks m = d.result.memory();
+        long gpu = m.gpuBytes();
         float left = PdfCanvas.MARGIN + 60;
         float w = c.width() - 70;
         double scale = gpu;
-        for (Curves.Bar b : d.charts.gpuBars()) {
-            scale = Math.max(scale, b.segments().stream().limit(4).mapToLong(Curves.Segment::bytes).sum());
+        for (String name : MemoryStacks.NAMES) {
+            scale = Math.max(scale, m.total(name));
         }
-        float[][] colors = {{0.42f, 0.48f, 0.56f}, {0.61f, 0.70f, 0.85f}, PdfReport.ACCENT, {0.88f, 0.54f, 0.12f}};
         float y = c.y - 10;
-        for (Curves.Bar b : d.charts.gpuBars()) {
+        for (String name : MemoryStacks.NAMES) {
+            List<MemoryStacks.Segment> segs = m.stack(name);
+            if (segs == null || scale <= 0) {
+                continue;
+            }
             float x = left;
             y -= 22;
-            c.text(PdfCanvas.MARGIN, y + 5, b.name(), 8.5f, PdfReport.TEXT);
-            for (int i = 0; i < 4; i++) {
-                float bw = (float) (b.segments().get(i).bytes() / scale * w);
-                c.cs.setNonStrokingColor(colors[i][0], colors[i][1], colors[i][2]);
+            c.text(PdfCanvas.MARGIN, y + 5, name.equals("engine") ? "Engine" : name.substring(0, 1).toUpperCase(Locale.ROOT)
+                    + name.substring(1), 8.5f, PdfReport.TEXT);
+            for (int i = 0; i < segs.size() - 1; i++) {
+                float bw = (float) (segs.get(i).bytesPerGpu() / scale * w);
+                float[] col = color(segs.get(i).name());
+                c.cs.setNonStrokingColor(col[0], col[1], col[2]);
                 c.cs.addRect(x, y, bw, 16);
                 c.cs.fill();
                 x += bw;
             }
         }
-        float gx = (float) (left + gpu / scale * w);
+        float gx = (float) (left + gpu / Math.max(1, scale) * w);
         c.cs.setStrokingColor(PdfReport.BAD[0], PdfReport.BAD[1], PdfReport.BAD[2]);
         c.cs.setLineWidth(1.5f);
         c.cs.moveTo(gx, y - 4);
         c.cs.lineTo(gx, c.y - 10);
         c.cs.stroke();
         c.y = y - 16;
-        c.paragraph("Grey: weights; light blue: other non-KV; blue: KV of the scenario (the engine's pool on the last "
-                + "bar); orange: fragmentation and headroom; red line: GPU memory per replica (" + Units.gibText(gpu) + ").",
-                7.5f, PdfReport.MUTED, 0);
+        c.paragraph("Per GPU. Grey: weights; light blue: other non-KV; blue: KV of the scenario (the engine's KV pool on "
+                + "the last bar); violet: CUDA graphs taken from the pool; orange: fragmentation and headroom; the rest "
+                + "is free; red line: GPU memory (" + Units.gibText(gpu) + ").", 7.5f, PdfReport.MUTED, 0);
     }
 
+    private static float[] color(String segment) {
+        return switch (segment) {
+            case "Weights" -> new float[] {0.42f, 0.48f, 0.56f};
+            case "Other non-KV" -> new float[] {0.61f, 0.70f, 0.85f};
+            case "CUDA graphs (from the pool)" -> new float[] {0.55f, 0.42f, 0.75f};
+            case "Fragmentation + headroom" -> new float[] {0.88f, 0.54f, 0.12f};
+            default -> PdfReport.ACCENT;
+        };
+    }
 }

@@ -84,9 +84,9 @@ public final class XlsxReport {
         Weights w = d.sheet.weights();
         WeightFormat f = w.format();
         boolean q = f.quantized();
-        int group = !q ? 0 : w.groupSize() != null ? w.groupSize() : f.nativeGroup();
-        int scale = w.scaleBits() != null ? w.scaleBits() : (f.nativeGroup() > 0 ? f.nativeScaleBits() : 16);
-        int zero = w.zeroPointBits() != null ? w.zeroPointBits() : (f.nativeGroup() > 0 ? 0 : 16);
+        long group = resolved(d, FigureKey.WEIGHTS_GROUP_SIZE, w.resolvedGroupSize());
+        long scale = resolved(d, FigureKey.WEIGHTS_SCALE_BITS, w.resolvedScaleBits());
+        long zero = resolved(d, FigureKey.WEIGHTS_ZERO_POINT_BITS, w.resolvedZeroPointBits());
         b.heading("WEIGHTS");
         b.input("Params", "Parameter count (total)", num(w.totalParams()), false);
         b.input("ActiveParams", "Parameter count (active)", num(w.activeParams() != null ? w.activeParams() : w.totalParams()),
@@ -109,9 +109,8 @@ public final class XlsxReport {
         b.input("Layers", "Attention layers", num(k.layers()), false);
         b.input("AttnHeads", "Attention heads", num(k.attentionHeads()), false);
         b.input("KvHeads", "KV heads", mla ? 1 : num(EngineDefaults.kvHeads(k)), false);
-        Integer hd = k.headDim() != null ? k.headDim() : k.hiddenSize() != null && k.attentionHeads() != null
-                && k.attentionHeads() > 0 ? k.hiddenSize() / k.attentionHeads() : null;
-        b.input("HeadDim", "Head dimension", num(hd), false);
+        Figure hd = d.figure(FigureKey.KV_CACHE_HEAD_DIM);
+        b.input("HeadDim", "Head dimension", mla ? num(k.headDim()) : hd.available() ? num(hd.value()) : null, false);
         b.input("LatentDim", "MLA kv_lora_rank + qk_rope_head_dim", mla && k.kvLoraRank() != null && k.qkRopeHeadDim() != null
                 ? k.kvLoraRank() + k.qkRopeHeadDim() : 0, false);
         b.input("KvElemBytes", "KV-cache bytes per element (" + dt.label() + ")", dt.num() / (double) dt.den(), false);
@@ -143,9 +142,8 @@ public final class XlsxReport {
         b.input("Util", "Memory utilization / fraction (resolved)", frac.available() ? frac.ratio() : 1.0, false);
         Figure bs = d.figure(FigureKey.POOL_BLOCK_SIZE);
         b.input("BlockSize", "Block size (resolved, tokens)", bs.available() ? bs.value() : 16, false);
-        Long maxLen = d.figure(FigureKey.POOL_CONTEXT_LENGTH).available() ? (r.maxModelLen() != null ? r.maxModelLen()
-                : d.sheet.model().maxContextTokens()) : null;
-        b.input("MaxModelLen", "Max model length (tokens)", num(maxLen), false);
+        Figure maxLen = d.figure(FigureKey.POOL_MAX_MODEL_LEN);
+        b.input("MaxModelLen", "Max model length (tokens)", maxLen.available() ? num(maxLen.value()) : null, false);
         b.input("MaxBatched", "Max batched tokens (resolved)", EngineDefaults.maxNumBatchedTokens(r, d.sheet.gpu()).value(),
                 false);
         b.input("PrefixCaching", "Prefix caching (1 on, 0 off)", r.prefixCaching() ? 1 : 0, false);
@@ -246,7 +244,12 @@ public final class XlsxReport {
     private static void pool(XlsxBook b, ReportData d) {
         b.heading("ENGINE KV POOL (per GPU)");
         Engine e = d.sheet.runtime().engine();
-        b.formula("Page", "Page bytes (one block, one layer)", "ROUNDUP(BlockSize*ElemsLayerRank*KvElemBytes,0)", b.bytes);
+        if (e == Engine.VLLM) {
+            b.formula("Page", d.figure(FigureKey.POOL_PAGE_BYTES).label(), "ROUNDUP(BlockSize*ElemsLayerRank*KvElemBytes,0)",
+                    b.bytes);
+        } else {
+            b.formula("Page", d.figure(FigureKey.POOL_PAGE_BYTES).label(), "BlockSize*KvPerTokenRank", b.bytes);
+        }
         b.formula("LayerGroup", "Layers per block group (vLLM)", "IF(WinRank=0,FullRank,IF(FullRank=0,WinRank,IF(MAX(FullRank,"
                 + "WinRank)<1.5*MIN(FullRank,WinRank),MAX(FullRank,WinRank),MIN(FullRank,WinRank))))", b.count);
         b.formula("GroupsFull", "Full-attention groups", "IF(FullRank=0,0,ROUNDUP(FullRank/LayerGroup,0))", b.count);
@@ -299,6 +302,12 @@ public final class XlsxReport {
         }
         b.formula("MaxConcurrency", "Max concurrency at the context (sequences)", "INT(Ratio+0.000000001)", b.count);
         b.formula("PoolReplica", "KV pool per replica", "PoolGpu*Ranks", b.bytes);
+    }
+
+    /** A resolved figure's value, or the sheet's own resolution when the figure is unavailable (bad input). */
+    private static long resolved(ReportData d, FigureKey key, long otherwise) {
+        Figure f = d.figure(key);
+        return f.available() ? f.value() : otherwise;
     }
 
     private static double val(ReportData d, FigureKey key) {

@@ -22,6 +22,11 @@ final class BudgetStep {
     static void concurrency(Calc c, PoolLayout pool) {
         Long ctxIn = c.ws.result().contextLength();
         Long maxLen = WorksheetValidator.effectiveMaxModelLen(c.ws);
+        c.compute(FigureKey.POOL_MAX_MODEL_LEN, "Max model length", Unit.TOKENS,
+                Calc.f("runtime.maxModelLen", "model.maxContextTokens"), Calc.n(), () -> maxLen == null ? null
+                        : Figure.of(FigureKey.POOL_MAX_MODEL_LEN, "Max model length", Unit.TOKENS, maxLen,
+                        Provenance.of(c.ws.runtime().maxModelLen() != null ? "RUNTIME › Max model length"
+                                : "MODEL › Maximum context (the engine's default max_model_len)", Units.grouped(maxLen))));
         c.compute(FigureKey.POOL_CONTEXT_LENGTH, "Context length per sequence", Unit.TOKENS,
                 Calc.f("result.contextLength", "runtime.maxModelLen", "model.maxContextTokens"), Calc.n(), () -> {
                     long ctx = ctxIn != null ? ctxIn : maxLen;

@@ -64,6 +64,7 @@ final class KvStep {
             return Figure.of(FigureKey.KV_CACHE_BYTES_PER_TOKEN, label, Unit.BYTES, b,
                     new Provenance(formula, expr + " = " + Units.bytesText(b), notes));
         });
+        headDim(c, k);
         c.compute(FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, "KV bytes per token per GPU", Unit.BYTES, INPUTS, n(), () -> {
             KvGeometry g = c.geometry;
             long b = g.bytesPerTokenRank();
@@ -109,5 +110,19 @@ final class KvStep {
 
     static long queryHeadMistake(KvGeometry g, KvArchitecture k) {
         return g.bytes(Math.multiplyExact(Math.multiplyExact(2L * k.attentionHeads(), g.headDim), (long) g.layers));
+    }
+
+    /** The head dimension the KV bytes use (MLA: the latent width), as reports print it. */
+    private static void headDim(Calc c, KvArchitecture k) {
+        c.compute(FigureKey.KV_CACHE_HEAD_DIM, "Head dimension (resolved)", Unit.COUNT, INPUTS, n(), () -> {
+            KvGeometry g = c.geometry;
+            Provenance p = g.mla ? Provenance.of("kv_lora_rank + qk_rope_head_dim", k.kvLoraRank() + " + " + k.qkRopeHeadDim()
+                    + " = " + g.headDim, "MLA: the cached latent's width")
+                    : k.headDim() != null ? Provenance.of("KV ARCHITECTURE › Head dimension", Integer.toString(g.headDim))
+                    : Provenance.of("hidden size / attention heads", k.hiddenSize() + " / " + k.attentionHeads() + " = "
+                    + g.headDim, "No explicit head_dim on the sheet");
+            return Figure.of(FigureKey.KV_CACHE_HEAD_DIM, g.mla ? "Latent dimension (MLA)" : "Head dimension (resolved)",
+                    Unit.COUNT, g.headDim, p);
+        });
     }
 }

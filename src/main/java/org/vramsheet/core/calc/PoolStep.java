@@ -127,9 +127,10 @@ final class PoolStep {
                         Units.grouped(poolRank) + " x " + r.ranks())));
         c.put(Figure.of(FigureKey.POOL_BLOCK_SIZE, label(FigureKey.POOL_BLOCK_SIZE), Unit.TOKENS, layout.blockSize,
                 Provenance.of("tokens per block", Integer.toString(layout.blockSize), bsChoice.why())));
-        c.put(Figure.of(FigureKey.POOL_PAGE_BYTES, label(FigureKey.POOL_PAGE_BYTES), Unit.BYTES, layout.pageBytes,
+        c.put(Figure.of(FigureKey.POOL_PAGE_BYTES, r.engine() == Engine.VLLM ? label(FigureKey.POOL_PAGE_BYTES)
+                : "Page bytes (one block, all layers)", Unit.BYTES, layout.pageBytes,
                 Provenance.of(r.engine() == Engine.VLLM ? "block_size x per-layer bytes per token (one layer's page)"
-                        : "block x per-layer bytes per token", Units.bytesText(layout.pageBytes))));
+                        : "tokens per block x KV bytes per token per GPU (all layers)", Units.bytesText(layout.pageBytes))));
         c.put(Figure.of(FigureKey.POOL_GPU_BLOCKS, label(FigureKey.POOL_GPU_BLOCKS), Unit.BLOCKS, layout.blocks,
                 Provenance.of(blocksFormula(r.engine()), Units.grouped(layout.blocks),
                         r.engine() == Engine.VLLM && layout.kinds.size() > 1

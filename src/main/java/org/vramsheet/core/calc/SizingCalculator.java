@@ -4,6 +4,7 @@ import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.input.Issues;
 import org.vramsheet.core.input.WorksheetValidator;
 import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.MemoryStacks;
 import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.sheet.Worksheet;
 
@@ -22,7 +23,7 @@ public final class SizingCalculator {
     public record Outcome(SizingResult result, Capacity capacity) { }
 
     private static final String[] ORDER = {"weights.", "kvCache.", "pool.", "scenarios.typical.", "scenarios.heavy.",
-        "scenarios.limit.", "result.", "placement."};
+        "scenarios.limit.", "result.", "placement.", "memory."};
 
     /** Figures grouped in worksheet order, keeping the calculation order inside each section. */
     private static java.util.Map<String, Figure> ordered(java.util.Map<String, Figure> in) {
@@ -60,6 +61,7 @@ public final class SizingCalculator {
         BudgetStep.concurrency(c, pool);
         BudgetStep.budget(c);
         PlacementStep.run(c);
-        return new Outcome(new SizingResult(ordered(c.figures), issues.all()), pool);
+        MemoryStacks memory = MemoryStep.run(c);
+        return new Outcome(new SizingResult(ordered(c.figures), issues.all(), memory), pool);
     }
 }

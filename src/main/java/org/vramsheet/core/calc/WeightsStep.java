@@ -36,6 +36,7 @@ final class WeightsStep {
                                     w.activeParams() == null ? "Dense model: every parameter is active"
                                             : "MoE: decode speed follows the active parameters; memory follows the total"));
                 });
+        quantization(c, w);
         c.compute(FigureKey.WEIGHTS_ESTIMATED_BYTES, "Estimated weight payload", Unit.BYTES, INPUTS, n(), () -> estimate(w));
         c.compute(FigureKey.WEIGHTS_CHECKPOINT_BYTES, "Actual checkpoint bytes", Unit.BYTES, f("weights.checkpointBytes"), n(),
                 () -> w.checkpointBytes() == null ? null
@@ -76,6 +77,25 @@ final class WeightsStep {
                 });
     }
 
+    /** The group size, scale and zero-point bits the estimate uses, resolved from the sheet and the format. */
+    private static void quantization(Calc c, Weights w) {
+        String[] fields = f("weights.groupSize", "weights.scaleBits", "weights.zeroPointBits", "weights.format");
+        c.compute(FigureKey.WEIGHTS_GROUP_SIZE, "Quantization group size", Unit.COUNT, fields, n(),
+                () -> Figure.of(FigureKey.WEIGHTS_GROUP_SIZE, "Quantization group size", Unit.COUNT,
+                        w.resolvedGroupSize(), Provenance.of(w.groupSize() != null || !w.format().quantized()
+                                ? "WEIGHTS › Quantization group size" : "the weight format's native group", Long.toString(w.resolvedGroupSize()),
+                                w.format().quantized() ? "Grouped formats store a scale (and zero point) per group"
+                                        : "Not quantized: no groups")));
+        c.compute(FigureKey.WEIGHTS_SCALE_BITS, "Scale bits per group", Unit.BITS, fields, n(),
+                () -> Figure.of(FigureKey.WEIGHTS_SCALE_BITS, "Scale bits per group", Unit.BITS, w.resolvedScaleBits(),
+                        Provenance.of(w.scaleBits() != null ? "WEIGHTS › Scale bits per group" : "the weight format's default",
+                                Long.toString(w.resolvedScaleBits()))));
+        c.compute(FigureKey.WEIGHTS_ZERO_POINT_BITS, "Zero-point bits per group", Unit.BITS, fields, n(),
+                () -> Figure.of(FigureKey.WEIGHTS_ZERO_POINT_BITS, "Zero-point bits per group", Unit.BITS,
+                        w.resolvedZeroPointBits(), Provenance.of(w.zeroPointBits() != null ? "WEIGHTS › Zero-point bits per group"
+                                : "the weight format's default (none for symmetric formats)", Long.toString(w.resolvedZeroPointBits()))));
+    }
+
     private static String estimateNote(Calc c) {
         Figure e = c.get(FigureKey.WEIGHTS_ESTIMATED_BYTES);
         if (e == null || !e.available()) {
@@ -94,12 +114,9 @@ final class WeightsStep {
         long total = w.totalParams();
         long unq = fmt.quantized() && w.unquantizedParams() != null ? w.unquantizedParams() : 0;
         long q = total - unq;
-        int group = w.groupSize() != null ? w.groupSize() : fmt.nativeGroup();
-        int scale = w.scaleBits() != null ? w.scaleBits() : (fmt.nativeGroup() > 0 ? fmt.nativeScaleBits() : 16);
-        int zero = w.zeroPointBits() != null ? w.zeroPointBits() : (fmt.nativeGroup() > 0 ? 0 : 16);
-        if (!fmt.quantized()) {
-            group = 0;
-        }
+        int group = w.resolvedGroupSize();
+        int scale = w.resolvedScaleBits();
+        int zero = w.resolvedZeroPointBits();
         long bits = Math.multiplyExact(q, (long) fmt.bits());
         long groups = group > 0 ? KvGeometry.ceilDiv(q, group) : 0;
         long overheadBits = Math.multiplyExact(groups, (long) (scale + zero));

@@ -27,7 +27,6 @@ final class WorkloadStep {
 
     private static void scenario(Calc c, PoolLayout pool, ScenarioId id) {
         Scenario s = c.ws.workloads().get(id);
-        String p = "scenarios." + id.key() + ".";
         String[] fields = {"workloads." + id.key() + ".*"};
         List<Long> lens = lengths(s);
         String name = id.label();

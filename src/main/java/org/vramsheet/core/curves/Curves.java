@@ -9,6 +9,7 @@ import java.util.List;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.engine.Capacity;
 import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.MemoryStacks;
 import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.ScenarioId;
@@ -17,7 +18,7 @@ import org.vramsheet.core.sheet.Weights;
 /**
  * The chart series of a calculated sheet, as numbers (the window draws them, reports print them):
  * KV memory against context for each scenario's concurrency, maximum concurrency against context,
- * and the GPU memory stack. Contexts are spaced evenly on a log2 scale from 512 to the max length.
+ * and the GPU-memory stacks (the result's own). Contexts are spaced evenly on a log2 scale from 512 to the max length.
  */
 public final class Curves {
     public static final long MIN_CONTEXT = 512;
@@ -31,19 +32,9 @@ public final class Curves {
     /** Where a scenario stops fitting the pool (0 when it never fits, max context when it always does). */
     public record Limit(ScenarioId scenario, long sequences, long lastFittingContext, boolean alwaysFits) { }
 
-    /** One segment of the GPU memory stack. */
-    public record Segment(String name, long bytes) { }
-
-    /** One bar of the GPU memory chart: its segments in order, bottom to top. */
-    public record Bar(String name, List<Segment> segments) { }
-
-    /** The segment names of every bar, in order. */
-    public static final List<String> SEGMENTS = List.of("Weights", "Other non-KV", "KV", "Fragmentation + headroom",
-            "Free / unreserved");
-
     /** Everything the charts need. */
     public record Charts(List<Series> kvSeries, long poolBytes, List<Limit> limits, Series concurrency,
-                         List<Bar> gpuBars, long gpuBytes, long reservedBytes, long maxContext) { }
+                         MemoryStacks memory, long maxContext) { }
 
     private Curves() { }
 
@@ -100,7 +91,7 @@ public final class Curves {
         for (long x : xs) {
             conc.add(new Point(x, cap.sequencesAt(x)));
         }
-        return new Charts(kv, pool, limits, new Series("Max concurrency", conc), bars(r), gpuBytes(r), reserved(r), maxLen);
+        return new Charts(kv, pool, limits, new Series("Max concurrency", conc), r.memory(), maxLen);
     }
 
     /** Largest context at which n sequences still fit, by bisection (KV is monotone in context). */
@@ -130,45 +121,5 @@ public final class Curves {
         } catch (ArithmeticException e) {
             return false;
         }
-    }
-
-    private static long val(SizingResult r, FigureKey key) {
-        Figure f = r.get(key);
-        return f.available() ? f.value() : 0;
-    }
-
-    private static long gpuBytes(SizingResult r) { return val(r, FigureKey.RESULT_GPU_CAPACITY_BYTES); }
-
-    private static long reserved(SizingResult r) {
-        Figure u = r.get(FigureKey.POOL_FRACTION);
-        long gpu = gpuBytes(r);
-        return u.available() ? (long) Math.ceil(gpu * u.ratio()) : gpu;
-    }
-
-    /**
-     * One bar per scenario (weights, other non-KV, its physical KV, fragmentation + headroom, what is left
-     * of the replica's GPU memory) and one for the engine's reservation (its KV pool, and the memory it
-     * leaves unreserved).
-     */
-    private static List<Bar> bars(SizingResult r) {
-        long gpu = gpuBytes(r);
-        long weights = val(r, FigureKey.WEIGHTS_BYTES);
-        long other = Math.max(0, val(r, FigureKey.RESULT_NON_KV_BYTES) - weights);
-        long slack = val(r, FigureKey.RESULT_FRAGMENTATION_BYTES) + val(r, FigureKey.RESULT_HEADROOM_BYTES);
-        List<Bar> out = new ArrayList<>();
-        for (ScenarioId id : ScenarioId.values()) {
-            long kv = val(r, FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES));
-            out.add(bar(id.label(), weights, other, kv, slack, Math.max(0, gpu - weights - other - kv - slack)));
-        }
-        out.add(bar("Engine pool", weights, other, val(r, FigureKey.POOL_KV_POOL_BYTES_REPLICA), 0, Math.max(0, gpu - reserved(r))));
-        return out;
-    }
-
-    private static Bar bar(String name, long... parts) {
-        List<Segment> s = new ArrayList<>();
-        for (int i = 0; i < parts.length; i++) {
-            s.add(new Segment(SEGMENTS.get(i), parts[i]));
-        }
-        return new Bar(name, s);
     }
 }

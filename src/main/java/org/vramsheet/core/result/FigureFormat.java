@@ -16,6 +16,8 @@ public final class FigureFormat {
             case REPLICAS -> Units.grouped(f.value()) + " replicas";
             case RATIO -> f.key().endsWith("concurrencyRatio") ? Units.two(f.ratio()) + "x"
                     : f.key().endsWith("poolShare") ? Units.fixed2(f.ratio() * 100) + " %" : Units.fixed2(f.ratio());
+            case COUNT -> Units.grouped(f.value());
+            case BITS -> Units.grouped(f.value()) + " bits";
             case FLAG -> f.isTrue() ? "yes" : noWord;
             case BYTES -> Units.bytesText(f.value());
         };

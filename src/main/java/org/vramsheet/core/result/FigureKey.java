@@ -7,6 +7,13 @@ import org.vramsheet.core.sheet.ScenarioId;
  * value). {@link #id()} is the stable name used in {@code calc --json}, reports and translations.
  */
 public record FigureKey(String id) {
+    public static final FigureKey KV_CACHE_HEAD_DIM = new FigureKey("kvCache.headDim");
+    public static final FigureKey POOL_MAX_MODEL_LEN = new FigureKey("pool.maxModelLen");
+    public static final FigureKey MEMORY_GPU_BYTES = new FigureKey("memory.gpuBytes");
+    public static final FigureKey MEMORY_OTHER_NON_KV_BYTES_PER_GPU = new FigureKey("memory.otherNonKvBytesPerGpu");
+    public static final FigureKey MEMORY_SLACK_BYTES_PER_GPU = new FigureKey("memory.slackBytesPerGpu");
+    public static final FigureKey MEMORY_ENGINE_OTHER_NON_KV_BYTES_PER_GPU = new FigureKey("memory.engineOtherNonKvBytesPerGpu");
+    public static final FigureKey MEMORY_UNRESERVED_BYTES_PER_GPU = new FigureKey("memory.unreservedBytesPerGpu");
     public static final FigureKey KV_CACHE_BYTES_PER_SEQUENCE = new FigureKey("kvCache.bytesPerSequence");
     public static final FigureKey KV_CACHE_BYTES_PER_TOKEN = new FigureKey("kvCache.bytesPerToken");
     public static final FigureKey KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS = new FigureKey("kvCache.bytesPerTokenBeyondWindows");
@@ -47,11 +54,9 @@ public record FigureKey(String id) {
     public static final FigureKey WEIGHTS_BYTES_PER_PARAM = new FigureKey("weights.bytesPerParam");
     public static final FigureKey WEIGHTS_CHECKPOINT_BYTES = new FigureKey("weights.checkpointBytes");
     public static final FigureKey WEIGHTS_ESTIMATED_BYTES = new FigureKey("weights.estimatedBytes");
-    public static final FigureKey WEIGHTS_FORMAT = new FigureKey("weights.format");
     public static final FigureKey WEIGHTS_GROUP_SIZE = new FigureKey("weights.groupSize");
     public static final FigureKey WEIGHTS_SCALE_BITS = new FigureKey("weights.scaleBits");
     public static final FigureKey WEIGHTS_TOTAL_PARAMS = new FigureKey("weights.totalParams");
-    public static final FigureKey WEIGHTS_UNQUANTIZED_PARAMS = new FigureKey("weights.unquantizedParams");
     public static final FigureKey WEIGHTS_ZERO_POINT_BITS = new FigureKey("weights.zeroPointBits");
 
     /** One of a scenario's figures, e.g. {@code scenarios.limit.kvBytes}. */

@@ -10,11 +10,8 @@ public enum ScenarioFigure {
     PHYSICAL_KV_BYTES("physicalKvBytes"),
     FITS("fits"),
     POOL_SHARE("poolShare"),
-    INPUT_TOKENS("inputTokens"),
-    GENERATED_TOKENS("generatedTokens"),
-    CONCURRENT_SEQUENCES("concurrentSequences"),
-    SHARED_PREFIX_TOKENS("sharedPrefixTokens"),
-    SEQUENCE_LENGTHS("sequenceLengths");
+    KV_BYTES_PER_GPU("kvBytesPerGpu"),
+    FREE_BYTES_PER_GPU("freeBytesPerGpu");
 
     private final String id;
 

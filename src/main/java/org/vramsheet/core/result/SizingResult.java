@@ -11,10 +11,12 @@ import org.vramsheet.core.input.Issue;
 public final class SizingResult {
     private final Map<String, Figure> figures;
     private final List<Issue> issues;
+    private final MemoryStacks memory;
 
-    public SizingResult(Map<String, Figure> figures, List<Issue> issues) {
+    public SizingResult(Map<String, Figure> figures, List<Issue> issues, MemoryStacks memory) {
         this.figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
         this.issues = List.copyOf(issues);
+        this.memory = memory == null ? new MemoryStacks(0, Map.of()) : memory;
     }
 
     /** The figure with this key; an unknown key is a programming error. */
@@ -32,6 +34,9 @@ public final class SizingResult {
     public Map<String, Figure> figures() { return figures; }
 
     public List<Issue> issues() { return issues; }
+
+    /** The GPU-memory stacks per GPU (each segment is one of the figures). */
+    public MemoryStacks memory() { return memory; }
 
     public boolean valid() { return issues.isEmpty(); }
 }

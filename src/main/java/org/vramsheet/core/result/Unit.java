@@ -1,4 +1,4 @@
 package org.vramsheet.core.result;
 
 /** What a figure counts; bytes are always exact and shown in GB and GiB. */
-public enum Unit { BYTES, TOKENS, SEQUENCES, BLOCKS, PARAMS, RATIO, FLAG, GPUS, REPLICAS }
+public enum Unit { BYTES, TOKENS, SEQUENCES, BLOCKS, PARAMS, RATIO, FLAG, GPUS, REPLICAS, COUNT, BITS }

@@ -23,6 +23,21 @@ public record Weights(Long totalParams, Long activeParams, WeightFormat format, 
         checkpointFormat = checkpointFormat == null ? "" : checkpointFormat;
     }
 
+    /** The quantization group actually used: 0 when not quantized, else the sheet's or the format's own. */
+    public int resolvedGroupSize() {
+        return !format.quantized() ? 0 : groupSize != null ? groupSize : format.nativeGroup();
+    }
+
+    /** Scale bits per group: the sheet's, else the format's native scale, else 16. */
+    public int resolvedScaleBits() {
+        return scaleBits != null ? scaleBits : format.nativeGroup() > 0 ? format.nativeScaleBits() : 16;
+    }
+
+    /** Zero-point bits per group: the sheet's, else 0 for formats with native groups (symmetric), else 16. */
+    public int resolvedZeroPointBits() {
+        return zeroPointBits != null ? zeroPointBits : format.nativeGroup() > 0 ? 0 : 16;
+    }
+
     public static Weights empty() {
         return new Weights(null, null, WeightFormat.BF16, ComputeDtype.BF16, null, null, null, null, null, "");
     }

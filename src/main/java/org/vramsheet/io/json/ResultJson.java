@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.MemoryStacks;
 import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.result.Unit;
 
@@ -54,6 +55,7 @@ public final class ResultJson {
             ArrayNode a = e.putArray("assumptions");
             f.provenance().assumptions().forEach(a::add);
         }
+        memory(root, r.memory());
         ArrayNode issues = root.putArray("issues");
         for (Issue i : r.issues()) {
             ObjectNode n = issues.addObject();
@@ -64,6 +66,26 @@ public final class ResultJson {
         root.set("unavailable", unavailable);
         root.set("explain", explain);
         return root;
+    }
+
+    /** memory.stacks: the GPU-memory stacks per GPU as the chart and the PDF draw them (null when unavailable). */
+    private static void memory(ObjectNode root, MemoryStacks m) {
+        ObjectNode memory = root.has("memory") ? (ObjectNode) root.get("memory") : root.putObject("memory");
+        ObjectNode stacks = memory.putObject("stacks");
+        for (String name : MemoryStacks.NAMES) {
+            var segs = m.stack(name);
+            if (segs == null) {
+                stacks.putNull(name);
+                continue;
+            }
+            ArrayNode a = stacks.putArray(name);
+            for (MemoryStacks.Segment g : segs) {
+                ObjectNode n = a.addObject();
+                n.put("name", g.name());
+                n.put("figure", g.key().id());
+                n.put("bytesPerGpu", g.bytesPerGpu());
+            }
+        }
     }
 
     public static String write(SizingResult r) {

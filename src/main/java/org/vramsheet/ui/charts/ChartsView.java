@@ -1,5 +1,11 @@
 package org.vramsheet.ui.charts;
 
+import java.util.LinkedHashMap;
+
+import java.util.Map;
+
+import org.vramsheet.core.result.MemoryStacks;
+
 import org.vramsheet.core.result.FigureKey;
 
 import java.util.ArrayList;
@@ -19,6 +25,7 @@ import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.ui.model.SheetViewModel;
 import org.vramsheet.ui.sections.PlacementView;
+import org.vramsheet.ui.model.PlacementViewModel;
 import org.vramsheet.ui.text.Texts;
 
 /**
@@ -61,13 +68,13 @@ public final class ChartsView extends TabPane {
         kvChart.setTitle(texts.t("KV cache against context length"));
         concChart.setTitle(texts.t("Maximum concurrency against context length"));
         concChart.getYAxis().setLabel(texts.value("sequences"));
-        stack.setTitle(texts.t("GPU memory of one replica"));
+        stack.setTitle(texts.t("GPU memory of one GPU"));
         limitsText.setId("chart-limits");
         limitsText.setWrapText(true);
         limitsText.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         javafx.scene.layout.VBox kvBox = new javafx.scene.layout.VBox(4, kvChart, limitsText);
         javafx.scene.layout.VBox.setVgrow(kvChart, javafx.scene.layout.Priority.ALWAYS);
-        PlacementView placement = new PlacementView(vm, texts);
+        PlacementView placement = new PlacementView(new PlacementViewModel(vm), texts);
         Tab placementTab = new Tab(texts.t("Placement"), placement);
         placementTab.selectedProperty().addListener((o, a, b) -> placement.setActive(b));
         getTabs().addAll(new Tab(texts.t("KV vs context"), kvBox), new Tab(texts.t("Concurrency"), concChart),
@@ -181,7 +188,7 @@ public final class ChartsView extends TabPane {
             conc.add(vertical(texts.t("context") + " " + texts.numbers(Units.grouped(ctx)), log2(ctx), 0, y));
         }
         concChart.setData(FXCollections.observableArrayList(conc));
-        stack.setData(FXCollections.observableArrayList(stackSeries(ch, unit, texts)));
+        stack.setData(FXCollections.observableArrayList(stackSeries(ch.memory(), unit, texts)));
     }
 
     private String label(Curves.Limit l) {
@@ -220,18 +227,25 @@ public final class ChartsView extends TabPane {
         return s;
     }
 
-    /** The core's bars as stacked series, one series per segment name. */
-    private static List<XYChart.Series<String, Number>> stackSeries(Curves.Charts ch, double unit, Texts texts) {
-        List<XYChart.Series<String, Number>> out = new ArrayList<>();
-        for (int i = 0; i < Curves.SEGMENTS.size(); i++) {
-            XYChart.Series<String, Number> s = new XYChart.Series<>();
-            s.setName(texts.t(Curves.SEGMENTS.get(i)));
-            for (Curves.Bar b : ch.gpuBars()) {
-                s.getData().add(new XYChart.Data<>(texts.message(b.name()), b.segments().get(i).bytes() / unit));
+    /** The core's GPU-memory stacks (per GPU) as stacked series: one series per segment name, in first-seen order. */
+    private static List<XYChart.Series<String, Number>> stackSeries(MemoryStacks m, double unit, Texts texts) {
+        Map<String, XYChart.Series<String, Number>> bySegment = new LinkedHashMap<>();
+        for (String name : MemoryStacks.NAMES) {
+            List<MemoryStacks.Segment> segs = m.stack(name);
+            if (segs == null) {
+                continue;
             }
-            out.add(s);
+            String category = texts.t(name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1));
+            for (MemoryStacks.Segment g : segs) {
+                XYChart.Series<String, Number> s = bySegment.computeIfAbsent(g.name(), n -> {
+                    XYChart.Series<String, Number> x = new XYChart.Series<>();
+                    x.setName(texts.t(n));
+                    return x;
+                });
+                s.getData().add(new XYChart.Data<>(category, g.bytesPerGpu() / unit));
+            }
         }
-        return out;
+        return new ArrayList<>(bySegment.values());
     }
 
     private static String fmt(double v) { return String.format(Locale.ROOT, "%,.1f", v); }

@@ -11,10 +11,8 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.vramsheet.core.placement.Planner;
-import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
-import org.vramsheet.io.catalog.GpuOptions;
-import org.vramsheet.ui.model.SheetViewModel;
+import org.vramsheet.ui.model.PlacementViewModel;
 import org.vramsheet.ui.text.Texts;
 
 /**
@@ -22,30 +20,20 @@ import org.vramsheet.ui.text.Texts;
  * same sheet on several GPU choices side by side with the cost per replica-hour.
  */
 public final class PlacementView extends VBox {
-    private final SheetViewModel vm;
+    private final PlacementViewModel vm;
     private final Texts texts;
-    private final TextField choices = new TextField("2xH100@2.49, 1xH200@3.60, 4xL40S@0.99");
+    private final TextField choices = new TextField();
     private final Label recommendation = new Label();
     private final Label error = new Label();
     private final TableView<Planner.Row> table = new TableView<>();
-    private Worksheet shown;
-    private boolean active;
 
-    /** The comparison runs dozens of calculations: only while the tab is shown. */
-    public void setActive(boolean on) {
-        active = on;
-        if (on) {
-            refresh();
-        }
-    }
-    private String shownSpec;
-
-    public PlacementView(SheetViewModel vm, Texts texts) {
+    public PlacementView(PlacementViewModel vm, Texts texts) {
         this.vm = vm;
         this.texts = texts;
         setId("placement");
         setSpacing(6);
         choices.setId("placement-choices");
+        choices.textProperty().bindBidirectional(vm.choices);
         recommendation.setId("placement-recommendation");
         recommendation.setWrapText(true);
         recommendation.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
@@ -65,10 +53,14 @@ public final class PlacementView extends VBox {
         Label help = new Label(texts.t("GPU choices (COUNTxGPU@PRICE per GPU-hour):"));
         getChildren().addAll(recommendation, help, choices, error, table);
         VBox.setVgrow(table, Priority.ALWAYS);
-        choices.textProperty().addListener((o, a, b) -> refresh());
-        vm.computedProperty().addListener((o, a, b) -> refresh());
-        refresh();
+        vm.fitsProperty().addListener((o, a, b) -> showFits(b));
+        vm.rowsProperty().addListener((o, a, b) -> table.setItems(FXCollections.observableArrayList(b)));
+        error.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> vm.errorProperty().get().isEmpty() ? "" : texts.message(vm.errorProperty().get()), vm.errorProperty()));
     }
+
+    /** The comparison runs dozens of calculations: only while the tab is shown. */
+    public void setActive(boolean on) { vm.setActive(on); }
 
     static String[] cells(Planner.Row r) {
         return new String[] {r.option().name(), r.layout() == null ? "-" : r.layout().toString(), r.poolHoldsSizing() ? "yes" : "no",
@@ -79,29 +71,12 @@ public final class PlacementView extends VBox {
             r.replicasForTarget() == null ? "-" : Long.toString(r.replicasForTarget())};
     }
 
-    void refresh() {
-        if (!active) {
-            return;
-        }
-        Worksheet ws = vm.computed().sheet();
-        String spec = choices.getText();
-        if (ws.equals(shown) && spec.equals(shownSpec)) {
-            return;
-        }
-        shown = ws;
-        shownSpec = spec;
-        StringBuilder b = new StringBuilder(texts.t("Fewest GPUs per replica on") + " " + ws.gpu().name() + ": ");
-        for (Planner.Fit f : Planner.recommend(ws, 8)) {
+    private void showFits(List<Planner.Fit> fits) {
+        StringBuilder b = new StringBuilder(texts.t("Fewest GPUs per replica on") + " " + vm.gpuName() + ": ");
+        for (Planner.Fit f : fits) {
             b.append(texts.t(f.scenario().label())).append(" ").append(f.layout() == null
                     ? texts.message("none up to 8") : f.layout().gpus() + " (" + f.layout() + ")").append("; ");
         }
-        recommendation.setText(b.substring(0, b.length() - 2));
-        try {
-            List<Planner.Option> options = GpuOptions.parse(spec);
-            error.setText("");
-            table.setItems(FXCollections.observableArrayList(Planner.compare(ws, options)));
-        } catch (GpuOptions.BadSpec e) {
-            error.setText(texts.message(e.getMessage()));
-        }
+        recommendation.setText(fits.isEmpty() ? b.toString() : b.substring(0, b.length() - 2));
     }
 }

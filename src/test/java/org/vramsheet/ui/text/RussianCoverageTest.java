@@ -142,10 +142,12 @@ class RussianCoverageTest {
             Curves.Charts ch = Curves.of(o, 12);
             if (ch != null) {
                 ch.kvSeries().forEach(s -> out.add(s.name()));
-                ch.gpuBars().forEach(b -> out.add(b.name()));
             }
+            o.result().memory().stacks().values().forEach(st -> st.forEach(g -> out.add(g.name())));
         }
-        out.addAll(Curves.SEGMENTS);
+        for (String stack : org.vramsheet.core.result.MemoryStacks.NAMES) {
+            out.add(stack.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + stack.substring(1));
+        }
         for (Enum<?>[] values : List.<Enum<?>[]>of(AttentionKind.values(), KvDtype.values(), WeightFormat.values(),
                 ComputeDtype.values(), Engine.values(), CacheImplementation.values(), ScenarioId.values())) {
             for (Enum<?> v : values) {
