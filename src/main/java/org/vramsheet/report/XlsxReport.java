@@ -244,7 +244,7 @@ public final class XlsxReport {
     private static void pool(XlsxBook b, ReportData d) {
         b.heading("ENGINE KV POOL (per GPU)");
         Engine e = d.sheet.runtime().engine();
-        if (e == Engine.VLLM) {
+        if (e != Engine.SGLANG && e != Engine.TENSORRT_LLM) {
             b.formula("Page", d.figure(FigureKey.POOL_PAGE_BYTES).label(), "ROUNDUP(BlockSize*ElemsLayerRank*KvElemBytes,0)",
                     b.bytes);
         } else {

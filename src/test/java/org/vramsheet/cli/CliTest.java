@@ -165,4 +165,20 @@ class CliTest {
         assertTrue(r.out().contains("4.98"), "cost per replica-hour");
         assertEquals(2, run("plan", "assets/samples/seed003-70b-int4-80gib.json", "--gpus", "2xTPU9000").code());
     }
+
+    /** Regression: {@code calc --context N} kept RESULT's target (replicasForTarget was null with --context). */
+    @Test
+    void contextOptionKeepsTheFleetTarget(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        var ws = org.vramsheet.io.json.WorksheetJson.read(java.nio.file.Path.of("assets/samples/gemma-2-9b-sliding-window-h100.json"));
+        ws = ws.withResult(ws.result().withTargetSequences(200L)).withRuntime(ws.runtime().withDataParallel(4));
+        java.nio.file.Path f = dir.resolve("target.json");
+        java.nio.file.Files.writeString(f, org.vramsheet.io.json.WorksheetJson.write(ws));
+        JsonNode plain = new ObjectMapper().readTree(run("calc", f.toString(), "--json").out());
+        JsonNode at4k = new ObjectMapper().readTree(run("calc", f.toString(), "--json", "--context", "4096").out());
+        assertTrue(plain.at("/placement/replicasForTarget").isNumber(), plain.at("/unavailable").toString());
+        assertTrue(at4k.at("/placement/replicasForTarget").isNumber(), at4k.at("/unavailable").toString());
+        long perReplica = at4k.at("/pool/maxConcurrency").asLong();
+        assertEquals((200 + perReplica - 1) / perReplica, at4k.at("/placement/replicasForTarget").asLong());
+        assertEquals(4, at4k.at("/placement/replicas").asLong());
+    }
 }

@@ -44,8 +44,8 @@ import org.vramsheet.ui.model.SheetViewModel;
  */
 class EditsKeepOtherFieldsTest {
     private static final List<Worksheet> SAMPLES = samples();
-    private static final List<ModelImport> IMPORTS = imports();
-    private static final List<Measurement> LOGS = logs();
+    private static final List<ModelImport> IMPORTS = loadImports();
+    private static final List<Measurement> LOGS = loadLogs();
 
     /** The sheet's fields as path -> value, recursing into records (lists are one field). */
     static Map<String, Object> fields(Worksheet ws) {
@@ -188,7 +188,7 @@ class EditsKeepOtherFieldsTest {
         }
     }
 
-    private static List<ModelImport> imports() {
+    private static List<ModelImport> loadImports() {
         List<ModelImport> out = new ArrayList<>();
         for (ModelCatalog.Entry e : ModelCatalog.entries()) {
             try {
@@ -200,7 +200,7 @@ class EditsKeepOtherFieldsTest {
         return out;
     }
 
-    private static List<Measurement> logs() {
+    private static List<Measurement> loadLogs() {
         try {
             JsonNode root = WorksheetJson.shared().readTree(Files.readString(Path.of("src/test/resources/calibration/vllm_startup_logs.json")));
             List<Measurement> out = new ArrayList<>();
@@ -235,5 +235,24 @@ class EditsKeepOtherFieldsTest {
         assertEquals(Set.of("runtime.dataParallel: 4 -> 1"), bad);
         assertTrue(owned("model.modelId", Set.of("model.*")));
         assertTrue(!owned("modelX", Set.of("model.*")));
+    }
+
+    /** Regression: importing a model, estimating non-KV and applying a log reset data parallel 4 to 1. */
+    @net.jqwik.api.Example
+    void dataParallelSurvivesEveryOperation() {
+        Worksheet ws = SAMPLES.get(0).withRuntime(SAMPLES.get(0).runtime().withDataParallel(4));
+        assertEquals(4, IMPORTS.get(0).applyTo(ws).runtime().dataParallel());
+        assertEquals(4, NonKvEstimator.apply(ws).runtime().dataParallel());
+        assertEquals(4, LogComparison.apply(ws, LOGS.get(0)).runtime().dataParallel());
+        assertEquals(4, Edits.contextLength(ws, 4096L).runtime().dataParallel());
+    }
+
+    /** The user's VALIDATION notes survive applying a log (the log's line is added). */
+    @net.jqwik.api.Example
+    void validationNotesAreKept() {
+        Worksheet ws = SAMPLES.get(0).withValidation(SAMPLES.get(0).validation().withNotes("ran on the lab box"));
+        String notes = LogComparison.apply(ws, LOGS.get(0)).validation().notes();
+        assertTrue(notes.startsWith("ran on the lab box\n"), notes);
+        assertTrue(notes.contains("startup log"), notes);
     }
 }

@@ -127,9 +127,10 @@ final class PoolStep {
                         Units.grouped(poolRank) + " x " + r.ranks())));
         c.put(Figure.of(FigureKey.POOL_BLOCK_SIZE, label(FigureKey.POOL_BLOCK_SIZE), Unit.TOKENS, layout.blockSize,
                 Provenance.of("tokens per block", Integer.toString(layout.blockSize), bsChoice.why())));
-        c.put(Figure.of(FigureKey.POOL_PAGE_BYTES, r.engine() == Engine.VLLM ? label(FigureKey.POOL_PAGE_BYTES)
-                : "Page bytes (one block, all layers)", Unit.BYTES, layout.pageBytes,
-                Provenance.of(r.engine() == Engine.VLLM ? "block_size x per-layer bytes per token (one layer's page)"
+        boolean allLayers = r.engine() == Engine.SGLANG || r.engine() == Engine.TENSORRT_LLM;
+        c.put(Figure.of(FigureKey.POOL_PAGE_BYTES, allLayers ? "Page bytes (one block, all layers)"
+                : label(FigureKey.POOL_PAGE_BYTES), Unit.BYTES, layout.pageBytes,
+                Provenance.of(!allLayers ? "block_size x per-layer bytes per token (one layer's page)"
                         : "tokens per block x KV bytes per token per GPU (all layers)", Units.bytesText(layout.pageBytes))));
         c.put(Figure.of(FigureKey.POOL_GPU_BLOCKS, label(FigureKey.POOL_GPU_BLOCKS), Unit.BLOCKS, layout.blocks,
                 Provenance.of(blocksFormula(r.engine()), Units.grouped(layout.blocks),
