@@ -8,6 +8,7 @@ import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.junit.jupiter.api.Test;
 
 /** Each export of a sample takes well under a second once warm (docs/performance.md). */
+@org.junit.jupiter.api.Tag("benchmark")
 class ExportBenchmarkTest {
     @Test
     void warmExportsAreWellUnderASecond() throws Exception {

@@ -7,7 +7,7 @@ import org.vramsheet.core.result.FigureKey;
 import javafx.beans.property.ObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
-import javafx.scene.control.ComboBox;
+import org.controlsfx.control.SearchableComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.ColumnConstraints;
@@ -198,14 +198,17 @@ public final class SheetView extends ScrollPane {
     private Node runtime() {
         RuntimeViewModel r = vm.runtime;
         VBox s = v.section("RUNTIME");
-        ComboBox<GpuCatalog.Entry> catalog = new ComboBox<>();
+        // ControlsFX's searchable picker: type "h100" or "80" to narrow 27 GPUs down
+        SearchableComboBox<GpuCatalog.Entry> catalog = new SearchableComboBox<>();
         catalog.setId("gpu-catalog");
         catalog.getItems().setAll(GpuCatalog.entries());
         catalog.setPromptText(v.t("Choose a GPU..."));
         catalog.setMaxWidth(Double.MAX_VALUE);
         catalog.disableProperty().bind(vm.readOnlyProperty());
+        showCurrentGpu(catalog, vm.gpu.name.get());
+        vm.gpu.name.addListener((o, a, b) -> showCurrentGpu(catalog, b));
         catalog.valueProperty().addListener((o, a, e) -> {
-            if (e != null) {
+            if (e != null && !e.name().equals(vm.gpu.name.get())) {
                 vm.gpu.choose(e);
                 vm.checkpointNow();
             }
@@ -282,5 +285,13 @@ public final class SheetView extends ScrollPane {
                 v.choice("signOff-status", "Status", x.status, SignOffStatus.values(),
                         st -> st == SignOffStatus.DRAFT ? "Draft" : "Approved")), reopen);
         return s;
+    }
+
+    /** The picker shows the sheet's GPU when it is one of the catalog's (else its prompt). */
+    private static void showCurrentGpu(SearchableComboBox<GpuCatalog.Entry> catalog, String name) {
+        GpuCatalog.Entry current = catalog.getItems().stream().filter(e -> e.name().equals(name)).findFirst().orElse(null);
+        if (!java.util.Objects.equals(current, catalog.getValue())) {
+            catalog.setValue(current);
+        }
     }
 }

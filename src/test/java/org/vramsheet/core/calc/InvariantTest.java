@@ -1,5 +1,7 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.sheet.Engine;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import org.vramsheet.core.result.ScenarioFigure;
 
 import org.vramsheet.core.result.FigureKey;
@@ -141,15 +143,33 @@ class InvariantTest {
         assertEquals(off - 9 * 2048L * 327_680, value(res, FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)));
     }
 
+    /**
+     * On random architectures, GPUs, engines and parallel layouts every figure is either a sane value (bytes,
+     * tokens and counts not negative except the margin; ratios finite and not negative) or unavailable with a
+     * reason, and the memory stacks are made of the figures they show.
+     */
     @Test
-    void neverNanOrInfinite() {
+    void everyFigureIsASaneValueOrHasAReason() {
         Random rnd = new Random(17);
+        Engine[] engines = Engine.values();
         for (int i = 0; i < CASES; i++) {
             Worksheet ws = Sheets.llama70b().withKv(randomKv(rnd, KvDtype.BF16))
                     .withGpu(new Gpu("x", 1, (long) (1 + rnd.nextInt(200)) * Units.GIB));
-            for (Figure f : SizingCalculator.calculate(ws).figures().values()) {
-                assertTrue(!Double.isNaN(f.ratio()) && !Double.isInfinite(f.ratio()), f.key());
+            ws = ws.withRuntime(ws.runtime().withEngine(engines[rnd.nextInt(engines.length)]).withUtilization(null)
+                    .withTensorParallel(1 << rnd.nextInt(3)).withDataParallel(1 + rnd.nextInt(4)));
+            SizingResult r = SizingCalculator.calculate(ws);
+            for (Figure f : r.figures().values()) {
+                String where = "case " + i + " " + ws.runtime().engine() + ": " + f.key();
+                if (!f.available()) {
+                    assertFalse(f.reason().isBlank(), where + " is unavailable without a reason");
+                } else if (f.unit() == org.vramsheet.core.result.Unit.RATIO) {
+                    assertTrue(Double.isFinite(f.ratio()) && f.ratio() >= 0, where + " = " + f.ratio());
+                } else if (!f.key().equals(FigureKey.RESULT_MARGIN_BYTES.id())) {
+                    assertTrue(f.value() >= 0, where + " = " + f.value());
+                }
             }
+            r.memory().stacks().forEach((name, segs) -> segs.forEach(g ->
+                    assertEquals(r.get(g.key()).value(), g.bytesPerGpu(), name + " " + g.name())));
         }
     }
 }

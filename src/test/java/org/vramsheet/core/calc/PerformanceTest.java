@@ -11,6 +11,7 @@ import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 
 /** A keystroke or slider step recomputes the whole sheet in well under a millisecond (docs/performance.md). */
+@org.junit.jupiter.api.Tag("benchmark")
 class PerformanceTest {
 
     @Test

@@ -31,6 +31,7 @@ import org.vramsheet.ui.sections.SheetView;
 
 /** The real window driven by the TestFX robot, headless under Monocle. */
 @ExtendWith(ApplicationExtension.class)
+@org.junit.jupiter.api.Tag("robot")
 class WindowRobotTest {
     @TempDir
     static Path dir;

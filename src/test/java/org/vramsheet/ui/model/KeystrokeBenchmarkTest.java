@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
  * One keystroke or slider step: the ViewModel re-parses, recomputes every figure and every chart
  * series (docs/performance.md). Measured without the toolkit; drawing is JavaFX's own cost.
  */
+@org.junit.jupiter.api.Tag("benchmark")
 class KeystrokeBenchmarkTest {
 
     private static long[] time(SheetViewModel vm, Runnable step, int n) {
