@@ -25,11 +25,39 @@ final class WorkloadStep {
         }
     }
 
+    /** One scenario's inputs, as every part of its calculation needs them. */
+    private record Scn(Calc c, ScenarioId id, Scenario s, List<Long> lens, String name, String[] fields, long prefix) {
+        String[] kvFields() { return concat(fields, KvStep.INPUTS); }
+    }
+
     private static void scenario(Calc c, PoolLayout pool, ScenarioId id) {
         Scenario s = c.ws.workloads().get(id);
-        String[] fields = {"workloads." + id.key() + ".*"};
-        List<Long> lens = lengths(s);
-        String name = id.label();
+        long prefix = c.ws.runtime().prefixCaching() && s.sharedPrefixTokens() != null ? s.sharedPrefixTokens() : 0;
+        Scn x = new Scn(c, id, s, lengths(s), id.label(), new String[] {"workloads." + id.key() + ".*"}, prefix);
+        String name = x.name();
+        tokens(x);
+        uniqueTokens(x);
+        logicalKv(x);
+        String poolBlocked = pool == null ? c.missing(FigureKey.POOL_KV_POOL_BYTES) : null;
+        if (poolBlocked != null) {
+            // the same names as when the pool is known
+            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES), name + ": physical KV (engine blocks)", Unit.BYTES,
+                    poolBlocked));
+            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.FITS), name + ": fits the KV pool", Unit.FLAG, poolBlocked));
+            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE), name + ": share of the KV pool", Unit.RATIO, poolBlocked));
+            return;
+        }
+        physicalKv(x, pool);
+        fitAndShare(x);
+    }
+
+    private static void tokens(Scn x) {
+        Calc c = x.c();
+        ScenarioId id = x.id();
+        Scenario s = x.s();
+        List<Long> lens = x.lens();
+        String name = x.name();
+        String[] fields = x.fields();
         c.compute(FigureKey.scenario(id, ScenarioFigure.SEQUENCES), name + ": concurrent sequences", Unit.SEQUENCES, fields, Calc.n(),
                 () -> Figure.of(FigureKey.scenario(id, ScenarioFigure.SEQUENCES), name + ": concurrent sequences", Unit.SEQUENCES, lens.size(),
                         Provenance.of(s.explicit() ? "count of the explicit sequence lengths" : "concurrent active sequences",
@@ -54,7 +82,15 @@ final class WorkloadStep {
                             + Units.grouped(lens.isEmpty() ? 0 : lens.get(0)) + " = " + Units.grouped(sum),
                             "KV follows active tokens, not requests"));
         });
-        long prefix = c.ws.runtime().prefixCaching() && s.sharedPrefixTokens() != null ? s.sharedPrefixTokens() : 0;
+    }
+
+    private static void uniqueTokens(Scn x) {
+        Calc c = x.c();
+        ScenarioId id = x.id();
+        List<Long> lens = x.lens();
+        String name = x.name();
+        String[] fields = x.fields();
+        long prefix = x.prefix();
         c.compute(FigureKey.scenario(id, ScenarioFigure.UNIQUE_TOKENS), name + ": unique tokens after prefix sharing", Unit.TOKENS, fields,
                 Calc.n(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)), () -> {
                     long sum = c.get(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)).value();
@@ -66,7 +102,15 @@ final class WorkloadStep {
                                             : c.ws.runtime().prefixCaching() ? "No shared prefix given"
                                             : "Prefix caching off: every sequence stores its own copy"));
                 });
-        String[] kvFields = concat(fields, KvStep.INPUTS);
+    }
+
+    private static void logicalKv(Scn x) {
+        Calc c = x.c();
+        ScenarioId id = x.id();
+        List<Long> lens = x.lens();
+        String name = x.name();
+        long prefix = x.prefix();
+        String[] kvFields = x.kvFields();
         c.compute(FigureKey.scenario(id, ScenarioFigure.KV_BYTES), name + ": calculated raw KV", Unit.BYTES, kvFields, Calc.n(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)), () -> {
             KvGeometry g = c.geometry;
             long total = sum(lens, g::sequenceBytes);
@@ -91,15 +135,15 @@ final class WorkloadStep {
             return Figure.of(FigureKey.scenario(id, ScenarioFigure.KV_BYTES), name + ": calculated raw KV", Unit.BYTES, kv,
                     new Provenance("aggregate active tokens x KV bytes per token", expr + " = " + Units.gibText(kv), notes));
         });
-        String poolBlocked = pool == null ? c.missing(FigureKey.POOL_KV_POOL_BYTES) : null;
-        if (poolBlocked != null) {
-            // the same names as when the pool is known
-            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES), name + ": physical KV (engine blocks)", Unit.BYTES,
-                    poolBlocked));
-            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.FITS), name + ": fits the KV pool", Unit.FLAG, poolBlocked));
-            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE), name + ": share of the KV pool", Unit.RATIO, poolBlocked));
-            return;
-        }
+    }
+
+    private static void physicalKv(Scn x, PoolLayout pool) {
+        Calc c = x.c();
+        ScenarioId id = x.id();
+        List<Long> lens = x.lens();
+        String name = x.name();
+        long prefix = x.prefix();
+        String[] kvFields = x.kvFields();
         c.compute(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES), name + ": physical KV (engine blocks)", Unit.BYTES, kvFields,
                 Calc.n(FigureKey.scenario(id, ScenarioFigure.KV_BYTES)), () -> {
                     long perRank = sum(lens, pool::sequenceBytesRank);
@@ -121,6 +165,12 @@ final class WorkloadStep {
                                     sharedBlocks > 0 ? "Prefix caching shares only whole blocks: " + sharedBlocks
                                             + " blocks of the prefix" : "No prefix blocks shared"));
                 });
+    }
+
+    private static void fitAndShare(Scn x) {
+        Calc c = x.c();
+        ScenarioId id = x.id();
+        String name = x.name();
         c.compute(FigureKey.scenario(id, ScenarioFigure.FITS), name + ": fits the KV pool", Unit.FLAG, f(), Calc.n(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES),
                 FigureKey.POOL_KV_POOL_BYTES_REPLICA), () -> {
                     long need = c.get(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES)).value();

@@ -59,178 +59,212 @@ public final class EngineLogParser {
 
     private static long num(String s) { return Long.parseLong(s.replace(",", "")); }
 
+    /** What the lines of a log said so far. */
+    private static final class Found {
+        Engine engine;
+        String version;
+        String model;
+        Double util;
+        Long maxLen;
+        Integer tp;
+        Integer pp;
+        String kvDtype;
+        Long weights;
+        Long nonKv;
+        Long act;
+        Long nonTorch;
+        Long pool;
+        Long tokens;
+        Long blocks;
+        Long concTokens;
+        Double conc;
+        Long free;
+        Long total;
+        Long cgEst;
+        Long cgAct;
+    }
+
     /** Parses a log; a log without any known line gives a Measurement whose matchedLines is empty. */
     public static Measurement parse(String log) {
-        Engine engine = null;
-        String version = null;
-        String model = null;
-        Double util = null;
-        Long maxLen = null;
-        Integer tp = null;
-        Integer pp = null;
-        String kvDtype = null;
-        Long weights = null;
-        Long nonKv = null;
-        Long act = null;
-        Long nonTorch = null;
-        Long pool = null;
-        Long tokens = null;
-        Long blocks = null;
-        Long concTokens = null;
-        Double conc = null;
-        Long free = null;
-        Long total = null;
-        Long cgEst = null;
-        Long cgAct = null;
+        Found f = new Found();
         List<String> matched = new ArrayList<>();
         for (String raw : log.split("\\r?\\n")) {
             String line = ANSI.matcher(raw).replaceAll("");
-            boolean hit = false;
-            Matcher m;
-            if ((m = V_ARGS.matcher(line)).find()) {
-                engine = Engine.VLLM;
-                Matcher a = V_ARG.matcher(m.group(1));
-                while (a.find()) {
-                    String v = a.group(2).trim().replaceAll("^'|'$", "");
-                    switch (a.group(1)) {
-                        case "model" -> model = v;
-                        case "model_tag" -> model = model == null ? v : model;
-                        case "gpu_memory_utilization" -> util = Double.parseDouble(v);
-                        case "max_model_len" -> maxLen = Long.parseLong(v);
-                        case "tensor_parallel_size" -> tp = Integer.parseInt(v);
-                        case "pipeline_parallel_size" -> pp = Integer.parseInt(v);
-                        case "kv_cache_dtype" -> kvDtype = v;
-                        default -> { }
-                    }
-                }
-                hit = true;
-            }
-            if (version == null && (line.contains("vLLM") || line.contains("version")) && (m = V_VERSION.matcher(line)).find()) {
-                version = m.group(1).replaceAll("\\.$", "");
-                engine = engine == null ? Engine.VLLM : engine;
-                hit = true;
-            }
-            if (weights == null && (m = V_LOADING.matcher(line)).find()) {
-                weights = gib(m.group(1));
-                engine = Engine.VLLM;
-                hit = true;
-            }
-            if ((m = V_PROFILE.matcher(line)).find()) {
-                nonKv = gib(m.group(1));
-                act = gib(m.group(2));
-                nonTorch = gib(m.group(3));
-                weights = weights == null ? gib(m.group(4)) : weights;
-                hit = true;
-            }
-            if ((m = V_PROFILE_OLD.matcher(line)).find()) {
-                weights = gib(m.group(1));
-                nonTorch = gib(m.group(2));
-                act = gib(m.group(3));
-                pool = gib(m.group(4));
-                nonKv = weights + nonTorch + act;
-                engine = Engine.VLLM;
-                hit = true;
-            }
-            if ((m = V_TOTAL_OLD.matcher(line)).find()) {
-                total = gib(m.group(1));
-                util = Double.parseDouble(m.group(2));
-                hit = true;
-            }
-            if ((m = V_AVAILABLE.matcher(line)).find()) {
-                pool = gib(m.group(1));
-                engine = Engine.VLLM;
-                hit = true;
-            }
-            if ((m = V_TOKENS.matcher(line)).find()) {
-                tokens = num(m.group(1));
-                engine = Engine.VLLM;
-                hit = true;
-            }
-            if ((m = V_CONC.matcher(line)).find()) {
-                concTokens = num(m.group(1));
-                conc = Double.parseDouble(m.group(2));
-                hit = true;
-            }
-            if ((m = V_FREE.matcher(line)).find()) {
-                free = gib(m.group(1));
-                total = gib(m.group(2));
-                hit = true;
-            }
-            if ((m = V_CG_EST.matcher(line)).find()) {
-                cgEst = gib(m.group(1));
-                hit = true;
-            }
-            if ((m = V_CG_ACT.matcher(line)).find()) {
-                cgAct = gib(m.group(1) != null ? m.group(1) : m.group(2));
-                hit = true;
-            }
-            if ((m = V_BLOCKS.matcher(line)).find()) {
-                blocks = num(m.group(1));
-                hit = true;
-            }
-            if ((m = V0_BLOCKS.matcher(line)).find()) {
-                blocks = num(m.group(1));
-                engine = Engine.VLLM;
-                hit = true;
-            }
-            if ((m = SG_KV.matcher(line)).find()) {
-                engine = Engine.SGLANG;
-                tokens = num(m.group(1));
-                double gb = m.group(4) != null ? Double.parseDouble(m.group(4))
-                        : Double.parseDouble(m.group(2)) + Double.parseDouble(m.group(3));
-                pool = Units.gib(gb); // SGLang's "GB" is 2^30 bytes
-                hit = true;
-            }
-            if ((m = SG_MAX.matcher(line)).find()) {
-                engine = Engine.SGLANG;
-                tokens = num(m.group(1));
-                Matcher c = SG_CONTEXT.matcher(line);
-                if (c.find()) {
-                    maxLen = num(c.group(1));
-                }
-                hit = true;
-            }
-            if ((m = SG_WEIGHTS.matcher(line)).find()) {
-                engine = Engine.SGLANG;
-                weights = Units.gib(Double.parseDouble(m.group(1)));
-                nonKv = weights;
-                hit = true;
-            }
-            if ((m = LC_KV.matcher(line)).find()) {
-                engine = Engine.LLAMA_CPP;
-                pool = Math.round(Double.parseDouble(m.group(1)) * Units.MIB);
-                if (m.group(2) != null) {
-                    tokens = num(m.group(2));
-                }
-                hit = true;
-            }
-            if (line.contains("llama") && (m = LC_CTX.matcher(line)).find() && line.contains("n_ctx")) {
-                engine = Engine.LLAMA_CPP;
-                if (line.matches(".*\\bn_ctx\\s*=.*")) {
-                    maxLen = num(m.group(1));
-                }
-                hit = true;
-            }
-            if ((m = TRT_ALLOC.matcher(line)).find()) {
-                engine = Engine.TENSORRT_LLM;
-                pool = gib(m.group(1));
-                tokens = num(m.group(2));
-                hit = true;
-            }
-            if ((m = TRT_MEM.matcher(line)).find()) {
-                engine = Engine.TENSORRT_LLM;
-                total = gib(m.group(1));
-                hit = true;
-            }
-            if (hit) {
+            // every reader sees every line (no short circuit): one line can carry several facts
+            if (vllmSetup(line, f) | vllmPool(line, f) | sglang(line, f) | llamaCpp(line, f) | tensorRt(line, f)) {
                 matched.add(line.trim());
             }
         }
-        if (engine == Engine.LLAMA_CPP && tokens == null) {
-            tokens = maxLen;
+        if (f.engine == Engine.LLAMA_CPP && f.tokens == null) {
+            f.tokens = f.maxLen;
         }
-        return new Measurement(engine, version, model, util, maxLen, tp, pp, kvDtype, weights, nonKv, act, nonTorch, pool,
-                tokens, blocks, concTokens, conc, free, total, cgEst, cgAct, matched);
+        return new Measurement(f.engine, f.version, f.model, f.util, f.maxLen, f.tp, f.pp, f.kvDtype, f.weights, f.nonKv,
+                f.act, f.nonTorch, f.pool, f.tokens, f.blocks, f.concTokens, f.conc, f.free, f.total, f.cgEst, f.cgAct, matched);
+    }
+
+    private static boolean vllmSetup(String line, Found f) {
+        boolean hit = false;
+        Matcher m;
+        if ((m = V_ARGS.matcher(line)).find()) {
+            f.engine = Engine.VLLM;
+            Matcher a = V_ARG.matcher(m.group(1));
+            while (a.find()) {
+                String v = a.group(2).trim().replaceAll("^'|'$", "");
+                switch (a.group(1)) {
+                    case "model" -> f.model = v;
+                    case "model_tag" -> f.model = f.model == null ? v : f.model;
+                    case "gpu_memory_utilization" -> f.util = Double.parseDouble(v);
+                    case "max_model_len" -> f.maxLen = Long.parseLong(v);
+                    case "tensor_parallel_size" -> f.tp = Integer.parseInt(v);
+                    case "pipeline_parallel_size" -> f.pp = Integer.parseInt(v);
+                    case "kv_cache_dtype" -> f.kvDtype = v;
+                    default -> { }
+                }
+            }
+            hit = true;
+        }
+        if (f.version == null && (line.contains("vLLM") || line.contains("version")) && (m = V_VERSION.matcher(line)).find()) {
+            f.version = m.group(1).replaceAll("\\.$", "");
+            f.engine = f.engine == null ? Engine.VLLM : f.engine;
+            hit = true;
+        }
+        if (f.weights == null && (m = V_LOADING.matcher(line)).find()) {
+            f.weights = gib(m.group(1));
+            f.engine = Engine.VLLM;
+            hit = true;
+        }
+        if ((m = V_PROFILE.matcher(line)).find()) {
+            f.nonKv = gib(m.group(1));
+            f.act = gib(m.group(2));
+            f.nonTorch = gib(m.group(3));
+            f.weights = f.weights == null ? gib(m.group(4)) : f.weights;
+            hit = true;
+        }
+        if ((m = V_PROFILE_OLD.matcher(line)).find()) {
+            f.weights = gib(m.group(1));
+            f.nonTorch = gib(m.group(2));
+            f.act = gib(m.group(3));
+            f.pool = gib(m.group(4));
+            f.nonKv = f.weights + f.nonTorch + f.act;
+            f.engine = Engine.VLLM;
+            hit = true;
+        }
+        if ((m = V_TOTAL_OLD.matcher(line)).find()) {
+            f.total = gib(m.group(1));
+            f.util = Double.parseDouble(m.group(2));
+            hit = true;
+        }
+        return hit;
+    }
+
+    private static boolean vllmPool(String line, Found f) {
+        boolean hit = false;
+        Matcher m;
+        if ((m = V_AVAILABLE.matcher(line)).find()) {
+            f.pool = gib(m.group(1));
+            f.engine = Engine.VLLM;
+            hit = true;
+        }
+        if ((m = V_TOKENS.matcher(line)).find()) {
+            f.tokens = num(m.group(1));
+            f.engine = Engine.VLLM;
+            hit = true;
+        }
+        if ((m = V_CONC.matcher(line)).find()) {
+            f.concTokens = num(m.group(1));
+            f.conc = Double.parseDouble(m.group(2));
+            hit = true;
+        }
+        if ((m = V_FREE.matcher(line)).find()) {
+            f.free = gib(m.group(1));
+            f.total = gib(m.group(2));
+            hit = true;
+        }
+        if ((m = V_CG_EST.matcher(line)).find()) {
+            f.cgEst = gib(m.group(1));
+            hit = true;
+        }
+        if ((m = V_CG_ACT.matcher(line)).find()) {
+            f.cgAct = gib(m.group(1) != null ? m.group(1) : m.group(2));
+            hit = true;
+        }
+        if ((m = V_BLOCKS.matcher(line)).find()) {
+            f.blocks = num(m.group(1));
+            hit = true;
+        }
+        if ((m = V0_BLOCKS.matcher(line)).find()) {
+            f.blocks = num(m.group(1));
+            f.engine = Engine.VLLM;
+            hit = true;
+        }
+        return hit;
+    }
+
+    private static boolean sglang(String line, Found f) {
+        boolean hit = false;
+        Matcher m;
+        if ((m = SG_KV.matcher(line)).find()) {
+            f.engine = Engine.SGLANG;
+            f.tokens = num(m.group(1));
+            double gb = m.group(4) != null ? Double.parseDouble(m.group(4))
+                    : Double.parseDouble(m.group(2)) + Double.parseDouble(m.group(3));
+            f.pool = Units.gib(gb); // SGLang's "GB" is 2^30 bytes
+            hit = true;
+        }
+        if ((m = SG_MAX.matcher(line)).find()) {
+            f.engine = Engine.SGLANG;
+            f.tokens = num(m.group(1));
+            Matcher c = SG_CONTEXT.matcher(line);
+            if (c.find()) {
+                f.maxLen = num(c.group(1));
+            }
+            hit = true;
+        }
+        if ((m = SG_WEIGHTS.matcher(line)).find()) {
+            f.engine = Engine.SGLANG;
+            f.weights = Units.gib(Double.parseDouble(m.group(1)));
+            f.nonKv = f.weights;
+            hit = true;
+        }
+        return hit;
+    }
+
+    private static boolean llamaCpp(String line, Found f) {
+        boolean hit = false;
+        Matcher m;
+        if ((m = LC_KV.matcher(line)).find()) {
+            f.engine = Engine.LLAMA_CPP;
+            f.pool = Math.round(Double.parseDouble(m.group(1)) * Units.MIB);
+            if (m.group(2) != null) {
+                f.tokens = num(m.group(2));
+            }
+            hit = true;
+        }
+        if (line.contains("llama") && (m = LC_CTX.matcher(line)).find() && line.contains("n_ctx")) {
+            f.engine = Engine.LLAMA_CPP;
+            if (line.matches(".*\\bn_ctx\\s*=.*")) {
+                f.maxLen = num(m.group(1));
+            }
+            hit = true;
+        }
+        return hit;
+    }
+
+    private static boolean tensorRt(String line, Found f) {
+        boolean hit = false;
+        Matcher m;
+        if ((m = TRT_ALLOC.matcher(line)).find()) {
+            f.engine = Engine.TENSORRT_LLM;
+            f.pool = gib(m.group(1));
+            f.tokens = num(m.group(2));
+            hit = true;
+        }
+        if ((m = TRT_MEM.matcher(line)).find()) {
+            f.engine = Engine.TENSORRT_LLM;
+            f.total = gib(m.group(1));
+            hit = true;
+        }
+        return hit;
     }
 
     /** One line saying what was found, or that nothing was. */
