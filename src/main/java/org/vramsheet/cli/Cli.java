@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.result.SizingResult;
-import org.vramsheet.core.sheet.ResultSettings;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.json.ResultJson;
 import org.vramsheet.io.json.WorksheetFormatException;

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.placement.Planner;
-import org.vramsheet.core.sheet.ResultSettings;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.io.catalog.GpuOptions;

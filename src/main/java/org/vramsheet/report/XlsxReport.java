@@ -27,14 +27,9 @@ import org.vramsheet.core.engine.Capacity;
 import org.vramsheet.core.engine.EngineDefaults;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.sheet.Engine;
-import org.vramsheet.core.sheet.KvArchitecture;
-import org.vramsheet.core.sheet.LayerWindow;
-import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.Scenario;
 import org.vramsheet.core.sheet.ScenarioId;
-import org.vramsheet.core.sheet.WeightFormat;
 import org.vramsheet.core.sheet.Weights;
-import org.vramsheet.core.sheet.WindowKind;
 import org.vramsheet.core.sheet.Worksheet;
 
 /**
@@ -52,7 +47,7 @@ public final class XlsxReport {
         try (XSSFWorkbook wb = new XSSFWorkbook()) {
             XlsxBook b = new XlsxBook(wb, "Worksheet");
             header(b, d);
-            inputs(b, d);
+            XlsxInputs.write(b, d);
             results(b, d);
             signOff(b, d);
             chart(wb, d);
@@ -63,7 +58,7 @@ public final class XlsxReport {
         }
     }
 
-    private static Double num(Number n) { return n == null ? null : n.doubleValue(); }
+    static Double num(Number n) { return n == null ? null : n.doubleValue(); }
 
     private static void header(XlsxBook b, ReportData d) {
         Row r = b.next();
@@ -78,126 +73,6 @@ public final class XlsxReport {
         b.text("Revision", d.sheet.model().revision());
         b.text("Architecture", d.sheet.model().architecture());
         b.input("MaxContext", "Maximum context (tokens)", num(d.sheet.model().maxContextTokens()), false);
-    }
-
-    private static void inputs(XlsxBook b, ReportData d) {
-        Weights w = d.sheet.weights();
-        WeightFormat f = w.format();
-        boolean q = f.quantized();
-        long group = resolved(d, FigureKey.WEIGHTS_GROUP_SIZE, w.resolvedGroupSize());
-        long scale = resolved(d, FigureKey.WEIGHTS_SCALE_BITS, w.resolvedScaleBits());
-        long zero = resolved(d, FigureKey.WEIGHTS_ZERO_POINT_BITS, w.resolvedZeroPointBits());
-        b.heading("WEIGHTS");
-        b.input("Params", "Parameter count (total)", num(w.totalParams()), false);
-        b.input("ActiveParams", "Parameter count (active)", num(w.activeParams() != null ? w.activeParams() : w.totalParams()),
-                false);
-        b.text("Weight dtype / quantization", f.label());
-        b.input("WeightBits", "Bits per quantized parameter", f.bits(), false);
-        b.input("GroupSize", "Quantization group size (0 = none)", group, false);
-        b.input("ScaleBits", "Scale bits per group", scale, false);
-        b.input("ZeroBits", "Zero-point bits per group", zero, false);
-        b.input("UnqParams", "Unquantized parameters", q && w.unquantizedParams() != null ? w.unquantizedParams() : 0, false);
-        b.input("ComputeBytes", "Compute dtype bytes (" + w.computeDtype().label() + ")", w.computeDtype().bytes(), false);
-        b.input("CheckpointBytes", "Actual checkpoint bytes (empty = use the estimate)", num(w.checkpointBytes()), true);
-        KvArchitecture k = d.sheet.kv();
-        boolean mla = k.kind() == org.vramsheet.core.sheet.AttentionKind.MLA;
-        var dt = k.kvDtype().resolve(w.computeDtype());
-        LayerWindow win = k.windows().isEmpty() ? null : k.windows().get(0);
-        b.heading("KV ARCHITECTURE");
-        b.text("Attention/cache type", k.kind().label());
-        b.input("Mla", "MLA (1) or K/V per head (0)", mla ? 1 : 0, false);
-        b.input("Layers", "Attention layers", num(k.layers()), false);
-        b.input("AttnHeads", "Attention heads", num(k.attentionHeads()), false);
-        b.input("KvHeads", "KV heads", mla ? 1 : num(EngineDefaults.kvHeads(k)), false);
-        Figure hd = d.figure(FigureKey.KV_CACHE_HEAD_DIM);
-        b.input("HeadDim", "Head dimension", mla ? num(k.headDim()) : hd.available() ? num(hd.value()) : null, false);
-        b.input("LatentDim", "MLA kv_lora_rank + qk_rope_head_dim", mla && k.kvLoraRank() != null && k.qkRopeHeadDim() != null
-                ? k.kvLoraRank() + k.qkRopeHeadDim() : 0, false);
-        b.input("KvElemBytes", "KV-cache bytes per element (" + dt.label() + ")", dt.num() / (double) dt.den(), false);
-        b.input("WindowLayers", "Windowed layers", win == null ? 0 : num(win.layers()), false);
-        b.input("WindowTokens", "Window (tokens)", win == null ? 0 : num(win.window()), false);
-        b.input("WindowChunked", "Chunked local (1) or sliding (0)", win != null && win.kind() == WindowKind.CHUNKED ? 1 : 0,
-                false);
-        b.input("StateLayers", "Fixed-state layers", k.stateLayers() == null ? 0 : k.stateLayers(), false);
-        b.input("StateBytes", "State bytes per layer per sequence", k.stateBytesPerLayer() == null ? 0
-                : k.stateBytesPerLayer(), true);
-        b.heading("TYPICAL / HEAVY / LIMIT WORKLOADS");
-        Row h = b.next();
-        h.createCell(1).setCellValue("Typical");
-        h.createCell(2).setCellValue("Heavy");
-        h.createCell(3).setCellValue("Limit");
-        scenarioInputs(b, d, "Input", "Input tokens", s -> s.inputTokens());
-        scenarioInputs(b, d, "Generated", "Expected generated tokens", s -> s.generatedTokens());
-        scenarioInputs(b, d, "Seqs", "Concurrent active sequences", s -> s.concurrentSequences());
-        scenarioInputs(b, d, "Prefix", "Shared prefix tokens", s -> s.sharedPrefixTokens() == null ? 0L : s.sharedPrefixTokens());
-        RuntimeSettings r = d.sheet.runtime();
-        b.heading("RUNTIME");
-        b.inputText("Engine", "Inference engine", r.engine().label());
-        b.text("Version", r.engineVersion());
-        b.text("Cache implementation", EngineDefaults.cache(r).label());
-        b.input("TP", "Tensor parallel size", r.tensorParallel(), false);
-        b.input("PP", "Pipeline parallel size", r.pipelineParallel(), false);
-        b.input("DP", "Data parallel size (replicas)", r.dataParallel(), false);
-        Figure frac = d.figure(FigureKey.POOL_FRACTION);
-        b.input("Util", "Memory utilization / fraction (resolved)", frac.available() ? frac.ratio() : 1.0, false);
-        Figure bs = d.figure(FigureKey.POOL_BLOCK_SIZE);
-        b.input("BlockSize", "Block size (resolved, tokens)", bs.available() ? bs.value() : 16, false);
-        Figure maxLen = d.figure(FigureKey.POOL_MAX_MODEL_LEN);
-        b.input("MaxModelLen", "Max model length (tokens)", maxLen.available() ? num(maxLen.value()) : null, false);
-        b.input("MaxBatched", "Max batched tokens (resolved)", EngineDefaults.maxNumBatchedTokens(r, d.sheet.gpu()).value(),
-                false);
-        b.input("PrefixCaching", "Prefix caching (1 on, 0 off)", r.prefixCaching() ? 1 : 0, false);
-        b.input("Act", "Activation peak per GPU (estimate)", r.activationPeakBytes(), true);
-        b.input("NonTorch", "Non-torch / framework per GPU (estimate)", r.nonTorchBytes(), true);
-        b.input("CudaGraph", "CUDA graphs per GPU (estimate)", r.cudaGraphBytes(), true);
-        b.input("CgInPool", "CUDA graphs taken from the pool (1/0, resolved)",
-                EngineDefaults.cudaGraphsInPool(r).value() && r.engine() == Engine.VLLM ? 1 : 0, false);
-        b.input("KvCacheMem", "vLLM --kv-cache-memory (empty = profile)", num(r.kvCacheMemoryBytes()), true);
-        b.input("FragPct", "Fragmentation allowance (%)", r.fragmentationPercent(), false);
-        b.text("GPU", d.sheet.gpu().count() + " x " + d.sheet.gpu().name());
-        b.input("GpuTotal", "CUDA-visible memory per GPU", num(d.sheet.gpu().totalBytes()), true);
-        b.heading("VALIDATION");
-        var v = d.sheet.validation();
-        b.input("MeasuredNonKv", "Measured non-KV footprint (empty = estimate)", num(v.measuredNonKvBytes()), true);
-        b.input("AllocatedKv", "Allocated KV memory", num(v.allocatedKvBytes()), true);
-        b.input("KvCapacityTokens", "KV capacity in tokens", num(v.kvCapacityTokens()), false);
-        b.input("MeasuredPeak", "Measured peak VRAM", num(v.measuredPeakBytes()), true);
-        b.input("Preemption", "Preemption/OOM boundary (sequences)", num(v.preemptionSequences()), false);
-        b.text("Notes", v.notes());
-        b.heading("RESULT (inputs)");
-        b.input("Headroom", "Operational headroom", d.sheet.result().headroomBytes(), true);
-        b.inputText("Sizing", "Scenario that sizes the budget (Typical / Heavy / Limit)",
-                d.sheet.result().sizingScenario().label());
-        Figure ctx = d.figure(FigureKey.POOL_CONTEXT_LENGTH);
-        b.input("Context", "Context length for concurrency (tokens)", ctx.available() ? ctx.value() : null, false);
-    }
-
-    private interface Pick {
-        Long of(Scenario s);
-    }
-
-    private static void scenarioInputs(XlsxBook b, ReportData d, String name, String label, Pick p) {
-        Row r = b.next();
-        r.createCell(0).setCellValue(label);
-        int col = 1;
-        for (ScenarioId id : ScenarioId.values()) {
-            Scenario s = d.sheet.workloads().get(id);
-            XSSFCell c = (XSSFCell) r.createCell(col);
-            Long v = p.of(s);
-            if (s.explicit() && !name.equals("Prefix")) {
-                v = switch (name) {
-                    case "Input" -> s.sequenceLengths().stream().mapToLong(Long::longValue).max().orElse(0);
-                    case "Generated" -> 0L;
-                    default -> (long) s.sequenceLengths().size();
-                };
-            }
-            if (v != null) {
-                c.setCellValue(v);
-            }
-            c.setCellStyle(b.input);
-            b.name(id.label() + "_" + name, col, r.getRowNum());
-            col++;
-        }
     }
 
     private static void results(XlsxBook b, ReportData d) {
@@ -257,57 +132,68 @@ public final class XlsxReport {
         String why = "value from the app: " + e.label() + (e == Engine.VLLM ? " hybrid state layouts" : "")
                 + " are not expressed as formulas here";
         if (vllmFormulas(d)) {
-            b.formula("Requested", "Requested memory = ceil(total x utilization)", "ROUNDUP(GpuTotal*Util,0)", b.bytes);
-            b.formula("NonKvGpu", "Non-KV memory per GPU (measured, else weights + activation + non-torch)",
-                    "IF(ISNUMBER(MeasuredNonKv),MeasuredNonKv,WeightsPerGpu+Act+NonTorch)", b.bytes);
-            b.formula("CgSub", "CUDA graphs taken from the pool", "IF(CgInPool=1,CudaGraph,0)", b.bytes);
-            b.formula("Available", "Available KV cache memory",
-                    "IF(ISNUMBER(KvCacheMem),KvCacheMem,Requested-NonKvGpu-CgSub)", b.bytes);
-            b.formula("Blocks", "GPU blocks = available // page // group size",
-                    "IF(Available<=0,0,INT(INT(Available/Page)/LayerGroup))", b.count);
-            b.formula("PoolGpu", "KV pool per GPU", "Blocks*Page*LayerGroup", b.bytes);
-            b.formula("Capacity", "KV capacity (GPU KV cache size, tokens)",
-                    "INT(Blocks/(GroupsFull+GroupsWin))*BlockSize", b.count);
-            b.formula("BlocksPerRequest", "Blocks one request needs at the context",
-                    "GroupsFull*ROUNDUP(Context/BlockSize,0)+GroupsWin*IF(WindowChunked=1,"
-                            + "ROUNDUP(MIN(WindowTokens+MaxBatched,Context)/BlockSize,0),"
-                            + "ROUNDUP(MIN(WindowTokens-1+MaxBatched,Context)/BlockSize,0)+1)", b.count);
-            b.formula("Ratio", "Concurrency ratio (x)", "IF(Context>MaxModelLen,0,Blocks/BlocksPerRequest)", b.decimal);
+            vllmPool(b);
         } else if (e == Engine.SGLANG) {
-            b.formula("NonKvGpu", "Weights (or measured non-KV) per GPU",
-                    "IF(ISNUMBER(MeasuredNonKv),MeasuredNonKv,WeightsPerGpu)", b.bytes);
-            b.formula("Available", "rest = (total - non-torch) x mem_fraction_static - weights",
-                    "INT((GpuTotal-NonTorch)*Util)-NonKvGpu", b.bytes);
-            b.formula("Capacity", "max_total_num_tokens",
-                    "IF(Available<=0,0,INT(INT(Available/KvPerTokenRank)/BlockSize)*BlockSize)", b.count);
-            b.formula("Blocks", "Pages", "Capacity/BlockSize", b.count);
-            b.formula("PoolGpu", "KV pool per GPU", "Capacity*KvPerTokenRank", b.bytes);
-            b.formula("Ratio", "Concurrency ratio (x)", "IF(Context>MaxModelLen,0,Capacity/Context)", b.decimal);
+            sglangPool(b);
         } else if (e == Engine.TENSORRT_LLM) {
-            b.formula("NonKvGpu", "Non-KV per GPU", "IF(ISNUMBER(MeasuredNonKv),MeasuredNonKv,WeightsPerGpu+Act+NonTorch+"
-                    + "CudaGraph)", b.bytes);
-            b.formula("PoolGpu", "KV pool = fraction x (total - non-KV)",
-                    "IF(GpuTotal-NonKvGpu<=0,0,INT((GpuTotal-NonKvGpu)*Util))", b.bytes);
-            b.formula("Blocks", "Blocks = ceil(max tokens / tokens per block)", "ROUNDUP(INT(PoolGpu/KvPerTokenRank)/BlockSize,0)",
-                    b.count);
-            b.formula("Capacity", "Tokens", "Blocks*BlockSize", b.count);
-            b.formula("Ratio", "Concurrency ratio (x)",
-                    "IF(Context>MaxModelLen,0,Blocks/ROUNDUP(Context/BlockSize,0))", b.decimal);
+            trtPool(b);
         } else {
-            b.value("PoolGpu", "KV pool per GPU", val(d, FigureKey.POOL_KV_POOL_BYTES), b.bytes, why);
-            b.value("Blocks", "Blocks", val(d, FigureKey.POOL_GPU_BLOCKS), b.count, why);
-            b.value("Capacity", "KV capacity (tokens)", val(d, FigureKey.POOL_CAPACITY_TOKENS), b.count, why);
-            b.value("Ratio", "Concurrency ratio (x)", d.figure(FigureKey.POOL_CONCURRENCY_RATIO).available()
-                    ? d.figure(FigureKey.POOL_CONCURRENCY_RATIO).ratio() : 0, b.decimal, why);
+            appPool(b, d, why);
         }
         b.formula("MaxConcurrency", "Max concurrency at the context (sequences)", "INT(Ratio+0.000000001)", b.count);
         b.formula("PoolReplica", "KV pool per replica", "PoolGpu*Ranks", b.bytes);
     }
 
-    /** A resolved figure's value, or the sheet's own resolution when the figure is unavailable (bad input). */
-    private static long resolved(ReportData d, FigureKey key, long otherwise) {
-        Figure f = d.figure(key);
-        return f.available() ? f.value() : otherwise;
+    private static void vllmPool(XlsxBook b) {
+        b.formula("Requested", "Requested memory = ceil(total x utilization)", "ROUNDUP(GpuTotal*Util,0)", b.bytes);
+        b.formula("NonKvGpu", "Non-KV memory per GPU (measured, else weights + activation + non-torch)",
+                "IF(ISNUMBER(MeasuredNonKv),MeasuredNonKv,WeightsPerGpu+Act+NonTorch)", b.bytes);
+        b.formula("CgSub", "CUDA graphs taken from the pool", "IF(CgInPool=1,CudaGraph,0)", b.bytes);
+        b.formula("Available", "Available KV cache memory",
+                "IF(ISNUMBER(KvCacheMem),KvCacheMem,Requested-NonKvGpu-CgSub)", b.bytes);
+        b.formula("Blocks", "GPU blocks = available // page // group size",
+                "IF(Available<=0,0,INT(INT(Available/Page)/LayerGroup))", b.count);
+        b.formula("PoolGpu", "KV pool per GPU", "Blocks*Page*LayerGroup", b.bytes);
+        b.formula("Capacity", "KV capacity (GPU KV cache size, tokens)",
+                "INT(Blocks/(GroupsFull+GroupsWin))*BlockSize", b.count);
+        b.formula("BlocksPerRequest", "Blocks one request needs at the context",
+                "GroupsFull*ROUNDUP(Context/BlockSize,0)+GroupsWin*IF(WindowChunked=1,"
+                        + "ROUNDUP(MIN(WindowTokens+MaxBatched,Context)/BlockSize,0),"
+                        + "ROUNDUP(MIN(WindowTokens-1+MaxBatched,Context)/BlockSize,0)+1)", b.count);
+        b.formula("Ratio", "Concurrency ratio (x)", "IF(Context>MaxModelLen,0,Blocks/BlocksPerRequest)", b.decimal);
+    }
+
+    private static void sglangPool(XlsxBook b) {
+        b.formula("NonKvGpu", "Weights (or measured non-KV) per GPU",
+                "IF(ISNUMBER(MeasuredNonKv),MeasuredNonKv,WeightsPerGpu)", b.bytes);
+        b.formula("Available", "rest = (total - non-torch) x mem_fraction_static - weights",
+                "INT((GpuTotal-NonTorch)*Util)-NonKvGpu", b.bytes);
+        b.formula("Capacity", "max_total_num_tokens",
+                "IF(Available<=0,0,INT(INT(Available/KvPerTokenRank)/BlockSize)*BlockSize)", b.count);
+        b.formula("Blocks", "Pages", "Capacity/BlockSize", b.count);
+        b.formula("PoolGpu", "KV pool per GPU", "Capacity*KvPerTokenRank", b.bytes);
+        b.formula("Ratio", "Concurrency ratio (x)", "IF(Context>MaxModelLen,0,Capacity/Context)", b.decimal);
+    }
+
+    private static void trtPool(XlsxBook b) {
+        b.formula("NonKvGpu", "Non-KV per GPU", "IF(ISNUMBER(MeasuredNonKv),MeasuredNonKv,WeightsPerGpu+Act+NonTorch+"
+                + "CudaGraph)", b.bytes);
+        b.formula("PoolGpu", "KV pool = fraction x (total - non-KV)",
+                "IF(GpuTotal-NonKvGpu<=0,0,INT((GpuTotal-NonKvGpu)*Util))", b.bytes);
+        b.formula("Blocks", "Blocks = ceil(max tokens / tokens per block)", "ROUNDUP(INT(PoolGpu/KvPerTokenRank)/BlockSize,0)",
+                b.count);
+        b.formula("Capacity", "Tokens", "Blocks*BlockSize", b.count);
+        b.formula("Ratio", "Concurrency ratio (x)",
+                "IF(Context>MaxModelLen,0,Blocks/ROUNDUP(Context/BlockSize,0))", b.decimal);
+    }
+
+    /** Engines without formulas here: the app's values, each saying so. */
+    private static void appPool(XlsxBook b, ReportData d, String why) {
+        b.value("PoolGpu", "KV pool per GPU", val(d, FigureKey.POOL_KV_POOL_BYTES), b.bytes, why);
+        b.value("Blocks", "Blocks", val(d, FigureKey.POOL_GPU_BLOCKS), b.count, why);
+        b.value("Capacity", "KV capacity (tokens)", val(d, FigureKey.POOL_CAPACITY_TOKENS), b.count, why);
+        b.value("Ratio", "Concurrency ratio (x)", d.figure(FigureKey.POOL_CONCURRENCY_RATIO).available()
+                ? d.figure(FigureKey.POOL_CONCURRENCY_RATIO).ratio() : 0, b.decimal, why);
     }
 
     private static double val(ReportData d, FigureKey key) {
@@ -324,34 +210,40 @@ public final class XlsxReport {
         Engine e = d.sheet.runtime().engine();
         boolean paged = vllmFormulas(d);
         boolean simple = simpleFormulas(d);
-        scen(b, d, "Len", "Active tokens per sequence", "{Input}+{Generated}", b.count, null);
-        scen(b, d, "Active", "Aggregate active tokens", "{Len}*{Seqs}", b.count, ScenarioFigure.ACTIVE_TOKENS);
-        scen(b, d, "PrefixUsed", "Shared prefix stored once", "IF(PrefixCaching=1,{Prefix},0)", b.count, null);
-        scen(b, d, "Unique", "Unique tokens after prefix sharing", "{Active}-({Seqs}-1)*{PrefixUsed}", b.count, null);
-        scen(b, d, "KvLogical", "Calculated raw KV",
+        scen(b, d, new ScenRow("Len", "Active tokens per sequence", "{Input}+{Generated}", b.count), null);
+        scen(b, d, new ScenRow("Active", "Aggregate active tokens", "{Len}*{Seqs}", b.count), ScenarioFigure.ACTIVE_TOKENS);
+        scen(b, d, new ScenRow("PrefixUsed", "Shared prefix stored once", "IF(PrefixCaching=1,{Prefix},0)", b.count), null);
+        scen(b, d, new ScenRow("Unique", "Unique tokens after prefix sharing", "{Active}-({Seqs}-1)*{PrefixUsed}", b.count), null);
+        scen(b, d, new ScenRow("KvLogical", "Calculated raw KV",
                 "{Seqs}*(BytesLayerTok*(FullLayers*{Len}+WindowLayers*MIN({Len},WindowTokens))+StatePerSeq)"
-                        + "-({Seqs}-1)*{PrefixUsed}*BytesLayerTok*FullLayers", b.bytes, ScenarioFigure.KV_BYTES);
+                        + "-({Seqs}-1)*{PrefixUsed}*BytesLayerTok*FullLayers", b.bytes), ScenarioFigure.KV_BYTES);
         String held = "GroupsFull*ROUNDUP({Len}/BlockSize,0)+GroupsWin*MIN(ROUNDUP({Len}/BlockSize,0),"
                 + "ROUNDUP((WindowTokens-1)/BlockSize,0)+1)";
         String shared = "({Seqs}-1)*INT({PrefixUsed}/BlockSize)*BlockSize*BytesLayerTokRank*FullRank";
         if (paged) {
-            scen(b, d, "Physical", "Physical KV (engine blocks, replica)",
-                    "({Seqs}*(" + held + ")*Page*LayerGroup-" + shared + ")*Ranks", b.bytes, ScenarioFigure.PHYSICAL_KV_BYTES);
+            scen(b, d, new ScenRow("Physical", "Physical KV (engine blocks, replica)",
+                    "({Seqs}*(" + held + ")*Page*LayerGroup-" + shared + ")*Ranks", b.bytes), ScenarioFigure.PHYSICAL_KV_BYTES);
         } else if (simple) {
             String t = "ROUNDUP({Len}/BlockSize,0)*BlockSize";
-            scen(b, d, "Physical", "Physical KV (replica)", "({Seqs}*(BytesLayerTokRank*(FullRank*" + t + "+WinRank*MIN(" + t
-                    + ",WindowTokens))+StateRank)-" + shared + ")*Ranks", b.bytes, ScenarioFigure.PHYSICAL_KV_BYTES);
+            scen(b, d, new ScenRow("Physical", "Physical KV (replica)", "({Seqs}*(BytesLayerTokRank*(FullRank*" + t + "+WinRank*MIN(" + t
+                    + ",WindowTokens))+StateRank)-" + shared + ")*Ranks", b.bytes), ScenarioFigure.PHYSICAL_KV_BYTES);
         } else {
             scenValues(b, d, "Physical", "Physical KV (replica)", ScenarioFigure.PHYSICAL_KV_BYTES,
                     "value from the app: " + e.label() + " / " + EngineDefaults.cache(d.sheet.runtime()).label());
         }
-        scen(b, d, "PhysicalGiB", "Physical KV (GiB)", "{Physical}/1073741824", b.gib, null);
-        scen(b, d, "Fits", "Fits the KV pool", "IF({Physical}<=PoolReplica,\"yes\",\"no\")", b.label, null);
-        scen(b, d, "Share", "Share of the KV pool", "IF(PoolReplica=0,\"-\",{Physical}/PoolReplica)", b.decimal, null);
+        scen(b, d, new ScenRow("PhysicalGiB", "Physical KV (GiB)", "{Physical}/1073741824", b.gib), null);
+        scen(b, d, new ScenRow("Fits", "Fits the KV pool", "IF({Physical}<=PoolReplica,\"yes\",\"no\")", b.label), null);
+        scen(b, d, new ScenRow("Share", "Share of the KV pool", "IF(PoolReplica=0,\"-\",{Physical}/PoolReplica)", b.decimal), null);
     }
 
-    private static void scen(XlsxBook b, ReportData d, String name, String label, String template, CellStyle style,
-                             ScenarioFigure figure) {
+    /** One row of the scenario table: its cell name, label, formula template ({X} = the scenario's X) and style. */
+    private record ScenRow(String name, String label, String template, CellStyle style) { }
+
+    private static void scen(XlsxBook b, ReportData d, ScenRow row, ScenarioFigure figure) {
+        String name = row.name();
+        String template = row.template();
+        CellStyle style = row.style();
+        String label = row.label();
         Row r = b.next();
         r.createCell(0).setCellValue(label);
         int col = 1;

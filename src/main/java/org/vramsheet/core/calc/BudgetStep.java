@@ -4,7 +4,6 @@ import org.vramsheet.core.result.ScenarioFigure;
 
 import org.vramsheet.core.result.FigureKey;
 
-import java.util.Locale;
 import org.vramsheet.core.input.WorksheetValidator;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.Provenance;

@@ -6,7 +6,6 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.vramsheet.core.engine.EngineDefaults;
 import org.vramsheet.core.input.WorksheetValidator;
 import org.vramsheet.core.kv.KvGeometry;

@@ -11,9 +11,7 @@ import org.vramsheet.core.engine.Capacity;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.MemoryStacks;
 import org.vramsheet.core.result.SizingResult;
-import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.ScenarioId;
-import org.vramsheet.core.sheet.Weights;
 
 /**
  * The chart series of a calculated sheet, as numbers (the window draws them, reports print them):

@@ -14,7 +14,6 @@ import org.vramsheet.core.result.Unit;
 import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
-import org.vramsheet.core.sheet.ResultSettings;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;

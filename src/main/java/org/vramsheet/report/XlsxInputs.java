@@ -1,0 +1,173 @@
+package org.vramsheet.report;
+
+import static org.vramsheet.report.XlsxReport.num;
+
+import org.apache.poi.ss.usermodel.Row;
+import org.apache.poi.xssf.usermodel.XSSFCell;
+import org.vramsheet.core.engine.EngineDefaults;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.LayerWindow;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Scenario;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.WeightFormat;
+import org.vramsheet.core.sheet.Weights;
+import org.vramsheet.core.sheet.WindowKind;
+
+/**
+ * The XLSX report's input cells (yellow, named), one method per SS-007 section. Values the core resolves (engine
+ * defaults, quantization groups, head dimension, max model length) come from its figures, not re-derived here.
+ */
+final class XlsxInputs {
+    private XlsxInputs() { }
+
+    static void write(XlsxBook b, ReportData d) {
+        weights(b, d);
+        kv(b, d);
+        workloads(b, d);
+        runtime(b, d);
+        validationAndResult(b, d);
+    }
+
+    private static void weights(XlsxBook b, ReportData d) {
+        Weights w = d.sheet.weights();
+        WeightFormat f = w.format();
+        boolean q = f.quantized();
+        long group = resolved(d, FigureKey.WEIGHTS_GROUP_SIZE, w.resolvedGroupSize());
+        long scale = resolved(d, FigureKey.WEIGHTS_SCALE_BITS, w.resolvedScaleBits());
+        long zero = resolved(d, FigureKey.WEIGHTS_ZERO_POINT_BITS, w.resolvedZeroPointBits());
+        b.heading("WEIGHTS");
+        b.input("Params", "Parameter count (total)", num(w.totalParams()), false);
+        b.input("ActiveParams", "Parameter count (active)", num(w.activeParams() != null ? w.activeParams() : w.totalParams()),
+                false);
+        b.text("Weight dtype / quantization", f.label());
+        b.input("WeightBits", "Bits per quantized parameter", f.bits(), false);
+        b.input("GroupSize", "Quantization group size (0 = none)", group, false);
+        b.input("ScaleBits", "Scale bits per group", scale, false);
+        b.input("ZeroBits", "Zero-point bits per group", zero, false);
+        b.input("UnqParams", "Unquantized parameters", q && w.unquantizedParams() != null ? w.unquantizedParams() : 0, false);
+        b.input("ComputeBytes", "Compute dtype bytes (" + w.computeDtype().label() + ")", w.computeDtype().bytes(), false);
+        b.input("CheckpointBytes", "Actual checkpoint bytes (empty = use the estimate)", num(w.checkpointBytes()), true);
+    }
+
+    private static void kv(XlsxBook b, ReportData d) {
+        Weights w = d.sheet.weights();
+        KvArchitecture k = d.sheet.kv();
+        boolean mla = k.kind() == org.vramsheet.core.sheet.AttentionKind.MLA;
+        var dt = k.kvDtype().resolve(w.computeDtype());
+        LayerWindow win = k.windows().isEmpty() ? null : k.windows().get(0);
+        b.heading("KV ARCHITECTURE");
+        b.text("Attention/cache type", k.kind().label());
+        b.input("Mla", "MLA (1) or K/V per head (0)", mla ? 1 : 0, false);
+        b.input("Layers", "Attention layers", num(k.layers()), false);
+        b.input("AttnHeads", "Attention heads", num(k.attentionHeads()), false);
+        b.input("KvHeads", "KV heads", mla ? 1 : num(EngineDefaults.kvHeads(k)), false);
+        Figure hd = d.figure(FigureKey.KV_CACHE_HEAD_DIM);
+        b.input("HeadDim", "Head dimension", mla ? num(k.headDim()) : hd.available() ? num(hd.value()) : null, false);
+        b.input("LatentDim", "MLA kv_lora_rank + qk_rope_head_dim", mla && k.kvLoraRank() != null && k.qkRopeHeadDim() != null
+                ? k.kvLoraRank() + k.qkRopeHeadDim() : 0, false);
+        b.input("KvElemBytes", "KV-cache bytes per element (" + dt.label() + ")", dt.num() / (double) dt.den(), false);
+        b.input("WindowLayers", "Windowed layers", win == null ? 0 : num(win.layers()), false);
+        b.input("WindowTokens", "Window (tokens)", win == null ? 0 : num(win.window()), false);
+        b.input("WindowChunked", "Chunked local (1) or sliding (0)", win != null && win.kind() == WindowKind.CHUNKED ? 1 : 0,
+                false);
+        b.input("StateLayers", "Fixed-state layers", k.stateLayers() == null ? 0 : k.stateLayers(), false);
+        b.input("StateBytes", "State bytes per layer per sequence", k.stateBytesPerLayer() == null ? 0
+                : k.stateBytesPerLayer(), true);
+    }
+
+    private static void workloads(XlsxBook b, ReportData d) {
+        b.heading("TYPICAL / HEAVY / LIMIT WORKLOADS");
+        Row h = b.next();
+        h.createCell(1).setCellValue("Typical");
+        h.createCell(2).setCellValue("Heavy");
+        h.createCell(3).setCellValue("Limit");
+        scenarioInputs(b, d, "Input", "Input tokens", s -> s.inputTokens());
+        scenarioInputs(b, d, "Generated", "Expected generated tokens", s -> s.generatedTokens());
+        scenarioInputs(b, d, "Seqs", "Concurrent active sequences", s -> s.concurrentSequences());
+        scenarioInputs(b, d, "Prefix", "Shared prefix tokens", s -> s.sharedPrefixTokens() == null ? 0L : s.sharedPrefixTokens());
+    }
+
+    private static void runtime(XlsxBook b, ReportData d) {
+        RuntimeSettings r = d.sheet.runtime();
+        b.heading("RUNTIME");
+        b.inputText("Engine", "Inference engine", r.engine().label());
+        b.text("Version", r.engineVersion());
+        b.text("Cache implementation", EngineDefaults.cache(r).label());
+        b.input("TP", "Tensor parallel size", r.tensorParallel(), false);
+        b.input("PP", "Pipeline parallel size", r.pipelineParallel(), false);
+        b.input("DP", "Data parallel size (replicas)", r.dataParallel(), false);
+        Figure frac = d.figure(FigureKey.POOL_FRACTION);
+        b.input("Util", "Memory utilization / fraction (resolved)", frac.available() ? frac.ratio() : 1.0, false);
+        Figure bs = d.figure(FigureKey.POOL_BLOCK_SIZE);
+        b.input("BlockSize", "Block size (resolved, tokens)", bs.available() ? bs.value() : 16, false);
+        Figure maxLen = d.figure(FigureKey.POOL_MAX_MODEL_LEN);
+        b.input("MaxModelLen", "Max model length (tokens)", maxLen.available() ? num(maxLen.value()) : null, false);
+        b.input("MaxBatched", "Max batched tokens (resolved)", EngineDefaults.maxNumBatchedTokens(r, d.sheet.gpu()).value(),
+                false);
+        b.input("PrefixCaching", "Prefix caching (1 on, 0 off)", r.prefixCaching() ? 1 : 0, false);
+        b.input("Act", "Activation peak per GPU (estimate)", r.activationPeakBytes(), true);
+        b.input("NonTorch", "Non-torch / framework per GPU (estimate)", r.nonTorchBytes(), true);
+        b.input("CudaGraph", "CUDA graphs per GPU (estimate)", r.cudaGraphBytes(), true);
+        b.input("CgInPool", "CUDA graphs taken from the pool (1/0, resolved)",
+                EngineDefaults.cudaGraphsInPool(r).value() && r.engine() == Engine.VLLM ? 1 : 0, false);
+        b.input("KvCacheMem", "vLLM --kv-cache-memory (empty = profile)", num(r.kvCacheMemoryBytes()), true);
+        b.input("FragPct", "Fragmentation allowance (%)", r.fragmentationPercent(), false);
+        b.text("GPU", d.sheet.gpu().count() + " x " + d.sheet.gpu().name());
+        b.input("GpuTotal", "CUDA-visible memory per GPU", num(d.sheet.gpu().totalBytes()), true);
+        b.heading("VALIDATION");
+    }
+
+    private static void validationAndResult(XlsxBook b, ReportData d) {
+        var v = d.sheet.validation();
+        b.input("MeasuredNonKv", "Measured non-KV footprint (empty = estimate)", num(v.measuredNonKvBytes()), true);
+        b.input("AllocatedKv", "Allocated KV memory", num(v.allocatedKvBytes()), true);
+        b.input("KvCapacityTokens", "KV capacity in tokens", num(v.kvCapacityTokens()), false);
+        b.input("MeasuredPeak", "Measured peak VRAM", num(v.measuredPeakBytes()), true);
+        b.input("Preemption", "Preemption/OOM boundary (sequences)", num(v.preemptionSequences()), false);
+        b.text("Notes", v.notes());
+        b.heading("RESULT (inputs)");
+        b.input("Headroom", "Operational headroom", d.sheet.result().headroomBytes(), true);
+        b.inputText("Sizing", "Scenario that sizes the budget (Typical / Heavy / Limit)",
+                d.sheet.result().sizingScenario().label());
+        Figure ctx = d.figure(FigureKey.POOL_CONTEXT_LENGTH);
+        b.input("Context", "Context length for concurrency (tokens)", ctx.available() ? ctx.value() : null, false);
+    }
+
+    /** A resolved figure's value, or the sheet's own resolution when the figure is unavailable (bad input). */
+    private static long resolved(ReportData d, FigureKey key, long otherwise) {
+        Figure f = d.figure(key);
+        return f.available() ? f.value() : otherwise;
+    }
+
+    private interface Pick {
+        Long of(Scenario s);
+    }
+
+    private static void scenarioInputs(XlsxBook b, ReportData d, String name, String label, Pick p) {
+        Row r = b.next();
+        r.createCell(0).setCellValue(label);
+        int col = 1;
+        for (ScenarioId id : ScenarioId.values()) {
+            Scenario s = d.sheet.workloads().get(id);
+            XSSFCell c = (XSSFCell) r.createCell(col);
+            Long v = p.of(s);
+            if (s.explicit() && !name.equals("Prefix")) {
+                v = switch (name) {
+                    case "Input" -> s.sequenceLengths().stream().mapToLong(Long::longValue).max().orElse(0);
+                    case "Generated" -> 0L;
+                    default -> (long) s.sequenceLengths().size();
+                };
+            }
+            if (v != null) {
+                c.setCellValue(v);
+            }
+            c.setCellStyle(b.input);
+            b.name(id.label() + "_" + name, col, r.getRowNum());
+            col++;
+        }
+    }
+}
