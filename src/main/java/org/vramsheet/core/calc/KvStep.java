@@ -65,6 +65,12 @@ final class KvStep {
                     new Provenance(formula, expr + " = " + Units.bytesText(b), notes));
         });
         headDim(c, k);
+        perGpu(c);
+        beyondWindowsAndState(c, k);
+        queryHeadMistake(c, k);
+    }
+
+    private static void perGpu(Calc c) {
         c.compute(FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, "KV bytes per token per GPU", Unit.BYTES, INPUTS, n(), () -> {
             KvGeometry g = c.geometry;
             long b = g.bytesPerTokenRank();
@@ -75,6 +81,9 @@ final class KvStep {
                     Provenance.of("per-rank layers x per-rank bytes per layer", Units.bytesText(b), heads,
                             g.pp > 1 ? "Pipeline stage holds ceil(L / PP) layers" : "One pipeline stage"));
         });
+    }
+
+    private static void beyondWindowsAndState(Calc c, KvArchitecture k) {
         c.compute(FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS, "KV bytes per token past the windows", Unit.BYTES, INPUTS, n(),
                 () -> {
                     KvGeometry g = c.geometry;
@@ -93,6 +102,9 @@ final class KvStep {
                             g.stateLayers == 0 ? "No Mamba / linear-attention layers"
                                     : "Hybrid layers hold a fixed state per sequence, independent of its length"));
         });
+    }
+
+    private static void queryHeadMistake(Calc c, KvArchitecture k) {
         c.compute(FigureKey.KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN, "If query heads were counted (the GQA mistake)", Unit.BYTES,
                 INPUTS, n(), () -> {
                     KvGeometry g = c.geometry;

@@ -29,21 +29,26 @@ final class PoolLayout implements Capacity {
     final long slots;              // llama.cpp / transformers static: sequences the engine admits
     final long maxLen;
 
-    PoolLayout(Engine engine, KvGeometry g, int blockSize, long pageBytes, long poolBytes, long blocks,
-               long capacityTokens, int ranks, long maxBatched, List<Kind> kinds, int groupSize, long slots, long maxLen) {
+    /** How the pool on one rank is cut: block size, page bytes, pool bytes, blocks and the tokens they hold. */
+    record Shape(int blockSize, long pageBytes, long poolBytes, long blocks, long capacityTokens) { }
+
+    /** What bounds admission: ranks, vLLM's batched tokens, layer kinds and group size, static slots, max length. */
+    record Admission(int ranks, long maxBatched, List<Kind> kinds, int groupSize, long slots, long maxLen) { }
+
+    PoolLayout(Engine engine, KvGeometry g, Shape shape, Admission adm) {
         this.engine = engine;
         this.g = g;
-        this.blockSize = blockSize;
-        this.pageBytes = pageBytes;
-        this.poolBytes = poolBytes;
-        this.blocks = blocks;
-        this.capacityTokens = capacityTokens;
-        this.ranks = ranks;
-        this.maxBatched = maxBatched;
-        this.kinds = List.copyOf(kinds);
-        this.groupSize = groupSize;
-        this.slots = slots;
-        this.maxLen = maxLen;
+        this.blockSize = shape.blockSize();
+        this.pageBytes = shape.pageBytes();
+        this.poolBytes = shape.poolBytes();
+        this.blocks = shape.blocks();
+        this.capacityTokens = shape.capacityTokens();
+        this.ranks = adm.ranks();
+        this.maxBatched = adm.maxBatched();
+        this.kinds = List.copyOf(adm.kinds());
+        this.groupSize = adm.groupSize();
+        this.slots = adm.slots();
+        this.maxLen = adm.maxLen();
     }
 
     /** Layer kinds of a geometry on one rank, with vLLM's group counts for a given group size. */

@@ -56,22 +56,13 @@ final class PoolStep {
         }
     }
 
-    private static PoolLayout engine(Calc c, RuntimeSettings r) {
-        Worksheet ws = c.ws;
-        KvGeometry g = c.geometry;
-        long total = ws.gpu().totalBytes();
-        Long measured = ws.validation().measuredNonKvBytes();
-        long weights = c.get(FigureKey.WEIGHTS_BYTES_PER_GPU).value();
-        EngineDefaults.Choice<Integer> bsChoice = EngineDefaults.blockSize(r, ws.kv());
-        int bs = bsChoice.value();
-        long maxLen = WorksheetValidator.effectiveMaxModelLen(ws);
-        List<String> notes = new ArrayList<>();
+    /** The engine's non-KV memory per GPU: measured (it holds the weights), else estimated the engine's way. */
+    private static long nonKv(Calc c, RuntimeSettings r, Long measured, long weights) {
         String nonKvFormula;
         long nonKv;
         long act = r.activationPeakBytes();
         long nonTorch = r.nonTorchBytes();
         long cg = r.cudaGraphBytes();
-        boolean cgInPool = EngineDefaults.cudaGraphsInPool(r).value();
         switch (r.engine()) {
             case SGLANG -> {
                 nonKvFormula = "weights (activations and graphs come out of 1 - mem_fraction_static)";
@@ -91,6 +82,22 @@ final class PoolStep {
                 "Measured by the engine: it already contains the weights, so they are not added again")
                 : Provenance.of(nonKvFormula, Units.bytesText(nonKv), "Estimated; paste the engine's measured non-KV "
                 + "memory into VALIDATION to replace it (it already contains the weights)")));
+        return nonKv;
+    }
+
+    private static PoolLayout engine(Calc c, RuntimeSettings r) {
+        Worksheet ws = c.ws;
+        KvGeometry g = c.geometry;
+        long total = ws.gpu().totalBytes();
+        Long measured = ws.validation().measuredNonKvBytes();
+        long weights = c.get(FigureKey.WEIGHTS_BYTES_PER_GPU).value();
+        EngineDefaults.Choice<Integer> bsChoice = EngineDefaults.blockSize(r, ws.kv());
+        int bs = bsChoice.value();
+        long maxLen = WorksheetValidator.effectiveMaxModelLen(ws);
+        List<String> notes = new ArrayList<>();
+        long nonTorch = r.nonTorchBytes();
+        boolean cgInPool = EngineDefaults.cudaGraphsInPool(r).value();
+        long nonKv = nonKv(c, r, measured, weights);
 
         EngineDefaults.Choice<Double> frac = EngineDefaults.fraction(r, total);
         double u = frac.value();
@@ -104,17 +111,18 @@ final class PoolStep {
             c.put(Figure.unavailable(FigureKey.POOL_FRACTION, label(FigureKey.POOL_FRACTION), Unit.RATIO,
                     r.engine().label() + " reserves no fraction of memory"));
         }
-        long cgSubtracted = r.engine() == Engine.VLLM && cgInPool ? cg : 0;
+        long cgSubtracted = r.engine() == Engine.VLLM && cgInPool ? r.cudaGraphBytes() : 0;
         c.put(Figure.of(FigureKey.POOL_CUDA_GRAPH_BYTES, label(FigureKey.POOL_CUDA_GRAPH_BYTES), Unit.BYTES, cgSubtracted,
                 Provenance.of("CUDA graph estimate taken out of the pool", Units.bytesText(cgSubtracted),
                         EngineDefaults.cudaGraphsInPool(r).why())));
 
+        PoolIn in = new PoolIn(g, r, total, u, nonKv, nonTorch, cgSubtracted, bsChoice, maxLen, notes);
         PoolLayout layout = switch (r.engine()) {
-            case VLLM -> vllm(c, g, r, total, u, nonKv, cgSubtracted, bsChoice, maxLen, notes);
-            case SGLANG -> sglang(g, r, total, u, nonKv, nonTorch, bs, maxLen, notes);
-            case TENSORRT_LLM -> trt(g, r, total, u, nonKv, bs, maxLen, notes);
-            case LLAMA_CPP -> llamaCpp(g, r, bs, maxLen, notes);
-            case TRANSFORMERS -> transformers(g, r, total, nonKv, maxLen, notes);
+            case VLLM -> vllm(c, in);
+            case SGLANG -> sglang(in);
+            case TENSORRT_LLM -> trt(in);
+            case LLAMA_CPP -> llamaCpp(in);
+            case TRANSFORMERS -> transformers(in);
         };
         notes.add(bsChoice.why().equals("set on the sheet") ? "Block size " + bs + " set on the sheet" : bsChoice.why());
         long poolRank = layout.poolBytes;
@@ -124,6 +132,12 @@ final class PoolStep {
         c.put(Figure.of(FigureKey.POOL_KV_POOL_BYTES_REPLICA, label(FigureKey.POOL_KV_POOL_BYTES_REPLICA), Unit.BYTES,
                 Math.multiplyExact(poolRank, (long) r.ranks()), Provenance.of("KV pool per GPU x GPUs in the replica",
                         Units.grouped(poolRank) + " x " + r.ranks())));
+        layoutFigures(c, r, layout, bsChoice);
+        return layout;
+    }
+
+    /** Block size, page bytes, blocks and capacity as the engine lays its pool out. */
+    private static void layoutFigures(Calc c, RuntimeSettings r, PoolLayout layout, EngineDefaults.Choice<Integer> bsChoice) {
         c.put(Figure.of(FigureKey.POOL_BLOCK_SIZE, label(FigureKey.POOL_BLOCK_SIZE), Unit.TOKENS, layout.blockSize,
                 Provenance.of("tokens per block", Integer.toString(layout.blockSize), bsChoice.why())));
         boolean allLayers = r.engine() == Engine.SGLANG || r.engine() == Engine.TENSORRT_LLM;
@@ -139,11 +153,22 @@ final class PoolStep {
         c.put(Figure.of(FigureKey.POOL_CAPACITY_TOKENS, label(FigureKey.POOL_CAPACITY_TOKENS), Unit.TOKENS, layout.capacityTokens,
                 Provenance.of(capacityFormula(r.engine()), Units.grouped(layout.capacityTokens),
                         "Engine-wide: each rank holds its share of every token")));
-        return layout;
     }
 
-    private static PoolLayout vllm(Calc c, KvGeometry g, RuntimeSettings r, long total, double u, long nonKv, long cg,
-                                   EngineDefaults.Choice<Integer> bsChoice, long maxLen, List<String> notes) {
+    /** What every engine's pool rule needs, per GPU rank. */
+    private record PoolIn(KvGeometry g, RuntimeSettings r, long total, double fraction, long nonKv, long nonTorch,
+                          long cudaGraphs, EngineDefaults.Choice<Integer> blockSize, long maxLen, List<String> notes) { }
+
+    private static PoolLayout vllm(Calc c, PoolIn in) {
+        KvGeometry g = in.g();
+        RuntimeSettings r = in.r();
+        long total = in.total();
+        double u = in.fraction();
+        long nonKv = in.nonKv();
+        long cg = in.cudaGraphs();
+        EngineDefaults.Choice<Integer> bsChoice = in.blockSize();
+        long maxLen = in.maxLen();
+        List<String> notes = in.notes();
         long requested = new BigDecimal(total).multiply(BigDecimal.valueOf(u)).setScale(0, RoundingMode.CEILING)
                 .longValueExact();
         Long direct = r.kvCacheMemoryBytes();
@@ -197,13 +222,20 @@ final class PoolStep {
             notes.add("No available memory for the cache blocks: vLLM would refuse to start (available "
                     + Units.gibText(available) + ")");
         }
-        return new PoolLayout(Engine.VLLM, g, bs, page, Math.max(0, Math.multiplyExact(blocks, Math.multiplyExact(page,
-                (long) groupSize))), blocks, tokens, r.ranks(),
-                EngineDefaults.maxNumBatchedTokens(r, c.ws.gpu()).value(), kinds, groupSize, 0, maxLen);
+        return new PoolLayout(Engine.VLLM, g, new PoolLayout.Shape(bs, page, Math.max(0, Math.multiplyExact(blocks, Math.multiplyExact(page, (long) groupSize))), blocks, tokens),
+                new PoolLayout.Admission(r.ranks(), EngineDefaults.maxNumBatchedTokens(r, c.ws.gpu()).value(), kinds, groupSize, 0, maxLen));
     }
 
-    private static PoolLayout sglang(KvGeometry g, RuntimeSettings r, long total, double mfs, long nonKv, long nonTorch,
-                                     int page, long maxLen, List<String> notes) {
+    private static PoolLayout sglang(PoolIn in) {
+        KvGeometry g = in.g();
+        RuntimeSettings r = in.r();
+        long total = in.total();
+        double mfs = in.fraction();
+        long nonKv = in.nonKv();
+        long nonTorch = in.nonTorch();
+        int page = in.blockSize().value();
+        long maxLen = in.maxLen();
+        List<String> notes = in.notes();
         long freeBefore = total - nonTorch;
         long rest = new BigDecimal(freeBefore).multiply(BigDecimal.valueOf(mfs)).setScale(0, RoundingMode.FLOOR)
                 .longValueExact() - nonKv;
@@ -213,12 +245,19 @@ final class PoolStep {
         if (g.hasWindows()) {
             notes.add("Windowed layers counted as full (SGLang's SWA pool split is not modelled)");
         }
-        return new PoolLayout(Engine.SGLANG, g, page, Math.multiplyExact(cell, (long) page), Math.multiplyExact(tokens, cell),
-                tokens / page, tokens, r.ranks(), 0, PoolLayout.kinds(g, 1), 1, 0, maxLen);
+        return new PoolLayout(Engine.SGLANG, g, new PoolLayout.Shape(page, Math.multiplyExact(cell, (long) page), Math.multiplyExact(tokens, cell), tokens / page, tokens),
+                new PoolLayout.Admission(r.ranks(), 0, PoolLayout.kinds(g, 1), 1, 0, maxLen));
     }
 
-    private static PoolLayout trt(KvGeometry g, RuntimeSettings r, long total, double frac, long nonKv, int tpb, long maxLen,
-                                  List<String> notes) {
+    private static PoolLayout trt(PoolIn in) {
+        KvGeometry g = in.g();
+        RuntimeSettings r = in.r();
+        long total = in.total();
+        double frac = in.fraction();
+        long nonKv = in.nonKv();
+        int tpb = in.blockSize().value();
+        long maxLen = in.maxLen();
+        List<String> notes = in.notes();
         long free = total - nonKv;
         long pool = free <= 0 ? 0 : new BigDecimal(free).multiply(BigDecimal.valueOf(frac)).setScale(0, RoundingMode.FLOOR)
                 .longValueExact();
@@ -226,11 +265,16 @@ final class PoolStep {
         long maxTokens = pool / cell;
         long blocks = KvGeometry.ceilDiv(maxTokens, tpb);
         notes.add("TensorRT-LLM takes its fraction of the memory still free after weights and activations");
-        return new PoolLayout(Engine.TENSORRT_LLM, g, tpb, Math.multiplyExact(cell, (long) tpb), pool, blocks,
-                Math.multiplyExact(blocks, (long) tpb), r.ranks(), 0, PoolLayout.kinds(g, 1), 1, 0, maxLen);
+        return new PoolLayout(Engine.TENSORRT_LLM, g, new PoolLayout.Shape(tpb, Math.multiplyExact(cell, (long) tpb), pool, blocks, Math.multiplyExact(blocks, (long) tpb)),
+                new PoolLayout.Admission(r.ranks(), 0, PoolLayout.kinds(g, 1), 1, 0, maxLen));
     }
 
-    private static PoolLayout llamaCpp(KvGeometry g, RuntimeSettings r, int pad, long nCtx, List<String> notes) {
+    private static PoolLayout llamaCpp(PoolIn in) {
+        KvGeometry g = in.g();
+        RuntimeSettings r = in.r();
+        int pad = in.blockSize().value();
+        long nCtx = in.maxLen();
+        List<String> notes = in.notes();
         int slots = EngineDefaults.maxNumSeqs(r).value();
         long cells = KvGeometry.ceilDiv(nCtx, pad) * pad;
         long bytes = 0;
@@ -242,26 +286,31 @@ final class PoolStep {
         bytes = Math.addExact(bytes, Math.multiplyExact(g.stateBytesPerSeqRank, (long) slots));
         notes.add("llama.cpp preallocates n_ctx = " + Units.grouped(nCtx) + " padded to " + Units.grouped(cells)
                 + " cells for " + slots + " slot(s); sliding-window layers get min(n_ctx, n_swa x slots + n_ubatch) cells");
-        return new PoolLayout(Engine.LLAMA_CPP, g, pad, Math.multiplyExact(g.perLayerRank(), (long) pad), bytes,
-                cells / pad, cells, r.ranks(), 0, PoolLayout.kinds(g, 1), 1, slots, cells);
+        return new PoolLayout(Engine.LLAMA_CPP, g, new PoolLayout.Shape(pad, Math.multiplyExact(g.perLayerRank(), (long) pad), bytes, cells / pad, cells),
+                new PoolLayout.Admission(r.ranks(), 0, PoolLayout.kinds(g, 1), 1, slots, cells));
     }
 
-    private static PoolLayout transformers(KvGeometry g, RuntimeSettings r, long total, long nonKv, long maxLen,
-                                           List<String> notes) {
+    private static PoolLayout transformers(PoolIn in) {
+        KvGeometry g = in.g();
+        RuntimeSettings r = in.r();
+        long total = in.total();
+        long nonKv = in.nonKv();
+        long maxLen = in.maxLen();
+        List<String> notes = in.notes();
         if (EngineDefaults.cache(r) == CacheImplementation.STATIC) {
             int batch = EngineDefaults.maxNumSeqs(r).value();
             long pool = Math.multiplyExact(g.sequenceBytesRank(maxLen), (long) batch);
             notes.add("StaticCache preallocates batch " + batch + " x max_cache_len " + Units.grouped(maxLen)
                     + " up front, used or not");
-            return new PoolLayout(Engine.TRANSFORMERS, g, 1, g.perLayerRank(), pool, Math.multiplyExact(maxLen, (long) batch),
-                    Math.multiplyExact(maxLen, (long) batch), r.ranks(), 0, PoolLayout.kinds(g, 1), 1, batch, maxLen);
+            return new PoolLayout(Engine.TRANSFORMERS, g, new PoolLayout.Shape(1, g.perLayerRank(), pool, Math.multiplyExact(maxLen, (long) batch), Math.multiplyExact(maxLen, (long) batch)),
+                new PoolLayout.Admission(r.ranks(), 0, PoolLayout.kinds(g, 1), 1, batch, maxLen));
         }
         long pool = Math.max(0, total - nonKv);
         long cell = g.bytesPerTokenRank();
         notes.add("DynamicCache reserves nothing: it grows into whatever memory is left; each torch.cat briefly "
                 + "holds two copies of a layer's cache");
-        return new PoolLayout(Engine.TRANSFORMERS, g, 1, g.perLayerRank(), pool, pool / cell, pool / cell, r.ranks(), 0,
-                PoolLayout.kinds(g, 1), 1, 0, maxLen);
+        return new PoolLayout(Engine.TRANSFORMERS, g, new PoolLayout.Shape(1, g.perLayerRank(), pool, pool / cell, pool / cell),
+                new PoolLayout.Admission(r.ranks(), 0, PoolLayout.kinds(g, 1), 1, 0, maxLen));
     }
 
     private static long sum(long... parts) {
