@@ -121,6 +121,13 @@ final class BudgetStep {
         c.compute(FigureKey.RESULT_HEADROOM_BYTES, "Operational headroom", Unit.BYTES, Calc.f("result.headroomBytes"), Calc.n(),
                 () -> Figure.of(FigureKey.RESULT_HEADROOM_BYTES, "Operational headroom", Unit.BYTES, ws.result().headroomBytes(),
                         Provenance.of("RESULT › Operational headroom", Units.bytesText(ws.result().headroomBytes()))));
+        verdict(c, measured);
+    }
+
+    /** The budget's sum, the GPU memory of the replica, the margin and whether it fits. */
+    private static void verdict(Calc c, Long measured) {
+        Worksheet ws = c.ws;
+        int ranks = ws.runtime().ranks();
         c.compute(FigureKey.RESULT_BUDGET_BYTES, "Production memory budget per replica", Unit.BYTES, Calc.f(),
                 Calc.n(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES, FigureKey.RESULT_FRAGMENTATION_BYTES, FigureKey.RESULT_HEADROOM_BYTES), () -> {
                     long a = c.get(FigureKey.RESULT_NON_KV_BYTES).value();

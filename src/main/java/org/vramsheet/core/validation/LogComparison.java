@@ -75,12 +75,8 @@ public final class LogComparison {
 
     private static Double dbl(Long v) { return v == null ? null : v.doubleValue(); }
 
-    private static List<String> causes(Worksheet ws, Measurement m, SizingResult r, List<Row> rows) {
-        List<String> out = new ArrayList<>();
-        boolean any = rows.stream().anyMatch(Row::flagged);
-        if (!any) {
-            return out;
-        }
+    /** Causes read from the token and pool deltas: MLA, KV heads, windows, GB/GiB, CUDA graphs. */
+    private static void architectureCauses(Worksheet ws, Measurement m, List<Row> rows, List<String> out) {
         KvArchitecture k = ws.kv();
         Row tokens = Math.abs(orZero(rows.get(2).delta())) >= Math.abs(orZero(rows.get(3).delta())) ? rows.get(2) : rows.get(3);
         Row pool = rows.get(1);
@@ -117,6 +113,15 @@ public final class LogComparison {
                         + (inPool ? " not" : "") + " (" + Units.gibText(probe) + "); set RUNTIME › CUDA graphs taken from pool");
             }
         }
+    }
+
+    private static List<String> causes(Worksheet ws, Measurement m, SizingResult r, List<Row> rows) {
+        List<String> out = new ArrayList<>();
+        boolean any = rows.stream().anyMatch(Row::flagged);
+        if (!any) {
+            return out;
+        }
+        architectureCauses(ws, m, rows, out);
         Figure frac = r.get(FigureKey.POOL_FRACTION);
         if (m.utilization() != null && frac.available() && Math.abs(m.utilization() - frac.ratio()) > 1e-6) {
             out.add(String.format(Locale.ROOT, "utilization differs: the log ran with %.2f, the sheet uses %.2f", m.utilization(),

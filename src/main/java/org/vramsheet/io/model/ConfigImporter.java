@@ -113,6 +113,13 @@ public final class ConfigImporter {
         a.hidden = hidden;
         detected.add("model_type " + (a.type.isEmpty() ? "(none)" : a.type) + ", " + layers + " layers, hidden "
                 + hidden + ", " + heads + " attention heads");
+        heads(c, a, detected, assumed);
+        layerKinds(c, a, detected, assumed);
+        return a;
+    }
+
+    /** KV heads (MHA / GQA / MQA), the head dimension and MLA's latent. */
+    private static void heads(HfConfig c, Arch a, List<String> detected, List<String> assumed) {
         Integer kvh = c.integer("num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num");
         if (kvh == null && c.bool("multi_query", false)) {
             kvh = 1;
@@ -121,10 +128,10 @@ public final class ConfigImporter {
             kvh = 1;
             assumed.add("Falcon (original decoder) uses multi-query attention: 1 KV head");
         } else if (kvh == null) {
-            kvh = heads;
-            assumed.add("no num_key_value_heads: every query head has its own K/V (MHA), " + heads + " KV heads");
+            kvh = a.heads;
+            assumed.add("no num_key_value_heads: every query head has its own K/V (MHA), " + a.heads + " KV heads");
         } else {
-            detected.add(kvh + " KV heads (" + (kvh.equals(heads) ? "MHA" : kvh == 1 ? "MQA" : "GQA, " + heads / kvh
+            detected.add(kvh + " KV heads (" + (kvh.equals(a.heads) ? "MHA" : kvh == 1 ? "MQA" : "GQA, " + a.heads / kvh
                     + " query heads per KV head") + ")");
         }
         a.kvHeads = kvh;
@@ -133,8 +140,8 @@ public final class ConfigImporter {
             a.headDim = hd;
             detected.add("head_dim " + hd + " (explicit)");
         } else {
-            a.headDim = hidden / heads;
-            detected.add("head_dim = hidden " + hidden + " / " + heads + " heads = " + a.headDim);
+            a.headDim = a.hidden / a.heads;
+            detected.add("head_dim = hidden " + a.hidden + " / " + a.heads + " heads = " + a.headDim);
         }
         if (c.has("kv_lora_rank")) {
             a.mla = true;
@@ -142,8 +149,6 @@ public final class ConfigImporter {
             a.qkRope = c.integer("qk_rope_head_dim") == null ? 64 : c.integer("qk_rope_head_dim");
             detected.add("MLA: kv_lora_rank " + a.kvLoraRank + " + qk_rope_head_dim " + a.qkRope + " cached per token");
         }
-        layerKinds(c, a, detected, assumed);
-        return a;
     }
 
     private static void layerKinds(HfConfig c, Arch a, List<String> detected, List<String> assumed) {
@@ -151,6 +156,30 @@ public final class ConfigImporter {
         Arrays.fill(k, Arch.LayerKind.FULL);
         Long sw = c.num("sliding_window");
         boolean useSw = c.bool("use_sliding_window", true);
+        String t = a.type;
+        if (c.strings("layer_types").size() != a.layers && t.equals("llama4") && c.has("attention_chunk_size")) {
+            sw = c.num("attention_chunk_size");
+        }
+        boolean patterned = listedOrFamily(c, a, k, sw, detected, assumed);
+        if (!patterned && sw != null && useSw && (t.equals("mistral") || t.equals("phi3") || t.equals("mixtral")
+                || t.startsWith("qwen") || !KNOWN.contains(t))) {
+            Long max = c.num("max_position_embeddings");
+            if (max == null || sw < max) {
+                Arrays.fill(k, Arch.LayerKind.SLIDING);
+                detected.add("sliding_window " + Units.grouped(sw) + " on every layer");
+            }
+        }
+        if (sw != null && t.startsWith("qwen") && !useSw) {
+            detected.add("use_sliding_window false: sliding_window " + Units.grouped(sw) + " ignored");
+        }
+        a.kinds = k;
+        a.window = sw == null ? 0 : sw;
+        detected.add(a.layout());
+    }
+
+    /** Layer kinds from layer_types or the model family's own pattern; false when neither applies. */
+    private static boolean listedOrFamily(HfConfig c, Arch a, Arch.LayerKind[] k, Long sw, List<String> detected,
+                                          List<String> assumed) {
         List<String> types = c.strings("layer_types");
         String t = a.type;
         if (types.size() == a.layers) {
@@ -173,7 +202,6 @@ public final class ConfigImporter {
             }
             detected.add("Gemma 3 pattern: " + (pattern - 1) + " local : 1 global (sliding_window_pattern " + pattern + ")");
         } else if (t.equals("llama4") && c.has("attention_chunk_size")) {
-            sw = c.num("attention_chunk_size");
             for (int i = 0; i < a.layers; i++) {
                 k[i] = (i + 1) % 4 == 0 ? Arch.LayerKind.FULL : Arch.LayerKind.CHUNKED;
             }
@@ -192,20 +220,10 @@ public final class ConfigImporter {
                 k[i] = (i + 1) % interval == 0 ? Arch.LayerKind.FULL : Arch.LayerKind.LINEAR;
             }
             detected.add("Qwen3-Next: full attention every " + interval + " layers, Gated DeltaNet elsewhere");
-        } else if (sw != null && useSw && (t.equals("mistral") || t.equals("phi3") || t.equals("mixtral")
-                || t.startsWith("qwen") || !KNOWN.contains(t))) {
-            Long max = c.num("max_position_embeddings");
-            if (max == null || sw < max) {
-                Arrays.fill(k, Arch.LayerKind.SLIDING);
-                detected.add("sliding_window " + Units.grouped(sw) + " on every layer");
-            }
+        } else {
+            return false;
         }
-        if (sw != null && t.startsWith("qwen") && !useSw) {
-            detected.add("use_sliding_window false: sliding_window " + Units.grouped(sw) + " ignored");
-        }
-        a.kinds = k;
-        a.window = sw == null ? 0 : sw;
-        detected.add(a.layout());
+        return true;
     }
 
     private static KvArchitecture kv(HfConfig c, Arch a, List<String> detected, List<String> assumed) {
