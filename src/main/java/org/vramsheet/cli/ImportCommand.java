@@ -66,6 +66,12 @@ final class ImportCommand {
             err.println("vramsheet import: give a Hub ID, a config.json, a model folder or catalog:ID");
             return Cli.BAD_INPUT;
         }
+        return importModel(source, onto, output, out, err, env);
+    }
+
+    /** Reads the model, applies it to the base sheet (or --onto's) and prints or writes the result. */
+    private static int importModel(String source, Path onto, Path output, PrintStream out, PrintStream err,
+                                   Map<String, String> env) {
         ModelImport m;
         try {
             m = load(source, env, err);

@@ -68,21 +68,26 @@ final class PlanCommand {
         }
         out.print(ResultTable.render(result, false).replaceAll("(?s).*(?=\nPLACEMENT)", ""));
         if (!options.isEmpty()) {
-            out.println("\nGPU choices (sizing scenario: " + ws.result().sizingScenario().label() + "):");
-            out.println(String.format(Locale.ROOT, "  %-30s %-12s %-11s %-12s %-13s %-13s %-10s %-12s %s", "choice", "layout",
-                    "pool holds", "budget fits", "budget/GPU", "KV pool/GPU", "max conc.", "$/replica-h", "replicas for target"));
-            for (Planner.Row r : Planner.compare(ws, options)) {
-                out.println(String.format(Locale.ROOT, "  %-30s %-12s %-11s %-12s %-13s %-13s %-10s %-12s %s", r.option().name(),
-                        r.layout() == null ? "-" : r.layout().toString(), r.poolHoldsSizing() ? "yes" : "NO",
-                        r.fits() ? "yes" : "NO",
-                        r.budgetPerGpu() == null ? "-" : Units.gibText(r.budgetPerGpu()),
-                        r.kvPoolPerGpu() == null ? "-" : Units.gibText(r.kvPoolPerGpu()),
-                        r.maxConcurrency() == null ? "-" : Units.grouped(r.maxConcurrency()),
-                        r.costPerReplicaHour() == null ? "-" : String.format(Locale.ROOT, "%.2f", r.costPerReplicaHour()),
-                        r.replicasForTarget() == null ? "-" : Long.toString(r.replicasForTarget())) + (r.note().isEmpty() ? ""
-                        : "  (" + r.note() + ")"));
-            }
+            choices(out, ws, options);
         }
         return Cli.OK;
+    }
+
+    /** The GPU choices side by side. */
+    private static void choices(PrintStream out, Worksheet ws, List<Planner.Option> options) {
+        out.println("\nGPU choices (sizing scenario: " + ws.result().sizingScenario().label() + "):");
+        out.println(String.format(Locale.ROOT, "  %-30s %-12s %-11s %-12s %-13s %-13s %-10s %-12s %s", "choice", "layout",
+                "pool holds", "budget fits", "budget/GPU", "KV pool/GPU", "max conc.", "$/replica-h", "replicas for target"));
+        for (Planner.Row r : Planner.compare(ws, options)) {
+            out.println(String.format(Locale.ROOT, "  %-30s %-12s %-11s %-12s %-13s %-13s %-10s %-12s %s", r.option().name(),
+                    r.layout() == null ? "-" : r.layout().toString(), r.poolHoldsSizing() ? "yes" : "NO",
+                    r.fits() ? "yes" : "NO",
+                    r.budgetPerGpu() == null ? "-" : Units.gibText(r.budgetPerGpu()),
+                    r.kvPoolPerGpu() == null ? "-" : Units.gibText(r.kvPoolPerGpu()),
+                    r.maxConcurrency() == null ? "-" : Units.grouped(r.maxConcurrency()),
+                    r.costPerReplicaHour() == null ? "-" : String.format(Locale.ROOT, "%.2f", r.costPerReplicaHour()),
+                    r.replicasForTarget() == null ? "-" : Long.toString(r.replicasForTarget())) + (r.note().isEmpty() ? ""
+                    : "  (" + r.note() + ")"));
+        }
     }
 }

@@ -59,11 +59,8 @@ final class ReportCommands {
             err.println("vramsheet export: give WORKSHEET.json and --xlsx OUT.xlsx and/or --pdf OUT.pdf");
             return Cli.BAD_INPUT;
         }
-        for (Path p : new Path[] {xlsx, pdf}) {
-            if (p != null && Files.exists(p) && !force) {
-                err.println("vramsheet export: " + p + " exists; add --force to replace it");
-                return Cli.BAD_INPUT;
-            }
+        if (!force && refuseToReplace(err, xlsx, pdf)) {
+            return Cli.BAD_INPUT;
         }
         char[] password = null;
         if (key != null) {
@@ -71,14 +68,8 @@ final class ReportCommands {
                 err.println("vramsheet export: --sign needs --pdf");
                 return Cli.BAD_INPUT;
             }
-            String pw = env.get("VRAMSHEET_KEY_PASSWORD");
-            Console c = System.console();
-            if (pw != null) {
-                password = pw.toCharArray();
-            } else if (c != null) {
-                password = c.readPassword("Password for %s: ", key);
-            } else {
-                err.println("vramsheet export: --sign needs the key's password (VRAMSHEET_KEY_PASSWORD or a terminal)");
+            password = password(key, env, err);
+            if (password == null) {
                 return Cli.BAD_INPUT;
             }
         }
@@ -99,6 +90,31 @@ final class ReportCommands {
             out.println("Wrote " + pdf + (key != null ? " (signed)" : ""));
         }
         return Cli.OK;
+    }
+
+    /** True (reason on err) when an output exists and --force was not given. */
+    private static boolean refuseToReplace(PrintStream err, Path... outputs) {
+        for (Path p : outputs) {
+            if (p != null && Files.exists(p)) {
+                err.println("vramsheet export: " + p + " exists; add --force to replace it");
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The signing key's password from VRAMSHEET_KEY_PASSWORD or the terminal; null (reason on err) when neither. */
+    private static char[] password(Path key, Map<String, String> env, PrintStream err) {
+        String pw = env.get("VRAMSHEET_KEY_PASSWORD");
+        Console c = System.console();
+        if (pw != null) {
+            return pw.toCharArray();
+        }
+        if (c != null) {
+            return c.readPassword("Password for %s: ", key);
+        }
+        err.println("vramsheet export: --sign needs the key's password (VRAMSHEET_KEY_PASSWORD or a terminal)");
+        return null;
     }
 
     static int verify(List<String> args, PrintStream out, PrintStream err) {

@@ -22,7 +22,11 @@ import org.vramsheet.io.logs.EngineLogParser;
 final class ValidateCommand {
     private ValidateCommand() { }
 
-    static int run(List<String> args, PrintStream out, PrintStream err) {
+    /** The command line: the log, the sheet to compare with, where to write the applied sheet, JSON or text. */
+    private record Options(Path log, Path sheet, Path output, boolean json) { }
+
+    /** The options, or null when they are wrong (the reason is on err). */
+    private static Options parse(List<String> args, PrintStream err) {
         Path log = null;
         Path sheet = null;
         Path output = null;
@@ -33,7 +37,7 @@ final class ValidateCommand {
                 case "--worksheet", "-o" -> {
                     if (i + 1 >= args.size()) {
                         err.println("vramsheet validate: " + a + " needs a file");
-                        return Cli.BAD_INPUT;
+                        return null;
                     }
                     if (a.equals("-o")) {
                         output = Path.of(args.get(++i));
@@ -45,12 +49,23 @@ final class ValidateCommand {
                 default -> {
                     if (a.startsWith("-")) {
                         err.println("vramsheet validate: unknown option '" + a + "'");
-                        return Cli.BAD_INPUT;
+                        return null;
                     }
                     log = Path.of(a);
                 }
             }
         }
+        return new Options(log, sheet, output, json);
+    }
+
+    static int run(List<String> args, PrintStream out, PrintStream err) {
+        Options o = parse(args, err);
+        if (o == null) {
+            return Cli.BAD_INPUT;
+        }
+        Path log = o.log();
+        Path sheet = o.sheet();
+        Path output = o.output();
         if (log == null) {
             err.println("vramsheet validate: give an engine startup LOG (and --worksheet SHEET.json)");
             return Cli.BAD_INPUT;
@@ -77,6 +92,21 @@ final class ValidateCommand {
         LogComparison.Result before = LogComparison.compare(ws, m);
         Worksheet applied = LogComparison.apply(ws, m);
         LogComparison.Result after = LogComparison.compare(applied, m);
+        report(out, m, before, after, o.json());
+        if (output != null) {
+            try {
+                WorksheetJson.save(applied, output);
+                out.println("Wrote " + output);
+            } catch (IOException e) {
+                err.println("vramsheet validate: cannot write " + output + ": " + e.getMessage());
+                return Cli.BAD_INPUT;
+            }
+        }
+        return Cli.OK;
+    }
+
+    private static void report(PrintStream out, Measurement m, LogComparison.Result before, LogComparison.Result after,
+                               boolean json) {
         if (json) {
             ObjectNode root = WorksheetJson.shared().createObjectNode();
             root.put("engine", m.engine() == null ? null : m.engine().label());
@@ -92,16 +122,6 @@ final class ValidateCommand {
             out.println("\nWith the log's setup and measured memory applied:");
             print(out, after);
         }
-        if (output != null) {
-            try {
-                WorksheetJson.save(applied, output);
-                out.println("Wrote " + output);
-            } catch (IOException e) {
-                err.println("vramsheet validate: cannot write " + output + ": " + e.getMessage());
-                return Cli.BAD_INPUT;
-            }
-        }
-        return Cli.OK;
     }
 
     static String fmt(Unit u, Double v) {
