@@ -20,7 +20,11 @@ final class ReportCommands {
 
     private ReportCommands() { }
 
-    static int export(List<String> args, PrintStream out, PrintStream err, Map<String, String> env) {
+    /** export's command line. */
+    private record ExportOptions(Path sheet, Path xlsx, Path pdf, Path key, boolean letter, boolean force) { }
+
+    /** The options, or null when they are wrong (the reason is on err). */
+    private static ExportOptions exportOptions(List<String> args, PrintStream err) {
         Path sheet = null;
         Path xlsx = null;
         Path pdf = null;
@@ -33,7 +37,7 @@ final class ReportCommands {
                 case "--xlsx", "--pdf", "--sign" -> {
                     if (i + 1 >= args.size()) {
                         err.println("vramsheet export: " + a + " needs a file");
-                        return Cli.BAD_INPUT;
+                        return null;
                     }
                     Path p = Path.of(args.get(++i));
                     if (a.equals("--xlsx")) {
@@ -49,12 +53,26 @@ final class ReportCommands {
                 default -> {
                     if (a.startsWith("-")) {
                         err.println("vramsheet export: unknown option '" + a + "'");
-                        return Cli.BAD_INPUT;
+                        return null;
                     }
                     sheet = Path.of(a);
                 }
             }
         }
+        return new ExportOptions(sheet, xlsx, pdf, key, letter, force);
+    }
+
+    static int export(List<String> args, PrintStream out, PrintStream err, Map<String, String> env) {
+        ExportOptions o = exportOptions(args, err);
+        if (o == null) {
+            return Cli.BAD_INPUT;
+        }
+        Path sheet = o.sheet();
+        Path xlsx = o.xlsx();
+        Path pdf = o.pdf();
+        Path key = o.key();
+        boolean letter = o.letter();
+        boolean force = o.force();
         if (sheet == null || (xlsx == null && pdf == null)) {
             err.println("vramsheet export: give WORKSHEET.json and --xlsx OUT.xlsx and/or --pdf OUT.pdf");
             return Cli.BAD_INPUT;

@@ -159,6 +159,35 @@ final class PoolStep {
     private record PoolIn(KvGeometry g, RuntimeSettings r, long total, double fraction, long nonKv, long nonTorch,
                           long cudaGraphs, EngineDefaults.Choice<Integer> blockSize, long maxLen, List<String> notes) { }
 
+    /** vLLM raises a hybrid model's attention block so its page holds at least one Mamba state page. */
+    private static int hybridBlockSize(KvGeometry g, int bs, List<String> notes) {
+        if (g.stateLayers == 0) {
+            return bs;
+        }
+        long attn1 = g.pageBytesRank(1);
+        long mambaPage = g.stateBytesPerSeqRank / Math.max(1, KvGeometry.ceilDiv(g.stateLayers, g.pp));
+        int align = g.mla ? 64 : 16;
+        long attnBlock = align * KvGeometry.ceilDiv(mambaPage, align * attn1);
+        if (attnBlock <= bs) {
+            return bs;
+        }
+        notes.add("Hybrid model: attention block raised to " + attnBlock + " tokens so its page is at least the "
+                + "Mamba state page (vLLM \"Setting attention block size\")");
+        return Math.toIntExact(attnBlock);
+    }
+
+    /** vLLM's layers per block-table group: one kind, its layers; else the smaller, or the larger when within 1.5x. */
+    private static int groupSize(KvGeometry g) {
+        List<PoolLayout.Kind> one = PoolLayout.kinds(g, 1);
+        int min = Integer.MAX_VALUE;
+        int max = 0;
+        for (PoolLayout.Kind k : one) {
+            min = Math.min(min, k.layers());
+            max = Math.max(max, k.layers());
+        }
+        return one.size() == 1 ? min : (max < 1.5 * min ? max : min);
+    }
+
     private static PoolLayout vllm(Calc c, PoolIn in) {
         KvGeometry g = in.g();
         RuntimeSettings r = in.r();
@@ -185,27 +214,9 @@ final class PoolStep {
                 Provenance.of("ceil(CUDA-visible total x gpu_memory_utilization)",
                         Units.grouped(total) + " x " + u + " = " + Units.bytesText(requested),
                         "Memory used by other processes does not lower this; it only fails the startup check")));
-        int bs = bsChoice.value();
-        if (g.stateLayers > 0) {
-            long attn1 = g.pageBytesRank(1);
-            long mambaPage = g.stateBytesPerSeqRank / Math.max(1, KvGeometry.ceilDiv(g.stateLayers, g.pp));
-            int align = g.mla ? 64 : 16;
-            long attnBlock = align * KvGeometry.ceilDiv(mambaPage, align * attn1);
-            if (attnBlock > bs) {
-                bs = Math.toIntExact(attnBlock);
-                notes.add("Hybrid model: attention block raised to " + bs + " tokens so its page is at least the "
-                        + "Mamba state page (vLLM \"Setting attention block size\")");
-            }
-        }
+        int bs = hybridBlockSize(g, bsChoice.value(), notes);
         long page = g.pageBytesRank(bs);
-        List<PoolLayout.Kind> one = PoolLayout.kinds(g, 1);
-        int min = Integer.MAX_VALUE;
-        int max = 0;
-        for (PoolLayout.Kind k : one) {
-            min = Math.min(min, k.layers());
-            max = Math.max(max, k.layers());
-        }
-        int groupSize = one.size() == 1 ? min : (max < 1.5 * min ? max : min);
+        int groupSize = groupSize(g);
         List<PoolLayout.Kind> kinds = PoolLayout.kinds(g, groupSize);
         long blocks = available <= 0 ? 0 : available / page / groupSize;
         int groups = 0;
