@@ -16,32 +16,23 @@ final class PdfCharts {
     private static double log2(double x) { return Math.log(Math.max(1, x)) / Math.log(2); }
 
     /** A line chart against context on a log2 axis; poolLine < 0 means none. */
-    static void line(PdfCanvas c, float bottom, float h, List<Curves.Series> series, double yMax, double unit, String yLabel,
-                     double poolLine, long maxContext) throws IOException {
+    /** A line chart's data: series, the largest y, the unit to divide by and its name, a pool line (or -1), max x. */
+    record Line(List<Curves.Series> series, double yMax, double unit, String yLabel, double poolLine, long maxContext) { }
+
+    static void line(PdfCanvas c, float bottom, float h, Line chart) throws IOException {
+        List<Curves.Series> series = chart.series();
+        double yMax = chart.yMax();
+        double unit = chart.unit();
+        String yLabel = chart.yLabel();
+        double poolLine = chart.poolLine();
+        long maxContext = chart.maxContext();
         float left = PdfCanvas.MARGIN + 44;
         float w = c.width() - 60;
         double x0 = 9;
         double x1 = Math.max(9.5, log2(maxContext));
         double ymax = niceMax(yMax * 1.05);
+        grid(c, new float[] {left, bottom, w, h}, x1, ymax);
         var cs = c.cs;
-        cs.setLineWidth(0.5f);
-        cs.setStrokingColor(0.8f, 0.82f, 0.86f);
-        for (int i = 0; i <= 4; i++) {
-            float y = bottom + h * i / 4;
-            cs.moveTo(left, y);
-            cs.lineTo(left + w, y);
-            cs.stroke();
-            c.text(PdfCanvas.MARGIN, y - 3, Units.fixed2(ymax * i / 4).replaceAll("\\.00$", ""), 7, PdfReport.MUTED);
-        }
-        for (int e = 9; e <= (int) Math.floor(x1); e++) {
-            float x = (float) (left + (e - x0) / (x1 - x0) * w);
-            cs.moveTo(x, bottom);
-            cs.lineTo(x, bottom + h);
-            cs.stroke();
-            long t = 1L << e;
-            c.text(x - 8, bottom - 10, t >= 1_048_576 ? t / 1_048_576 + "M" : t >= 1024 ? t / 1024 + "K" : Long.toString(t), 7,
-                    PdfReport.MUTED);
-        }
         c.text(left, bottom - 20, "context length per sequence (tokens, log scale); y: " + yLabel, 7.5f, PdfReport.MUTED);
         if (poolLine >= 0) {
             float y = (float) (bottom + Math.min(1, poolLine / ymax) * h);
@@ -72,6 +63,34 @@ final class PdfCharts {
             cs.stroke();
             c.text(legendX, bottom + h + 6, series.get(s).name(), 7.5f, rgb);
             legendX += c.textWidth(series.get(s).name(), 7.5f) + 14;
+        }
+    }
+
+    /** Horizontal lines with y labels, vertical lines at powers of two with K / M labels; box = left, bottom, w, h. */
+    private static void grid(PdfCanvas c, float[] box, double x1, double ymax) throws IOException {
+        float left = box[0];
+        float bottom = box[1];
+        float w = box[2];
+        float h = box[3];
+        double x0 = 9;
+        var cs = c.cs;
+        cs.setLineWidth(0.5f);
+        cs.setStrokingColor(0.8f, 0.82f, 0.86f);
+        for (int i = 0; i <= 4; i++) {
+            float y = bottom + h * i / 4;
+            cs.moveTo(left, y);
+            cs.lineTo(left + w, y);
+            cs.stroke();
+            c.text(PdfCanvas.MARGIN, y - 3, Units.fixed2(ymax * i / 4).replaceAll("\\.00$", ""), 7, PdfReport.MUTED);
+        }
+        for (int e = 9; e <= (int) Math.floor(x1); e++) {
+            float x = (float) (left + (e - x0) / (x1 - x0) * w);
+            cs.moveTo(x, bottom);
+            cs.lineTo(x, bottom + h);
+            cs.stroke();
+            long t = 1L << e;
+            c.text(x - 8, bottom - 10, t >= 1_048_576 ? t / 1_048_576 + "M" : t >= 1024 ? t / 1024 + "K" : Long.toString(t), 7,
+                    PdfReport.MUTED);
         }
     }
 

@@ -192,8 +192,8 @@ public final class PdfReport {
                 yMax = Math.max(yMax, p.y());
             }
         }
-        PdfCharts.line(c, c.y - h - 10, h, ch.kvSeries(), yMax / Units.GIB, Units.GIB, "GiB", ch.poolBytes() / (double) Units.GIB,
-                ch.maxContext());
+        PdfCharts.line(c, c.y - h - 10, h, new PdfCharts.Line(ch.kvSeries(), yMax / Units.GIB, Units.GIB, "GiB",
+                ch.poolBytes() / (double) Units.GIB, ch.maxContext()));
         c.y -= h + 36;
         StringBuilder lim = new StringBuilder();
         for (Curves.Limit l : ch.limits()) {
@@ -208,9 +208,10 @@ public final class PdfReport {
         for (Curves.Point p : ch.concurrency().points()) {
             cmax = Math.max(cmax, p.y());
         }
-        PdfCharts.line(c, c.y - h - 10, h, List.of(ch.concurrency()), cmax, 1, "sequences", -1, ch.maxContext());
+        PdfCharts.line(c, c.y - h - 10, h, new PdfCharts.Line(List.of(ch.concurrency()), cmax, 1, "sequences", -1,
+                ch.maxContext()));
         c.y -= h + 36;
-        heading(c, "GPU MEMORY OF ONE REPLICA");
+        heading(c, "GPU MEMORY OF ONE GPU");
         c.need(130);
         PdfCharts.stack(c, d, 110);
     }

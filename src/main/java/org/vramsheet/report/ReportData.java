@@ -100,24 +100,7 @@ public final class ReportData {
                 new Row("Actual checkpoint bytes", bytes(w.checkpointBytes())),
                 new Row("Actual checkpoint format", w.checkpointFormat())),
                 List.of(FigureKey.WEIGHTS_ESTIMATED_BYTES, FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_BYTES_PER_PARAM, FigureKey.WEIGHTS_BYTES_PER_GPU)));
-        KvArchitecture k = sheet.kv();
-        StringBuilder win = new StringBuilder();
-        for (LayerWindow lw : k.windows()) {
-            win.append(win.length() == 0 ? "" : "; ").append(opt(lw.layers())).append(" layers x ")
-                    .append(count(lw.window())).append(" tokens (").append(lw.kind().name().toLowerCase(java.util.Locale.ROOT))
-                    .append(")");
-        }
-        out.add(new Section("KV ARCHITECTURE", List.of(new Row("Attention/cache type", k.kind().label()),
-                new Row("Attention layers", count(k.layers())), new Row("Attention heads", count(k.attentionHeads())),
-                new Row("KV heads", count(k.kvHeads())), new Row("Head dimension", k.headDim() != null ? count(k.headDim())
-                        : k.hiddenSize() != null ? "hidden " + k.hiddenSize() + " / heads" : "-"),
-                new Row("MLA kv_lora_rank + qk_rope_head_dim", k.kvLoraRank() == null ? "-"
-                        : k.kvLoraRank() + " + " + opt(k.qkRopeHeadDim())),
-                new Row("KV-cache dtype", k.kvDtype().label()), new Row("Windows", win.length() == 0 ? "none" : win.toString()),
-                new Row("Fixed-state layers", k.stateLayers() == null ? "-" : k.stateLayers() + " x "
-                        + bytes(k.stateBytesPerLayer()))),
-                List.of(FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS,
-                        FigureKey.KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN)));
+        out.add(kvSection());
         RuntimeSettings r = sheet.runtime();
         Gpu g = sheet.gpu();
         out.add(new Section("RUNTIME", List.of(new Row("Inference engine", r.engine().label()),
@@ -145,6 +128,27 @@ public final class ReportData {
                 List.of(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES, FigureKey.RESULT_FRAGMENTATION_BYTES, FigureKey.RESULT_HEADROOM_BYTES,
                         FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES, FigureKey.RESULT_MARGIN_BYTES, FigureKey.RESULT_FITS)));
         return out;
+    }
+
+    private Section kvSection() {
+        KvArchitecture k = sheet.kv();
+        StringBuilder win = new StringBuilder();
+        for (LayerWindow lw : k.windows()) {
+            win.append(win.length() == 0 ? "" : "; ").append(opt(lw.layers())).append(" layers x ")
+                    .append(count(lw.window())).append(" tokens (").append(lw.kind().name().toLowerCase(java.util.Locale.ROOT))
+                    .append(")");
+        }
+        return new Section("KV ARCHITECTURE", List.of(new Row("Attention/cache type", k.kind().label()),
+                new Row("Attention layers", count(k.layers())), new Row("Attention heads", count(k.attentionHeads())),
+                new Row("KV heads", count(k.kvHeads())), new Row("Head dimension", k.headDim() != null ? count(k.headDim())
+                        : k.hiddenSize() != null ? "hidden " + k.hiddenSize() + " / heads" : "-"),
+                new Row("MLA kv_lora_rank + qk_rope_head_dim", k.kvLoraRank() == null ? "-"
+                        : k.kvLoraRank() + " + " + opt(k.qkRopeHeadDim())),
+                new Row("KV-cache dtype", k.kvDtype().label()), new Row("Windows", win.length() == 0 ? "none" : win.toString()),
+                new Row("Fixed-state layers", k.stateLayers() == null ? "-" : k.stateLayers() + " x "
+                        + bytes(k.stateBytesPerLayer()))),
+                List.of(FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS,
+                        FigureKey.KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN));
     }
 
     /** Rows of the workload table: label, then Typical / Heavy / Limit. */

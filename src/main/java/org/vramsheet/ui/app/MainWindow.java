@@ -122,6 +122,11 @@ public final class MainWindow {
         if (afterFirstFrame != null) {
             scene.addPostLayoutPulseListener(afterFirstFrame);
         }
+        showOn(stage);
+    }
+
+    /** Styles, icons, the title that follows the file, and the autosave timer. */
+    private void showOn(Stage stage) {
         scene.getStylesheets().addAll(COLORS, APP);
         stage.setScene(scene);
         stage.getIcons().addAll(new javafx.scene.image.Image(MainWindow.class.getResourceAsStream("/org/vramsheet/ui/icon-64.png")),
@@ -206,6 +211,14 @@ public final class MainWindow {
     public Scene scene() { return scene; }
 
     private MenuBar menus() {
+        MenuItem about = item("About VRAM Sheet", "F1", () -> AboutDialog.show(stage, AppVersion.get(), texts));
+        Menu help = new Menu(texts.t("Help"), null, about);
+        MenuBar bar = new MenuBar(fileMenu(), editMenu(), viewMenu(), help);
+        bar.setUseSystemMenuBar(true);
+        return bar;
+    }
+
+    private Menu fileMenu() {
         MenuItem newItem = item("New", "Shortcut+N", files::newSheet);
         MenuItem open = item("Open...", "Shortcut+O", () -> {
             files.open();
@@ -228,14 +241,21 @@ public final class MainWindow {
         MenuItem importItem = item("Import model...", "Shortcut+I", this::showImport);
         importItem.setId("menu-import");
         MenuItem exportItem = item("Export report...", "Shortcut+E", this::showExport);
-        Menu file = new Menu(texts.t("File"), null, newItem, open, recentMenu, new SeparatorMenuItem(), importItem, exportItem,
+        return new Menu(texts.t("File"), null, newItem, open, recentMenu, new SeparatorMenuItem(), importItem, exportItem,
                 new SeparatorMenuItem(), save, saveAs,
                 new SeparatorMenuItem(), quit);
+    }
+
+    private Menu editMenu() {
         MenuItem undo = item("Undo", "Shortcut+Z", vm::undo);
         undo.disableProperty().bind(vm.canUndoProperty().not().and(vm.dirtyProperty().not()));
         MenuItem redo = item("Redo", "Shortcut+Y", vm::redo);
         redo.disableProperty().bind(vm.canRedoProperty().not());
-        Menu edit = new Menu(texts.t("Edit"), null, undo, redo);
+        return new Menu(texts.t("Edit"), null, undo, redo);
+    }
+
+    /** Theme, primary unit and language. */
+    private Menu viewMenu() {
         ToggleGroup theme = new ToggleGroup();
         RadioMenuItem light = new RadioMenuItem(texts.t("Light theme"));
         RadioMenuItem dark = new RadioMenuItem(texts.t("Dark theme"));
@@ -262,12 +282,7 @@ public final class MainWindow {
         (texts.language().equals("ru") ? ru : en).setSelected(true);
         en.setOnAction(e -> switchLanguage("en"));
         ru.setOnAction(e -> switchLanguage("ru"));
-        Menu view = new Menu(texts.t("View"), null, light, dark, new SeparatorMenuItem(), gib, gb, new SeparatorMenuItem(), en, ru);
-        MenuItem about = item("About VRAM Sheet", "F1", () -> AboutDialog.show(stage, AppVersion.get(), texts));
-        Menu help = new Menu(texts.t("Help"), null, about);
-        MenuBar bar = new MenuBar(file, edit, view, help);
-        bar.setUseSystemMenuBar(true);
-        return bar;
+        return new Menu(texts.t("View"), null, light, dark, new SeparatorMenuItem(), gib, gb, new SeparatorMenuItem(), en, ru);
     }
 
     /** Opens "Import model..." (Hub, file or folder, local cache, catalog). */

@@ -138,6 +138,20 @@ public final class ChartsView extends TabPane {
             x.setLowerBound(9);
             x.setUpperBound(Math.max(9.5, xmax));
         }
+        drawKv(ch, ctx, unit, unitName);
+        List<XYChart.Series<Number, Number>> conc = new ArrayList<>();
+        conc.add(series(texts.t("max sequences"), ch.concurrency().points(), 1));
+        if (ctx != null) {
+            double y = ch.concurrency().points().stream().mapToDouble(Curves.Point::y).max().orElse(1);
+            conc.add(vertical(texts.t("context") + " " + texts.numbers(Units.grouped(ctx)), log2(ctx), 0, y));
+        }
+        concChart.setData(FXCollections.observableArrayList(conc));
+        stack.setData(FXCollections.observableArrayList(stackSeries(ch.memory(), unit, texts)));
+    }
+
+    /** The KV chart: one line per scenario, the pool line, where each stops fitting, the chosen context. */
+    private void drawKv(Curves.Charts ch, Long ctx, double unit, String unitName) {
+        double xmax = log2(ch.maxContext());
         List<XYChart.Series<Number, Number>> kv = new ArrayList<>();
         for (Curves.Series s : ch.kvSeries()) {
             kv.add(series(texts.message(s.name()), s.points(), unit));
@@ -181,14 +195,6 @@ public final class ChartsView extends TabPane {
             }
         }
         limitsText.setText(texts.t("Where each scenario stops fitting the KV pool:") + " " + where);
-        List<XYChart.Series<Number, Number>> conc = new ArrayList<>();
-        conc.add(series(texts.t("max sequences"), ch.concurrency().points(), 1));
-        if (ctx != null) {
-            double y = ch.concurrency().points().stream().mapToDouble(Curves.Point::y).max().orElse(1);
-            conc.add(vertical(texts.t("context") + " " + texts.numbers(Units.grouped(ctx)), log2(ctx), 0, y));
-        }
-        concChart.setData(FXCollections.observableArrayList(conc));
-        stack.setData(FXCollections.observableArrayList(stackSeries(ch.memory(), unit, texts)));
     }
 
     private String label(Curves.Limit l) {

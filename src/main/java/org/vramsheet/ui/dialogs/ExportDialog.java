@@ -39,41 +39,13 @@ public final class ExportDialog {
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
         stage.setTitle(tx.t("Export report"));
-        GridPane g = new GridPane();
-        g.setHgap(8);
-        g.setVgap(6);
-        TextField x = field("export-xlsx", evm.xlsx);
-        TextField p = field("export-pdf", evm.pdf);
-        g.addRow(0, new Label(tx.t("XLSX (live formulas)")), x, browse(x, "*.xlsx"));
-        g.addRow(1, new Label(tx.t("PDF (signed-off report)")), p, browse(p, "*.pdf"));
-        CheckBox letter = new CheckBox(tx.t("US Letter instead of A4"));
-        letter.selectedProperty().bindBidirectional(evm.letter);
-        CheckBox sign = new CheckBox(tx.t("Sign the PDF with a PKCS#12 key"));
-        sign.setId("export-sign");
-        sign.selectedProperty().bindBidirectional(evm.sign);
-        TextField key = field("export-key", evm.key);
-        PasswordField pw = new PasswordField();
-        pw.setId("export-password");
-        pw.textProperty().bindBidirectional(evm.password);
-        key.disableProperty().bind(evm.sign.not());
-        pw.disableProperty().bind(evm.sign.not());
-        g.addRow(2, letter);
-        g.addRow(3, sign);
-        g.addRow(4, new Label(tx.t("Key file (.p12)")), key, browse(key, "*.p12"));
-        g.addRow(5, new Label(tx.t("Key password (not stored)")), pw);
+        GridPane g = files(evm);
         ProgressBar bar = new ProgressBar();
         bar.setId("export-progress");
         bar.progressProperty().bind(evm.progress);
         bar.setMaxWidth(Double.MAX_VALUE);
-        Label status = new Label();
-        status.setId("export-status");
-        status.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.lines(evm.status.get()), evm.status));
-        status.setWrapText(true);
-        Label error = new Label();
-        error.setId("export-error");
-        error.getStyleClass().add(Style.FIELD_MESSAGE);
-        error.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.lines(evm.error.get()), evm.error));
-        error.setWrapText(true);
+        Label status = status(evm);
+        Label error = error(evm);
         Button export = new Button(tx.t("Export"));
         export.setId("export-run");
         export.setDefaultButton(true);
@@ -96,6 +68,50 @@ public final class ExportDialog {
         scene.getStylesheets().setAll(css);
         stage.setScene(scene);
         stage.setOnHidden(e -> background.shutdown());
+    }
+
+    /** Where to write, the page size, and the signing key. */
+    private GridPane files(ExportViewModel evm) {
+        GridPane g = new GridPane();
+        g.setHgap(8);
+        g.setVgap(6);
+        TextField x = field("export-xlsx", evm.xlsx);
+        TextField p = field("export-pdf", evm.pdf);
+        g.addRow(0, new Label(tx.t("XLSX (live formulas)")), x, browse(x, "*.xlsx"));
+        g.addRow(1, new Label(tx.t("PDF (signed-off report)")), p, browse(p, "*.pdf"));
+        CheckBox letter = new CheckBox(tx.t("US Letter instead of A4"));
+        letter.selectedProperty().bindBidirectional(evm.letter);
+        CheckBox sign = new CheckBox(tx.t("Sign the PDF with a PKCS#12 key"));
+        sign.setId("export-sign");
+        sign.selectedProperty().bindBidirectional(evm.sign);
+        TextField key = field("export-key", evm.key);
+        PasswordField pw = new PasswordField();
+        pw.setId("export-password");
+        pw.textProperty().bindBidirectional(evm.password);
+        key.disableProperty().bind(evm.sign.not());
+        pw.disableProperty().bind(evm.sign.not());
+        g.addRow(2, letter);
+        g.addRow(3, sign);
+        g.addRow(4, new Label(tx.t("Key file (.p12)")), key, browse(key, "*.p12"));
+        g.addRow(5, new Label(tx.t("Key password (not stored)")), pw);
+        return g;
+    }
+
+    private Label status(ExportViewModel evm) {
+        Label status = new Label();
+        status.setId("export-status");
+        status.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.lines(evm.status.get()), evm.status));
+        status.setWrapText(true);
+        return status;
+    }
+
+    private Label error(ExportViewModel evm) {
+        Label error = new Label();
+        error.setId("export-error");
+        error.getStyleClass().add(Style.FIELD_MESSAGE);
+        error.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.lines(evm.error.get()), evm.error));
+        error.setWrapText(true);
+        return error;
     }
 
     private static TextField field(String id, javafx.beans.property.StringProperty p) {

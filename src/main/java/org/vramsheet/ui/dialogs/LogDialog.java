@@ -39,18 +39,7 @@ public final class LogDialog {
         text.setPromptText(tx.t("Paste the engine's startup log here"));
         text.textProperty().bindBidirectional(lvm.text);
         text.setPrefRowCount(10);
-        Button open = new Button(tx.t("Open log file..."));
-        open.setOnAction(e -> {
-            File f = new FileChooser().showOpenDialog(stage);
-            if (f != null) {
-                try {
-                    lvm.text.set(Files.readString(f.toPath(), StandardCharsets.UTF_8));
-                    lvm.read();
-                } catch (IOException ex) {
-                    lvm.summary.set("Cannot read " + f + ": " + ex.getMessage());
-                }
-            }
-        });
+        Button open = openButton(lvm);
         Button read = new Button(tx.t("Read and compare"));
         read.setId("log-read");
         read.setDefaultButton(true);
@@ -59,30 +48,8 @@ public final class LogDialog {
         summary.setId("log-summary");
         summary.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.message(lvm.summary.get()),
                 lvm.summary));
-        TableView<LogComparison.Row> table = new TableView<>();
-        table.setId("log-table");
-        String[] names = {"", "Predicted", "Measured", "Delta", ""};
-        for (int i = 0; i < names.length; i++) {
-            int col = i;
-            TableColumn<LogComparison.Row, String> c = new TableColumn<>(tx.t(names[i]));
-            c.setCellValueFactory(d -> new javafx.beans.property.SimpleStringProperty(
-                    tx.message(LogViewModel.cells(d.getValue())[col])));
-            c.setPrefWidth(i == 0 ? 230 : 120);
-            table.getColumns().add(c);
-        }
-        table.setPrefHeight(140);
-        ListView<String> notes = new ListView<>();
-        notes.setId("log-causes");
-        notes.setPrefHeight(130);
-        notes.setCellFactory(lv -> new javafx.scene.control.ListCell<>() {
-            @Override
-            protected void updateItem(String item, boolean empty) {
-                super.updateItem(item, empty);
-                setText(empty ? null : item);
-                setWrapText(true);
-                setPrefWidth(0);
-            }
-        });
+        TableView<LogComparison.Row> table = table();
+        ListView<String> notes = causesList();
         lvm.comparison.addListener((o, a, r) -> {
             table.setItems(r == null ? FXCollections.observableArrayList() : FXCollections.observableArrayList(r.rows()));
             var items = FXCollections.<String>observableArrayList();
@@ -105,6 +72,56 @@ public final class LogDialog {
         Scene scene = new Scene(root, 820, 640);
         scene.getStylesheets().setAll(css);
         stage.setScene(scene);
+    }
+
+    private Button openButton(LogViewModel lvm) {
+        Button open = new Button(tx.t("Open log file..."));
+        open.setOnAction(e -> {
+            File f = new FileChooser().showOpenDialog(stage);
+            if (f != null) {
+                try {
+                    lvm.text.set(Files.readString(f.toPath(), StandardCharsets.UTF_8));
+                    lvm.read();
+                } catch (IOException ex) {
+                    lvm.summary.set("Cannot read " + f + ": " + ex.getMessage());
+                }
+            }
+        });
+        return open;
+    }
+
+    /** Predicted against measured, one row per quantity. */
+    private TableView<LogComparison.Row> table() {
+        TableView<LogComparison.Row> table = new TableView<>();
+        table.setId("log-table");
+        String[] names = {"", "Predicted", "Measured", "Delta", ""};
+        for (int i = 0; i < names.length; i++) {
+            int col = i;
+            TableColumn<LogComparison.Row, String> c = new TableColumn<>(tx.t(names[i]));
+            c.setCellValueFactory(d -> new javafx.beans.property.SimpleStringProperty(
+                    tx.message(LogViewModel.cells(d.getValue())[col])));
+            c.setPrefWidth(i == 0 ? 230 : 120);
+            table.getColumns().add(c);
+        }
+        table.setPrefHeight(140);
+        return table;
+    }
+
+    /** The likely causes and setup differences, wrapped. */
+    private static ListView<String> causesList() {
+        ListView<String> notes = new ListView<>();
+        notes.setId("log-causes");
+        notes.setPrefHeight(130);
+        notes.setCellFactory(lv -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                setWrapText(true);
+                setPrefWidth(0);
+            }
+        });
+        return notes;
     }
 
     public Stage stage() { return stage; }
