@@ -208,7 +208,7 @@ public final class SheetView extends ScrollPane {
         showCurrentGpu(catalog, vm.gpu.name.get());
         vm.gpu.name.addListener((o, a, b) -> showCurrentGpu(catalog, b));
         catalog.valueProperty().addListener((o, a, e) -> {
-            if (e != null && !e.name().equals(vm.gpu.name.get())) {
+            if (e != null && !isGpu(e, vm.gpu.name.get())) {
                 vm.gpu.choose(e);
                 vm.checkpointNow();
             }
@@ -287,9 +287,14 @@ public final class SheetView extends ScrollPane {
         return s;
     }
 
+    /** Whether the sheet's GPU name is this catalog entry (its name, or within its full name, e.g. the nvidia-smi name). */
+    private static boolean isGpu(GpuCatalog.Entry e, String name) {
+        return name != null && !name.isBlank() && (e.name().equals(name) || e.fullName().contains(name));
+    }
+
     /** The picker shows the sheet's GPU when it is one of the catalog's (else its prompt). */
     private static void showCurrentGpu(SearchableComboBox<GpuCatalog.Entry> catalog, String name) {
-        GpuCatalog.Entry current = catalog.getItems().stream().filter(e -> e.name().equals(name)).findFirst().orElse(null);
+        GpuCatalog.Entry current = catalog.getItems().stream().filter(e -> isGpu(e, name)).findFirst().orElse(null);
         if (!java.util.Objects.equals(current, catalog.getValue())) {
             catalog.setValue(current);
         }

@@ -70,6 +70,8 @@ class ProgressiveStartRobotTest {
             Node n = robot.lookup(id).tryQuery().orElse(null);
             assertNotNull(n, id + " is built once the window is complete");
         }
+        // building the form (the GPU picker showing the sheet's GPU included) edits nothing
+        assertFalse(WaitForAsyncUtils.asyncFx(() -> window.viewModel().dirtyProperty().get()).get(), "opened clean");
         // the summary shows the start sheet's budget, computed by the core
         long budget = window.viewModel().computed().outcome().result().get(FigureKey.RESULT_BUDGET_BYTES).value();
         String shown = robot.lookup("#summary-budget").queryAs(Label.class).getText();
