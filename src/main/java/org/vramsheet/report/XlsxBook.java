@@ -146,4 +146,13 @@ final class XlsxBook {
         d.setCellFormula("IF(ISNUMBER(" + col + i + ")," + col + i + "/1000000000,\"\")");
         d.setCellStyle(gb);
     }
+
+    /** A section heading and the Typical / Heavy / Limit column titles under it. */
+    void scenarioHeading(String title) {
+        heading(title);
+        Row h = next();
+        h.createCell(1).setCellValue("Typical");
+        h.createCell(2).setCellValue("Heavy");
+        h.createCell(3).setCellValue("Limit");
+    }
 }

@@ -80,11 +80,7 @@ final class XlsxInputs {
     }
 
     private static void workloads(XlsxBook b, ReportData d) {
-        b.heading("TYPICAL / HEAVY / LIMIT WORKLOADS");
-        Row h = b.next();
-        h.createCell(1).setCellValue("Typical");
-        h.createCell(2).setCellValue("Heavy");
-        h.createCell(3).setCellValue("Limit");
+        b.scenarioHeading("TYPICAL / HEAVY / LIMIT WORKLOADS");
         scenarioInputs(b, d, "Input", "Input tokens", s -> s.inputTokens());
         scenarioInputs(b, d, "Generated", "Expected generated tokens", s -> s.generatedTokens());
         scenarioInputs(b, d, "Seqs", "Concurrent active sequences", s -> s.concurrentSequences());

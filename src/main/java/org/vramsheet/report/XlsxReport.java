@@ -202,11 +202,7 @@ public final class XlsxReport {
     }
 
     private static void scenarios(XlsxBook b, ReportData d) {
-        b.heading("SCENARIOS (formulas)");
-        Row h = b.next();
-        h.createCell(1).setCellValue("Typical");
-        h.createCell(2).setCellValue("Heavy");
-        h.createCell(3).setCellValue("Limit");
+        b.scenarioHeading("SCENARIOS (formulas)");
         Engine e = d.sheet.runtime().engine();
         boolean paged = vllmFormulas(d);
         boolean simple = simpleFormulas(d);

@@ -140,19 +140,16 @@ final class WorkloadStep {
     private static void physicalKv(Scn x, PoolLayout pool) {
         Calc c = x.c();
         ScenarioId id = x.id();
-        List<Long> lens = x.lens();
         String name = x.name();
-        long prefix = x.prefix();
-        String[] kvFields = x.kvFields();
-        c.compute(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES), name + ": physical KV (engine blocks)", Unit.BYTES, kvFields,
+        c.compute(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES), name + ": physical KV (engine blocks)", Unit.BYTES, x.kvFields(),
                 Calc.n(FigureKey.scenario(id, ScenarioFigure.KV_BYTES)), () -> {
-                    long perRank = sum(lens, pool::sequenceBytesRank);
-                    long sharedBlocks = prefix / pool.blockSize;
+                    long perRank = sum(x.lens(), pool::sequenceBytesRank);
+                    long sharedBlocks = x.prefix() / pool.blockSize;
                     long savedRank = 0;
-                    if (sharedBlocks > 0 && lens.size() > 1) {
+                    if (sharedBlocks > 0 && x.lens().size() > 1) {
                         long fullLayersRank = c.geometry.groupsRank.isEmpty() || c.geometry.groupsRank.get(0).capped()
                                 ? 0 : c.geometry.groupsRank.get(0).layers();
-                        savedRank = Math.multiplyExact(Math.multiplyExact(sharedBlocks * pool.blockSize, (long) lens.size() - 1),
+                        savedRank = Math.multiplyExact(Math.multiplyExact(sharedBlocks * pool.blockSize, (long) x.lens().size() - 1),
                                 Math.multiplyExact(c.geometry.perLayerRank(), fullLayersRank));
                     }
                     long phys = Math.multiplyExact(perRank - savedRank, (long) pool.ranks);
