@@ -136,4 +136,17 @@ public final class Cli {
                 Exit status: 0 success, 2 bad input or file (one-line reason on stderr), 1 verify failed.
                 """;
     }
+
+    /**
+     * The sheet a command writes after changing {@code before}: an Approved sheet's approval no longer holds, so
+     * it is written as a Draft (the approval kept in the sign-off history) and the command says so on err.
+     */
+    static Worksheet asWritten(String command, Worksheet before, Worksheet after, PrintStream err) {
+        if (before.signOff().status() != org.vramsheet.core.sheet.SignOffStatus.APPROVED || before.equals(after)) {
+            return after;
+        }
+        err.println("vramsheet " + command + ": the worksheet was Approved; the changed sheet is written as a Draft "
+                + "(the approval is kept in its sign-off history)");
+        return org.vramsheet.core.sheet.SignOffFlow.edited(before, after, java.time.LocalDate.now().toString());
+    }
 }

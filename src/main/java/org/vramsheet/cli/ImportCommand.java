@@ -86,7 +86,7 @@ final class ImportCommand {
             err.println("vramsheet import: " + e.getMessage());
             return Cli.BAD_INPUT;
         }
-        Worksheet ws = m.applyTo(base);
+        Worksheet ws = Cli.asWritten("import", base, m.applyTo(base), err);
         out.print(m.report());
         if (output != null) {
             try {

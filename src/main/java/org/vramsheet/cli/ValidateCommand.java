@@ -95,7 +95,7 @@ final class ValidateCommand {
         report(out, m, before, after, o.json());
         if (output != null) {
             try {
-                WorksheetJson.save(applied, output);
+                WorksheetJson.save(Cli.asWritten("validate", ws, applied, err), output);
                 out.println("Wrote " + output);
             } catch (IOException e) {
                 err.println("vramsheet validate: cannot write " + output + ": " + e.getMessage());

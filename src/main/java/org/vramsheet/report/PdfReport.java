@@ -246,6 +246,13 @@ public final class PdfReport {
         c.row(new String[] {"Approved by", dash(s.approvedBy()), dash(s.approvedOn())}, cols, 10, TEXT, true);
         c.row(new String[] {"Status", s.status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED ? "Approved" : "Draft", ""},
                 cols, 10, TEXT, true);
+        if (s.status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED) {
+            c.paragraph("Approved content (SHA-256 of every section but SIGN-OFF): " + s.approvedFingerprint(), 8, TEXT, 0);
+        }
+        for (var a : s.history()) {
+            c.paragraph("Earlier approval: " + dash(a.approvedBy()) + " on " + dash(a.approvedOn()) + " for content "
+                    + a.fingerprint() + ", reopened as Draft on " + dash(a.reopenedOn()), 7.5f, MUTED, 0);
+        }
         c.y -= 30;
         c.text(PdfCanvas.MARGIN, c.y, "Signature: ______________________________", 10, TEXT);
     }

@@ -97,6 +97,7 @@ public final class ReportVerifier {
                 ok = false;
                 lines.add("FAIL numbers recomputed from the worksheet are not printed: " + missing);
             }
+            ok &= approval(ws, text, lines);
             List<PDSignature> sigs = doc.getSignatureDictionaries();
             if (sigs.isEmpty()) {
                 lines.add("--   not signed");
@@ -108,6 +109,30 @@ public final class ReportVerifier {
             }
             return new Result(ok, lines, ws);
         }
+    }
+
+    /**
+     * An Approved worksheet's approval must be of exactly this content: the recorded fingerprint equals the content's
+     * (every section but SIGN-OFF) and the report prints it.
+     */
+    private static boolean approval(Worksheet ws, String text, List<String> lines) {
+        var s = ws.signOff();
+        if (s.status() != org.vramsheet.core.sheet.SignOffStatus.APPROVED) {
+            lines.add("--   Draft: no approval recorded");
+            return true;
+        }
+        String content = Fingerprint.ofContent(ws);
+        if (!org.vramsheet.core.sheet.SignOffFlow.consistent(ws, content)) {
+            lines.add("FAIL approved by " + s.approvedBy() + " for content " + (s.approvedFingerprint().isEmpty() ? "(none)"
+                    : s.approvedFingerprint()) + ", but the worksheet's content hashes to " + content);
+            return false;
+        }
+        if (!text.replaceAll("\\s+", "").contains(content)) {
+            lines.add("FAIL the approved content's fingerprint " + content + " is not printed in the sign-off block");
+            return false;
+        }
+        lines.add("OK   approved by " + s.approvedBy() + " on " + s.approvedOn() + " for exactly this content (" + content + ")");
+        return true;
     }
 
     private static String signature(PDSignature s, byte[] pdf) {

@@ -181,4 +181,28 @@ class CliTest {
         assertEquals((200 + perReplica - 1) / perReplica, at4k.at("/placement/replicasForTarget").asLong());
         assertEquals(4, at4k.at("/placement/replicas").asLong());
     }
+
+    /** An Approved sheet that a command changes is written as a Draft, and the command says so on stderr. */
+    @Test
+    void validateWritesAnApprovedSheetAsADraft(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        var ws = org.vramsheet.io.json.WorksheetJson.read(java.nio.file.Path.of("assets/samples/llama-3.1-70b-bf16-h200.json"));
+        ws = ws.withSignOff(new org.vramsheet.core.sheet.SignOff("Ann", "2026-11-28", "Bo", "2026-11-29", "Cy", "2026-11-30",
+                org.vramsheet.core.sheet.SignOffStatus.DRAFT, "", java.util.List.of()));
+        ws = org.vramsheet.core.sheet.SignOffFlow.approve(ws, org.vramsheet.io.json.Fingerprint.ofContent(ws));
+        java.nio.file.Path approved = dir.resolve("approved.json");
+        java.nio.file.Files.writeString(approved, org.vramsheet.io.json.WorksheetJson.write(ws));
+        JsonNode logs = new ObjectMapper().readTree(java.nio.file.Files.readString(
+                java.nio.file.Path.of("src/test/resources/calibration/vllm_startup_logs.json")));
+        StringBuilder log = new StringBuilder();
+        logs.get(0).get("lines").forEach(l -> log.append(l.asText()).append('\n'));
+        java.nio.file.Path logFile = java.nio.file.Files.writeString(dir.resolve("startup.log"), log);
+        java.nio.file.Path out = dir.resolve("out.json");
+        Run r = run("validate", logFile.toString(), "--worksheet", approved.toString(), "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("was Approved; the changed sheet is written as a Draft"), r.err());
+        var written = org.vramsheet.io.json.WorksheetJson.read(out);
+        assertEquals(org.vramsheet.core.sheet.SignOffStatus.DRAFT, written.signOff().status());
+        assertEquals(1, written.signOff().history().size());
+        assertEquals("Cy", written.signOff().history().get(0).approvedBy());
+    }
 }

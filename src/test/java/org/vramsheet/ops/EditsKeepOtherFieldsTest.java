@@ -162,7 +162,7 @@ class EditsKeepOtherFieldsTest {
                 .withRuntime(ws.runtime().withDataParallel(d))
                 .withResult(ws.result().withTargetSequences(t).withContextLength(c))
                 .withValidation(ws.validation().withNotes(n).withMeasuredPeakBytes(mnk).withPreemptionSequences(t))
-                .withSignOff(new SignOff(p, p.isEmpty() ? "" : "2026-11-30", "", "", "", "", SignOffStatus.DRAFT)));
+                .withSignOff(new SignOff(p, p.isEmpty() ? "" : "2026-11-30", "", "", "", "", SignOffStatus.DRAFT, "", java.util.List.of())));
     }
 
     @Provide

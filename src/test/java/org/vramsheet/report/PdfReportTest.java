@@ -24,9 +24,10 @@ import org.vramsheet.io.json.WorksheetJson;
 /** The PDF read back with PDFBox: sections, numbers, attachment, fingerprint, signature, tampering. */
 class PdfReportTest {
     static Worksheet sheet() throws Exception {
-        return XlsxReportTest.sample("deepseek-v2-lite-mla-h100.json")
+        Worksheet ws = XlsxReportTest.sample("deepseek-v2-lite-mla-h100.json")
                 .withSignOff(new SignOff("Анна Петрова", "2026-11-28", "김민준", "2026-11-29", "Dana Smith", "2026-11-29",
-                        SignOffStatus.APPROVED));
+                        SignOffStatus.DRAFT, "", java.util.List.of()));
+        return org.vramsheet.core.sheet.SignOffFlow.approve(ws, Fingerprint.ofContent(ws));
     }
 
     static byte[] pdf(Worksheet ws) throws Exception {
@@ -115,5 +116,19 @@ class PdfReportTest {
         var e = assertThrows(PdfSigner.SigningException.class,
                 () -> PdfSigner.sign(pdf(sheet()), key, "wrong".toCharArray(), "r"));
         assertTrue(e.getMessage().contains("password"), e.getMessage());
+    }
+
+    /** An approval of other content (the sheet changed after approval, or a status typed into the file) fails verify. */
+    @Test
+    void anApprovalOfOtherContentFailsVerify() throws Exception {
+        Worksheet approved = sheet();
+        var ok = ReportVerifier.verify(pdf(approved), "test");
+        assertTrue(ok.lines().stream().anyMatch(l -> l.startsWith("OK   approved by Dana Smith")), ok.lines().toString());
+        Worksheet changedAfter = approved.withGpu(new org.vramsheet.core.sheet.Gpu("other", 1, 80L << 30));
+        var bad = ReportVerifier.verify(pdf(changedAfter), "test");
+        assertFalse(bad.ok(), bad.lines().toString());
+        assertTrue(bad.lines().stream().anyMatch(l -> l.startsWith("FAIL approved by Dana Smith for content")), bad.lines().toString());
+        Worksheet typedIn = approved.withSignOff(approved.signOff().withApprovedFingerprint(""));
+        assertFalse(ReportVerifier.verify(pdf(typedIn), "test").ok(), "an Approved status without its fingerprint");
     }
 }

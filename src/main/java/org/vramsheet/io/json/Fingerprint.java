@@ -14,6 +14,11 @@ public final class Fingerprint {
         return of(WorksheetJson.write(ws));
     }
 
+    /** The fingerprint of what a sign-off approves: every section but SIGN-OFF itself. */
+    public static String ofContent(Worksheet ws) {
+        return of(ws.withSignOff(org.vramsheet.core.sheet.SignOff.draft()));
+    }
+
     public static String of(String canonicalJson) {
         try {
             MessageDigest d = MessageDigest.getInstance("SHA-256");

@@ -23,7 +23,7 @@ import org.vramsheet.core.sheet.Worksheet;
  * tolerated, missing sections take defaults, a bad file gets one clear line; saves are atomic.
  */
 public final class WorksheetJson {
-    public static final int SCHEMA_VERSION = 1;
+    public static final int SCHEMA_VERSION = 2;
     private static final ObjectMapper MAPPER = mapper();
 
     private WorksheetJson() { }

@@ -20,7 +20,9 @@ import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.curves.Curves;
 import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.SignOffFlow;
 import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.io.json.Fingerprint;
 import org.vramsheet.core.sheet.Worksheet;
 
 /**
@@ -154,6 +156,9 @@ public final class SheetViewModel {
 
     /** Applies an imported model to the sheet as one undoable edit; the rest of the sheet stays. */
     public void applyImport(org.vramsheet.io.model.ModelImport m) {
+        if (readOnly.get()) {
+            return;
+        }
         checkpointNow();
         apply(m.applyTo(computed.get().sheet()));
         for (SectionViewModel s : sections()) {
@@ -164,6 +169,9 @@ public final class SheetViewModel {
 
     /** Replaces the sheet's content as one undoable edit (file and saved state stay). */
     public void applyWorksheet(Worksheet ws) {
+        if (readOnly.get()) {
+            return;
+        }
         checkpointNow();
         apply(ws);
         for (SectionViewModel s : sections()) {
@@ -182,12 +190,43 @@ public final class SheetViewModel {
         saved.set(null);
     }
 
-    /** An Approved sheet becomes editable again only as a Draft. */
+    /**
+     * Approves the sheet (SignOffFlow): records the content's fingerprint and makes the sheet read-only at once.
+     * Approval is a boundary in the history: nothing before it can be undone into the approved sheet.
+     *
+     * @return what approval still needs (nothing approved then), or an empty list when approved
+     */
+    public List<String> approve() {
+        checkpointNow();
+        Worksheet ws = computed.get().sheet();
+        List<String> missing = SignOffFlow.missingForApproval(ws.signOff());
+        if (!missing.isEmpty() || !computed.get().issuesByField().isEmpty()) {
+            List<String> out = new java.util.ArrayList<>(missing);
+            if (!computed.get().issuesByField().isEmpty()) {
+                out.add("the sheet has input problems: fix the marked fields first");
+            }
+            return out;
+        }
+        boundary(SignOffFlow.approve(ws, Fingerprint.ofContent(ws)));
+        return List.of();
+    }
+
+    /** An Approved sheet becomes editable again only as a Draft; the approval goes to the sign-off history. */
     public void reopenAsDraft() {
-        checkpointNow();
-        signOff.status.set(SignOffStatus.DRAFT);
-        readOnly.set(false);
-        checkpointNow();
+        Worksheet ws = computed.get().sheet();
+        if (ws.signOff().status() != SignOffStatus.APPROVED) {
+            return;
+        }
+        boundary(SignOffFlow.reopen(ws, java.time.LocalDate.now().toString()));
+    }
+
+    /** Shows a sheet whose sign-off state changed, as a fresh start of the history: no undo crosses an approval. */
+    private void boundary(Worksheet ws) {
+        apply(ws);
+        undo.clear();
+        redo.clear();
+        checkpoint = computed.get().sheet();
+        updateHistoryFlags();
     }
 
     private void apply(Worksheet ws) {
@@ -198,6 +237,8 @@ public final class SheetViewModel {
             loading = false;
         }
         computed.set(compute());
+        // the invariant: read-only exactly when Approved, whatever showed this sheet (open, undo, redo, apply)
+        readOnly.set(ws.signOff().status() == SignOffStatus.APPROVED);
     }
 
     private void load(Worksheet ws) {

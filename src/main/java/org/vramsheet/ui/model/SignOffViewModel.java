@@ -16,6 +16,9 @@ public final class SignOffViewModel extends SectionViewModel {
     public final StringProperty approvedBy = watch(new SimpleStringProperty(""));
     public final StringProperty approvedOn = watch(new SimpleStringProperty(""));
     public final ObjectProperty<SignOffStatus> status = watch(new SimpleObjectProperty<>(SignOffStatus.DRAFT));
+    /** Not typed by the user: set by approving and reopening (SignOffFlow). */
+    private String approvedFingerprint = "";
+    private java.util.List<SignOff.Approval> history = java.util.List.of();
 
     public void load(SignOff s) {
         preparedBy.set(s.preparedBy());
@@ -24,11 +27,13 @@ public final class SignOffViewModel extends SectionViewModel {
         reviewedOn.set(s.reviewedOn());
         approvedBy.set(s.approvedBy());
         approvedOn.set(s.approvedOn());
+        approvedFingerprint = s.approvedFingerprint();
+        history = s.history();
         status.set(s.status());
     }
 
     public SignOff snapshot() {
         return new SignOff(preparedBy.get(), preparedOn.get(), reviewedBy.get(), reviewedOn.get(), approvedBy.get(),
-                approvedOn.get(), status.get());
+                approvedOn.get(), status.get(), approvedFingerprint, history);
     }
 }

@@ -38,6 +38,7 @@ import org.vramsheet.ui.text.Texts;
 
 /** The SS-007 form: sections in worksheet order, inputs bound to the ViewModels, results beside them. */
 public final class SheetView extends ScrollPane {
+    private final Label approvalProblems = new Label();
     private static final int COLUMNS = 4;
     private final SheetViewModel vm;
     private final Views v;
@@ -276,15 +277,28 @@ public final class SheetView extends ScrollPane {
         reopen.visibleProperty().bind(vm.readOnlyProperty());
         reopen.managedProperty().bind(reopen.visibleProperty());
         reopen.setOnAction(e -> vm.reopenAsDraft());
+        Button approve = v.editButton("signOff-approve", "Approve", () -> showApproval(vm.approve()));
+        Label status = new Label();
+        status.setId("signOff-status");
+        status.getStyleClass().add(Style.RESULT_VALUE);
+        status.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> v.t(
+                x.status.get() == SignOffStatus.APPROVED ? "Status: Approved" : "Status: Draft"), x.status));
+        approvalProblems.setId("signOff-problems");
+        approvalProblems.getStyleClass().add(Style.FIELD_MESSAGE);
+        approvalProblems.setWrapText(true);
         s.getChildren().addAll(fill(COLUMNS, v.text("signOff-preparedBy", "Prepared by", x.preparedBy),
                 v.text("signOff-preparedOn", "Prepared on (YYYY-MM-DD)", x.preparedOn, "signOff.preparedOn"),
                 v.text("signOff-reviewedBy", "Reviewed by", x.reviewedBy),
                 v.text("signOff-reviewedOn", "Reviewed on", x.reviewedOn, "signOff.reviewedOn"),
                 v.text("signOff-approvedBy", "Approved by", x.approvedBy, "signOff.approvedBy"),
-                v.text("signOff-approvedOn", "Approved on", x.approvedOn, "signOff.approvedOn"),
-                v.choice("signOff-status", "Status", x.status, SignOffStatus.values(),
-                        st -> st == SignOffStatus.DRAFT ? "Draft" : "Approved")), reopen);
+                v.text("signOff-approvedOn", "Approved on", x.approvedOn, "signOff.approvedOn")),
+                new javafx.scene.layout.HBox(10, status, approve, reopen), approvalProblems);
         return s;
+    }
+
+    /** Why approval was refused (translated), or nothing once approved. */
+    private void showApproval(java.util.List<String> problems) {
+        approvalProblems.setText(problems.stream().map(v.texts()::message).collect(java.util.stream.Collectors.joining("\n")));
     }
 
     /** Whether the sheet's GPU name is this catalog entry (its name, or within its full name, e.g. the nvidia-smi name). */

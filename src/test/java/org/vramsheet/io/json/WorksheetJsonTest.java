@@ -113,4 +113,42 @@ class WorksheetJsonTest {
             assertEquals(2, left.count(), "no temp file left behind");
         }
     }
+
+    /** Every earlier schemaVersion keeps opening: a saved file of each, read, migrated, and written as the current version. */
+    @Test
+    void savedFilesOfEveryEarlierVersionOpen() throws Exception {
+        int seen = 0;
+        try (Stream<Path> files = Files.list(Path.of("src/test/resources/worksheets"))) {
+            for (Path f : files.filter(p -> p.getFileName().toString().matches("v\\d+-.*\\.json")).sorted().toList()) {
+                int version = Integer.parseInt(f.getFileName().toString().replaceAll("^v(\\d+)-.*", "$1"));
+                assertTrue(Files.readString(f).contains("\"schemaVersion\": " + version), f.toString());
+                Worksheet ws = WorksheetJson.read(f);
+                assertTrue(SizingCalculator.calculate(ws).valid(), f + ": " + SizingCalculator.calculate(ws).issues());
+                String written = WorksheetJson.write(ws);
+                assertTrue(written.contains("\"schemaVersion\" : " + WorksheetJson.SCHEMA_VERSION), written.substring(0, 40));
+                assertEquals(ws, WorksheetJson.parse(written, "migrated"), f.toString());
+                if (version == 1) {
+                    assertEquals("", ws.signOff().approvedFingerprint(), "version 1 had no approval fingerprint");
+                    assertTrue(ws.signOff().history().isEmpty());
+                }
+                seen++;
+            }
+        }
+        assertTrue(seen >= 2, "saved files of version 1: " + seen);
+        Worksheet approved = WorksheetJson.read(Path.of("src/test/resources/worksheets/v1-approved.json"));
+        assertEquals(org.vramsheet.core.sheet.SignOffStatus.APPROVED, approved.signOff().status());
+        assertEquals("C. Lead", approved.signOff().approvedBy());
+    }
+
+    @Test
+    void approvalFingerprintAndHistoryRoundTrip() throws Exception {
+        Worksheet ws = WorksheetJson.read(Path.of("src/test/resources/worksheets/v1-approved.json"));
+        Worksheet reopened = org.vramsheet.core.sheet.SignOffFlow.reopen(org.vramsheet.core.sheet.SignOffFlow.approve(ws,
+                Fingerprint.ofContent(ws)), "2026-11-30");
+        Worksheet again = WorksheetJson.parse(WorksheetJson.write(reopened), "copy");
+        assertEquals(reopened, again);
+        assertEquals(1, again.signOff().history().size());
+        assertEquals(Fingerprint.ofContent(ws), again.signOff().history().get(0).fingerprint());
+        assertEquals("2026-11-30", again.signOff().history().get(0).reopenedOn());
+    }
 }
