@@ -178,23 +178,39 @@ public final class FileController {
 
     /** At start: offers the autosave copy of a session that ended without closing, else opens the sample. */
     public void start() {
-        start(false);
+        start(null, false);
+    }
+
+    /** As {@link #start(Path, boolean)} without a file. */
+    public void start(boolean sampleOpen) {
+        start(null, sampleOpen);
     }
 
     /**
-     * As {@link #start()}; {@code sampleOpen}: the ViewModel was built on the default sample already
-     * (the app's start-up, {@link StartSheet}), so it is not read and calculated a second time.
+     * At start, with or without a file to open ({@code java -jar vramsheet.jar sheet.json}, a double-click): an
+     * autosave left by a session that did not close is offered first, and restoring it never loads the file over
+     * the recovered work (the sheet stays unsaved, so quitting asks). Declining is an explicit discard: only then
+     * is the autosave deleted and the file (or the sample) opened. {@code sampleOpen}: the ViewModel was built on
+     * the default sample already ({@link StartSheet}).
      */
-    public void start(boolean sampleOpen) {
+    public void start(Path file, boolean sampleOpen) {
         Optional<AppHome.Recovery> r = home.recovery();
-        if (r.isPresent() && dialogs.offerRecovery("VRAM Sheet did not close cleanly last time. Restore the unsaved "
-                + "worksheet" + (r.get().origin() == null ? "" : " ('" + r.get().origin().getFileName() + "')") + "?")) {
-            vm.open(r.get().sheet(), null);
-            vm.file.set(r.get().origin());
-            vm.markUnsaved();
+        if (r.isPresent()) {
+            Path origin = r.get().origin();
+            String which = origin == null ? "" : " ('" + origin.getFileName() + "')";
+            String instead = file == null || file.toAbsolutePath().equals(origin) ? "" : " instead of opening '" + file.getFileName() + "'";
+            if (dialogs.offerRecovery("VRAM Sheet did not close cleanly last time. Restore the unsaved worksheet" + which
+                    + instead + "?")) {
+                vm.open(r.get().sheet(), null);
+                vm.file.set(origin != null ? origin : file);
+                vm.markUnsaved();
+                return;
+            }
+            home.clearAutosave();
+        }
+        if (file != null && load(file)) {
             return;
         }
-        home.clearAutosave();
         if (!sampleOpen) {
             vm.open(sample(DEFAULT_SAMPLE), null);
         }

@@ -182,10 +182,7 @@ public final class MainWindow {
 
     /** As {@link #start(Path)}; {@code sampleOpen}: the window's sheet was built on the default sample. */
     public void start(Path file, boolean sampleOpen) {
-        files.start(sampleOpen);
-        if (file != null) {
-            files.load(file);
-        }
+        files.start(file, sampleOpen);
         refreshRecent();
         autosave = new Timeline(new KeyFrame(Duration.seconds(15), e -> files.autosave()));
         autosave.setCycleCount(Timeline.INDEFINITE);

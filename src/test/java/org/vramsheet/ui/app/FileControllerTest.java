@@ -118,4 +118,54 @@ class FileControllerTest {
         Setup clean = setup();
         assertEquals("meta-llama/Llama-3.1-70B-Instruct", clean.vm().model.modelId.get());
     }
+
+    /**
+     * Seen: started with a file after a crash, Restore loaded the file on disk over the recovered sheet, and Ctrl+Q
+     * then quit without asking and deleted the autosave.
+     */
+    @Test
+    void recoveryWhenStartedWithAFileKeepsTheRecoveredWork() throws Exception {
+        Path f = dir.resolve("team.json");
+        Files.writeString(f, WorksheetJson.write(WorksheetJson.read(Path.of("assets/samples/seed003-70b-int4-80gib.json"))));
+        SheetViewModel vm = new SheetViewModel();
+        ScriptedDialogs d = new ScriptedDialogs();
+        AppHome home = new AppHome(dir.resolve("home"));
+        FileController files = new FileController(vm, d, home);
+        files.start(f, false);
+        vm.model.modelId.set("edited in the meeting");
+        files.autosave();
+        // the JVM is killed here: no closed()
+        SheetViewModel vm2 = new SheetViewModel();
+        ScriptedDialogs d2 = new ScriptedDialogs();
+        FileController again = new FileController(vm2, d2, new AppHome(dir.resolve("home")));
+        again.start(f, false);
+        assertEquals(1, d2.recoveryOffers.size(), "the autosave is offered first");
+        assertEquals("edited in the meeting", vm2.model.modelId.get(), "the file on disk is not loaded over the recovered work");
+        assertEquals(f.toAbsolutePath(), vm2.file.get().toAbsolutePath());
+        assertTrue(vm2.dirtyProperty().get(), "recovered work is unsaved");
+        d2.unsavedAnswers.add(DialogService.Unsaved.CANCEL);
+        assertFalse(again.confirmDiscard(), "quitting with unsaved changes asks");
+        assertEquals(1, d2.unsavedAsked);
+        assertTrue(new AppHome(dir.resolve("home")).recovery().isPresent(), "the autosave stays until a save or a discard");
+        d2.saveAnswers.add(f);
+        assertTrue(again.save());
+        assertFalse(new AppHome(dir.resolve("home")).recovery().isPresent(), "a successful save deletes the autosave");
+        assertEquals("edited in the meeting", WorksheetJson.read(f).model().modelId());
+    }
+
+    @Test
+    void decliningRecoveryIsAnExplicitDiscardAndOpensTheFile() throws Exception {
+        Path f = dir.resolve("team.json");
+        Files.writeString(f, WorksheetJson.write(WorksheetJson.read(Path.of("assets/samples/seed003-70b-int4-80gib.json"))));
+        Setup s = setup();
+        s.vm().model.modelId.set("lost on purpose");
+        s.files().autosave();
+        SheetViewModel vm2 = new SheetViewModel();
+        ScriptedDialogs d2 = new ScriptedDialogs();
+        d2.recover = false;
+        new FileController(vm2, d2, new AppHome(dir.resolve("home"))).start(f, false);
+        assertEquals(WorksheetJson.read(f).model().modelId(), vm2.model.modelId.get());
+        assertFalse(vm2.dirtyProperty().get());
+        assertFalse(new AppHome(dir.resolve("home")).recovery().isPresent());
+    }
 }

@@ -13,7 +13,8 @@ public final class ScriptedDialogs implements DialogService {
     public final Deque<Path> saveAnswers = new ArrayDeque<>();
     public final Deque<Unsaved> unsavedAnswers = new ArrayDeque<>();
     public boolean overwrite = true;
-    boolean recover = true;
+    public boolean recover = true;
+    public final List<String> recoveryOffers = new ArrayList<>();
     public final List<String> errors = new ArrayList<>();
     public int unsavedAsked;
 
@@ -34,7 +35,10 @@ public final class ScriptedDialogs implements DialogService {
     public boolean confirmOverwrite(Path file) { return overwrite; }
 
     @Override
-    public boolean offerRecovery(String description) { return recover; }
+    public boolean offerRecovery(String description) {
+        recoveryOffers.add(description);
+        return recover;
+    }
 
     @Override
     public void error(String title, String message) { errors.add(title + ": " + message); }
