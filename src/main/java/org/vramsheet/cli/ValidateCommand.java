@@ -23,7 +23,7 @@ final class ValidateCommand {
     private ValidateCommand() { }
 
     /** The command line: the log, the sheet to compare with, where to write the applied sheet, JSON or text. */
-    private record Options(Path log, Path sheet, Path output, boolean json) { }
+    private record Options(Path log, Path sheet, Path output, boolean json, boolean force) { }
 
     /** The options, or null when they are wrong (the reason is on err). */
     private static Options parse(List<String> args, PrintStream err) {
@@ -31,6 +31,7 @@ final class ValidateCommand {
         Path sheet = null;
         Path output = null;
         boolean json = false;
+        boolean force = false;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
@@ -46,6 +47,7 @@ final class ValidateCommand {
                     }
                 }
                 case "--json" -> json = true;
+                case "--force" -> force = true;
                 default -> {
                     if (a.startsWith("-")) {
                         err.println("vramsheet validate: unknown option '" + a + "'");
@@ -55,7 +57,7 @@ final class ValidateCommand {
                 }
             }
         }
-        return new Options(log, sheet, output, json);
+        return new Options(log, sheet, output, json, force);
     }
 
     static int run(List<String> args, PrintStream out, PrintStream err) {
@@ -93,6 +95,10 @@ final class ValidateCommand {
         Worksheet applied = LogComparison.apply(ws, m);
         LogComparison.Result after = LogComparison.compare(applied, m);
         report(out, m, before, after, o.json());
+        if (output != null && before.mismatched() && !o.force()) {
+            err.println("vramsheet validate: " + before.modelMismatch() + " (nothing written; add --force to apply it anyway)");
+            return Cli.BAD_INPUT;
+        }
         if (output != null) {
             try {
                 WorksheetJson.save(Cli.asWritten("validate", ws, applied, err), output);
@@ -159,6 +165,7 @@ final class ValidateCommand {
             o.put("delta", row.delta());
             o.put("flagged", row.flagged());
         }
+        n.put("modelMismatch", r.modelMismatch().isEmpty() ? null : r.modelMismatch());
         ArrayNode c = n.putArray("causes");
         r.causes().forEach(c::add);
         ArrayNode s = n.putArray("setupDifferences");

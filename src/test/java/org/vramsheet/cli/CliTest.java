@@ -197,12 +197,35 @@ class CliTest {
         logs.get(0).get("lines").forEach(l -> log.append(l.asText()).append('\n'));
         java.nio.file.Path logFile = java.nio.file.Files.writeString(dir.resolve("startup.log"), log);
         java.nio.file.Path out = dir.resolve("out.json");
-        Run r = run("validate", logFile.toString(), "--worksheet", approved.toString(), "-o", out.toString());
+        Run r = run("validate", logFile.toString(), "--worksheet", approved.toString(), "-o", out.toString(), "--force");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.err().contains("was Approved; the changed sheet is written as a Draft"), r.err());
         var written = org.vramsheet.io.json.WorksheetJson.read(out);
         assertEquals(org.vramsheet.core.sheet.SignOffStatus.DRAFT, written.signOff().status());
         assertEquals(1, written.signOff().history().size());
         assertEquals("Cy", written.signOff().history().get(0).approvedBy());
+    }
+
+    /** A log of another model is the first finding; -o writes nothing without --force. */
+    @Test
+    void validateStopsALogOfAnotherModel(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        JsonNode logs = new ObjectMapper().readTree(java.nio.file.Files.readString(
+                java.nio.file.Path.of("src/test/resources/calibration/vllm_startup_logs.json")));
+        StringBuilder log = new StringBuilder();
+        logs.get(0).get("lines").forEach(l -> log.append(l.asText()).append('\n')); // DeepSeek-V2-Lite
+        java.nio.file.Path logFile = java.nio.file.Files.writeString(dir.resolve("deepseek.log"), log);
+        java.nio.file.Path out = dir.resolve("out.json");
+        Run r = run("validate", logFile.toString(), "--worksheet", "assets/samples/llama-3.1-70b-bf16-h200.json", "--json",
+                "-o", out.toString());
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().contains("another model?") && r.err().contains("--force"), r.err());
+        assertTrue(!java.nio.file.Files.exists(out), "nothing written");
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertTrue(j.at("/asSheetStands/causes/0").asText().startsWith("another model?"), j.at("/asSheetStands/causes").toString());
+        assertTrue(j.at("/asSheetStands/modelMismatch").asText().contains("DeepSeek-V2-Lite"), j.toString());
+        Run forced = run("validate", logFile.toString(), "--worksheet", "assets/samples/llama-3.1-70b-bf16-h200.json",
+                "-o", out.toString(), "--force");
+        assertEquals(0, forced.code(), forced.err());
+        assertTrue(java.nio.file.Files.exists(out));
     }
 }

@@ -41,8 +41,13 @@ public final class LogComparison {
         }
     }
 
-    /** The comparison: rows, likely causes, setup differences. */
-    public record Result(List<Row> rows, List<String> causes, List<String> setupDifferences) { }
+    /**
+     * The comparison: rows, likely causes (a model mismatch first), setup differences, and the mismatch itself
+     * (empty when the log is of the sheet's model); applying a mismatched log asks for confirmation.
+     */
+    public record Result(List<Row> rows, List<String> causes, List<String> setupDifferences, String modelMismatch) {
+        public boolean mismatched() { return !modelMismatch.isEmpty(); }
+    }
 
     private LogComparison() { }
 
@@ -68,7 +73,56 @@ public final class LogComparison {
         rows.add(new Row("Max concurrency" + (m.concurrencyTokens() == null ? "" : " at "
                 + Units.grouped(m.concurrencyTokens()) + " tokens"), Unit.RATIO, val(r, FigureKey.POOL_CONCURRENCY_RATIO),
                 m.concurrency()));
-        return new Result(rows, causes(ws, m, r, rows), setup(ws, m));
+        String mismatch = modelMismatch(ws, m);
+        List<String> causes = new ArrayList<>(causes(ws, m, r, rows));
+        if (!mismatch.isEmpty()) {
+            causes.remove("no single cause found on the sheet: compare the engine version's defaults and the model revision");
+            causes.add(0, mismatch);
+        }
+        return new Result(rows, List.copyOf(causes), setup(ws, m), mismatch);
+    }
+
+    /**
+     * A log of another model: the KV bytes per token its pool implies (pool / tokens, per GPU) are far from the
+     * sheet's at the log's setup, or the names differ (suffixes like -Instruct / -Chat aside) and the log gives no
+     * pool to compare. Names that differ over the same KV geometry (Qwen2 and Qwen2.5 7B) are a setup difference.
+     */
+    static String modelMismatch(Worksheet ws, Measurement m) {
+        String bytes = kvBytesMismatch(ws, m);
+        boolean namesDiffer = false;
+        if (m.modelId() != null && !ws.model().modelId().isBlank()) {
+            String a = family(m.modelId());
+            String b = family(ws.model().modelId());
+            namesDiffer = !a.contains(b) && !b.contains(a);
+        }
+        if (namesDiffer && (bytes != null || m.kvPoolBytes() == null || m.kvTokens() == null)) {
+            return "another model? the log ran '" + m.modelId() + "', the sheet is '" + ws.model().modelId() + "'"
+                    + (bytes != null ? "; " + bytes : "") + ": check before applying it";
+        }
+        return bytes != null ? "another model or another KV ARCHITECTURE? " + bytes + ": check before applying it" : "";
+    }
+
+    /** How far the KV bytes per token the log's pool implies are from the sheet's at the log's setup, when far. */
+    private static String kvBytesMismatch(Worksheet ws, Measurement m) {
+        if (m.kvPoolBytes() == null || m.kvTokens() == null || m.kvTokens() <= 0) {
+            return null;
+        }
+        Figure f = SizingCalculator.calculate(apply(ws, m)).get(FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU);
+        if (!f.available() || f.value() <= 0) {
+            return null;
+        }
+        double implied = m.kvPoolBytes() / (double) m.kvTokens();
+        double ratio = implied / f.value();
+        if (ratio >= 0.67 && ratio <= 1.5) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "the log's pool holds %s B per token per GPU, the sheet %s B (%.2fx)",
+                Units.grouped(Math.round(implied)), Units.grouped(f.value()), ratio);
+    }
+
+    /** A model ID without organisation and the usual variant suffixes, for comparing names. */
+    private static String family(String id) {
+        return tail(id).toLowerCase(Locale.ROOT).replaceAll("[-_](instruct|chat|it|hf|base)$", "").replace('_', '-');
     }
 
     private static double orZero(Double d) { return d == null ? 0 : d; }
@@ -193,12 +247,16 @@ public final class LogComparison {
     public static final java.util.Set<String> APPLY_OWNS = java.util.Set.of("runtime.engine", "runtime.engineVersion",
             "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.maxModelLen",
             "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes", "gpu.count", "gpu.totalBytes",
+            "model.modelId",
             "validation.measuredNonKvBytes", "validation.allocatedKvBytes", "validation.kvCapacityTokens", "validation.notes");
 
     private static <T> T or(T value, T otherwise) { return value != null ? value : otherwise; }
 
     /** The sheet with the log's setup (utilization, context, parallelism, version, GPU memory) and VALIDATION. */
     public static Worksheet apply(Worksheet ws, Measurement m) {
+        if (ws.model().modelId().isBlank() && m.modelId() != null) {
+            ws = ws.withModel(ws.model().withModelId(m.modelId()));
+        }
         RuntimeSettings r = ws.runtime();
         int tp = m.tensorParallel() != null ? m.tensorParallel() : r.tensorParallel();
         int pp = m.pipelineParallel() != null ? m.pipelineParallel() : r.pipelineParallel();

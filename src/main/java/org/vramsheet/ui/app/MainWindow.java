@@ -318,7 +318,7 @@ public final class MainWindow {
 
     /** Opens VALIDATION's "Paste engine log...". */
     public LogDialog showLogDialog() {
-        LogDialog d = new LogDialog(stage, new LogViewModel(vm), vm, scene.getStylesheets(), texts);
+        LogDialog d = new LogDialog(stage, new LogViewModel(vm, dialogs), vm, scene.getStylesheets(), texts);
         d.show();
         return d;
     }

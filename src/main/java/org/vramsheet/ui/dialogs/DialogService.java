@@ -18,5 +18,8 @@ public interface DialogService {
 
     boolean offerRecovery(String description);
 
+    /** "Apply this log anyway?" when it looks like another model's (the finding says why). */
+    boolean confirmMismatchedLog(String finding);
+
     void error(String title, String message);
 }

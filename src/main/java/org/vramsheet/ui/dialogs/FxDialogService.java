@@ -94,6 +94,17 @@ public final class FxDialogService implements DialogService {
     }
 
     @Override
+    public boolean confirmMismatchedLog(String finding) {
+        ButtonType yes = button("Apply anyway", ButtonBar.ButtonData.YES);
+        ButtonType no = button("Cancel", ButtonBar.ButtonData.NO);
+        Alert a = new Alert(Alert.AlertType.WARNING, texts.message(finding), yes, no);
+        a.initOwner(owner);
+        a.setTitle(texts.t("Apply the engine log"));
+        a.setHeaderText(texts.t("This log may be of another model"));
+        return a.showAndWait().orElse(no) == yes;
+    }
+
+    @Override
     public void error(String title, String message) {
         Alert a = new Alert(Alert.AlertType.ERROR, texts.lines(message), button("OK", ButtonBar.ButtonData.OK_DONE));
         a.initOwner(owner);

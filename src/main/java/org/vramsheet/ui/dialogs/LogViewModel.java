@@ -16,9 +16,11 @@ public final class LogViewModel {
     public final ObjectProperty<Measurement> measurement = new SimpleObjectProperty<>();
     public final ObjectProperty<LogComparison.Result> comparison = new SimpleObjectProperty<>();
     private final SheetViewModel sheet;
+    private final DialogService dialogs;
 
-    public LogViewModel(SheetViewModel sheet) {
+    public LogViewModel(SheetViewModel sheet, DialogService dialogs) {
         this.sheet = sheet;
+        this.dialogs = dialogs;
     }
 
     /** Reads the pasted text and compares it with the sheet as it stands. */
@@ -34,10 +36,17 @@ public final class LogViewModel {
         comparison.set(LogComparison.compare(sheet.computed().sheet(), m));
     }
 
-    /** Applies the log's setup and measured memory to the sheet (one undoable edit) and compares again. */
+    /**
+     * Applies the log's setup and measured memory to the sheet (one undoable edit) and compares again; a log that
+     * looks like another model's is applied only when the user confirms.
+     */
     public void apply() {
         Measurement m = measurement.get();
         if (m == null) {
+            return;
+        }
+        LogComparison.Result before = LogComparison.compare(sheet.computed().sheet(), m);
+        if (before.mismatched() && !dialogs.confirmMismatchedLog(before.modelMismatch())) {
             return;
         }
         sheet.applyWorksheet(LogComparison.apply(sheet.computed().sheet(), m));

@@ -1,5 +1,7 @@
 package org.vramsheet.io.logs;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
 import org.vramsheet.core.result.FigureKey;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -149,6 +151,18 @@ class EngineLogTest {
         double conc = r.get(FigureKey.POOL_CONCURRENCY_RATIO).ratio();
         assertEquals(1.0, tokens / m.kvTokens(), tol, log + " tokens " + tokens + " vs " + m.kvTokens());
         assertEquals(1.0, conc / m.concurrency(), tol, log + " concurrency " + conc + " vs " + m.concurrency());
+    }
+
+    /** No calibration log is taken for another model's when compared with a sheet of its own model. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("logs")
+    void aLogOfTheSheetsModelIsNotAMismatch(Log log) throws Exception {
+        Measurement m = EngineLogParser.parse(log.text());
+        var c = LogComparison.compare(preLaunch(log), m);
+        assertFalse(c.mismatched(), log.id() + ": " + c.modelMismatch());
+        Worksheet unnamed = preLaunch(log).withModel(preLaunch(log).model().withModelId(""));
+        var byBytes = LogComparison.compare(unnamed, m);
+        assertFalse(byBytes.mismatched(), log.id() + " by KV bytes per token: " + byBytes.modelMismatch());
     }
 
     @Test

@@ -1,5 +1,9 @@
 package org.vramsheet.ui.dialogs;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,7 +34,7 @@ public class LogViewModelTest {
     void pasteCompareApplyUndo() throws Exception {
         SheetViewModel vm = SheetViewModelTest.open("gemma-2-9b-sliding-window-h100.json");
         vm.validation.measuredNonKv.textProperty().set("");
-        LogViewModel lvm = new LogViewModel(vm);
+        LogViewModel lvm = new LogViewModel(vm, new ScriptedDialogs());
         lvm.text.set(log("P08"));
         lvm.read();
         assertTrue(lvm.summary.get().startsWith("vLLM 0.19.0"), lvm.summary.get());
@@ -47,7 +51,7 @@ public class LogViewModelTest {
     @Test
     void aLogWithoutKnownLinesSaysSo() {
         SheetViewModel vm = new SheetViewModel();
-        LogViewModel lvm = new LogViewModel(vm);
+        LogViewModel lvm = new LogViewModel(vm, new ScriptedDialogs());
         lvm.text.set("just some text\nnothing here");
         lvm.read();
         assertNull(lvm.measurement.get());
@@ -62,5 +66,34 @@ public class LogViewModelTest {
         assertEquals(Units.gib(0.25), vm.runtime.nonTorch.longValue());
         vm.undo();
         assertEquals(0L, vm.runtime.activationPeak.longValue());
+    }
+
+    /** Seen: a DeepSeek log against a Llama sheet listed "utilization differs" first and Apply was allowed. */
+    @Test
+    void aLogOfAnotherModelIsTheFirstFindingAndApplyAsks() throws Exception {
+        SheetViewModel vm = SheetViewModelTest.open("llama-3.1-70b-bf16-h200.json");
+        ScriptedDialogs dialogs = new ScriptedDialogs();
+        LogViewModel lvm = new LogViewModel(vm, dialogs);
+        lvm.text.set(log("P02")); // deepseek-ai/DeepSeek-V2-Lite-Chat
+        lvm.read();
+        var c = lvm.comparison.get();
+        assertTrue(c.mismatched());
+        assertTrue(c.causes().get(0).startsWith("another model? the log ran 'deepseek-ai/DeepSeek-V2-Lite-Chat'"), c.causes().toString());
+        var before = vm.snapshot();
+        lvm.apply();
+        assertEquals(1, dialogs.mismatchQuestions.size(), "Apply asks first");
+        assertEquals(before, vm.snapshot(), "declined: nothing applied");
+        dialogs.applyMismatchedLog = true;
+        lvm.apply();
+        assertNotEquals(before, vm.snapshot(), "confirmed: applied");
+    }
+
+    @Test
+    void theLogsOwnModelIsNotAMismatch() throws Exception {
+        SheetViewModel vm = SheetViewModelTest.open("gemma-2-9b-sliding-window-h100.json");
+        LogViewModel lvm = new LogViewModel(vm, new ScriptedDialogs());
+        lvm.text.set(log("P08"));
+        lvm.read();
+        assertFalse(lvm.comparison.get().mismatched(), lvm.comparison.get().causes().toString());
     }
 }

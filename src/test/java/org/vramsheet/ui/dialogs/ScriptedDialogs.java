@@ -14,6 +14,8 @@ public final class ScriptedDialogs implements DialogService {
     public final Deque<Unsaved> unsavedAnswers = new ArrayDeque<>();
     public boolean overwrite = true;
     public boolean recover = true;
+    public boolean applyMismatchedLog = false;
+    public final List<String> mismatchQuestions = new ArrayList<>();
     public final List<String> recoveryOffers = new ArrayList<>();
     public final List<String> errors = new ArrayList<>();
     public int unsavedAsked;
@@ -38,6 +40,12 @@ public final class ScriptedDialogs implements DialogService {
     public boolean offerRecovery(String description) {
         recoveryOffers.add(description);
         return recover;
+    }
+
+    @Override
+    public boolean confirmMismatchedLog(String finding) {
+        mismatchQuestions.add(finding);
+        return applyMismatchedLog;
     }
 
     @Override

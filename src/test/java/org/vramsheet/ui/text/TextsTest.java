@@ -62,4 +62,19 @@ class TextsTest {
         assertTrue(ru.contains("VRAM Sheet 1.2.3"));
         assertEquals(AboutDialog.text("1.2.3") + "\n", AboutDialog.text("1.2.3", Texts.ENGLISH));
     }
+
+    /** The new sign-off, recovery and wrong-model messages are in the bundle. */
+    @Test
+    void signOffRecoveryAndWrongModelMessagesAreRussian() {
+        Texts ru = Texts.of("ru");
+        for (String m : java.util.List.of(
+                "VRAM Sheet did not close cleanly last time. Restore the unsaved worksheet ('team.json') instead of opening 'b.json'?",
+                "VRAM Sheet did not close cleanly last time. Restore the unsaved worksheet instead of opening 'b.json'?",
+                "SIGN-OFF › Reviewed on: needed to approve", "SIGN-OFF › Approved on: not a date (YYYY-MM-DD)",
+                "the sheet has input problems: fix the marked fields first",
+                "another model? the log ran 'a/B', the sheet is 'c/D': check before applying it")) {
+            assertEquals(java.util.List.of(), ru.untranslated(m), m);
+        }
+        assertTrue(ru.message("another model? the log ran 'a/B', the sheet is 'c/D': check before applying it").contains("a/B"));
+    }
 }
