@@ -228,7 +228,8 @@ public final class XlsxReport {
                     "value from the app: " + e.label() + " / " + EngineDefaults.cache(d.sheet.runtime()).label());
         }
         scen(b, d, new ScenRow("PhysicalGiB", "Physical KV (GiB)", "{Physical}/1073741824", b.gib), null);
-        scen(b, d, new ScenRow("Fits", "Fits the KV pool", "IF({Physical}<=PoolReplica,\"yes\",\"no\")", b.label), null);
+        scen(b, d, new ScenRow("Fits", "Fits the KV pool",
+                "IF(AND({Physical}<=PoolReplica,OR(NOT(ISNUMBER(MaxModelLen)),{Len}<=MaxModelLen)),\"yes\",\"no\")", b.label), null);
         scen(b, d, new ScenRow("Share", "Share of the KV pool", "IF(PoolReplica=0,\"-\",{Physical}/PoolReplica)", b.decimal), null);
     }
 
@@ -289,7 +290,9 @@ public final class XlsxReport {
         b.formula("Budget", "Production memory budget per replica", "NonKvReplica+SizingKv+Fragmentation+Headroom", b.bytes);
         b.formula("GpuCapacity", "GPU memory per replica", "GpuTotal*Ranks", b.bytes);
         b.formula("Margin", "Margin", "GpuCapacity-Budget", b.bytes);
-        b.formula("Fits", "Fits the GPU", "IF(Margin>=0,\"yes\",\"no\")", b.label);
+        b.formula("Fits", "Fits the GPU (and the engine admits the sizing scenario's sequences)",
+                "IF(AND(Margin>=0,OR(NOT(ISNUMBER(MaxModelLen)),IF(Sizing=\"Typical\",Typical_Len,IF(Sizing=\"Heavy\","
+                        + "Heavy_Len,Limit_Len))<=MaxModelLen)),\"yes\",\"no\")", b.label);
         b.heading("PLACEMENT (SS-006)");
         b.formula("TotalGpus", "GPUs in the fleet (TP x PP x DP)", "Ranks*DP", b.count);
         b.formula("FleetConcurrency", "Fleet max concurrency at the context", "MaxConcurrency*DP", b.count);

@@ -64,6 +64,9 @@ class XlsxReportTest {
         Worksheet seed = sample("seed003-70b-int4-80gib.json");
         out.add(Arguments.of("seed003 on SGLang", withEngine(seed, Engine.SGLANG)));
         out.add(Arguments.of("seed003 on TensorRT-LLM", withEngine(seed, Engine.TENSORRT_LLM)));
+        Worksheet llama = sample("llama-3.1-70b-bf16-h200.json");
+        out.add(Arguments.of("Limit longer than the max model length", llama.withRuntime(llama.runtime().withMaxModelLen(8192L))
+                .withResult(llama.result().withContextLength(4096L))));
         return out.stream();
     }
 

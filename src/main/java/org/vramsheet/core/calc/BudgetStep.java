@@ -157,6 +157,11 @@ final class BudgetStep {
                                     v >= 0 ? "Spare memory" : "Negative: the budget does not fit"));
                 });
         c.compute(FigureKey.RESULT_FITS, "Fits the GPU", Unit.FLAG, Calc.f(), Calc.n(FigureKey.RESULT_MARGIN_BYTES), () -> {
+            String refused = WorkloadStep.refusedByMaxLen(c, ws.result().sizingScenario());
+            if (refused != null) {
+                return Figure.flag(FigureKey.RESULT_FITS, "Fits the GPU", false, Provenance.of(
+                        ws.result().sizingScenario().label() + " scenario runs on the engine", refused));
+            }
             long m = c.get(FigureKey.RESULT_MARGIN_BYTES).value();
             return Figure.flag(FigureKey.RESULT_FITS, "Fits the GPU", m >= 0, Provenance.of("budget <= GPU memory per replica",
                     m >= 0 ? "fits with " + Units.gibText(m) + " to spare" : "short by " + Units.gibText(-m)));

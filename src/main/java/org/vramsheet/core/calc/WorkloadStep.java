@@ -170,6 +170,11 @@ final class WorkloadStep {
         String name = x.name();
         c.compute(FigureKey.scenario(id, ScenarioFigure.FITS), name + ": fits the KV pool", Unit.FLAG, f(), Calc.n(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES),
                 FigureKey.POOL_KV_POOL_BYTES_REPLICA), () -> {
+                    String refused = refusedByMaxLen(c, id);
+                    if (refused != null) {
+                        return Figure.flag(FigureKey.scenario(id, ScenarioFigure.FITS), name + ": fits the KV pool", false,
+                                Provenance.of("longest sequence <= max model length", refused));
+                    }
                     long need = c.get(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES)).value();
                     long have = c.get(FigureKey.POOL_KV_POOL_BYTES_REPLICA).value();
                     return Figure.flag(FigureKey.scenario(id, ScenarioFigure.FITS), name + ": fits the KV pool", need <= have,
@@ -190,6 +195,20 @@ final class WorkloadStep {
     }
 
     private static String[] f() { return new String[0]; }
+
+    /**
+     * When the scenario's longest sequence is above the engine's max model length: why the engine refuses it
+     * ("the engine refuses sequences longer than 8,192 tokens; the longest here is 32,768"); else null.
+     */
+    static String refusedByMaxLen(Calc c, ScenarioId id) {
+        Long maxLen = WorksheetValidator.effectiveMaxModelLen(c.ws);
+        Figure longest = c.get(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS_PER_SEQUENCE));
+        if (maxLen == null || longest == null || !longest.available() || longest.value() <= maxLen) {
+            return null;
+        }
+        return "the engine refuses sequences longer than " + Units.grouped(maxLen) + " tokens (max model length); "
+                + "the longest here is " + Units.grouped(longest.value());
+    }
 
     /** Sum of fn over the lengths; n equal lengths cost one call. */
     static long sum(List<Long> lens, java.util.function.LongUnaryOperator fn) {

@@ -180,7 +180,8 @@ public final class WorksheetValidator {
     private static void scenario(Worksheet ws, ScenarioId id, Issues out) {
         Scenario s = ws.workloads().get(id);
         String p = "workloads." + id.key() + ".";
-        Long maxLen = effectiveMaxModelLen(ws);
+        // a sequence longer than the max model length is not an input error: the scenario's verdict says the engine
+        // refuses it (WorkloadStep, BudgetStep)
         long shortest;
         if (s.explicit()) {
             List<Long> lens = s.sequenceLengths();
@@ -199,11 +200,6 @@ public final class WorksheetValidator {
                     out.add(p + "sequenceLengths", "entry " + (i + 1) + " is absurdly large");
                     return;
                 }
-                if (maxLen != null && n > maxLen) {
-                    out.add(p + "sequenceLengths", "entry " + (i + 1) + " (" + Units.grouped(n)
-                            + ") is longer than the max model length " + Units.grouped(maxLen));
-                    return;
-                }
                 shortest = Math.min(shortest, n);
             }
         } else {
@@ -216,11 +212,6 @@ public final class WorksheetValidator {
             shortest = s.inputTokens() + s.generatedTokens();
             if (shortest < 1) {
                 out.add(p + "inputTokens", "a sequence needs at least one token (input + generated is 0)");
-                return;
-            }
-            if (maxLen != null && shortest > maxLen) {
-                out.add(p + "inputTokens", "input + generated (" + Units.grouped(shortest)
-                        + ") is longer than the max model length " + Units.grouped(maxLen));
                 return;
             }
         }

@@ -106,13 +106,24 @@ class BadInputTest {
         }
     }
 
+    /**
+     * Seen: applying a log with max model length 8,192 made the 32K Limit scenario and the summary's budget and
+     * verdict "unavailable" with no reason. A sequence longer than the engine admits is a verdict: does not fit.
+     */
     @Test
-    void sequenceLongerThanMaxModelLen() {
+    void sequenceLongerThanMaxModelLenIsAVerdict() {
         Worksheet ws = Sheets.withScenario(Sheets.llama70b(), ScenarioId.LIMIT, Scenario.of(40_000, 0, 1));
         SizingResult r = calc(ws);
-        assertTrue(issue(r, "workloads.limit.inputTokens").message().contains("longer than the max model length 32,768"));
-        assertFalse(r.get(FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES)).available());
-        assertTrue(r.get(FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)).available(), "other scenarios keep working");
+        assertTrue(r.issues().isEmpty(), r.issues().toString());
+        assertTrue(r.get(FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES)).available());
+        Figure fits = r.get(FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.FITS));
+        assertTrue(fits.available() && !fits.isTrue(), fits.toString());
+        assertTrue(fits.provenance().expression().contains("refuses sequences longer than 32,768 tokens"), fits.toString());
+        Figure verdict = r.get(FigureKey.RESULT_FITS);
+        assertTrue(verdict.available() && !verdict.isTrue(), "the Limit-sized budget gets a verdict: " + verdict);
+        assertTrue(r.get(FigureKey.RESULT_BUDGET_BYTES).available());
+        assertTrue(r.get(FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.FITS)).available(), "other scenarios keep working");
+        assertFalse(r.get(FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.FITS)).provenance().expression().contains("refuses"));
     }
 
     @Test

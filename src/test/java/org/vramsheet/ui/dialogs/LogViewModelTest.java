@@ -1,5 +1,7 @@
 package org.vramsheet.ui.dialogs;
 
+import org.vramsheet.core.result.FigureKey;
+
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -95,5 +97,24 @@ public class LogViewModelTest {
         lvm.text.set(log("P08"));
         lvm.read();
         assertFalse(lvm.comparison.get().mismatched(), lvm.comparison.get().causes().toString());
+    }
+
+    /** Seen: Apply took max model length 8,192 from the log and the 32K Limit's budget and verdict became unavailable. */
+    @Test
+    void applyingALogWithAShortMaxModelLengthGivesAVerdict() throws Exception {
+        SheetViewModel vm = SheetViewModelTest.open("llama-3.1-70b-bf16-h200.json"); // Limit: 16 x 32,768 tokens
+        LogViewModel lvm = new LogViewModel(vm, new ScriptedDialogs());
+        lvm.text.set("(APIServer pid=1) INFO non-default args: {'model': 'meta-llama/Llama-3.1-70B-Instruct', "
+                + "'max_model_len': 8192, 'gpu_memory_utilization': 0.9}\n"
+                + "(EngineCore_DP0 pid=2) INFO [gpu_worker.py:298] Available KV cache memory: 40.00 GiB\n"
+                + "(EngineCore_DP0 pid=2) INFO [kv_cache_utils.py:1087] GPU KV cache size: 131,072 tokens\n");
+        lvm.read();
+        lvm.apply();
+        var r = vm.computed().outcome().result();
+        assertEquals(8192L, vm.snapshot().runtime().maxModelLen());
+        assertTrue(r.get(FigureKey.RESULT_BUDGET_BYTES).available(), r.get(FigureKey.RESULT_BUDGET_BYTES).reason());
+        var fits = r.get(FigureKey.RESULT_FITS);
+        assertTrue(fits.available() && !fits.isTrue(), fits.toString());
+        assertTrue(fits.provenance().expression().contains("refuses sequences longer than 8,192"), fits.toString());
     }
 }

@@ -1,5 +1,7 @@
 package org.vramsheet.ui.model;
 
+import static org.junit.jupiter.api.Assertions.assertNull;
+
 import org.vramsheet.core.result.ScenarioFigure;
 
 import org.vramsheet.core.result.FigureKey;
@@ -70,7 +72,10 @@ class SectionViewModelsTest {
         vm.heavy.inputTokens.textProperty().set("20,000");
         vm.heavy.generatedTokens.textProperty().set("2,000");
         vm.heavy.concurrentSequences.textProperty().set("1");
-        assertTrue(vm.issueFor("workloads.heavy.inputTokens").message().contains("longer than the max model length"));
+        assertNull(vm.issueFor("workloads.heavy.inputTokens"), "a sequence above the max model length is a verdict, not an input error");
+        assertFalse(fig(vm, FigureKey.scenario(ScenarioId.HEAVY, ScenarioFigure.FITS)).isTrue());
+        assertTrue(fig(vm, FigureKey.scenario(ScenarioId.HEAVY, ScenarioFigure.FITS)).provenance().expression()
+                .contains("the engine refuses sequences longer than"));
         vm.heavy.inputTokens.textProperty().set("6,000");
         assertEquals(8_000, fig(vm, FigureKey.scenario(ScenarioId.HEAVY, ScenarioFigure.ACTIVE_TOKENS)).value());
         vm.heavy.concurrentSequences.textProperty().set("0");
