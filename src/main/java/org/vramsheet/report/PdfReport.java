@@ -1,5 +1,6 @@
 package org.vramsheet.report;
 
+import org.vramsheet.core.result.FigureFormat;
 import org.vramsheet.core.result.FigureKey;
 
 import java.awt.color.ColorSpace;
@@ -145,10 +146,31 @@ public final class PdfReport {
         }
         heading(c, "VALIDATION: PREDICTED AGAINST MEASURED");
         float[] cols = {0, 0.36f, 0.62f, 0.84f};
+        if (v.hasPrediction()) {
+            c.row(new String[] {"", "Predicted before launch", "Measured", "Error"}, cols, 9, MUTED, true);
+            frozen(c, cols, "KV memory per GPU", v.predictedKvPoolBytes(), v.allocatedKvBytes(), d.figure(FigureKey.VALIDATION_KV_POOL_ERROR));
+            frozen(c, cols, "KV capacity (tokens)", v.predictedKvCapacityTokens(), v.kvCapacityTokens(),
+                    d.figure(FigureKey.VALIDATION_KV_CAPACITY_ERROR));
+            frozen(c, cols, "Non-KV per GPU", v.predictedNonKvBytes(), v.measuredNonKvBytes(), d.figure(FigureKey.VALIDATION_NON_KV_ERROR));
+            c.paragraph("The prediction was frozen when the engine's log was first applied; the sheet now uses the measured "
+                    + "non-KV memory (it holds the weights).", 7.5f, MUTED, 0);
+            return;
+        }
         c.row(new String[] {"", "Predicted", "Measured", "Difference"}, cols, 9, MUTED, true);
         compare(c, cols, "KV memory per GPU", d.figure(FigureKey.POOL_KV_POOL_BYTES), v.allocatedKvBytes(), true);
         compare(c, cols, "KV capacity (tokens)", d.figure(FigureKey.POOL_CAPACITY_TOKENS), v.kvCapacityTokens(), false);
         compare(c, cols, "Non-KV per GPU (measured is used)", d.figure(FigureKey.POOL_NON_KV_BYTES), v.measuredNonKvBytes(), true);
+    }
+
+    /** One row of the frozen prediction against the measurement; the error is the core's figure. */
+    private static void frozen(PdfCanvas c, float[] cols, String label, Long predicted, Long measured, Figure error)
+            throws IOException {
+        if (predicted == null || measured == null) {
+            return;
+        }
+        boolean bytes = !label.contains("tokens");
+        c.row(new String[] {label, bytes ? Units.gibText(predicted) : Units.grouped(predicted), bytes ? Units.gibText(measured)
+                : Units.grouped(measured), error.available() ? FigureFormat.nonBytes(error, "", "") : "-"}, cols, 9, TEXT, true);
     }
 
     private static void placement(PdfCanvas c, ReportData d) throws IOException {

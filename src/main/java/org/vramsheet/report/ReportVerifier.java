@@ -84,19 +84,7 @@ public final class ReportVerifier {
                 ok = false;
                 lines.add("FAIL the attachment is not in canonical form (edited by hand?)");
             }
-            ReportData d = new ReportData(ws, version, java.time.ZonedDateTime.now());
-            List<String> missing = new ArrayList<>();
-            for (String n : d.keyNumbers()) {
-                if (!text.contains(n)) {
-                    missing.add(n);
-                }
-            }
-            if (missing.isEmpty()) {
-                lines.add("OK   printed numbers match the worksheet (" + String.join(", ", d.keyNumbers()) + ")");
-            } else {
-                ok = false;
-                lines.add("FAIL numbers recomputed from the worksheet are not printed: " + missing);
-            }
+            ok &= printedNumbers(ws, version, text, lines);
             ok &= approval(ws, text, lines);
             List<PDSignature> sigs = doc.getSignatureDictionaries();
             if (sigs.isEmpty()) {
@@ -109,6 +97,23 @@ public final class ReportVerifier {
             }
             return new Result(ok, lines, ws);
         }
+    }
+
+    /** The key numbers recomputed from the attached worksheet are all printed. */
+    private static boolean printedNumbers(Worksheet ws, String version, String text, List<String> lines) {
+        ReportData d = new ReportData(ws, version, java.time.ZonedDateTime.now());
+        List<String> missing = new ArrayList<>();
+        for (String n : d.keyNumbers()) {
+            if (!text.contains(n)) {
+                missing.add(n);
+            }
+        }
+        if (!missing.isEmpty()) {
+            lines.add("FAIL numbers recomputed from the worksheet are not printed: " + missing);
+            return false;
+        }
+        lines.add("OK   printed numbers match the worksheet (" + String.join(", ", d.keyNumbers()) + ")");
+        return true;
     }
 
     /**

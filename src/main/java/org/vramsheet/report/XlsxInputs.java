@@ -124,6 +124,10 @@ final class XlsxInputs {
         b.input("KvCapacityTokens", "KV capacity in tokens", num(v.kvCapacityTokens()), false);
         b.input("MeasuredPeak", "Measured peak VRAM", num(v.measuredPeakBytes()), true);
         b.input("Preemption", "Preemption/OOM boundary (sequences)", num(v.preemptionSequences()), false);
+        b.input("PredictedNonKv", "Predicted before launch: non-KV per GPU (frozen when the log was applied)",
+                num(v.predictedNonKvBytes()), true);
+        b.input("PredictedPool", "Predicted before launch: KV pool per GPU", num(v.predictedKvPoolBytes()), true);
+        b.input("PredictedCapacity", "Predicted before launch: KV capacity (tokens)", num(v.predictedKvCapacityTokens()), false);
         b.text("Notes", v.notes());
         b.heading("RESULT (inputs)");
         b.input("Headroom", "Operational headroom", d.sheet.result().headroomBytes(), true);

@@ -104,6 +104,7 @@ public final class XlsxReport {
         pool(b, d);
         scenarios(b, d);
         budget(b);
+        predictionErrors(b);
     }
 
     private static boolean vllmFormulas(ReportData d) {
@@ -277,6 +278,19 @@ public final class XlsxReport {
             col++;
         }
         r.createCell(4).setCellValue(why);
+    }
+
+    /** How good the pre-launch prediction was, when VALIDATION froze one (the same figures as the window and PDF). */
+    private static void predictionErrors(XlsxBook b) {
+        b.heading("VALIDATION: PREDICTED BEFORE LAUNCH AGAINST MEASURED");
+        b.formula("ErrNonKv", "Pre-launch error: non-KV per GPU",
+                "IF(AND(ISNUMBER(PredictedNonKv),ISNUMBER(MeasuredNonKv)),(PredictedNonKv-MeasuredNonKv)/MeasuredNonKv,\"-\")",
+                b.decimal);
+        b.formula("ErrPool", "Pre-launch error: KV pool per GPU",
+                "IF(AND(ISNUMBER(PredictedPool),ISNUMBER(AllocatedKv)),(PredictedPool-AllocatedKv)/AllocatedKv,\"-\")", b.decimal);
+        b.formula("ErrCapacity", "Pre-launch error: KV capacity",
+                "IF(AND(ISNUMBER(PredictedCapacity),ISNUMBER(KvCapacityTokens)),"
+                        + "(PredictedCapacity-KvCapacityTokens)/KvCapacityTokens,\"-\")", b.decimal);
     }
 
     private static void budget(XlsxBook b) {

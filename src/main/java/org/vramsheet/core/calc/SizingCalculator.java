@@ -23,7 +23,7 @@ public final class SizingCalculator {
     public record Outcome(SizingResult result, Capacity capacity) { }
 
     private static final String[] ORDER = {"weights.", "kvCache.", "pool.", "scenarios.typical.", "scenarios.heavy.",
-        "scenarios.limit.", "result.", "placement.", "memory."};
+        "scenarios.limit.", "result.", "placement.", "validation.", "memory."};
 
     /** Figures grouped in worksheet order, keeping the calculation order inside each section. */
     private static java.util.Map<String, Figure> ordered(java.util.Map<String, Figure> in) {
@@ -61,6 +61,7 @@ public final class SizingCalculator {
         BudgetStep.concurrency(c, pool);
         BudgetStep.budget(c);
         PlacementStep.run(c);
+        ValidationStep.run(c);
         MemoryStacks memory = MemoryStep.run(c);
         return new Outcome(new SizingResult(ordered(c.figures), issues.all(), memory), pool);
     }

@@ -64,6 +64,9 @@ public final class Fields {
         put("validation.kvCapacityTokens", "VALIDATION › KV capacity in tokens");
         put("validation.measuredPeakBytes", "VALIDATION › Measured peak VRAM");
         put("validation.preemptionSequences", "VALIDATION › Preemption/OOM boundary");
+        put("validation.predictedNonKvBytes", "VALIDATION › Predicted before launch: non-KV per GPU");
+        put("validation.predictedKvPoolBytes", "VALIDATION › Predicted before launch: KV pool per GPU");
+        put("validation.predictedKvCapacityTokens", "VALIDATION › Predicted before launch: KV capacity");
         put("result.headroomBytes", "RESULT › Operational headroom");
         put("result.contextLength", "RESULT › Context length for concurrency");
         put("signOff.approvedBy", "SIGN-OFF › Approved by");

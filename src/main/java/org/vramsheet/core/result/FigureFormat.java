@@ -14,7 +14,8 @@ public final class FigureFormat {
             case PARAMS -> Units.grouped(f.value()) + " " + paramsWord;
             case GPUS -> Units.grouped(f.value()) + " GPUs";
             case REPLICAS -> Units.grouped(f.value()) + " replicas";
-            case RATIO -> f.key().endsWith("concurrencyRatio") ? Units.two(f.ratio()) + "x"
+            case RATIO -> f.key().startsWith("validation.") ? String.format(java.util.Locale.ROOT, "%+.2f %%", f.ratio() * 100)
+                    : f.key().endsWith("concurrencyRatio") ? Units.two(f.ratio()) + "x"
                     : f.key().endsWith("poolShare") ? Units.fixed2(f.ratio() * 100) + " %" : Units.fixed2(f.ratio());
             case COUNT -> Units.grouped(f.value());
             case BITS -> Units.grouped(f.value()) + " bits";

@@ -9,6 +9,9 @@ import org.vramsheet.core.sheet.ScenarioId;
 public record FigureKey(String id) {
     public static final FigureKey KV_CACHE_HEAD_DIM = new FigureKey("kvCache.headDim");
     public static final FigureKey POOL_MAX_MODEL_LEN = new FigureKey("pool.maxModelLen");
+    public static final FigureKey VALIDATION_NON_KV_ERROR = new FigureKey("validation.nonKvError");
+    public static final FigureKey VALIDATION_KV_POOL_ERROR = new FigureKey("validation.kvPoolError");
+    public static final FigureKey VALIDATION_KV_CAPACITY_ERROR = new FigureKey("validation.kvCapacityError");
     public static final FigureKey MEMORY_GPU_BYTES = new FigureKey("memory.gpuBytes");
     public static final FigureKey MEMORY_OTHER_NON_KV_BYTES_PER_GPU = new FigureKey("memory.otherNonKvBytesPerGpu");
     public static final FigureKey MEMORY_SLACK_BYTES_PER_GPU = new FigureKey("memory.slackBytesPerGpu");

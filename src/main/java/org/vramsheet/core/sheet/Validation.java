@@ -9,38 +9,59 @@ package org.vramsheet.core.sheet;
  * @param measuredPeakBytes   measured peak VRAM under the Heavy/Limit run
  * @param preemptionSequences concurrency at which preemption or OOM began
  * @param notes               free text
+ * @param predictedNonKvBytes       the sheet's pre-launch non-KV per GPU, frozen when an engine log was first applied
+ * @param predictedKvPoolBytes      the sheet's pre-launch KV pool per GPU, frozen then
+ * @param predictedKvCapacityTokens the sheet's pre-launch KV capacity in tokens, frozen then
  */
 public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kvCapacityTokens,
-                         Long measuredPeakBytes, Long preemptionSequences, String notes) {
+                         Long measuredPeakBytes, Long preemptionSequences, String notes, Long predictedNonKvBytes,
+                         Long predictedKvPoolBytes, Long predictedKvCapacityTokens) {
     public Validation {
         notes = notes == null ? "" : notes;
     }
 
-    public static Validation empty() { return new Validation(null, null, null, null, null, ""); }
+    public static Validation empty() { return new Validation(null, null, null, null, null, "", null, null, null); }
+
+    /** Whether a pre-launch prediction was frozen. */
+    public boolean hasPrediction() {
+        return predictedNonKvBytes != null || predictedKvPoolBytes != null || predictedKvCapacityTokens != null;
+    }
 
     // copy methods: an edit changes only the field it names
 
     public Validation withMeasuredNonKvBytes(Long measuredNonKvBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
     }
 
     public Validation withAllocatedKvBytes(Long allocatedKvBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
     }
 
     public Validation withKvCapacityTokens(Long kvCapacityTokens) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
     }
 
     public Validation withMeasuredPeakBytes(Long measuredPeakBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
     }
 
     public Validation withPreemptionSequences(Long preemptionSequences) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
     }
 
     public Validation withNotes(String notes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
+    }
+
+    public Validation withPredictedNonKvBytes(Long predictedNonKvBytes) {
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
+    }
+
+    public Validation withPredictedKvPoolBytes(Long predictedKvPoolBytes) {
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
+    }
+
+    public Validation withPredictedKvCapacityTokens(Long predictedKvCapacityTokens) {
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
     }
 }

@@ -15,6 +15,7 @@ import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Validation;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 
@@ -247,7 +248,8 @@ public final class LogComparison {
     public static final java.util.Set<String> APPLY_OWNS = java.util.Set.of("runtime.engine", "runtime.engineVersion",
             "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.maxModelLen",
             "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes", "gpu.count", "gpu.totalBytes",
-            "model.modelId",
+            "model.modelId", "result.contextLength", "validation.predictedNonKvBytes", "validation.predictedKvPoolBytes",
+            "validation.predictedKvCapacityTokens",
             "validation.measuredNonKvBytes", "validation.allocatedKvBytes", "validation.kvCapacityTokens", "validation.notes");
 
     private static <T> T or(T value, T otherwise) { return value != null ? value : otherwise; }
@@ -268,6 +270,32 @@ public final class LogComparison {
                 .withCudaGraphBytes(or(m.cudaGraphEstimateBytes(), r.cudaGraphBytes()));
         Gpu g = ws.gpu();
         Gpu ng = g.withCount(Math.max(g.count(), tp * pp)).withTotalBytes(or(m.totalBytes(), g.totalBytes()));
-        return ws.withRuntime(nr).withGpu(ng).withValidation(m.toValidation(ws.validation()));
+        Worksheet setup = ws.withRuntime(nr).withGpu(ng);
+        if (m.maxModelLen() != null) {
+            setup = Edits.contextLength(setup, m.maxModelLen());
+        }
+        // the prediction before launch: the log's layout, but the sheet's own estimates (no profiled or measured memory)
+        Worksheet preLaunch = setup.withRuntime(nr.withActivationPeakBytes(r.activationPeakBytes())
+                .withNonTorchBytes(r.nonTorchBytes()).withCudaGraphBytes(r.cudaGraphBytes()));
+        return setup.withValidation(m.toValidation(frozen(preLaunch, ws.validation())));
+    }
+
+    /**
+     * VALIDATION with the sheet's pre-launch prediction at the log's setup (non-KV, KV pool, capacity) frozen in,
+     * unless one was frozen already (applying a second log keeps the first prediction).
+     */
+    private static Validation frozen(Worksheet setup, Validation v) {
+        if (v.hasPrediction()) {
+            return v;
+        }
+        SizingResult r = SizingCalculator.calculate(setup.withValidation(Validation.empty()));
+        return v.withPredictedNonKvBytes(exact(r, FigureKey.POOL_NON_KV_BYTES))
+                .withPredictedKvPoolBytes(exact(r, FigureKey.POOL_KV_POOL_BYTES))
+                .withPredictedKvCapacityTokens(exact(r, FigureKey.POOL_CAPACITY_TOKENS));
+    }
+
+    private static Long exact(SizingResult r, FigureKey key) {
+        Figure f = r.get(key);
+        return f.available() ? f.value() : null;
     }
 }

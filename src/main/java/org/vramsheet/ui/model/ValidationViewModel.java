@@ -12,6 +12,10 @@ public final class ValidationViewModel extends SectionViewModel {
     public final NumberInput measuredPeak = number("validation.measuredPeakBytes", NumberInput.Kind.BYTES, "B");
     public final NumberInput preemptionSequences = number("validation.preemptionSequences", NumberInput.Kind.COUNT, "sequences");
     public final StringProperty notes = watch(new SimpleStringProperty(""));
+    public final NumberInput predictedNonKv = number("validation.predictedNonKvBytes", NumberInput.Kind.BYTES, "B");
+    public final NumberInput predictedKvPool = number("validation.predictedKvPoolBytes", NumberInput.Kind.BYTES, "B");
+    public final NumberInput predictedKvCapacity = number("validation.predictedKvCapacityTokens", NumberInput.Kind.COUNT,
+            "tokens");
 
     public void load(Validation v) {
         measuredNonKv.load(v.measuredNonKvBytes());
@@ -20,10 +24,14 @@ public final class ValidationViewModel extends SectionViewModel {
         measuredPeak.load(v.measuredPeakBytes());
         preemptionSequences.load(v.preemptionSequences());
         notes.set(v.notes());
+        predictedNonKv.load(v.predictedNonKvBytes());
+        predictedKvPool.load(v.predictedKvPoolBytes());
+        predictedKvCapacity.load(v.predictedKvCapacityTokens());
     }
 
     public Validation snapshot() {
         return new Validation(measuredNonKv.longValue(), allocatedKv.longValue(), kvCapacityTokens.longValue(),
-                measuredPeak.longValue(), preemptionSequences.longValue(), notes.get());
+                measuredPeak.longValue(), preemptionSequences.longValue(), notes.get(), predictedNonKv.longValue(),
+                predictedKvPool.longValue(), predictedKvCapacity.longValue());
     }
 }

@@ -250,8 +250,11 @@ public final class SheetView extends ScrollPane {
         ValidationViewModel x = vm.validation;
         VBox s = v.section("VALIDATION");
         s.getChildren().add(v.editButton("paste-log", "Paste engine log...", () -> onPasteLog.run()));
-        s.getChildren().add(fill(COLUMNS, v.number(x.measuredNonKv), v.number(x.allocatedKv), v.number(x.kvCapacityTokens),
-                v.number(x.measuredPeak), v.number(x.preemptionSequences), v.text("validation-notes", "Notes", x.notes)));
+        s.getChildren().addAll(fill(COLUMNS, v.number(x.measuredNonKv), v.number(x.allocatedKv), v.number(x.kvCapacityTokens),
+                v.number(x.measuredPeak), v.number(x.preemptionSequences), v.text("validation-notes", "Notes", x.notes),
+                v.number(x.predictedNonKv), v.number(x.predictedKvPool), v.number(x.predictedKvCapacity)),
+                results(FigureKey.VALIDATION_NON_KV_ERROR, FigureKey.VALIDATION_KV_POOL_ERROR,
+                        FigureKey.VALIDATION_KV_CAPACITY_ERROR));
         return s;
     }
 

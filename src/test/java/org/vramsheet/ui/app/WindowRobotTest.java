@@ -210,6 +210,13 @@ class WindowRobotTest {
         robot.clickOn("#log-read");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(text(robot, "#log-summary").startsWith("vLLM 0.19.0"), text(robot, "#log-summary"));
+        // P18 is Llama 3.1 8B, the sheet a 70B: the wrong-model finding comes first and Apply asks
+        robot.clickOn("#log-apply");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(1, dialogs.mismatchQuestions.size());
+        assertTrue(dialogs.mismatchQuestions.get(0).startsWith("another model?"), dialogs.mismatchQuestions.toString());
+        assertEquals("", window.viewModel().validation.measuredNonKv.textProperty().get(), "declined: nothing applied");
+        dialogs.applyMismatchedLog = true;
         robot.clickOn("#log-apply");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("17.12 GiB", window.viewModel().validation.measuredNonKv.textProperty().get());

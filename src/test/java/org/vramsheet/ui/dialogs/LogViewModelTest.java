@@ -117,4 +117,36 @@ public class LogViewModelTest {
         assertTrue(fits.available() && !fits.isTrue(), fits.toString());
         assertTrue(fits.provenance().expression().contains("refuses sequences longer than 8,192"), fits.toString());
     }
+
+    /**
+     * Seen: Apply overwrote the pre-launch prediction, so the report's predicted-vs-measured showed 0.00 %. The
+     * prediction is frozen at the first Apply and kept by later ones; the errors are figures.
+     */
+    @Test
+    void applyKeepsThePreLaunchPrediction() throws Exception {
+        SheetViewModel vm = SheetViewModelTest.open("gemma-2-9b-sliding-window-h100.json");
+        vm.validation.measuredNonKv.textProperty().set("");
+        var beforeApply = vm.computed().outcome().result();
+        LogViewModel lvm = new LogViewModel(vm, new ScriptedDialogs());
+        lvm.text.set(log("P08"));
+        lvm.read();
+        lvm.apply();
+        var v = vm.snapshot().validation();
+        assertEquals(beforeApply.get(FigureKey.POOL_CAPACITY_TOKENS).value(), v.predictedKvCapacityTokens(),
+                "the sheet's own pre-launch capacity (the log has the same setup)");
+        var err = vm.computed().outcome().result().get(FigureKey.VALIDATION_KV_CAPACITY_ERROR);
+        assertTrue(err.available(), err.reason());
+        assertEquals((v.predictedKvCapacityTokens() - v.kvCapacityTokens()) / (double) v.kvCapacityTokens(), err.ratio(), 1e-12);
+        assertNotEquals(0.0, err.ratio(), "a real pre-launch error, not the measured value compared with itself");
+        lvm.apply();
+        assertEquals(v.predictedKvCapacityTokens(), vm.snapshot().validation().predictedKvCapacityTokens(), "kept by a second Apply");
+        assertEquals(8192L, vm.snapshot().result().contextLength(), "the context follows the log's max model length");
+        var d = new org.vramsheet.report.ReportData(vm.snapshot(), "test", java.time.ZonedDateTime.now());
+        try (var doc = org.apache.pdfbox.Loader.loadPDF(org.vramsheet.report.PdfReport.render(d,
+                org.apache.pdfbox.pdmodel.common.PDRectangle.A4))) {
+            String text = new org.apache.pdfbox.text.PDFTextStripper().getText(doc);
+            assertTrue(text.contains("Predicted before launch"), "the PDF shows the frozen prediction");
+            assertTrue(text.contains(org.vramsheet.core.result.FigureFormat.nonBytes(err, "", "")), "with the error");
+        }
+    }
 }
