@@ -120,6 +120,7 @@ final class XlsxInputs {
     private static void validationAndResult(XlsxBook b, ReportData d) {
         var v = d.sheet.validation();
         b.input("MeasuredNonKv", "Measured non-KV footprint (empty = estimate)", num(v.measuredNonKvBytes()), true);
+        b.input("MeasuredOnGpus", "Measured on (GPUs per replica)", num(v.measuredOnGpus()), false);
         b.input("AllocatedKv", "Allocated KV memory", num(v.allocatedKvBytes()), true);
         b.input("KvCapacityTokens", "KV capacity in tokens", num(v.kvCapacityTokens()), false);
         b.input("MeasuredPeak", "Measured peak VRAM", num(v.measuredPeakBytes()), true);

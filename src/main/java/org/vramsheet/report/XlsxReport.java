@@ -119,6 +119,10 @@ public final class XlsxReport {
 
     private static void pool(XlsxBook b, ReportData d) {
         b.heading("ENGINE KV POOL (per GPU)");
+        b.formula("MeasuredPerGpu", "Measured non-KV on this layout (weights split again, the rest per GPU)",
+                "IF(ISNUMBER(MeasuredNonKv),IF(AND(ISNUMBER(MeasuredOnGpus),MeasuredOnGpus<>Ranks),"
+                        + "ROUNDUP(Weights/Ranks,0)+MAX(0,MeasuredNonKv-ROUNDUP(Weights/MeasuredOnGpus,0)),MeasuredNonKv),\"-\")",
+                b.bytes);
         Engine e = d.sheet.runtime().engine();
         if (e != Engine.SGLANG && e != Engine.TENSORRT_LLM) {
             b.formula("Page", d.figure(FigureKey.POOL_PAGE_BYTES).label(), "ROUNDUP(BlockSize*ElemsLayerRank*KvElemBytes,0)",
@@ -148,7 +152,7 @@ public final class XlsxReport {
     private static void vllmPool(XlsxBook b) {
         b.formula("Requested", "Requested memory = ceil(total x utilization)", "ROUNDUP(GpuTotal*Util,0)", b.bytes);
         b.formula("NonKvGpu", "Non-KV memory per GPU (measured, else weights + activation + non-torch)",
-                "IF(ISNUMBER(MeasuredNonKv),MeasuredNonKv,WeightsPerGpu+Act+NonTorch)", b.bytes);
+                "IF(ISNUMBER(MeasuredNonKv),MeasuredPerGpu,WeightsPerGpu+Act+NonTorch)", b.bytes);
         b.formula("CgSub", "CUDA graphs taken from the pool", "IF(CgInPool=1,CudaGraph,0)", b.bytes);
         b.formula("Available", "Available KV cache memory",
                 "IF(ISNUMBER(KvCacheMem),KvCacheMem,Requested-NonKvGpu-CgSub)", b.bytes);
@@ -166,7 +170,7 @@ public final class XlsxReport {
 
     private static void sglangPool(XlsxBook b) {
         b.formula("NonKvGpu", "Weights (or measured non-KV) per GPU",
-                "IF(ISNUMBER(MeasuredNonKv),MeasuredNonKv,WeightsPerGpu)", b.bytes);
+                "IF(ISNUMBER(MeasuredNonKv),MeasuredPerGpu,WeightsPerGpu)", b.bytes);
         b.formula("Available", "rest = (total - non-torch) x mem_fraction_static - weights",
                 "INT((GpuTotal-NonTorch)*Util)-NonKvGpu", b.bytes);
         b.formula("Capacity", "max_total_num_tokens",
@@ -177,7 +181,7 @@ public final class XlsxReport {
     }
 
     private static void trtPool(XlsxBook b) {
-        b.formula("NonKvGpu", "Non-KV per GPU", "IF(ISNUMBER(MeasuredNonKv),MeasuredNonKv,WeightsPerGpu+Act+NonTorch+"
+        b.formula("NonKvGpu", "Non-KV per GPU", "IF(ISNUMBER(MeasuredNonKv),MeasuredPerGpu,WeightsPerGpu+Act+NonTorch+"
                 + "CudaGraph)", b.bytes);
         b.formula("PoolGpu", "KV pool = fraction x (total - non-KV)",
                 "IF(GpuTotal-NonKvGpu<=0,0,INT((GpuTotal-NonKvGpu)*Util))", b.bytes);
@@ -296,7 +300,7 @@ public final class XlsxReport {
     private static void budget(XlsxBook b) {
         b.heading("RESULT: PRODUCTION MEMORY BUDGET PER REPLICA");
         b.formula("NonKvReplica", "Non-KV footprint (measured x GPUs, else weights + GPUs x (activation + non-torch + graphs))",
-                "IF(ISNUMBER(MeasuredNonKv),MeasuredNonKv*Ranks,Weights+Ranks*(Act+NonTorch+CudaGraph))", b.bytes);
+                "IF(ISNUMBER(MeasuredNonKv),MeasuredPerGpu*Ranks,Weights+Ranks*(Act+NonTorch+CudaGraph))", b.bytes);
         b.formula("SizingKv", "Required KV (sizing scenario)",
                 "IF(Sizing=\"Typical\",Typical_Physical,IF(Sizing=\"Heavy\",Heavy_Physical,Limit_Physical))", b.bytes);
         b.formula("Fragmentation", "Fragmentation allowance (estimates only)",

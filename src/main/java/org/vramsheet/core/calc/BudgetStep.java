@@ -84,12 +84,14 @@ final class BudgetStep {
         Long measured = ws.validation().measuredNonKvBytes();
         int ranks = r.ranks();
         c.compute(FigureKey.RESULT_NON_KV_BYTES, "Non-KV footprint (replica)", Unit.BYTES,
-                Calc.f("validation.measuredNonKvBytes", "runtime.*"), measured != null ? Calc.n() : Calc.n(FigureKey.WEIGHTS_BYTES),
+                Calc.f("validation.measuredNonKvBytes", "validation.measuredOnGpus", "runtime.*"),
+                measured != null ? Calc.n() : Calc.n(FigureKey.WEIGHTS_BYTES),
                 () -> {
                     if (measured != null) {
-                        long v = Math.multiplyExact(measured, (long) ranks);
+                        long perGpu = MeasuredNonKv.perGpu(c, measured);
+                        long v = Math.multiplyExact(perGpu, (long) ranks);
                         return Figure.of(FigureKey.RESULT_NON_KV_BYTES, "Non-KV footprint (replica)", Unit.BYTES, v,
-                                Provenance.of("measured non-KV per GPU x GPUs", Units.grouped(measured) + " x " + ranks,
+                                Provenance.of("measured non-KV per GPU x GPUs", Units.grouped(perGpu) + " x " + ranks,
                                         "Measured: it already contains the weights, so they are not added again"));
                     }
                     long w = c.get(FigureKey.WEIGHTS_BYTES).value();

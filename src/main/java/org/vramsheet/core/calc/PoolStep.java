@@ -77,9 +77,15 @@ final class PoolStep {
                 nonKv = measured != null ? measured : sum(weights, act, nonTorch);
             }
         }
+        if (measured != null && MeasuredNonKv.resplit(c) != null) {
+            nonKv = MeasuredNonKv.perGpu(c, measured);
+        }
         c.put(Figure.of(FigureKey.POOL_NON_KV_BYTES, label(FigureKey.POOL_NON_KV_BYTES), Unit.BYTES, nonKv, measured != null
-                ? Provenance.of("VALIDATION › Measured non-KV footprint", Units.bytesText(nonKv),
-                "Measured by the engine: it already contains the weights, so they are not added again")
+                ? (MeasuredNonKv.resplit(c) != null ? Provenance.of("weights / GPUs now + (measured - weights / GPUs measured on)",
+                        Units.bytesText(nonKv), MeasuredNonKv.resplit(c),
+                        "Measured by the engine: it already contains the weights, so they are not added again")
+                : Provenance.of("VALIDATION › Measured non-KV footprint", Units.bytesText(nonKv),
+                "Measured by the engine: it already contains the weights, so they are not added again"))
                 : Provenance.of(nonKvFormula, Units.bytesText(nonKv), "Estimated; paste the engine's measured non-KV "
                 + "memory into VALIDATION to replace it (it already contains the weights)")));
         return nonKv;

@@ -64,6 +64,7 @@ public final class Fields {
         put("validation.kvCapacityTokens", "VALIDATION › KV capacity in tokens");
         put("validation.measuredPeakBytes", "VALIDATION › Measured peak VRAM");
         put("validation.preemptionSequences", "VALIDATION › Preemption/OOM boundary");
+        put("validation.measuredOnGpus", "VALIDATION › Measured on (GPUs per replica)");
         put("validation.predictedNonKvBytes", "VALIDATION › Predicted before launch: non-KV per GPU");
         put("validation.predictedKvPoolBytes", "VALIDATION › Predicted before launch: KV pool per GPU");
         put("validation.predictedKvCapacityTokens", "VALIDATION › Predicted before launch: KV capacity");

@@ -305,6 +305,8 @@ public final class WorksheetValidator {
         range(out, "validation.kvCapacityTokens", v.kvCapacityTokens(), 0, 1L << 40, false);
         range(out, "validation.measuredPeakBytes", v.measuredPeakBytes(), 1, MAX_BYTES, false);
         range(out, "validation.preemptionSequences", v.preemptionSequences(), 1, MAX_SEQUENCES, false);
+        range(out, "validation.measuredOnGpus", v.measuredOnGpus() == null ? null : v.measuredOnGpus().longValue(), 1, 4096,
+                false);
         range(out, "validation.predictedNonKvBytes", v.predictedNonKvBytes(), 0, MAX_BYTES, false);
         range(out, "validation.predictedKvPoolBytes", v.predictedKvPoolBytes(), 0, MAX_BYTES, false);
         range(out, "validation.predictedKvCapacityTokens", v.predictedKvCapacityTokens(), 0, 1L << 40, false);

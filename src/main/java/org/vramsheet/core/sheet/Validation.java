@@ -12,15 +12,17 @@ package org.vramsheet.core.sheet;
  * @param predictedNonKvBytes       the sheet's pre-launch non-KV per GPU, frozen when an engine log was first applied
  * @param predictedKvPoolBytes      the sheet's pre-launch KV pool per GPU, frozen then
  * @param predictedKvCapacityTokens the sheet's pre-launch KV capacity in tokens, frozen then
+ * @param measuredOnGpus            GPUs per replica (TP x PP) the measured non-KV memory was measured on; on another
+ *                                  layout the weights' share is split again and the rest is kept per GPU
  */
 public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kvCapacityTokens,
                          Long measuredPeakBytes, Long preemptionSequences, String notes, Long predictedNonKvBytes,
-                         Long predictedKvPoolBytes, Long predictedKvCapacityTokens) {
+                         Long predictedKvPoolBytes, Long predictedKvCapacityTokens, Integer measuredOnGpus) {
     public Validation {
         notes = notes == null ? "" : notes;
     }
 
-    public static Validation empty() { return new Validation(null, null, null, null, null, "", null, null, null); }
+    public static Validation empty() { return new Validation(null, null, null, null, null, "", null, null, null, null); }
 
     /** Whether a pre-launch prediction was frozen. */
     public boolean hasPrediction() {
@@ -30,38 +32,42 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
     // copy methods: an edit changes only the field it names
 
     public Validation withMeasuredNonKvBytes(Long measuredNonKvBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
     }
 
     public Validation withAllocatedKvBytes(Long allocatedKvBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
     }
 
     public Validation withKvCapacityTokens(Long kvCapacityTokens) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
     }
 
     public Validation withMeasuredPeakBytes(Long measuredPeakBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
     }
 
     public Validation withPreemptionSequences(Long preemptionSequences) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
     }
 
     public Validation withNotes(String notes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
     }
 
     public Validation withPredictedNonKvBytes(Long predictedNonKvBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
     }
 
     public Validation withPredictedKvPoolBytes(Long predictedKvPoolBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
     }
 
     public Validation withPredictedKvCapacityTokens(Long predictedKvCapacityTokens) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
+    }
+
+    public Validation withMeasuredOnGpus(Integer measuredOnGpus) {
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
     }
 }

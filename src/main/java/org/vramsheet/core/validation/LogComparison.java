@@ -249,7 +249,7 @@ public final class LogComparison {
             "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.maxModelLen",
             "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes", "gpu.count", "gpu.totalBytes",
             "model.modelId", "result.contextLength", "validation.predictedNonKvBytes", "validation.predictedKvPoolBytes",
-            "validation.predictedKvCapacityTokens",
+            "validation.predictedKvCapacityTokens", "validation.measuredOnGpus",
             "validation.measuredNonKvBytes", "validation.allocatedKvBytes", "validation.kvCapacityTokens", "validation.notes");
 
     private static <T> T or(T value, T otherwise) { return value != null ? value : otherwise; }
@@ -277,7 +277,7 @@ public final class LogComparison {
         // the prediction before launch: the log's layout, but the sheet's own estimates (no profiled or measured memory)
         Worksheet preLaunch = setup.withRuntime(nr.withActivationPeakBytes(r.activationPeakBytes())
                 .withNonTorchBytes(r.nonTorchBytes()).withCudaGraphBytes(r.cudaGraphBytes()));
-        return setup.withValidation(m.toValidation(frozen(preLaunch, ws.validation())));
+        return setup.withValidation(m.toValidation(frozen(preLaunch, ws.validation()), tp * pp));
     }
 
     /**

@@ -20,12 +20,14 @@ public record Measurement(Engine engine, String version, String modelId, Double 
     }
 
     /** Fills VALIDATION from the log (keeping what the log does not say). */
-    public Validation toValidation(Validation old) {
+    /** VALIDATION with this log's measurements; {@code gpus}: the GPUs per replica the log ran on (TP x PP). */
+    public Validation toValidation(Validation old, int gpus) {
         String note = (engine == null ? "engine" : engine.label()) + (version == null ? "" : " " + version) + " startup log"
                 + (modelId == null ? "" : " of " + modelId);
         String notes = old.notes().isBlank() ? note : old.notes().contains(note) ? old.notes() : old.notes() + "\n" + note;
         return old.withMeasuredNonKvBytes(nonKvBytes != null ? nonKvBytes : old.measuredNonKvBytes())
                 .withAllocatedKvBytes(kvPoolBytes != null ? kvPoolBytes : old.allocatedKvBytes())
-                .withKvCapacityTokens(kvTokens != null ? kvTokens : old.kvCapacityTokens()).withNotes(notes);
+                .withKvCapacityTokens(kvTokens != null ? kvTokens : old.kvCapacityTokens()).withNotes(notes)
+                .withMeasuredOnGpus(nonKvBytes != null ? Integer.valueOf(gpus) : old.measuredOnGpus());
     }
 }

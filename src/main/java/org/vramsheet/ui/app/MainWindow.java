@@ -115,7 +115,9 @@ public final class MainWindow {
         }
         SplitPane split = new SplitPane(sheet, side);
         split.setDividerPositions(0.58);
-        VBox top = new VBox(menus(), readOnlyBanner(), new SummaryStrip(vm, v));
+        SummaryStrip summary = new SummaryStrip(vm, v);
+        summary.setOnGoToField(sheet::goTo);
+        VBox top = new VBox(menus(), readOnlyBanner(), summary);
         BorderPane root = new BorderPane(split);
         root.setTop(top);
         scene = new Scene(root, 1280, 800);
@@ -190,6 +192,9 @@ public final class MainWindow {
     }
 
     public SheetViewModel viewModel() { return vm; }
+
+    /** The form (for tests and the summary's "go to the field"). */
+    public SheetView sheetView() { return sheetView; }
 
     /** True once every section of the form and the charts are built (at once unless progressive). */
     public boolean complete() { return chartsAdded && sheetView.complete(); }

@@ -16,6 +16,7 @@ public final class ValidationViewModel extends SectionViewModel {
     public final NumberInput predictedKvPool = number("validation.predictedKvPoolBytes", NumberInput.Kind.BYTES, "B");
     public final NumberInput predictedKvCapacity = number("validation.predictedKvCapacityTokens", NumberInput.Kind.COUNT,
             "tokens");
+    public final NumberInput measuredOnGpus = number("validation.measuredOnGpus", NumberInput.Kind.COUNT, "GPUs");
 
     public void load(Validation v) {
         measuredNonKv.load(v.measuredNonKvBytes());
@@ -27,11 +28,12 @@ public final class ValidationViewModel extends SectionViewModel {
         predictedNonKv.load(v.predictedNonKvBytes());
         predictedKvPool.load(v.predictedKvPoolBytes());
         predictedKvCapacity.load(v.predictedKvCapacityTokens());
+        measuredOnGpus.load(v.measuredOnGpus() == null ? null : v.measuredOnGpus().longValue());
     }
 
     public Validation snapshot() {
         return new Validation(measuredNonKv.longValue(), allocatedKv.longValue(), kvCapacityTokens.longValue(),
                 measuredPeak.longValue(), preemptionSequences.longValue(), notes.get(), predictedNonKv.longValue(),
-                predictedKvPool.longValue(), predictedKvCapacity.longValue());
+                predictedKvPool.longValue(), predictedKvCapacity.longValue(), measuredOnGpus.intValue());
     }
 }

@@ -100,6 +100,18 @@ public final class SheetView extends ScrollPane {
     }
 
     /** Scrolls the form so that a node is in view. */
+    /** Scrolls to a worksheet field (e.g. {@code kv.kvHeads}) and puts the cursor in it; false when it is not shown. */
+    public boolean goTo(String field) {
+        Node n = lookup("#" + Views.id(field));
+        if (n == null) {
+            return false;
+        }
+        layout();
+        reveal(n);
+        n.requestFocus();
+        return true;
+    }
+
     public void reveal(Node n) {
         javafx.geometry.Bounds b = getContent().sceneToLocal(n.localToScene(n.getBoundsInLocal()));
         double scrollable = getContent().getBoundsInLocal().getHeight() - getViewportBounds().getHeight();
@@ -252,7 +264,8 @@ public final class SheetView extends ScrollPane {
         s.getChildren().add(v.editButton("paste-log", "Paste engine log...", () -> onPasteLog.run()));
         s.getChildren().addAll(fill(COLUMNS, v.number(x.measuredNonKv), v.number(x.allocatedKv), v.number(x.kvCapacityTokens),
                 v.number(x.measuredPeak), v.number(x.preemptionSequences), v.text("validation-notes", "Notes", x.notes),
-                v.number(x.predictedNonKv), v.number(x.predictedKvPool), v.number(x.predictedKvCapacity)),
+                v.number(x.measuredOnGpus), v.number(x.predictedNonKv), v.number(x.predictedKvPool),
+                v.number(x.predictedKvCapacity)),
                 results(FigureKey.VALIDATION_NON_KV_ERROR, FigureKey.VALIDATION_KV_POOL_ERROR,
                         FigureKey.VALIDATION_KV_CAPACITY_ERROR));
         return s;

@@ -1,5 +1,7 @@
 package org.vramsheet.ui.sections;
 
+import org.vramsheet.core.units.Units;
+
 import org.vramsheet.core.result.FigureKey;
 
 import javafx.beans.binding.Bindings;
@@ -20,6 +22,10 @@ import org.vramsheet.ui.text.FigureText;
 public final class SummaryStrip extends HBox {
     private final SheetViewModel vm;
     private final Views v;
+    private java.util.function.Consumer<String> goToField = f -> { };
+
+    /** What clicking an unavailable result does with the field to fix (the window scrolls to it and focuses it). */
+    public void setOnGoToField(java.util.function.Consumer<String> action) { this.goToField = action; }
 
     public SummaryStrip(SheetViewModel vm, Views v) {
         this.vm = vm;
@@ -33,9 +39,40 @@ public final class SummaryStrip extends HBox {
                 tile("summary-concurrency", "Max concurrency at this context", FigureKey.POOL_MAX_CONCURRENCY), spacer, units());
     }
 
+    /**
+     * The field to fix for an unavailable figure: the first input problem its reason names, or null. Reasons are
+     * "needs SECTION › Field: message" chains ending in the field's own issue.
+     */
+    private String fieldToFix(Figure f) {
+        for (var e : vm.computed().issuesByField().entrySet()) {
+            if (f.reason().contains(e.getValue().text())) {
+                return e.getKey();
+            }
+        }
+        return vm.computed().issuesByField().keySet().stream().findFirst().orElse(null);
+    }
+
+    /** An unavailable result says why, and a click takes you to the field to fix. */
+    private void clickToFix(VBox box, ObjectBinding<Figure> f) {
+        box.setOnMouseClicked(e -> {
+            if (!f.get().available()) {
+                String field = fieldToFix(f.get());
+                if (field != null) {
+                    goToField.accept(field);
+                }
+            }
+        });
+    }
+
     private VBox tile(String id, String title, FigureKey key) {
         ObjectBinding<Figure> f = v.figure(key);
         Label t = new Label(v.t(title));
+        if (key.equals(FigureKey.POOL_MAX_CONCURRENCY)) {
+            ObjectBinding<Figure> ctx = v.figure(FigureKey.POOL_CONTEXT_LENGTH);
+            t.textProperty().bind(Bindings.createStringBinding(() -> ctx.get().available()
+                    ? v.t("Max concurrency at") + " " + v.texts().value(FigureText.primary(ctx.get(), true)) + " " + v.t("each")
+                    : v.t(title), ctx));
+        }
         t.getStyleClass().add(Style.SUMMARY_TITLE);
         Label value = new Label();
         value.setId(id);
@@ -47,23 +84,39 @@ public final class SummaryStrip extends HBox {
         sub.textProperty().bind(Bindings.createStringBinding(() -> {
             Figure x = f.get();
             if (!x.available()) {
-                return v.texts().value("unavailable");
-            }
-            if (key.equals(FigureKey.POOL_MAX_CONCURRENCY)) {
-                Figure ctx = vm.computed().outcome().result().get(FigureKey.POOL_CONTEXT_LENGTH);
-                return ctx.available() ? v.texts().value("of " + FigureText.primary(ctx, true)) : "";
+                return v.texts().message(x.reason()) + " " + v.t("(click to go there)");
             }
             return v.texts().value(FigureText.secondary(x, vm.gibPrimary.get()).replaceAll(" · .*", ""));
         }, f, vm.gibPrimary));
+        sub.setWrapText(true);
+        sub.setMaxWidth(260);
         VBox box = new VBox(t, value, sub);
         box.getStyleClass().add(Style.SUMMARY_TILE);
+        clickToFix(box, f);
         return box;
+    }
+
+    /** "Limit: 16 x 32,768 tokens", the scenario the verdict is for, or null when its figures are unavailable. */
+    private String verdictFor() {
+        var r = vm.computed().outcome().result();
+        var id = vm.computed().sheet().result().sizingScenario();
+        Figure seqs = r.get(id, org.vramsheet.core.result.ScenarioFigure.SEQUENCES);
+        Figure len = r.get(id, org.vramsheet.core.result.ScenarioFigure.ACTIVE_TOKENS_PER_SEQUENCE);
+        if (!seqs.available() || !len.available()) {
+            return null;
+        }
+        return v.t(id.label()) + ": " + v.texts().value(Units.grouped(seqs.value()) + " x " + Units.grouped(len.value()) + " tokens");
     }
 
     private VBox fits() {
         ObjectBinding<Figure> f = v.figure(FigureKey.RESULT_FITS);
         ObjectBinding<Figure> margin = v.figure(FigureKey.RESULT_MARGIN_BYTES);
         Label t = new Label(v.t("Fits the GPU"));
+        t.setId("summary-fits-title");
+        t.textProperty().bind(Bindings.createStringBinding(() -> {
+            String s = verdictFor();
+            return s == null ? v.t("Fits the GPU") : s;
+        }, f));
         t.getStyleClass().add(Style.SUMMARY_TITLE);
         Label value = new Label();
         value.setId("summary-fits");
@@ -74,17 +127,27 @@ public final class SummaryStrip extends HBox {
         paint(value, f.get());
         Label sub = new Label();
         sub.getStyleClass().add(Style.SUMMARY_SUB);
+        sub.setId("summary-fits-detail");
+        sub.setWrapText(true);
+        sub.setMaxWidth(300);
         sub.textProperty().bind(Bindings.createStringBinding(() -> {
             Figure m = margin.get();
+            if (!f.get().available()) {
+                return v.texts().message(f.get().reason()) + " " + v.t("(click to go there)");
+            }
+            if (!f.get().isTrue() && f.get().provenance().expression().startsWith("the engine refuses")) {
+                return v.texts().message(f.get().provenance().expression());
+            }
             if (!m.available()) {
                 return "";
             }
             long b = m.value();
             Figure abs = Figure.of(FigureKey.RESULT_MARGIN_BYTES, "m", org.vramsheet.core.result.Unit.BYTES, Math.abs(b), null);
             return v.texts().value((b >= 0 ? "margin " : "short by ") + FigureText.primary(abs, vm.gibPrimary.get()));
-        }, margin, vm.gibPrimary));
+        }, margin, f, vm.gibPrimary));
         VBox box = new VBox(t, value, sub);
         box.getStyleClass().add(Style.SUMMARY_TILE);
+        clickToFix(box, f);
         return box;
     }
 

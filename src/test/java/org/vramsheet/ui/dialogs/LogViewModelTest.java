@@ -149,4 +149,33 @@ public class LogViewModelTest {
             assertTrue(text.contains(org.vramsheet.core.result.FigureFormat.nonBytes(err, "", "")), "with the error");
         }
     }
+
+    /**
+     * Seen: the measured non-KV memory of a one-GPU log (all the weights) was charged to every card, so 2 x H100 held
+     * the same sequences as one. A TP1 log applied, then TP2 on two of the same GPU: each GPU holds half the weights
+     * and the same other overheads, so its pool grows by half the weights (as vLLM's would).
+     */
+    @Test
+    void measuredMemoryFollowsTheLayoutAfterApply() throws Exception {
+        SheetViewModel vm = SheetViewModelTest.open("gemma-2-9b-sliding-window-h100.json");
+        LogViewModel lvm = new LogViewModel(vm, new ScriptedDialogs());
+        lvm.text.set(log("P08"));
+        lvm.read();
+        lvm.apply();
+        var one = vm.computed().outcome().result();
+        assertEquals(1, vm.snapshot().validation().measuredOnGpus());
+        long weights = one.get(FigureKey.WEIGHTS_BYTES).value();
+        long pool1 = one.get(FigureKey.POOL_KV_POOL_BYTES).value();
+        long conc1 = one.get(FigureKey.POOL_MAX_CONCURRENCY).value();
+        var ws = vm.snapshot();
+        vm.applyWorksheet(ws.withRuntime(ws.runtime().withTensorParallel(2)).withGpu(ws.gpu().withCount(2)));
+        var two = vm.computed().outcome().result();
+        long nonKv2 = two.get(FigureKey.POOL_NON_KV_BYTES).value();
+        assertEquals(ws.validation().measuredNonKvBytes() - weights + (weights + 1) / 2, nonKv2,
+                "half the weights per GPU, the measured rest kept: " + two.get(FigureKey.POOL_NON_KV_BYTES).provenance());
+        long pool2 = two.get(FigureKey.POOL_KV_POOL_BYTES).value();
+        assertEquals(pool1 + weights / 2, pool2, 0.01 * pool1, "each GPU's pool grows by half the weights");
+        assertTrue(two.get(FigureKey.POOL_MAX_CONCURRENCY).value() > 2 * conc1,
+                "two GPUs hold more than twice the sequences of one: " + conc1 + " -> " + two.get(FigureKey.POOL_MAX_CONCURRENCY).value());
+    }
 }

@@ -1,0 +1,101 @@
+package org.vramsheet.ui.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.io.json.WorksheetJson;
+import org.vramsheet.ui.dialogs.ScriptedDialogs;
+
+/** The sheet as a signed document and the summary as a meeting reads it, in the real window. */
+@ExtendWith(ApplicationExtension.class)
+@Tag("robot")
+class SignedSheetRobotTest {
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        AppHome home = new AppHome(Files.createTempDirectory("vramsheet-home"));
+        home.setLanguage("en");
+        window = new MainWindow(stage, new ScriptedDialogs(), home);
+        window.start(Path.of("assets/samples/llama-3.1-70b-bf16-h200.json").toAbsolutePath());
+        stage.setWidth(1280);
+        stage.setHeight(800);
+        stage.show();
+    }
+
+    private static String text(FxRobot robot, String id) {
+        return robot.lookup(id).queryAs(Label.class).getText();
+    }
+
+    /** Seen: after "Reopen as Draft", Ctrl+Z set Status back to Approved but left the sheet editable. */
+    @Test
+    void approveReopenAndUndoNeverGiveAnEditableApprovedSheet(FxRobot robot) {
+        var vm = window.viewModel();
+        robot.interact(() -> {
+            vm.signOff.preparedBy.set("Ann");
+            vm.signOff.preparedOn.set("2026-11-28");
+            vm.signOff.reviewedBy.set("Bo");
+            vm.signOff.reviewedOn.set("2026-11-29");
+            vm.signOff.approvedBy.set("Cy");
+            vm.signOff.approvedOn.set("2026-11-30");
+            vm.checkpointNow();
+        });
+        robot.interact(() -> window.sheetView().goTo("signOff.approvedBy"));
+        robot.clickOn("#signOff-approve");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(SignOffStatus.APPROVED, vm.snapshot().signOff().status());
+        assertTrue(vm.readOnlyProperty().get(), "read-only at once");
+        assertTrue(robot.lookup("#kv-layers").queryAs(TextField.class).isDisabled() || !robot.lookup("#kv-layers")
+                .queryAs(TextField.class).isEditable(), "fields locked");
+        robot.clickOn("#reopen-draft");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(SignOffStatus.DRAFT, vm.snapshot().signOff().status());
+        robot.press(KeyCode.CONTROL).press(KeyCode.Z).release(KeyCode.Z).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(SignOffStatus.DRAFT, vm.snapshot().signOff().status(), "undo does not go back to Approved");
+        assertFalse(vm.readOnlyProperty().get());
+        assertEquals("", vm.snapshot().signOff().approvedBy(), "the approval went to the history");
+        assertEquals(1, vm.snapshot().signOff().history().size());
+    }
+
+    /**
+     * Seen: "DOES NOT FIT, short by 6.79 GiB" next to "55 sequences" with nothing saying which scenario and which
+     * context; "unavailable" never said which field was to blame.
+     */
+    @Test
+    void theSummaryNamesItsScenarioAndContextAndTheFieldToFix(FxRobot robot) throws Exception {
+        var vm = window.viewModel();
+        var ws = WorksheetJson.read(Path.of("assets/samples/llama-3.1-70b-bf16-h200.json"));
+        robot.interact(() -> vm.applyWorksheet(ws.withRuntime(ws.runtime().withMaxModelLen(8192L))));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Limit: 16 x 32,768 tokens", text(robot, "#summary-fits-title"));
+        assertEquals("DOES NOT FIT", text(robot, "#summary-fits"));
+        assertTrue(text(robot, "#summary-fits-detail").startsWith("the engine refuses sequences longer than 8,192 tokens"),
+                text(robot, "#summary-fits-detail"));
+        String conc = robot.lookup("#summary-concurrency").queryAs(Label.class).getParent().getChildrenUnmodifiable()
+                .stream().filter(n -> n instanceof Label).map(n -> ((Label) n).getText()).findFirst().orElse("");
+        assertTrue(conc.contains("8,192 tokens"), "the concurrency names its context: " + conc);
+        robot.interact(() -> vm.kv.kvHeads.textProperty().set("7"));
+        WaitForAsyncUtils.waitForFxEvents();
+        String why = text(robot, "#summary-fits-detail");
+        assertTrue(why.contains("KV heads") && why.contains("click to go there"), why);
+        robot.clickOn("#summary-fits");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#kv-kvHeads").queryAs(TextField.class).isFocused(), "the click took us to KV heads");
+    }
+}
