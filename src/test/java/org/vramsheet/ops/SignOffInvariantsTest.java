@@ -29,7 +29,12 @@ import org.vramsheet.ui.model.SheetViewModel;
  * sheet is read-only and carries the fingerprint of exactly its content; undo then redo gives the same sheet.
  */
 class SignOffInvariantsTest {
-    enum Op { EDIT, UNDO, REDO, APPROVE, REOPEN, IMPORT, ESTIMATE, LANGUAGE, SAVE, OPEN }
+    /** A vLLM startup log of the start sheet's model class (70B, GQA-8) on one 80 GiB GPU. */
+    private static final String LOG = "(APIServer pid=1) INFO non-default args: {'max_model_len': 8192, "
+            + "'gpu_memory_utilization': 0.9}\n(EngineCore_DP0 pid=2) INFO [gpu_worker.py:298] Available KV cache memory: "
+            + "36.00 GiB\n(EngineCore_DP0 pid=2) INFO [kv_cache_utils.py:1087] GPU KV cache size: 117,964 tokens\n";
+
+    enum Op { EDIT, UNDO, REDO, APPROVE, REOPEN, IMPORT, ESTIMATE, APPLY_LOG, LANGUAGE, SAVE, OPEN }
 
     private static Worksheet start() throws Exception {
         return WorksheetJson.read(Path.of("assets/samples/seed003-70b-int4-80gib.json"));
@@ -81,6 +86,12 @@ class SignOffInvariantsTest {
                 case REOPEN -> vm.reopenAsDraft();
                 case IMPORT -> vm.applyImport(imported);
                 case ESTIMATE -> vm.estimateNonKv();
+                case APPLY_LOG -> {
+                    var lvm = new org.vramsheet.ui.dialogs.LogViewModel(vm, new org.vramsheet.ui.dialogs.ScriptedDialogs());
+                    lvm.text.set(LOG);
+                    lvm.read();
+                    lvm.apply();
+                }
                 case LANGUAGE -> vm.setDecimalComma(n++ % 2 == 0);
                 case SAVE -> vm.markSaved(Path.of("x.json"));
                 case OPEN -> vm.open(WorksheetJson.parse(WorksheetJson.write(vm.snapshot()), "reopened"), null);

@@ -70,13 +70,15 @@ public final class SummaryStrip extends HBox {
         if (key.equals(FigureKey.POOL_MAX_CONCURRENCY)) {
             ObjectBinding<Figure> ctx = v.figure(FigureKey.POOL_CONTEXT_LENGTH);
             t.textProperty().bind(Bindings.createStringBinding(() -> ctx.get().available()
-                    ? v.t("Max concurrency at") + " " + v.texts().value(FigureText.primary(ctx.get(), true)) + " " + v.t("each")
-                    : v.t(title), ctx));
+                    ? v.t("Max concurrency at") + " " + v.texts().value(FigureText.primary(ctx.get(), true)) : v.t(title), ctx));
+            t.setWrapText(true);
+            t.setMaxWidth(260);
         }
         t.getStyleClass().add(Style.SUMMARY_TITLE);
         Label value = new Label();
         value.setId(id);
         value.getStyleClass().add(Style.SUMMARY_VALUE);
+        value.setMinWidth(Region.USE_PREF_SIZE);
         value.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value(FigureText.primary(f.get(),
                 vm.gibPrimary.get())), f, vm.gibPrimary));
         Label sub = new Label();
