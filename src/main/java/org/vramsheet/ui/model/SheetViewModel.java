@@ -287,6 +287,19 @@ public final class SheetViewModel {
         canRedo.set(!redo.isEmpty());
     }
 
+    /**
+     * The field to fix for an unavailable figure: the input problem its reason names (reasons are "needs SECTION ›
+     * Field: message" chains ending in the field's own issue), else the first input problem; null when none.
+     */
+    public String fieldToFix(org.vramsheet.core.result.Figure f) {
+        for (var e : computed.get().issuesByField().entrySet()) {
+            if (f.reason().contains(e.getValue().text())) {
+                return e.getKey();
+            }
+        }
+        return computed.get().issuesByField().keySet().stream().findFirst().orElse(null);
+    }
+
     /** The message to show under a field, if any: a parse error or the calculator's issue. */
     public Issue issueFor(String field) {
         return computed.get().issuesByField().get(field);

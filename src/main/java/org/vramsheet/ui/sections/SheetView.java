@@ -65,6 +65,7 @@ public final class SheetView extends ScrollPane {
     public SheetView(SheetViewModel vm, ObjectProperty<Figure> selected, boolean progressive, Texts texts) {
         this.vm = vm;
         this.v = new Views(vm, selected, texts);
+        v.setOnGoToField(this::goTo);
         if (progressive) {
             content = new VBox(10, model(), weights());
             pending.addAll(java.util.List.of(this::kv, this::workloads, this::runtime, this::validation, this::result, this::signOff));
@@ -308,8 +309,29 @@ public final class SheetView extends ScrollPane {
                 v.text("signOff-reviewedOn", "Reviewed on", x.reviewedOn, "signOff.reviewedOn"),
                 v.text("signOff-approvedBy", "Approved by", x.approvedBy, "signOff.approvedBy"),
                 v.text("signOff-approvedOn", "Approved on", x.approvedOn, "signOff.approvedOn")),
-                new javafx.scene.layout.HBox(10, status, approve, reopen), approvalProblems);
+                new javafx.scene.layout.HBox(10, status, approve, reopen), approvalProblems, history(x));
         return s;
+    }
+
+    /** Earlier approvals: who approved which content when, and when it was reopened. */
+    private Label history(SignOffViewModel x) {
+        Label l = new Label();
+        l.setId("signOff-history");
+        l.setWrapText(true);
+        l.getStyleClass().add(Style.RESULT_NAME);
+        l.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            StringBuilder b = new StringBuilder();
+            String fp = vm.snapshot().signOff().approvedFingerprint();
+            if (x.status.get() == SignOffStatus.APPROVED && !fp.isEmpty()) {
+                b.append(v.t("Approved content (SHA-256):")).append(' ').append(fp);
+            }
+            for (var a : vm.snapshot().signOff().history()) {
+                b.append(b.length() == 0 ? "" : "\n").append(v.texts().message("Earlier approval: '" + a.approvedBy() + "' on '"
+                        + a.approvedOn() + "', reopened as Draft on '" + a.reopenedOn() + "'"));
+            }
+            return b.toString();
+        }, x.status, vm.computedProperty()));
+        return l;
     }
 
     /** Why approval was refused (translated), or nothing once approved. */

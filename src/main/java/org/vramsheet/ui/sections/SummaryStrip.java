@@ -39,24 +39,11 @@ public final class SummaryStrip extends HBox {
                 tile("summary-concurrency", "Max concurrency at this context", FigureKey.POOL_MAX_CONCURRENCY), spacer, units());
     }
 
-    /**
-     * The field to fix for an unavailable figure: the first input problem its reason names, or null. Reasons are
-     * "needs SECTION › Field: message" chains ending in the field's own issue.
-     */
-    private String fieldToFix(Figure f) {
-        for (var e : vm.computed().issuesByField().entrySet()) {
-            if (f.reason().contains(e.getValue().text())) {
-                return e.getKey();
-            }
-        }
-        return vm.computed().issuesByField().keySet().stream().findFirst().orElse(null);
-    }
-
     /** An unavailable result says why, and a click takes you to the field to fix. */
     private void clickToFix(VBox box, ObjectBinding<Figure> f) {
         box.setOnMouseClicked(e -> {
             if (!f.get().available()) {
-                String field = fieldToFix(f.get());
+                String field = vm.fieldToFix(f.get());
                 if (field != null) {
                     goToField.accept(field);
                 }

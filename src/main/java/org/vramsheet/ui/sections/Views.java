@@ -42,6 +42,11 @@ public final class Views {
     public Texts texts() { return texts; }
 
     /** The window's word for an English text. */
+    private java.util.function.Consumer<String> goToField = f -> { };
+
+    /** What clicking an unavailable result does with the field to fix (the form scrolls to it and focuses it). */
+    public void setOnGoToField(java.util.function.Consumer<String> action) { this.goToField = action; }
+
     public String t(String english) { return texts.t(english); }
 
     /** id from a field key: "kv.kvHeads" -> "kv-kvHeads". */
@@ -249,7 +254,13 @@ public final class Views {
                 value.setTooltip(explainTip(f, texts));
             }
         });
-        value.setOnMouseClicked(e -> selected.set(f.get()));
+        value.setOnMouseClicked(e -> {
+            selected.set(f.get());
+            String field = f.get().available() ? null : vm.fieldToFix(f.get());
+            if (field != null) {
+                goToField.accept(field);
+            }
+        });
         f.addListener((o, a, b) -> {
             if (selected.get() != null && selected.get().key().equals(b.key())) {
                 selected.set(b);

@@ -71,6 +71,7 @@ class SignedSheetRobotTest {
         assertFalse(vm.readOnlyProperty().get());
         assertEquals("", vm.snapshot().signOff().approvedBy(), "the approval went to the history");
         assertEquals(1, vm.snapshot().signOff().history().size());
+        assertTrue(text(robot, "#signOff-history").startsWith("Earlier approval: 'Cy' on '2026-11-30'"), text(robot, "#signOff-history"));
     }
 
     /**
@@ -97,5 +98,11 @@ class SignedSheetRobotTest {
         robot.clickOn("#summary-fits");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(robot.lookup("#kv-kvHeads").queryAs(TextField.class).isFocused(), "the click took us to KV heads");
+        // a result in the form that is unavailable takes you there too
+        robot.interact(() -> robot.lookup("#kv-layers").queryAs(TextField.class).requestFocus());
+        robot.interact(() -> window.sheetView().goTo("result.headroomBytes"));
+        robot.clickOn("#result-result-budgetBytes");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#kv-kvHeads").queryAs(TextField.class).isFocused(), "clicking the budget took us to KV heads");
     }
 }

@@ -72,7 +72,8 @@ class TextsTest {
                 "VRAM Sheet did not close cleanly last time. Restore the unsaved worksheet instead of opening 'b.json'?",
                 "SIGN-OFF › Reviewed on: needed to approve", "SIGN-OFF › Approved on: not a date (YYYY-MM-DD)",
                 "the sheet has input problems: fix the marked fields first",
-                "another model? the log ran 'a/B', the sheet is 'c/D': check before applying it")) {
+                "another model? the log ran 'a/B', the sheet is 'c/D': check before applying it",
+                "Earlier approval: 'Cy' on '2026-11-30', reopened as Draft on '2026-12-01'")) {
             assertEquals(java.util.List.of(), ru.untranslated(m), m);
         }
         assertTrue(ru.message("another model? the log ran 'a/B', the sheet is 'c/D': check before applying it").contains("a/B"));
