@@ -21,7 +21,9 @@ public final class Cli {
 
     private Cli() { }
 
-    public static int run(String[] args, PrintStream out, PrintStream err) {
+    public static int run(String[] args, PrintStream out, PrintStream stderr) {
+        // every line on stderr is one line of at most 300 characters, control characters escaped
+        PrintStream err = org.vramsheet.io.Messages.oneLinePerPrint(stderr);
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
             out.print(usage());
             return OK;
@@ -90,7 +92,8 @@ public final class Cli {
             ws = Edits.contextLength(ws, context);
         }
         SizingResult result = SizingCalculator.calculate(ws);
-        out.print(json ? ResultJson.write(result) : header(ws) + ResultTable.render(result, explain));
+        out.print(json ? ResultJson.write(result)
+                : org.vramsheet.io.Messages.escapeControls(header(ws) + ResultTable.render(result, explain)));
         if (!result.valid()) {
             int more = result.issues().size() - 1;
             err.println("vramsheet calc: bad input: " + result.issues().get(0).text()
@@ -102,10 +105,10 @@ public final class Cli {
 
     private static String header(Worksheet ws) {
         return "VRAM Sheet " + AppVersion.get() + " - SS-007 sizing\n"
-                + "MODEL    " + ws.model().modelId() + (ws.model().revision().isEmpty() ? "" : " @ " + ws.model().revision())
-                + "\nRUNTIME  " + ws.runtime().engine().label() + " " + ws.runtime().engineVersion()
+                + "MODEL    " + org.vramsheet.io.Messages.oneLine(ws.model().modelId()) + (org.vramsheet.io.Messages.oneLine(ws.model().revision()).isEmpty() ? "" : " @ " + org.vramsheet.io.Messages.oneLine(ws.model().revision()))
+                + "\nRUNTIME  " + ws.runtime().engine().label() + " " + org.vramsheet.io.Messages.oneLine(ws.runtime().engineVersion())
                 + ", TP " + ws.runtime().tensorParallel() + " x PP " + ws.runtime().pipelineParallel()
-                + "\nGPU      " + ws.gpu().count() + " x " + ws.gpu().name() + "\n";
+                + "\nGPU      " + ws.gpu().count() + " x " + org.vramsheet.io.Messages.oneLine(ws.gpu().name()) + "\n";
     }
 
 

@@ -74,7 +74,7 @@ final class ValidateCommand {
         }
         String text;
         try {
-            text = new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
+            text = readCapped(log);
         } catch (IOException e) {
             err.println("vramsheet validate: cannot read " + log + ": " + e.getMessage());
             return Cli.BAD_INPUT;
@@ -102,7 +102,7 @@ final class ValidateCommand {
         if (output != null) {
             try {
                 WorksheetJson.save(Cli.asWritten("validate", ws, applied, err), output);
-                out.println("Wrote " + output);
+                (o.json() ? err : out).println("Wrote " + output); // --json: stdout is the JSON only
             } catch (IOException e) {
                 err.println("vramsheet validate: cannot write " + output + ": " + e.getMessage());
                 return Cli.BAD_INPUT;
@@ -127,6 +127,13 @@ final class ValidateCommand {
             print(out, before);
             out.println("\nWith the log's setup and measured memory applied:");
             print(out, after);
+        }
+    }
+
+    /** At most the first {@link EngineLogParser#MAX_LOG} bytes of a log: a 10 GB file is not read into memory. */
+    private static String readCapped(Path log) throws IOException {
+        try (var in = Files.newInputStream(log)) {
+            return new String(in.readNBytes(EngineLogParser.MAX_LOG), StandardCharsets.UTF_8);
         }
     }
 

@@ -9,10 +9,17 @@ import java.util.regex.Pattern;
 /**
  * Parses and prints whole quantities as people type them: "79.19 GiB", "141 GB", "32_768",
  * "131,072". K/M/G/T are powers of 10, Ki/Mi/Gi/Ti powers of 2. Exact: fractions round to the
- * nearest unit.
+ * nearest unit. A dot is the only decimal mark, in every locale (files are locale-free).
  */
 public final class Quantities {
-    private static final Pattern P = Pattern.compile("([0-9][0-9_,\\u00a0 ]*(?:\\.[0-9]+)?)\\s*([A-Za-z]*)");
+    /**
+     * Digits, optionally grouped by threes with one separator used throughout ("131,072", "32_768", "1 234"), an
+     * optional fraction after a dot (the only decimal mark: "139,81" is refused, never read as 13,981), a unit.
+     */
+    private static final Pattern P = Pattern.compile(
+            "((?:[0-9]{1,3}(?:([,_\\u00a0 ])[0-9]{3})(?:\\2[0-9]{3})*|[0-9]+)(?:\\.[0-9]+)?)\\s*([A-Za-z]*)");
+    /** Longer text is not a quantity anyone typed (and would cost time to parse). */
+    public static final int MAX_LENGTH = 40;
 
     private Quantities() { }
 
@@ -22,6 +29,9 @@ public final class Quantities {
             return null;
         }
         String s = text.trim();
+        if (s.length() > MAX_LENGTH) {
+            return null;
+        }
         boolean negative = s.startsWith("-");
         if (negative) {
             s = s.substring(1).trim();
@@ -36,7 +46,7 @@ public final class Quantities {
         } catch (NumberFormatException e) {
             return null;
         }
-        long mult = switch (m.group(2).toLowerCase(Locale.ROOT)) {
+        long mult = switch (m.group(3).toLowerCase(Locale.ROOT)) {
             case "", "b" -> 1L;
             case "k", "kb" -> 1_000L;
             case "m", "mb" -> 1_000_000L;

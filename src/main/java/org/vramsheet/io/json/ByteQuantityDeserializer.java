@@ -42,8 +42,8 @@ final class ByteQuantityDeserializer extends StdScalarDeserializer<Long> {
             }
             Long v = parse(text);
             if (v == null) {
-                return (Long) ctxt.handleWeirdStringValue(Long.class, text,
-                        "not a number (a whole number, or a size such as \"80 GiB\")");
+                return (Long) ctxt.handleWeirdStringValue(Long.class, text.length() > 40 ? text.substring(0, 40) + "…" : text,
+                        "not a number (a whole number, or a size such as \"80 GiB\"; a dot is the decimal mark)");
             }
             return v;
         }

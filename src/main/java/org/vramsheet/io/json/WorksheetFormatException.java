@@ -5,6 +5,6 @@ public class WorksheetFormatException extends Exception {
     private static final long serialVersionUID = 1L;
 
     public WorksheetFormatException(String message, Throwable cause) {
-        super(message, cause);
+        super(org.vramsheet.io.Messages.oneLine(message), cause);
     }
 }

@@ -1,6 +1,8 @@
 package org.vramsheet.io.json;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,6 +26,12 @@ import org.vramsheet.core.sheet.Worksheet;
  */
 public final class WorksheetJson {
     public static final int SCHEMA_VERSION = 2;
+    /** Deepest nesting a worksheet, a config.json or a header may have (a worksheet needs 4). */
+    public static final int MAX_DEPTH = 64;
+    /** Longest number literal (a long has 19 digits). */
+    public static final int MAX_NUMBER_LENGTH = 40;
+    /** Longest string value (notes, lists of sequence lengths). */
+    public static final int MAX_STRING_LENGTH = 1_000_000;
     private static final ObjectMapper MAPPER = mapper();
 
     private WorksheetJson() { }
@@ -31,7 +39,11 @@ public final class WorksheetJson {
     static ObjectMapper mapper() {
         SimpleModule quantities = new SimpleModule("vramsheet-quantities");
         quantities.addDeserializer(Long.class, new ByteQuantityDeserializer());
-        return JsonMapper.builder()
+        // readers validate as they read: a hostile file cannot nest without end or carry megabyte numbers
+        JsonFactory factory = JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
+                .maxNestingDepth(MAX_DEPTH).maxNumberLength(MAX_NUMBER_LENGTH).maxStringLength(MAX_STRING_LENGTH).build())
+                .build();
+        return JsonMapper.builder(factory)
                 .addModule(quantities)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -50,8 +62,9 @@ public final class WorksheetJson {
         try {
             root = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new WorksheetFormatException(source + ": not valid JSON (line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr() + "): " + e.getOriginalMessage(), e);
+            throw new WorksheetFormatException(source + ": not valid JSON" + (e.getLocation() == null ? "" : " (line "
+                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")") + ": "
+                    + e.getOriginalMessage(), e);
         }
         if (root == null || !root.isObject()) {
             throw new WorksheetFormatException(source + ": not a worksheet (expected a JSON object)", null);
@@ -120,13 +133,19 @@ public final class WorksheetJson {
         java.util.regex.Matcher coerce = java.util.regex.Pattern
                 .compile("^Cannot coerce String value \\((\"[^\"]*\")\\) to `java\\.lang\\.(\\w+)`").matcher(m);
         if (coerce.find()) {
-            String want = coerce.group(2).equals("Double") ? "a decimal number" : "a whole number";
-            return coerce.group(1) + " is not a number (" + want + " expected)";
+            String want = coerce.group(2).equals("Double") ? "a decimal number with a dot" : "a whole number";
+            return org.vramsheet.io.Messages.quote(coerce.group(1).substring(1, coerce.group(1).length() - 1))
+                    + " is not a number (" + want + " expected)";
         }
         int quote = m.indexOf("not a number");
         if (quote >= 0) {
             return m.substring(m.indexOf('"') >= 0 ? 0 : 0).replaceAll("^Cannot deserialize value of type `[^`]*` from String ", "")
                     .replaceAll("^(\"[^\"]*\"): ", "$1 is ");
+        }
+        if (e instanceof com.fasterxml.jackson.databind.exc.InvalidFormatException f && f.getTargetType() != null
+                && f.getTargetType().isEnum()) {
+            return "unknown value " + org.vramsheet.io.Messages.quote(String.valueOf(f.getValue())) + "; expected one of "
+                    + java.util.Arrays.toString(f.getTargetType().getEnumConstants());
         }
         if (m.startsWith("Cannot deserialize value of type `org.vramsheet.core.")) {
             int from = m.indexOf("from String");

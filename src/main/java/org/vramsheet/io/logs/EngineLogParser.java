@@ -21,7 +21,10 @@ public final class EngineLogParser {
     private static final Pattern NUM = Pattern.compile("[0-9][0-9,]*(?:\\.[0-9]+)?");
 
     private static final Pattern V_VERSION = Pattern.compile("(?:vLLM API server version|version)\\s+v?([0-9]+\\.[0-9]+[0-9.a-z+]*)");
-    private static final Pattern V_ARGS = Pattern.compile("non-default args: \\{(.*)}");
+    /** Lines longer than this are not an engine's (real ones are under 4 KiB) and are skipped: parsing stays linear. */
+    public static final int MAX_LINE = 16 * 1024;
+    /** The most of a log that is read (a startup log is a few hundred KiB). */
+    public static final int MAX_LOG = 64 * 1024 * 1024;
     private static final Pattern V_ARG = Pattern.compile("'(\\w+)': ('[^']*'|[^,}]+)");
     private static final Pattern V_LOADING = Pattern.compile("Model loading took ([0-9.]+) ?GiB");
     private static final Pattern V_PROFILE = Pattern.compile("Total non KV cache memory: ([0-9.]+) ?GiB; torch peak memory "
@@ -43,7 +46,7 @@ public final class EngineLogParser {
     private static final Pattern SG_KV = Pattern.compile("KV Cache is allocated\\. #tokens: ([0-9]+), (?:dtype: [^,]+, )?"
             + "(?:K size: ([0-9.]+) GB, V size: ([0-9.]+) GB|KV size: ([0-9.]+) GB)");
     private static final Pattern SG_MAX = Pattern.compile("max_total_num_tokens=([0-9]+)");
-    private static final Pattern SG_WEIGHTS = Pattern.compile("Load weight end\\..*mem usage=([0-9.]+) GB");
+    private static final Pattern SG_MEM = Pattern.compile("^([0-9.]+) GB");
     private static final Pattern SG_CONTEXT = Pattern.compile("context_len=([0-9]+)");
     private static final Pattern LC_KV = Pattern.compile("(?:llama_kv_cache\\w*|llama_new_context_with_model|llama_kv_cache_init)"
             + ":\\s+(?:size|KV self size)\\s*=\\s*([0-9.]+) MiB(?: \\(\\s*([0-9]+) cells)?");
@@ -58,6 +61,49 @@ public final class EngineLogParser {
     private static long gib(String s) { return Units.gib(Double.parseDouble(s)); }
 
     private static long num(String s) { return Long.parseLong(s.replace(",", "")); }
+
+    /** The text between {@code start} and the last {@code end} after it, or null; linear (no regex backtracking). */
+    private static String between(String line, String start, char end) {
+        int i = line.indexOf(start);
+        if (i < 0) {
+            return null;
+        }
+        int j = line.lastIndexOf(end);
+        return j > i + start.length() ? line.substring(i + start.length(), j) : null;
+    }
+
+    /** The text after {@code key} that follows {@code marker} on the line, or null; linear. */
+    private static String after(String line, String marker, String key) {
+        int i = line.indexOf(marker);
+        int j = i < 0 ? -1 : line.indexOf(key, i + marker.length());
+        return j < 0 ? null : line.substring(j + key.length());
+    }
+
+    /** A ratio the log printed, or null when it is not a finite, plausible number (no Infinity or NaN downstream). */
+    private static Double ratio(String s, double max) {
+        double v = Double.parseDouble(s);
+        return Double.isFinite(v) && v >= 0 && v <= max ? v : null;
+    }
+
+    private enum Reader { VLLM_SETUP, VLLM_POOL, SGLANG, LLAMA_CPP, TENSORRT }
+
+    /**
+     * One reader on one line; a value that does not parse or does not fit ("None", an empty number, 9e9 GiB) leaves
+     * that line unread instead of failing the log.
+     */
+    private static boolean safe(Reader r, String line, Found f) {
+        try {
+            return switch (r) {
+                case VLLM_SETUP -> vllmSetup(line, f);
+                case VLLM_POOL -> vllmPool(line, f);
+                case SGLANG -> sglang(line, f);
+                case LLAMA_CPP -> llamaCpp(line, f);
+                case TENSORRT -> tensorRt(line, f);
+            };
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
 
     /** What the lines of a log said so far. */
     private static final class Found {
@@ -88,10 +134,15 @@ public final class EngineLogParser {
     public static Measurement parse(String log) {
         Found f = new Found();
         List<String> matched = new ArrayList<>();
-        for (String raw : log.split("\\r?\\n")) {
+        String text = log.length() > MAX_LOG ? log.substring(0, MAX_LOG) : log;
+        for (String raw : text.split("\\r?\\n")) {
+            if (raw.length() > MAX_LINE) {
+                continue;
+            }
             String line = ANSI.matcher(raw).replaceAll("");
             // every reader sees every line (no short circuit): one line can carry several facts
-            if (vllmSetup(line, f) | vllmPool(line, f) | sglang(line, f) | llamaCpp(line, f) | tensorRt(line, f)) {
+            if (safe(Reader.VLLM_SETUP, line, f) | safe(Reader.VLLM_POOL, line, f) | safe(Reader.SGLANG, line, f)
+                    | safe(Reader.LLAMA_CPP, line, f) | safe(Reader.TENSORRT, line, f)) {
                 matched.add(line.trim());
             }
         }
@@ -105,15 +156,16 @@ public final class EngineLogParser {
     private static boolean vllmSetup(String line, Found f) {
         boolean hit = false;
         Matcher m;
-        if ((m = V_ARGS.matcher(line)).find()) {
+        String args = between(line, "non-default args: {", '}');
+        if (args != null) {
             f.engine = Engine.VLLM;
-            Matcher a = V_ARG.matcher(m.group(1));
+            Matcher a = V_ARG.matcher(args);
             while (a.find()) {
                 String v = a.group(2).trim().replaceAll("^'|'$", "");
                 switch (a.group(1)) {
                     case "model" -> f.model = v;
                     case "model_tag" -> f.model = f.model == null ? v : f.model;
-                    case "gpu_memory_utilization" -> f.util = Double.parseDouble(v);
+                    case "gpu_memory_utilization" -> f.util = ratio(v, 1.0);
                     case "max_model_len" -> f.maxLen = Long.parseLong(v);
                     case "tensor_parallel_size" -> f.tp = Integer.parseInt(v);
                     case "pipeline_parallel_size" -> f.pp = Integer.parseInt(v);
@@ -172,7 +224,7 @@ public final class EngineLogParser {
         }
         if ((m = V_CONC.matcher(line)).find()) {
             f.concTokens = num(m.group(1));
-            f.conc = Double.parseDouble(m.group(2));
+            f.conc = ratio(m.group(2), 1e9);
             hit = true;
         }
         if ((m = V_FREE.matcher(line)).find()) {
@@ -220,7 +272,8 @@ public final class EngineLogParser {
             }
             hit = true;
         }
-        if ((m = SG_WEIGHTS.matcher(line)).find()) {
+        String mem = after(line, "Load weight end.", "mem usage=");
+        if (mem != null && (m = SG_MEM.matcher(mem)).find()) {
             f.engine = Engine.SGLANG;
             f.weights = Units.gib(Double.parseDouble(m.group(1)));
             f.nonKv = f.weights;

@@ -35,7 +35,7 @@ public final class ConfigImporter {
     public static final class ImportException extends Exception {
         private static final long serialVersionUID = 1L;
 
-        public ImportException(String message) { super(message); }
+        public ImportException(String message) { super(org.vramsheet.io.Messages.oneLine(message)); }
     }
 
     public static ModelImport parse(String json, String source) throws ImportException {
@@ -43,8 +43,8 @@ public final class ConfigImporter {
         try {
             root = WorksheetJson.shared().readTree(json);
         } catch (JsonProcessingException e) {
-            throw new ImportException(source + ": not valid JSON (line " + e.getLocation().getLineNr() + "): "
-                    + e.getOriginalMessage() + " (a truncated download?)");
+            throw new ImportException(source + ": not valid JSON" + (e.getLocation() == null ? ""
+                    : " (line " + e.getLocation().getLineNr() + ")") + ": " + e.getOriginalMessage() + " (a truncated download?)");
         }
         if (root == null || !root.isObject()) {
             throw new ImportException(source + ": not a config.json (expected a JSON object)");
@@ -57,6 +57,33 @@ public final class ConfigImporter {
      * @param modelId         Hub ID when known (else taken from _name_or_path)
      */
     public static ModelImport parse(JsonNode root, String source, Long indexTotalSize, String modelId)
+            throws ImportException {
+        ModelImport m;
+        try {
+            m = read(root, source, indexTotalSize, modelId);
+        } catch (HfConfig.BadValue e) {
+            throw new ImportException(source + ": " + e.getMessage());
+        } catch (ArithmeticException e) {
+            throw new ImportException(source + ": numbers too large to count exactly (overflow): refused");
+        }
+        refuseWhatCalcRefuses(m, source);
+        return m;
+    }
+
+    /** The import refuses what calc would refuse about MODEL, WEIGHTS and KV ARCHITECTURE, with calc's message. */
+    private static void refuseWhatCalcRefuses(ModelImport m, String source) throws ImportException {
+        org.vramsheet.core.sheet.Worksheet ws = m.applyTo(new org.vramsheet.core.sheet.Worksheet(null, null, null, null, null,
+                null, null, null, null));
+        org.vramsheet.core.input.Issues issues = new org.vramsheet.core.input.Issues();
+        org.vramsheet.core.input.WorksheetValidator.validate(ws, issues);
+        for (org.vramsheet.core.input.Issue i : issues.all()) {
+            if (i.field().startsWith("model.") || i.field().startsWith("weights.") || i.field().startsWith("kv.")) {
+                throw new ImportException(source + ": " + i.text());
+            }
+        }
+    }
+
+    private static ModelImport read(JsonNode root, String source, Long indexTotalSize, String modelId)
             throws ImportException {
         HfConfig c = new HfConfig(root);
         List<String> detected = new ArrayList<>();
@@ -96,9 +123,9 @@ public final class ConfigImporter {
         if (a.type.isEmpty() && c.has("n_head") && c.has("n_layer")) {
             a.type = "falcon";
         }
-        Integer layers = c.integer("num_hidden_layers", "n_layer", "num_layers", "n_layers");
-        Integer heads = c.integer("num_attention_heads", "n_head", "num_heads");
-        Integer hidden = c.integer("hidden_size", "n_embd", "d_model", "dim");
+        Integer layers = ranged(c, 1, ConfigLimits.MAX_LAYERS, "num_hidden_layers", "n_layer", "num_layers", "n_layers");
+        Integer heads = ranged(c, 1, ConfigLimits.MAX_HEADS, "num_attention_heads", "n_head", "num_heads");
+        Integer hidden = ranged(c, 1, ConfigLimits.MAX_WIDTH, "hidden_size", "n_embd", "d_model", "dim");
         if (layers == null || layers < 1) {
             throw new ImportException(source + ": no num_hidden_layers: cannot tell how many layers hold a cache");
         }
@@ -118,9 +145,15 @@ public final class ConfigImporter {
         return a;
     }
 
+    /** A count the config must have in range (refused naming the key otherwise), or null when absent. */
+    private static Integer ranged(HfConfig c, long min, long max, String... keys) {
+        Long v = c.num(min, max, keys);
+        return v == null ? null : Math.toIntExact(v);
+    }
+
     /** KV heads (MHA / GQA / MQA), the head dimension and MLA's latent. */
     private static void heads(HfConfig c, Arch a, List<String> detected, List<String> assumed) {
-        Integer kvh = c.integer("num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num");
+        Integer kvh = ranged(c, 1, a.heads, "num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num");
         if (kvh == null && c.bool("multi_query", false)) {
             kvh = 1;
             detected.add("multi_query true: MQA, 1 KV head");
@@ -135,7 +168,7 @@ public final class ConfigImporter {
                     + " query heads per KV head") + ")");
         }
         a.kvHeads = kvh;
-        Integer hd = c.integer("head_dim", "attention_head_size");
+        Integer hd = ranged(c, 1, ConfigLimits.MAX_HEAD_DIM, "head_dim", "attention_head_size");
         if (hd != null) {
             a.headDim = hd;
             detected.add("head_dim " + hd + " (explicit)");
@@ -145,8 +178,9 @@ public final class ConfigImporter {
         }
         if (c.has("kv_lora_rank")) {
             a.mla = true;
-            a.kvLoraRank = c.integer("kv_lora_rank");
-            a.qkRope = c.integer("qk_rope_head_dim") == null ? 64 : c.integer("qk_rope_head_dim");
+            a.kvLoraRank = ranged(c, 1, ConfigLimits.MAX_HEAD_DIM, "kv_lora_rank");
+            Integer rope = ranged(c, 0, ConfigLimits.MAX_HEAD_DIM, "qk_rope_head_dim");
+            a.qkRope = rope == null ? 64 : rope;
             detected.add("MLA: kv_lora_rank " + a.kvLoraRank + " + qk_rope_head_dim " + a.qkRope + " cached per token");
         }
     }
@@ -196,7 +230,7 @@ public final class ConfigImporter {
             }
             detected.add("Gemma 2 alternates sliding-window and global layers");
         } else if (t.equals("gemma3") && sw != null) {
-            long pattern = c.num("sliding_window_pattern") == null ? 6 : c.num("sliding_window_pattern");
+            long pattern = c.period("sliding_window_pattern", 6);
             for (int i = 0; i < a.layers; i++) {
                 k[i] = (i + 1) % pattern == 0 ? Arch.LayerKind.FULL : Arch.LayerKind.SLIDING;
             }
@@ -208,14 +242,14 @@ public final class ConfigImporter {
             detected.add("Llama 4 chunked local attention (attention_chunk_size " + Units.grouped(sw) + ")");
             assumed.add("every 4th layer is a global (NoPE) layer, as in Llama 4's default no_rope_layers");
         } else if (t.equals("jamba")) {
-            long period = c.num("attn_layer_period") == null ? 8 : c.num("attn_layer_period");
-            long offset = c.num("attn_layer_offset") == null ? 4 : c.num("attn_layer_offset");
+            long period = c.period("attn_layer_period", 8);
+            long offset = c.num("attn_layer_offset") == null ? 4 : c.num(0, period - 1, "attn_layer_offset");
             for (int i = 0; i < a.layers; i++) {
                 k[i] = i % period == offset ? Arch.LayerKind.FULL : Arch.LayerKind.MAMBA;
             }
             detected.add("Jamba: one attention layer every " + period + " (offset " + offset + "), Mamba elsewhere");
         } else if (t.equals("qwen3_next")) {
-            long interval = c.num("full_attention_interval") == null ? 4 : c.num("full_attention_interval");
+            long interval = c.period("full_attention_interval", 4);
             for (int i = 0; i < a.layers; i++) {
                 k[i] = (i + 1) % interval == 0 ? Arch.LayerKind.FULL : Arch.LayerKind.LINEAR;
             }

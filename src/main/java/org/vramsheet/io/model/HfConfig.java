@@ -25,20 +25,53 @@ final class HfConfig {
 
     boolean has(String key) { return node(key) != null; }
 
-    /** The first of the keys that is present, as a long; null when none is. */
+    /** A value the config has but that cannot be right; the import refuses it with this one-line reason. */
+    static final class BadValue extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        BadValue(String message) { super(message); }
+    }
+
+    /**
+     * The first of the keys that is present, as a whole number; null when none is. A key that is present but not a
+     * whole number ("512" as text, 1.5, 1e400) is refused, never skipped or wrapped.
+     */
     Long num(String... keys) {
         for (String k : keys) {
             JsonNode n = node(k);
-            if (n != null && n.isNumber()) {
-                return n.asLong();
+            if (n == null) {
+                continue;
             }
+            if (!n.isNumber()) {
+                throw new BadValue(k + " must be a number, not " + org.vramsheet.io.Messages.quote(n.toString()));
+            }
+            if (!n.canConvertToExactIntegral() || !n.canConvertToLong()) {
+                throw new BadValue(k + " = " + org.vramsheet.io.Messages.quote(n.asText()) + " is not a whole number in range");
+            }
+            return n.asLong();
         }
         return null;
     }
 
-    Integer integer(String... keys) {
+    /** As {@link #num}, within [min, max]; out of range is refused naming the key and the range. */
+    Long num(long min, long max, String... keys) {
         Long v = num(keys);
+        if (v != null && (v < min || v > max)) {
+            throw new BadValue(keys[0] + " = " + org.vramsheet.core.units.Units.grouped(v) + " is out of range ("
+                    + org.vramsheet.core.units.Units.grouped(min) + " to " + org.vramsheet.core.units.Units.grouped(max) + ")");
+        }
+        return v;
+    }
+
+    Integer integer(String... keys) {
+        Long v = num(0, Integer.MAX_VALUE, keys);
         return v == null ? null : Math.toIntExact(v);
+    }
+
+    /** A period or step (a layer pattern's): absent gives the default; present must be 1 to 10,000. */
+    long period(String key, long dflt) {
+        Long v = num(1, ConfigLimits.MAX_LAYERS, key);
+        return v == null ? dflt : v;
     }
 
     String str(String... keys) {

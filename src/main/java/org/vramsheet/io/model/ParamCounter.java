@@ -21,19 +21,19 @@ final class ParamCounter {
         }
         boolean tied = c.bool("tie_word_embeddings", a.type.startsWith("gemma") || a.type.equals("falcon")
                 || a.type.equals("RefinedWebModel"));
-        long embeddings = v * h * (tied ? 1 : 2);
-        long total = embeddings + h; // final norm
+        long embeddings = m(v, h, tied ? 1 : 2);
+        long total = s(embeddings, h); // final norm
         long active = total;
         long expertTotal = 0;
-        long inter = c.num("intermediate_size", "ffn_dim") == null ? 4 * h : c.num("intermediate_size", "ffn_dim");
+        long inter = c.num("intermediate_size", "ffn_dim") == null ? m(4, h) : c.num("intermediate_size", "ffn_dim");
         for (int layer = 0; layer < a.layers; layer++) {
             long attn = a.isAttentionLayer(layer) ? attention(c, a) : a.isLinearLayer(layer) ? linearAttention(c, a)
                     : mamba(c, a);
-            long norms = (a.type.startsWith("gemma") ? 4 : 2) * h;
+            long norms = m(a.type.startsWith("gemma") ? 4 : 2, h);
             Mlp mlp = mlp(c, a, layer, inter);
-            total += attn + norms + mlp.total;
-            active += attn + norms + mlp.active;
-            expertTotal += mlp.experts;
+            total = s(total, attn, norms, mlp.total);
+            active = s(active, attn, norms, mlp.active);
+            expertTotal = s(expertTotal, mlp.experts);
         }
         return new Counts(total, active, expertTotal, embeddings);
     }
@@ -46,44 +46,44 @@ final class ParamCounter {
         Long experts = c.num("num_local_experts", "num_experts", "n_routed_experts");
         if (experts == null || experts <= 1 || !isMoeLayer(c, a, layer)) {
             long dense = a.type.equals("llama4") && c.has("intermediate_size_mlp") ? c.num("intermediate_size_mlp") : inter;
-            long p = gated * h * dense;
+            long p = m(gated, h, dense);
             return new Mlp(p, p, 0);
         }
         long k = c.num("num_experts_per_tok", "experts_per_token", "moe_topk") == null ? 2
                 : c.num("num_experts_per_tok", "experts_per_token", "moe_topk");
         long ei = c.num("moe_intermediate_size") != null ? c.num("moe_intermediate_size") : inter;
-        long one = 3 * h * ei + (a.type.equals("gpt_oss") ? 2 * ei + h : 0);
+        long one = s(m(3, h, ei), a.type.equals("gpt_oss") ? s(m(2, ei), h) : 0);
         long shared = 0;
         if (c.num("n_shared_experts") != null) {
-            shared = c.num("n_shared_experts") * 3 * h * ei;
+            shared = m(c.num("n_shared_experts"), 3, h, ei);
         } else if (c.num("shared_expert_intermediate_size") != null) {
-            shared = 3 * h * c.num("shared_expert_intermediate_size") + h;
+            shared = s(m(3, h, c.num("shared_expert_intermediate_size")), h);
         } else if (a.type.equals("llama4")) {
-            shared = 3 * h * inter;
+            shared = m(3, h, inter);
         }
-        long router = h * experts + (a.type.equals("gpt_oss") || a.type.equals("deepseek_v3") ? experts : 0);
-        return new Mlp(experts * one + shared + router, k * one + shared + router, experts * one);
+        long router = s(m(h, experts), a.type.equals("gpt_oss") || a.type.equals("deepseek_v3") ? experts : 0);
+        return new Mlp(s(m(experts, one), shared, router), s(m(k, one), shared, router), m(experts, one));
     }
 
     private static boolean isMoeLayer(HfConfig c, Arch a, int layer) {
         switch (a.type) {
             case "deepseek_v2", "deepseek_v3" -> {
                 long firstDense = c.num("first_k_dense_replace") == null ? 0 : c.num("first_k_dense_replace");
-                long freq = c.num("moe_layer_freq") == null ? 1 : c.num("moe_layer_freq");
+                long freq = c.period("moe_layer_freq", 1);
                 return layer >= firstDense && layer % freq == 0;
             }
             case "jamba" -> {
-                long period = c.num("expert_layer_period") == null ? 2 : c.num("expert_layer_period");
+                long period = c.period("expert_layer_period", 2);
                 long offset = c.num("expert_layer_offset") == null ? 1 : c.num("expert_layer_offset");
                 return layer % period == offset;
             }
             case "qwen2_moe", "qwen3_moe" -> {
-                long step = c.num("decoder_sparse_step") == null ? 1 : c.num("decoder_sparse_step");
+                long step = c.period("decoder_sparse_step", 1);
                 List<String> only = c.strings("mlp_only_layers");
                 return !only.contains(Integer.toString(layer)) && (layer + 1) % step == 0;
             }
             case "llama4" -> {
-                long step = c.num("interleave_moe_layer_step") == null ? 1 : c.num("interleave_moe_layer_step");
+                long step = c.period("interleave_moe_layer_step", 1);
                 return (layer + 1) % step == 0;
             }
             default -> {
@@ -100,19 +100,19 @@ final class ParamCounter {
             long rope = a.qkRope;
             long vh = c.num("v_head_dim") == null ? 128 : c.num("v_head_dim");
             Long qLora = c.num("q_lora_rank");
-            long q = qLora == null ? h * heads * (nope + rope) : h * qLora + qLora + qLora * heads * (nope + rope);
-            long kv = h * (a.kvLoraRank + rope) + a.kvLoraRank + (long) a.kvLoraRank * heads * (nope + vh);
-            return q + kv + heads * vh * h;
+            long q = qLora == null ? m(h, heads, s(nope, rope)) : s(m(h, qLora), qLora, m(qLora, heads, s(nope, rope)));
+            long kv = s(m(h, s(a.kvLoraRank, rope)), a.kvLoraRank, m(a.kvLoraRank, heads, s(nope, vh)));
+            return s(q, kv, m(heads, vh, h));
         }
-        long qDim = (long) a.heads * a.headDim;
-        long kvDim = (long) a.kvHeads * a.headDim;
-        long p = h * qDim + 2 * h * kvDim + qDim * h;
+        long qDim = m(a.heads, a.headDim);
+        long kvDim = m(a.kvHeads, a.headDim);
+        long p = s(m(h, qDim), m(2, h, kvDim), m(qDim, h));
         boolean bias = c.bool("attention_bias", a.type.startsWith("qwen2") || a.type.equals("gpt_oss"));
         if (bias) {
-            p += qDim + 2 * kvDim + (a.type.equals("gpt_oss") ? h + a.heads : 0);
+            p = s(p, qDim, m(2, kvDim), a.type.equals("gpt_oss") ? s(h, a.heads) : 0);
         }
         if (a.type.startsWith("qwen3") || a.type.equals("gemma3")) {
-            p += 2L * a.headDim; // q and k norms
+            p = s(p, m(2, a.headDim)); // q and k norms
         }
         return p;
     }
@@ -121,12 +121,12 @@ final class ParamCounter {
     private static long mamba(HfConfig c, Arch a) {
         long h = a.hidden;
         long expand = c.num("mamba_expand") == null ? 2 : c.num("mamba_expand");
-        long di = expand * h;
+        long di = m(expand, h);
         long dState = c.num("mamba_d_state") == null ? 16 : c.num("mamba_d_state");
         long dConv = c.num("mamba_d_conv") == null ? 4 : c.num("mamba_d_conv");
         long dtRank = c.num("mamba_dt_rank") == null ? (h + 15) / 16 : c.num("mamba_dt_rank");
-        return h * 2 * di + di * dConv + di + di * (dtRank + 2 * dState) + dtRank * di + di + di * dState + di
-                + di * h + dtRank + 2 * dState;
+        return s(m(h, 2, di), m(di, dConv), di, m(di, s(dtRank, m(2, dState))), m(dtRank, di), di, m(di, dState), di,
+                m(di, h), dtRank, m(2, dState));
     }
 
     /** Qwen3-Next Gated DeltaNet block (approximate: projections, conv, norms). */
@@ -137,10 +137,28 @@ final class ParamCounter {
         long kd = c.num("linear_key_head_dim") == null ? 128 : c.num("linear_key_head_dim");
         long vd = c.num("linear_value_head_dim") == null ? 128 : c.num("linear_value_head_dim");
         long conv = c.num("linear_conv_kernel_dim") == null ? 4 : c.num("linear_conv_kernel_dim");
-        long keyDim = kh * kd;
-        long valueDim = vh * vd;
-        long qkvz = h * (2 * keyDim + 2 * valueDim);
-        long ba = h * 2 * vh;
-        return qkvz + ba + (2 * keyDim + valueDim) * conv + 2 * vh + vd + valueDim * h;
+        long keyDim = m(kh, kd);
+        long valueDim = m(vh, vd);
+        long qkvz = m(h, s(m(2, keyDim), m(2, valueDim)));
+        long ba = m(h, 2, vh);
+        return s(qkvz, ba, m(s(m(2, keyDim), valueDim), conv), m(2, vh), vd, m(valueDim, h));
+    }
+
+    /** Exact product: a config whose numbers overflow a long is refused, never wrapped to a wrong count. */
+    private static long m(long... xs) {
+        long p = 1;
+        for (long x : xs) {
+            p = Math.multiplyExact(p, x);
+        }
+        return p;
+    }
+
+    /** Exact sum. */
+    private static long s(long... xs) {
+        long t = 0;
+        for (long x : xs) {
+            t = Math.addExact(t, x);
+        }
+        return t;
     }
 }
