@@ -1,5 +1,9 @@
 package org.vramsheet.io.hub;
 
+import org.vramsheet.io.Messages;
+
+import java.io.InputStream;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -34,6 +38,16 @@ import org.vramsheet.io.model.Safetensors;
 public final class HubClient {
     public static final String DEFAULT_ENDPOINT = "https://huggingface.co";
     private static final int MAX_SHARDS = 400;
+    /** The most one answer may carry (JSON, config.json, a safetensors header); more is refused, not read. */
+    public static final int MAX_BODY = 64 * 1024 * 1024;
+    private static final int MAX_REDIRECTS = 5;
+    /** Closes bodies that outlive their deadline (a server that trickles or never ends). */
+    private static final java.util.concurrent.ScheduledExecutorService WATCHDOG =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "hub-deadline");
+                t.setDaemon(true);
+                return t;
+            });
     private final String endpoint;
     private final String token;
     private final Duration timeout;
@@ -47,7 +61,8 @@ public final class HubClient {
         this.endpoint = (endpoint == null || endpoint.isBlank() ? DEFAULT_ENDPOINT : endpoint).replaceAll("/+$", "");
         this.token = token == null || token.isBlank() ? null : token.trim();
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NORMAL).build();
+        // redirects are followed by hand: the token goes only to the endpoint's own origin
+        this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
     }
 
     /** HF_ENDPOINT and HF_TOKEN from the environment; a token typed in the window wins. */
@@ -75,6 +90,10 @@ public final class HubClient {
         progress.accept(0, 3);
         JsonNode info = json(get("/api/models/" + id + "/revision/" + enc(rev), null, cancelled, id, rev), id);
         String sha = info.path("sha").asText(rev);
+        if (!sha.matches("[0-9a-f]{40}")) {
+            throw new HubException(HubException.Kind.BAD_RESPONSE, id + ": the Hub sent " + Messages.quote(sha)
+                    + " as the commit, not a 40-digit hex id");
+        }
         List<String> files = new ArrayList<>();
         info.path("siblings").forEach(s -> files.add(s.path("rfilename").asText()));
         progress.accept(1, 3);
@@ -94,7 +113,7 @@ public final class HubClient {
         Map<String, Long> dtypes = new TreeMap<>();
         int steps = 3 + Math.min(shards.size(), MAX_SHARDS);
         for (int i = 0; i < shards.size() && i < MAX_SHARDS; i++) {
-            String path = "/" + id + "/resolve/" + sha + "/" + shards.get(i);
+            String path = "/" + id + "/resolve/" + sha + "/" + encPath(shards.get(i), id);
             try {
                 long n = Safetensors.headerLength(get(path, "bytes=0-7", cancelled, id, rev));
                 Safetensors.addAll(dtypes, Safetensors.dtypeBytes(get(path, "bytes=8-" + (8 + n - 1), cancelled, id, rev)));
@@ -107,6 +126,19 @@ public final class HubClient {
     }
 
     private static String enc(String s) { return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20"); }
+
+    /** A file path from the Hub's listing, each segment escaped; ".." and control characters are refused. */
+    private static String encPath(String file, String id) throws HubException {
+        if (file.contains("..") || file.startsWith("/") || file.chars().anyMatch(Character::isISOControl) || file.length() > 512) {
+            throw new HubException(HubException.Kind.BAD_RESPONSE, id + ": the Hub listed an unusable file name "
+                    + Messages.quote(file));
+        }
+        StringBuilder b = new StringBuilder();
+        for (String seg : file.split("/")) {
+            b.append(b.length() == 0 ? "" : "/").append(enc(seg));
+        }
+        return b.toString();
+    }
 
     private static JsonNode json(byte[] body, String id) throws HubException {
         try {
@@ -121,21 +153,56 @@ public final class HubClient {
         if (cancelled.get()) {
             throw new HubException(HubException.Kind.CANCELLED, "cancelled");
         }
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(endpoint + path)).timeout(timeout)
-                .header("User-Agent", "vramsheet").GET();
-        if (token != null) {
+        URI uri = URI.create(endpoint + path);
+        long deadline = System.nanoTime() + deadline().toNanos();
+        HttpResponse<InputStream> r;
+        for (int hop = 0; ; hop++) {
+            r = send(request(uri, range), cancelled);
+            int s = r.statusCode();
+            if (s / 100 != 3 || r.headers().firstValue("Location").isEmpty()) {
+                break;
+            }
+            close(r);
+            if (hop >= MAX_REDIRECTS) {
+                throw new HubException(HubException.Kind.BAD_RESPONSE, endpoint + " redirected more than " + MAX_REDIRECTS
+                        + " times for " + id);
+            }
+            uri = uri.resolve(r.headers().firstValue("Location").get());
+        }
+        status(r, id, rev);
+        return body(r, deadline, cancelled, id);
+    }
+
+    /** The whole time one answer may take, headers and body: three times the connect / header timeout. */
+    private Duration deadline() { return timeout.multipliedBy(3); }
+
+    /** A GET; the token only when the request goes to the endpoint's own origin (scheme, host and port). */
+    private HttpRequest request(URI uri, String range) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(timeout).header("User-Agent", "vramsheet").GET();
+        if (token != null && sameOrigin(uri, URI.create(endpoint))) {
             b.header("Authorization", "Bearer " + token);
         }
         if (range != null) {
             b.header("Range", range);
         }
-        CompletableFuture<HttpResponse<byte[]>> f = http.sendAsync(b.build(), HttpResponse.BodyHandlers.ofByteArray());
-        HttpResponse<byte[]> r;
+        return b.build();
+    }
+
+    static boolean sameOrigin(URI a, URI b) {
+        return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme()) && a.getHost() != null
+                && a.getHost().equalsIgnoreCase(b.getHost()) && port(a) == port(b);
+    }
+
+    private static int port(URI u) {
+        return u.getPort() != -1 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
+    }
+
+    private HttpResponse<InputStream> send(HttpRequest req, AtomicBoolean cancelled) throws HubException {
+        CompletableFuture<HttpResponse<InputStream>> f = http.sendAsync(req, HttpResponse.BodyHandlers.ofInputStream());
         try {
             while (true) {
                 try {
-                    r = f.get(100, TimeUnit.MILLISECONDS);
-                    break;
+                    return f.get(100, TimeUnit.MILLISECONDS);
                 } catch (TimeoutException e) {
                     if (cancelled.get()) {
                         f.cancel(true);
@@ -148,20 +215,31 @@ public final class HubClient {
             f.cancel(true);
             throw new HubException(HubException.Kind.CANCELLED, "cancelled");
         } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof HttpTimeoutException) {
-                throw new HubException(HubException.Kind.TIMEOUT, endpoint + " did not answer within "
-                        + timeout.toSeconds() + " s; try again or check your connection");
-            }
-            if (c instanceof ConnectException || c instanceof UnresolvedAddressException
-                    || c != null && c.getCause() instanceof UnresolvedAddressException) {
-                throw new HubException(HubException.Kind.OFFLINE, "cannot reach " + endpoint
-                        + ": offline? (import a config.json file, the local cache or the built-in catalog instead)");
-            }
-            throw new HubException(HubException.Kind.OFFLINE, "cannot reach " + endpoint + ": "
-                    + (c == null ? e.getMessage() : c.getClass().getSimpleName()));
+            throw failed(e);
         }
+    }
+
+    private HubException failed(ExecutionException e) {
+        Throwable c = e.getCause();
+        if (c instanceof HttpTimeoutException) {
+            return new HubException(HubException.Kind.TIMEOUT, endpoint + " did not answer within "
+                    + timeout.toSeconds() + " s; try again or check your connection");
+        }
+        if (c instanceof ConnectException || c instanceof UnresolvedAddressException
+                || c != null && c.getCause() instanceof UnresolvedAddressException) {
+            return new HubException(HubException.Kind.OFFLINE, "cannot reach " + endpoint
+                    + ": offline? (import a config.json file, the local cache or the built-in catalog instead)");
+        }
+        return new HubException(HubException.Kind.OFFLINE, "cannot reach " + endpoint + ": "
+                + (c == null ? String.valueOf(e.getMessage()) : c.getClass().getSimpleName()));
+    }
+
+    private void status(HttpResponse<InputStream> r, String id, String rev) throws HubException {
         int s = r.statusCode();
+        if (s / 100 == 2) {
+            return;
+        }
+        close(r);
         if (s == 401 || s == 403) {
             throw new HubException(HubException.Kind.GATED, id + " is gated or private (HTTP " + s + "): accept its "
                     + "licence on the Hub and give a token (HF_TOKEN or the token field)"
@@ -171,9 +249,60 @@ public final class HubClient {
             throw new HubException(HubException.Kind.NOT_FOUND, "no model '" + id + "' at revision '" + rev + "' on "
                     + endpoint + " (HTTP 404): check the ID and the branch, tag or commit");
         }
-        if (s / 100 != 2) {
-            throw new HubException(HubException.Kind.BAD_RESPONSE, endpoint + " answered HTTP " + s + " for " + id);
+        throw new HubException(HubException.Kind.BAD_RESPONSE, endpoint + " answered HTTP " + s + " for " + id);
+    }
+
+    /**
+     * The body, read within the request's deadline and at most {@link #MAX_BODY} bytes: a server that trickles,
+     * never ends or sends gigabytes is cut off with a clear reason.
+     */
+    private byte[] body(HttpResponse<InputStream> r, long deadline, AtomicBoolean cancelled, String id) throws HubException {
+        InputStream in = r.body();
+        long left = Math.max(1, deadline - System.nanoTime());
+        var guard = WATCHDOG.schedule(() -> quietClose(in), left, TimeUnit.NANOSECONDS);
+        try (in) {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            byte[] buf = new byte[64 * 1024];
+            int n;
+            while ((n = in.read(buf)) >= 0) {
+                if (cancelled.get()) {
+                    throw new HubException(HubException.Kind.CANCELLED, "cancelled");
+                }
+                if (out.size() + n > MAX_BODY) {
+                    throw new HubException(HubException.Kind.BAD_RESPONSE, id + ": the answer is larger than "
+                            + MAX_BODY / (1024 * 1024) + " MiB: refused");
+                }
+                out.write(buf, 0, n);
+                if (System.nanoTime() > deadline) {
+                    throw deadlineExceeded(id);
+                }
+            }
+            return out.toByteArray();
+        } catch (IOException e) {
+            if (System.nanoTime() >= deadline) {
+                throw deadlineExceeded(id);
+            }
+            throw new HubException(HubException.Kind.BAD_RESPONSE, id + ": the answer broke off ("
+                    + e.getClass().getSimpleName() + ")");
+        } finally {
+            guard.cancel(false);
         }
-        return r.body();
+    }
+
+    private HubException deadlineExceeded(String id) {
+        return new HubException(HubException.Kind.TIMEOUT, id + ": " + endpoint + " did not finish its answer within "
+                + deadline().toSeconds() + " s; try again or check your connection");
+    }
+
+    private static void close(HttpResponse<InputStream> r) {
+        quietClose(r.body());
+    }
+
+    private static void quietClose(InputStream in) {
+        try {
+            in.close();
+        } catch (IOException e) {
+            // closing to stop a read: nothing more to do
+        }
     }
 }
