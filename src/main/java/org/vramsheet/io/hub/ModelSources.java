@@ -53,8 +53,8 @@ public final class ModelSources {
                         Safetensors.addAll(dtypes, Safetensors.dtypeBytes(f));
                     }
                 }
-            } catch (IOException e) {
-                note = "safetensors headers not read: " + e.getMessage();
+            } catch (IOException | ArithmeticException e) {
+                note = "safetensors headers not read: " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
             }
         }
         String id = modelId != null ? modelId : dir != null && Files.isDirectory(p) ? p.getFileName().toString() : null;
@@ -110,7 +110,7 @@ public final class ModelSources {
     }
 
     private static long sum(Map<String, Long> m) {
-        return m.values().stream().mapToLong(Long::longValue).sum();
+        return m.values().stream().reduce(0L, Math::addExact);
     }
 
     private static ModelImport withExtras(ModelImport m, String revision, Map<String, Long> dtypes, String note) {

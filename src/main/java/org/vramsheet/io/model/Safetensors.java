@@ -19,15 +19,15 @@ import org.vramsheet.io.json.WorksheetJson;
  * header (an 8-byte little-endian length, then JSON) giving the bytes of every tensor by dtype.
  */
 public final class Safetensors {
-    /** Headers above this are refused (real ones are kilobytes to a few megabytes). */
-    static final long MAX_HEADER = 100L << 20;
+    /** Headers above this are refused (real ones are kilobytes to a few megabytes; 25 MiB holds 100,000 tensors). */
+    public static final long MAX_HEADER = 25L << 20;
 
     private Safetensors() { }
 
     /** metadata.total_size of a model.safetensors.index.json, or null. */
     public static Long indexTotalSize(JsonNode index) {
         JsonNode t = index.path("metadata").path("total_size");
-        return t.canConvertToLong() ? t.asLong() : null;
+        return t.canConvertToLong() && t.canConvertToExactIntegral() && t.asLong() > 0 ? t.asLong() : null;
     }
 
     /** The shard files an index names. */
@@ -44,7 +44,8 @@ public final class Safetensors {
         }
         long n = ByteBuffer.wrap(first8, 0, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
         if (n <= 0 || n > MAX_HEADER) {
-            throw new IOException("safetensors header length " + n + " is not plausible");
+            throw new IOException("safetensors header length " + n + " is not plausible (1 byte to "
+                    + (MAX_HEADER >> 20) + " MiB)");
         }
         return n;
     }
@@ -60,11 +61,21 @@ public final class Safetensors {
                 continue;
             }
             JsonNode off = e.getValue().path("data_offsets");
-            if (off.size() != 2) {
-                throw new IOException("tensor " + e.getKey() + " has no data_offsets");
+            if (off.size() != 2 || !off.get(0).canConvertToLong() || !off.get(1).canConvertToLong()
+                    || !off.get(0).canConvertToExactIntegral() || !off.get(1).canConvertToExactIntegral()) {
+                throw new IOException("tensor " + org.vramsheet.io.Messages.quote(e.getKey()) + " has no whole-number data_offsets");
             }
-            long bytes = off.get(1).asLong() - off.get(0).asLong();
-            out.merge(e.getValue().path("dtype").asText("?"), bytes, Long::sum);
+            long start = off.get(0).asLong();
+            long end = off.get(1).asLong();
+            if (start < 0 || end < start) {
+                throw new IOException("tensor " + org.vramsheet.io.Messages.quote(e.getKey()) + " has data_offsets ["
+                        + start + ", " + end + "] that run backwards");
+            }
+            try {
+                out.merge(e.getValue().path("dtype").asText("?"), end - start, Math::addExact);
+            } catch (ArithmeticException x) {
+                throw new IOException("the tensors' sizes add up past what a file can hold (overflow)");
+            }
         }
         return out;
     }
@@ -85,6 +96,6 @@ public final class Safetensors {
     }
 
     public static void addAll(Map<String, Long> into, Map<String, Long> more) {
-        more.forEach((k, v) -> into.merge(k, v, Long::sum));
+        more.forEach((k, v) -> into.merge(k, v, Math::addExact));
     }
 }
