@@ -144,6 +144,10 @@ final class ReportCommands {
         Path extract = args.size() >= 3 && args.get(1).equals("-o") ? Path.of(args.get(2)) : null;
         byte[] bytes;
         try {
+            if (Files.size(pdf) > 512L << 20) {
+                err.println("vramsheet verify: " + pdf + " is larger than 512 MiB: not a VRAM Sheet report");
+                return Cli.BAD_INPUT;
+            }
             bytes = Files.readAllBytes(pdf);
         } catch (IOException e) {
             err.println("vramsheet verify: cannot read " + pdf + ": " + e.getMessage());

@@ -204,4 +204,24 @@ class HostileInputTest {
         assertTrue(WorksheetJson.shared().readTree(r.out()).isObject(), "stdout parses as one JSON document");
         assertTrue(r.err().contains("Wrote " + out), r.err());
     }
+
+    /** Seen: verify on a report whose attachment nests deeper than the limit crashed with a NullPointerException. */
+    @Test
+    void verifyOnAHostileAttachmentIsAFailedCheckNotACrash() throws Exception {
+        var ws = WorksheetJson.read(Path.of("assets/samples/seed003-70b-int4-80gib.json"));
+        byte[] pdf = org.vramsheet.report.PdfReport.render(new org.vramsheet.report.ReportData(ws, "test",
+                java.time.ZonedDateTime.now()), org.apache.pdfbox.pdmodel.common.PDRectangle.A4);
+        Path f = dir.resolve("hostile.pdf");
+        try (var doc = org.apache.pdfbox.Loader.loadPDF(pdf)) {
+            var fs = doc.getDocumentCatalog().getNames().getEmbeddedFiles().getNames().get(org.vramsheet.report.PdfReport.ATTACHMENT);
+            fs.setEmbeddedFile(new org.apache.pdfbox.pdmodel.common.filespecification.PDEmbeddedFile(doc,
+                    new java.io.ByteArrayInputStream(("{\"model\":".repeat(5000) + "{}" + "}".repeat(5000))
+                            .getBytes(StandardCharsets.UTF_8))));
+            doc.save(f.toFile());
+        }
+        Run r = run("verify", f.toString());
+        assertEquals(1, r.code(), r.err() + r.out());
+        assertTrue(r.out().contains("FAIL attached worksheet unreadable") && r.out().contains("nesting depth"), r.out());
+        assertFalse(r.err().contains("Exception"), r.err());
+    }
 }

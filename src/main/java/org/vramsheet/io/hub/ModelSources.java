@@ -31,7 +31,7 @@ public final class ModelSources {
         }
         JsonNode root;
         try {
-            root = WorksheetJson.shared().readTree(Files.readString(config));
+            root = WorksheetJson.shared().readTree(WorksheetJson.readText(config));
         } catch (IOException e) {
             throw new ConfigImporter.ImportException(config + ": cannot read (" + e.getMessage()
                     + "); a truncated or broken file?");
@@ -46,7 +46,7 @@ public final class ModelSources {
             Path index = dir.resolve("model.safetensors.index.json");
             try {
                 if (Files.exists(index)) {
-                    total = Safetensors.indexTotalSize(WorksheetJson.shared().readTree(Files.readString(index)));
+                    total = Safetensors.indexTotalSize(WorksheetJson.shared().readTree(WorksheetJson.readText(index)));
                 }
                 try (Stream<Path> files = Files.list(dir)) {
                     for (Path f : files.filter(x -> x.toString().endsWith(".safetensors")).sorted().toList()) {

@@ -32,6 +32,18 @@ public final class WorksheetJson {
     public static final int MAX_NUMBER_LENGTH = 40;
     /** Longest string value (notes, lists of sequence lengths). */
     public static final int MAX_STRING_LENGTH = 1_000_000;
+    /** Largest file a reader reads (a worksheet is a few KiB, a config.json or an index a few MiB). */
+    public static final long MAX_FILE = 64L << 20;
+
+    /** A text file, refused when larger than {@link #MAX_FILE} (it is not read into memory then). */
+    public static String readText(Path file) throws IOException {
+        long size = Files.size(file);
+        if (size > MAX_FILE) {
+            throw new IOException(file.getFileName() + " is " + (size >> 20) + " MiB, more than a worksheet, config or "
+                    + "index can be (" + (MAX_FILE >> 20) + " MiB): refused");
+        }
+        return Files.readString(file, StandardCharsets.UTF_8);
+    }
     private static final ObjectMapper MAPPER = mapper();
 
     private WorksheetJson() { }
@@ -91,7 +103,7 @@ public final class WorksheetJson {
     public static Worksheet read(Path file) throws WorksheetFormatException {
         String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            text = readText(file);
         } catch (NoSuchFileException e) {
             throw new WorksheetFormatException(file + ": no such file", e);
         } catch (IOException e) {
