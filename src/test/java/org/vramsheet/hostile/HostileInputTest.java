@@ -224,4 +224,31 @@ class HostileInputTest {
         assertTrue(r.out().contains("FAIL attached worksheet unreadable") && r.out().contains("nesting depth"), r.out());
         assertFalse(r.err().contains("Exception"), r.err());
     }
+
+    /** Seen: a 2 MB string produced 62 MB of output. */
+    @Test
+    void aHugeStringGivesAShortAnswer() throws Exception {
+        Run r = run("calc", sheet("runtime.engine", "v".repeat(2_000_000)).toString());
+        refused(r, "String value length");
+        Run shorter = run("calc", sheet("runtime.engine", "v".repeat(900_000)).toString());
+        refused(shorter, "unknown value \"vvvv");
+        assertTrue(shorter.out().length() + shorter.err().length() < 10_000, "output " + shorter.err().length());
+        assertTrue(r.out().length() + r.err().length() < 10_000, "output " + (r.out().length() + r.err().length()));
+    }
+
+    /** Seen: safetensors offsets that wrap gave exactly 100,000,000,000 bytes; negative totals were accepted. */
+    @Test
+    void safetensorsOffsetsThatWrapAreRefused() throws Exception {
+        String header = "{\"a\":{\"dtype\":\"BF16\",\"data_offsets\":[0," + Long.MAX_VALUE + "]},"
+                + "\"b\":{\"dtype\":\"BF16\",\"data_offsets\":[0,100000000001]}}";
+        var e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> org.vramsheet.io.model.Safetensors.dtypeBytes(header.getBytes(StandardCharsets.UTF_8)));
+        assertTrue(e.getMessage().contains("overflow"), e.getMessage());
+        var backwards = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                () -> org.vramsheet.io.model.Safetensors.dtypeBytes("{\"a\":{\"dtype\":\"BF16\",\"data_offsets\":[10,2]}}"
+                        .getBytes(StandardCharsets.UTF_8)));
+        assertTrue(backwards.getMessage().contains("run backwards"), backwards.getMessage());
+        assertEquals(null, org.vramsheet.io.model.Safetensors.indexTotalSize(
+                WorksheetJson.shared().readTree("{\"metadata\":{\"total_size\":-5}}")), "a negative total is no total");
+    }
 }
