@@ -85,22 +85,26 @@ public final class FxDialogService implements DialogService {
 
     @Override
     public boolean offerRecovery(String description) {
-        ButtonType yes = button("Restore", ButtonBar.ButtonData.YES);
-        ButtonType no = button("Discard", ButtonBar.ButtonData.NO);
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, texts.lines(description), yes, no);
-        a.initOwner(owner);
-        a.setHeaderText(texts.t("Recover unsaved work?"));
-        return a.showAndWait().orElse(no) == yes;
+        return ask(Alert.AlertType.CONFIRMATION, texts.lines(description), new String[] {"Restore", "Discard"},
+                null, texts.t("Recover unsaved work?"));
     }
 
     @Override
     public boolean confirmMismatchedLog(String finding) {
-        ButtonType yes = button("Apply anyway", ButtonBar.ButtonData.YES);
-        ButtonType no = button("Cancel", ButtonBar.ButtonData.NO);
-        Alert a = new Alert(Alert.AlertType.WARNING, texts.message(finding), yes, no);
+        return ask(Alert.AlertType.WARNING, texts.message(finding), new String[] {"Apply anyway", "Cancel"},
+                texts.t("Apply the engine log"), texts.t("This log may be of another model"));
+    }
+
+    /** A yes / no question; {@code answers}: the yes and no labels (English, translated here). */
+    private boolean ask(Alert.AlertType type, String text, String[] answers, String title, String header) {
+        ButtonType yes = button(answers[0], ButtonBar.ButtonData.YES);
+        ButtonType no = button(answers[1], ButtonBar.ButtonData.NO);
+        Alert a = new Alert(type, text, yes, no);
         a.initOwner(owner);
-        a.setTitle(texts.t("Apply the engine log"));
-        a.setHeaderText(texts.t("This log may be of another model"));
+        if (title != null) {
+            a.setTitle(title);
+        }
+        a.setHeaderText(header);
         return a.showAndWait().orElse(no) == yes;
     }
 
