@@ -171,6 +171,10 @@ class HostileInputTest {
         JsonNode j = WorksheetJson.shared().readTree(r.out());
         assertFalse(r.out().contains("Infinity") || r.out().contains("NaN"), r.out());
         assertTrue(j.isObject());
+        var m = org.vramsheet.io.logs.EngineLogParser.parse(Files.readString(log));
+        assertEquals(4, m.skippedLines().size(), "the four bad lines are refused, not misread: " + m.skippedLines());
+        assertTrue(org.vramsheet.io.logs.EngineLogParser.summary(m).contains("4 lines skipped"),
+                org.vramsheet.io.logs.EngineLogParser.summary(m));
     }
 
     /** Seen: 1.6 MB of "Load weight end. " took 129 s, 456 KB of "non-default args: {" 22.6 s. */

@@ -14,9 +14,11 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                           Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
                           Long nonKvBytes, Long activationPeakBytes, Long nonTorchBytes, Long kvPoolBytes, Long kvTokens,
                           Long gpuBlocks, Long concurrencyTokens, Double concurrency, Long freeBytes, Long totalBytes,
-                          Long cudaGraphEstimateBytes, Long cudaGraphActualBytes, List<String> matchedLines) {
+                          Long cudaGraphEstimateBytes, Long cudaGraphActualBytes, List<String> matchedLines,
+                          List<String> skippedLines) {
     public Measurement {
         matchedLines = matchedLines == null ? List.of() : List.copyOf(matchedLines);
+        skippedLines = skippedLines == null ? List.of() : List.copyOf(skippedLines);
     }
 
     /** Fills VALIDATION from the log (keeping what the log does not say). */

@@ -79,10 +79,13 @@ public final class EngineLogParser {
         return j < 0 ? null : line.substring(j + key.length());
     }
 
-    /** A ratio the log printed, or null when it is not a finite, plausible number (no Infinity or NaN downstream). */
+    /** A ratio the log printed; not a finite, plausible number (Infinity, NaN, out of range) refuses the line. */
     private static Double ratio(String s, double max) {
         double v = Double.parseDouble(s);
-        return Double.isFinite(v) && v >= 0 && v <= max ? v : null;
+        if (!Double.isFinite(v) || v < 0 || v > max) {
+            throw new IllegalArgumentException("implausible " + s);
+        }
+        return v;
     }
 
     private enum Reader { VLLM_SETUP, VLLM_POOL, SGLANG, LLAMA_CPP, TENSORRT }
@@ -101,6 +104,7 @@ public final class EngineLogParser {
                 case TENSORRT -> tensorRt(line, f);
             };
         } catch (RuntimeException e) {
+            f.failures++;
             return false;
         }
     }
@@ -128,29 +132,38 @@ public final class EngineLogParser {
         Long total;
         Long cgEst;
         Long cgAct;
+        int failures;
     }
 
     /** Parses a log; a log without any known line gives a Measurement whose matchedLines is empty. */
     public static Measurement parse(String log) {
         Found f = new Found();
         List<String> matched = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
         String text = log.length() > MAX_LOG ? log.substring(0, MAX_LOG) : log;
         for (String raw : text.split("\\r?\\n")) {
             if (raw.length() > MAX_LINE) {
+                skipped.add("a line of " + raw.length() + " characters (longer than " + MAX_LINE + ")");
                 continue;
             }
             String line = ANSI.matcher(raw).replaceAll("");
             // every reader sees every line (no short circuit): one line can carry several facts
+            int before = f.failures;
             if (safe(Reader.VLLM_SETUP, line, f) | safe(Reader.VLLM_POOL, line, f) | safe(Reader.SGLANG, line, f)
                     | safe(Reader.LLAMA_CPP, line, f) | safe(Reader.TENSORRT, line, f)) {
                 matched.add(line.trim());
+            }
+            if (f.failures > before) {
+                skipped.add(org.vramsheet.io.Messages.oneLine(line.trim().length() > 80 ? line.trim().substring(0, 80) + "…"
+                        : line.trim()));
             }
         }
         if (f.engine == Engine.LLAMA_CPP && f.tokens == null) {
             f.tokens = f.maxLen;
         }
         return new Measurement(f.engine, f.version, f.model, f.util, f.maxLen, f.tp, f.pp, f.kvDtype, f.weights, f.nonKv,
-                f.act, f.nonTorch, f.pool, f.tokens, f.blocks, f.concTokens, f.conc, f.free, f.total, f.cgEst, f.cgAct, matched);
+                f.act, f.nonTorch, f.pool, f.tokens, f.blocks, f.concTokens, f.conc, f.free, f.total, f.cgEst, f.cgAct, matched,
+                skipped);
     }
 
     private static boolean vllmSetup(String line, Found f) {
@@ -326,7 +339,9 @@ public final class EngineLogParser {
             return "no engine startup lines found (looked for vLLM, SGLang, llama.cpp and TensorRT-LLM KV cache lines)";
         }
         return String.format(Locale.ROOT, "%s%s: %d lines read", m.engine() == null ? "unknown engine" : m.engine().label(),
-                m.version() == null ? "" : " " + m.version(), m.matchedLines().size());
+                m.version() == null ? "" : " " + m.version(), m.matchedLines().size())
+                + (m.skippedLines().isEmpty() ? "" : "; " + m.skippedLines().size() + " line" + (m.skippedLines().size() == 1
+                ? "" : "s") + " skipped: a value that does not parse or does not fit, or too long");
     }
 
     static boolean isNumber(String s) { return NUM.matcher(s).matches(); }

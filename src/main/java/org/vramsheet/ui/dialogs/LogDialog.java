@@ -46,7 +46,9 @@ public final class LogDialog {
         read.setOnAction(e -> lvm.read());
         Label summary = new Label();
         summary.setId("log-summary");
-        summary.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.message(lvm.summary.get()),
+        // the summary is "what was read; what was skipped": each part is its own message
+        summary.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> java.util.Arrays.stream(
+                lvm.summary.get().split("; ")).map(tx::message).collect(java.util.stream.Collectors.joining("; ")),
                 lvm.summary));
         TableView<LogComparison.Row> table = table();
         ListView<String> notes = causesList();

@@ -73,7 +73,8 @@ class TextsTest {
                 "SIGN-OFF › Reviewed on: needed to approve", "SIGN-OFF › Approved on: not a date (YYYY-MM-DD)",
                 "the sheet has input problems: fix the marked fields first",
                 "another model? the log ran 'a/B', the sheet is 'c/D': check before applying it",
-                "Earlier approval: 'Cy' on '2026-11-30', reopened as Draft on '2026-12-01'")) {
+                "Earlier approval: 'Cy' on '2026-11-30', reopened as Draft on '2026-12-01'",
+                "vLLM 0.19.0: 25 lines read", "2 lines skipped: a value that does not parse or does not fit, or too long")) {
             assertEquals(java.util.List.of(), ru.untranslated(m), m);
         }
         assertTrue(ru.message("another model? the log ran 'a/B', the sheet is 'c/D': check before applying it").contains("a/B"));
