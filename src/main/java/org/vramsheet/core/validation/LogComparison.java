@@ -14,6 +14,7 @@ import org.vramsheet.core.result.Unit;
 import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.Validation;
 import org.vramsheet.core.sheet.Worksheet;
@@ -223,6 +224,10 @@ public final class LogComparison {
             out.add("max model length: log " + Units.grouped(m.maxModelLen()) + ", sheet "
                     + (r.maxModelLen() == null ? "-" : Units.grouped(r.maxModelLen())));
         }
+        KvDtype logDtype = kvDtype(m.kvCacheDtype());
+        if (logDtype != null && logDtype != ws.kv().kvDtype()) {
+            out.add("KV-cache dtype: log '" + m.kvCacheDtype() + "', sheet '" + ws.kv().kvDtype().label() + "'");
+        }
         if (m.tensorParallel() != null && m.tensorParallel() != r.tensorParallel()) {
             out.add("tensor parallel: log " + m.tensorParallel() + ", sheet " + r.tensorParallel());
         }
@@ -248,11 +253,27 @@ public final class LogComparison {
     public static final java.util.Set<String> APPLY_OWNS = java.util.Set.of("runtime.engine", "runtime.engineVersion",
             "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.maxModelLen",
             "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes", "gpu.count", "gpu.totalBytes",
-            "model.modelId", "result.contextLength", "validation.predictedNonKvBytes", "validation.predictedKvPoolBytes",
+            "model.modelId", "result.contextLength", "kv.kvDtype", "validation.predictedNonKvBytes", "validation.predictedKvPoolBytes",
             "validation.predictedKvCapacityTokens", "validation.measuredOnGpus",
             "validation.measuredNonKvBytes", "validation.allocatedKvBytes", "validation.kvCapacityTokens", "validation.notes");
 
     private static <T> T or(T value, T otherwise) { return value != null ? value : otherwise; }
+
+    /** vLLM's --kv-cache-dtype as the sheet's KV dtype ("auto", "fp8", "fp8_e4m3", "fp8_e5m2", ...), or null. */
+    static KvDtype kvDtype(String vllm) {
+        if (vllm == null) {
+            return null;
+        }
+        return switch (vllm.trim().toLowerCase(Locale.ROOT)) {
+            case "auto" -> KvDtype.AUTO;
+            case "fp8", "fp8_e4m3", "fp8_inc" -> KvDtype.FP8_E4M3;
+            case "fp8_e5m2" -> KvDtype.FP8_E5M2;
+            case "bfloat16", "bf16" -> KvDtype.BF16;
+            case "float16", "half", "fp16" -> KvDtype.FP16;
+            case "nvfp4", "fp4" -> KvDtype.FP4;
+            default -> null;
+        };
+    }
 
     /** The sheet with the log's setup (utilization, context, parallelism, version, GPU memory) and VALIDATION. */
     public static Worksheet apply(Worksheet ws, Measurement m) {
@@ -271,6 +292,10 @@ public final class LogComparison {
         Gpu g = ws.gpu();
         Gpu ng = g.withCount(Math.max(g.count(), tp * pp)).withTotalBytes(or(m.totalBytes(), g.totalBytes()));
         Worksheet setup = ws.withRuntime(nr).withGpu(ng);
+        KvDtype logDtype = kvDtype(m.kvCacheDtype());
+        if (logDtype != null) {
+            setup = setup.withKv(setup.kv().withKvDtype(logDtype));
+        }
         if (m.maxModelLen() != null) {
             setup = Edits.contextLength(setup, m.maxModelLen());
         }

@@ -26,7 +26,7 @@ import org.vramsheet.io.json.WorksheetJson;
  */
 public final class ConfigImporter {
     static final Set<String> KNOWN = Set.of("llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe",
-            "qwen3_next", "gemma", "gemma2", "gemma3", "gemma3_text", "phi", "phi3", "granite", "granitemoe", "falcon",
+            "qwen3_next", "gemma", "gemma2", "gemma3", "gemma3_text", "phi", "phi3", "granite", "granitemoe", "falcon", "gpt2",
             "RefinedWebModel", "RefinedWeb", "deepseek_v2", "deepseek_v3", "gpt_oss", "llama4", "llama4_text", "jamba");
 
     private ConfigImporter() { }
@@ -121,7 +121,12 @@ public final class ConfigImporter {
             a.type = "llama4";
         }
         if (a.type.isEmpty() && c.has("n_head") && c.has("n_layer")) {
-            a.type = "falcon";
+            // read by keys, not only by model_type: GPT-2 / GPT-J style (n_embd) has a K and V per head; old Falcon
+            // configs (hidden_size with multi_query / n_head_kv) share one
+            boolean falconKeys = c.has("multi_query") || c.has("n_head_kv") || c.has("new_decoder_architecture");
+            a.type = c.has("n_embd") && !falconKeys ? "gpt2" : "falcon";
+            assumed.add("no model_type: read as " + (a.type.equals("gpt2") ? "a GPT-2-style decoder (n_embd, n_head, n_layer)"
+                    : "Falcon (n_head, n_layer with multi-query keys)") + " from its keys");
         }
         Integer layers = ranged(c, 1, ConfigLimits.MAX_LAYERS, "num_hidden_layers", "n_layer", "num_layers", "n_layers");
         Integer heads = ranged(c, 1, ConfigLimits.MAX_HEADS, "num_attention_heads", "n_head", "num_heads");

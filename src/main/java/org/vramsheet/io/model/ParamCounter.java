@@ -19,7 +19,7 @@ final class ParamCounter {
         if (c.num("vocab_size") == null) {
             assumed.add("vocab_size not given: 32,000 assumed for the parameter estimate");
         }
-        boolean tied = c.bool("tie_word_embeddings", a.type.startsWith("gemma") || a.type.equals("falcon")
+        boolean tied = c.bool("tie_word_embeddings", a.type.startsWith("gemma") || a.type.equals("falcon") || a.type.equals("gpt2")
                 || a.type.equals("RefinedWebModel"));
         long embeddings = m(v, h, tied ? 1 : 2);
         long total = s(embeddings, h); // final norm
@@ -42,7 +42,8 @@ final class ParamCounter {
 
     private static Mlp mlp(HfConfig c, Arch a, int layer, long inter) {
         long h = a.hidden;
-        long gated = a.type.equals("falcon") || a.type.equals("RefinedWebModel") || a.type.equals("phi") ? 2 : 3;
+        long gated = a.type.equals("falcon") || a.type.equals("RefinedWebModel") || a.type.equals("phi")
+                || a.type.equals("gpt2") ? 2 : 3;
         Long experts = c.num("num_local_experts", "num_experts", "n_routed_experts");
         if (experts == null || experts <= 1 || !isMoeLayer(c, a, layer)) {
             long dense = a.type.equals("llama4") && c.has("intermediate_size_mlp") ? c.num("intermediate_size_mlp") : inter;

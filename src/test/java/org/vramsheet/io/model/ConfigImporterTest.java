@@ -189,6 +189,22 @@ class ConfigImporterTest {
         assertEquals(2L * 10 * 8 * 64 * 2, calc(m).get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).value());
     }
 
+    /**
+     * Seen (issue 15): a GPT-2-style config without model_type (n_head, n_layer, n_embd) was taken as Falcon with one
+     * KV head: 3,072 B/token instead of 36,864. Read by its keys, it has a K and V per head.
+     */
+    @Test
+    void aGpt2StyleConfigWithoutModelTypeIsReadByItsKeys() throws Exception {
+        ModelImport m = ConfigImporter.parse("{\"n_embd\":768,\"n_head\":12,\"n_layer\":12,\"vocab_size\":50257,"
+                + "\"n_positions\":1024}", "gpt2/config.json");
+        assertEquals(12, m.kv().kvHeads(), "MHA: one K and V per head");
+        assertEquals(36_864, calc(m).get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).value());
+        assertTrue(m.assumed().stream().anyMatch(a -> a.contains("GPT-2-style")), m.assumed().toString());
+        ModelImport falcon = ConfigImporter.parse("{\"hidden_size\":4544,\"n_head\":71,\"n_layer\":32,\"multi_query\":true,"
+                + "\"vocab_size\":65024}", "falcon/config.json");
+        assertEquals(1, falcon.kv().kvHeads(), "old Falcon keys keep multi-query attention");
+    }
+
     @Test
     void brokenFilesGetClearErrors() {
         var truncated = assertThrows(ConfigImporter.ImportException.class,

@@ -74,6 +74,8 @@ class TextsTest {
                 "the sheet has input problems: fix the marked fields first",
                 "another model? the log ran 'a/B', the sheet is 'c/D': check before applying it",
                 "Earlier approval: 'Cy' on '2026-11-30', reopened as Draft on '2026-12-01'",
+                "KV-cache dtype: log 'fp8', sheet 'auto (model dtype)'",
+                "no model_type: read as a GPT-2-style decoder (n_embd, n_head, n_layer) from its keys",
                 "vLLM 0.19.0: 25 lines read", "2 lines skipped: a value that does not parse or does not fit, or too long")) {
             assertEquals(java.util.List.of(), ru.untranslated(m), m);
         }
