@@ -200,4 +200,16 @@ public class LogViewModelTest {
         assertEquals(org.vramsheet.core.sheet.KvDtype.FP8_E4M3, vm.snapshot().kv().kvDtype());
         assertEquals(bf16PerToken / 2, vm.computed().outcome().result().get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).value());
     }
+
+    /** Seen (issue 15): "MLA treated as full attention?" fired because a model's name contained "kimi". */
+    @Test
+    void causesComeFromNumbersNotNames() throws Exception {
+        var ws = SheetViewModelTest.sample("gemma-2-9b-sliding-window-h100.json");
+        ws = ws.withModel(ws.model().withModelId("moonshotai/Kimi-DeepSeek-style-name"))
+                .withRuntime(ws.runtime().withUtilization(0.80));
+        var m = org.vramsheet.io.logs.EngineLogParser.parse(log("P08"));
+        var c = org.vramsheet.core.validation.LogComparison.compare(ws, m);
+        assertTrue(c.rows().stream().anyMatch(org.vramsheet.core.validation.LogComparison.Row::flagged), c.rows().toString());
+        assertTrue(c.causes().stream().noneMatch(x -> x.startsWith("MLA treated")), c.causes().toString());
+    }
 }

@@ -26,7 +26,7 @@ import org.vramsheet.io.json.WorksheetJson;
 
 /** The window's ViewModels, without the JavaFX toolkit: inputs in, results and validation out. */
 public class SheetViewModelTest {
-    static Worksheet sample(String name) throws Exception {
+    public static Worksheet sample(String name) throws Exception {
         return WorksheetJson.read(Path.of("assets/samples", name));
     }
 
