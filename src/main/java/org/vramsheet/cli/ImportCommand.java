@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.catalog.ModelCatalog;
 import org.vramsheet.io.hub.HfCache;
@@ -119,7 +118,10 @@ final class ImportCommand {
             throw new ConfigImporter.ImportException(source + ": no such file");
         }
         HubClient hub = HubClient.fromEnvironment(env, null, Duration.ofSeconds(20));
-        return ModelSources.fromHub(hub, source, (i, n) -> err.print("\rfetching " + i + "/" + n), new AtomicBoolean());
+        HfCache cache = HfCache.fromEnvironment(env, System.getProperty("user.home"));
+        boolean offline = List.of("1", "true", "yes", "on").contains(env.getOrDefault("HF_HUB_OFFLINE", "").toLowerCase(
+                java.util.Locale.ROOT));
+        return ModelSources.fromHubOrCache(hub, cache, offline, source, (i, n) -> err.print("\rfetching " + i + "/" + n));
     }
 
     static Worksheet defaultSheet() {

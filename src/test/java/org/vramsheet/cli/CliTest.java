@@ -228,4 +228,34 @@ class CliTest {
         assertEquals(0, forced.code(), forced.err());
         assertTrue(java.nio.file.Files.exists(out));
     }
+
+    /** Seen (issue 15): `import ORG/NAME` offline failed although the model was in the local cache; HF_HUB_OFFLINE ignored. */
+    @Test
+    void importByIdUsesTheLocalCacheOffline(@org.junit.jupiter.api.io.TempDir java.nio.file.Path hub) throws Exception {
+        java.nio.file.Path model = hub.resolve("models--meta-llama--Llama-3.1-8B-Instruct");
+        String sha = "0e9e39f249a16976918f6564b8830bc894c89659";
+        java.nio.file.Path snap = java.nio.file.Files.createDirectories(model.resolve("snapshots").resolve(sha));
+        java.nio.file.Files.writeString(snap.resolve("config.json"),
+                org.vramsheet.io.hub.FakeHub.resource("/configs/meta-llama__Llama-3.1-8B-Instruct.json"));
+        java.nio.file.Files.createDirectories(model.resolve("refs"));
+        java.nio.file.Files.writeString(model.resolve("refs/main"), sha);
+        for (var env : java.util.List.of(java.util.Map.of("HF_HUB_CACHE", hub.toString(), "HF_HUB_OFFLINE", "1"),
+                java.util.Map.of("HF_HUB_CACHE", hub.toString(), "HF_ENDPOINT", "http://127.0.0.1:1"))) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int code = ImportCommand.run(java.util.List.of("meta-llama/Llama-3.1-8B-Instruct"),
+                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), env);
+            String o = out.toString(StandardCharsets.UTF_8);
+            assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+            assertTrue(o.contains("read from the local cache at commit " + sha), o);
+            assertTrue(o.contains("\"revision\" : \"" + sha + "\""), "the commit is the revision");
+        }
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = ImportCommand.run(java.util.List.of("acme/not-cached"), new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                java.util.Map.of("HF_HUB_CACHE", hub.toString(), "HF_HUB_OFFLINE", "1"));
+        assertEquals(2, code);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("HF_HUB_OFFLINE is set and acme/not-cached@main is not in the local cache"),
+                err.toString(StandardCharsets.UTF_8));
+    }
 }

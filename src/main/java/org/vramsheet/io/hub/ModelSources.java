@@ -57,10 +57,29 @@ public final class ModelSources {
                 note = "safetensors headers not read: " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
             }
         }
-        String id = modelId != null ? modelId : dir != null && Files.isDirectory(p) ? p.getFileName().toString() : null;
+        String[] cached = dir == null ? null : cacheSnapshot(dir.toAbsolutePath().normalize());
+        String id = modelId != null ? modelId : cached != null ? cached[0]
+                : dir != null && Files.isDirectory(p) ? p.getFileName().toString() : null;
+        String rev = revision != null ? revision : cached != null ? cached[1] : null;
         ModelImport m = ConfigImporter.parse(root, config.getFileName().toString(), total != null ? total
                 : dtypes.isEmpty() ? null : sum(dtypes), id);
-        return withExtras(m, revision, dtypes, note);
+        return withExtras(m, rev, dtypes, note);
+    }
+
+    /**
+     * A folder of the Hugging Face cache, {@code .../models--ORG--NAME/snapshots/COMMIT}: its model ID and commit
+     * (the folder's own name is the commit, not the model); null for any other folder.
+     */
+    static String[] cacheSnapshot(Path dir) {
+        Path snapshots = dir.getParent();
+        Path repo = snapshots == null ? null : snapshots.getParent();
+        if (repo == null || repo.getFileName() == null || !snapshots.getFileName().toString().equals("snapshots")
+                || !repo.getFileName().toString().startsWith("models--")) {
+            return null;
+        }
+        String[] parts = repo.getFileName().toString().substring("models--".length()).split("--", 2);
+        String id = parts.length == 2 ? parts[0] + "/" + parts[1] : parts[0];
+        return new String[] {id, dir.getFileName().toString()};
     }
 
     public static ModelImport fromCache(HfCache.Entry e) throws ConfigImporter.ImportException {
@@ -82,6 +101,42 @@ public final class ModelSources {
             assumed.add("catalog notes: " + e.notes());
         }
         return new ModelImport(m.model(), m.weights(), m.kv(), detected, assumed, m.warnings());
+    }
+
+    /**
+     * "org/name[@revision]" from the Hub, or from the local cache when {@code offline} (HF_HUB_OFFLINE=1) or when the
+     * Hub cannot be reached, saying so, as the Hub's own client does.
+     */
+    public static ModelImport fromHubOrCache(HubClient hub, HfCache cache, boolean offline, String idAtRev,
+                                             BiConsumer<Integer, Integer> progress) throws HubException,
+            ConfigImporter.ImportException {
+        int at = idAtRev.lastIndexOf('@');
+        String id = at > 0 ? idAtRev.substring(0, at) : idAtRev;
+        String rev = at > 0 ? idAtRev.substring(at + 1) : "main";
+        HfCache.Entry cached = cache.list().stream().filter(e -> e.modelId().equalsIgnoreCase(id)
+                && (e.refs().contains(rev) || e.commit().startsWith(rev))).findFirst().orElse(null);
+        if (offline) {
+            if (cached == null) {
+                throw new ConfigImporter.ImportException("HF_HUB_OFFLINE is set and " + id + "@" + rev
+                        + " is not in the local cache (" + cache.root() + ")");
+            }
+            return noted(fromCache(cached), "HF_HUB_OFFLINE: read from the local cache at commit " + cached.commit());
+        }
+        try {
+            return fromHub(hub, idAtRev, progress, new AtomicBoolean());
+        } catch (HubException e) {
+            if (cached == null || (e.kind() != HubException.Kind.OFFLINE && e.kind() != HubException.Kind.TIMEOUT)) {
+                throw e;
+            }
+            return noted(fromCache(cached), "the Hub could not be reached: read from the local cache at commit "
+                    + cached.commit());
+        }
+    }
+
+    private static ModelImport noted(ModelImport m, String note) {
+        var detected = new java.util.ArrayList<>(m.detected());
+        detected.add(0, note);
+        return new ModelImport(m.model(), m.weights(), m.kv(), detected, m.assumed(), m.warnings());
     }
 
     /** "org/name" or "org/name@revision". */

@@ -50,6 +50,12 @@ class CacheAndCatalogTest {
         assertEquals(8192L, m.weights().checkpointBytes(), "tensor bytes from the local safetensors header");
         assertTrue(m.warnings().get(0).contains("differ by"), "a tiny fake shard disagrees with 8B parameters");
         assertEquals(List.of(), new HfCache(hub.resolve("absent")).list());
+        // Seen (issue 15): importing the snapshot folder itself named the model by its commit hash
+        ModelImport byFolder = ModelSources.fromPath(snap, null, null);
+        assertEquals("meta-llama/Llama-3.1-8B-Instruct", byFolder.model().modelId());
+        assertEquals(sha, byFolder.model().revision());
+        ModelImport byFile = ModelSources.fromPath(snap.resolve("config.json"), null, null);
+        assertEquals("meta-llama/Llama-3.1-8B-Instruct", byFile.model().modelId(), "the config.json path names it too");
     }
 
     @Test
