@@ -15,8 +15,14 @@ public final class GpuCatalog {
     /** One GPU. */
     public record Entry(String name, String fullName, Double marketingGb, Long nvidiaSmiMib, long cudaVisibleBytes,
                         boolean cudaVisibleEstimate, String cudaVisibleSource, String source) {
+        /** As the picker lists it: the name with its memory ("NVIDIA L40S · 48 GB, 44.49 GiB visible"). */
         @Override
-        public String toString() { return name; }
+        public String toString() {
+            String gb = marketingGb == null ? "" : (marketingGb == Math.rint(marketingGb) ? String.valueOf(marketingGb.longValue())
+                    : String.valueOf(marketingGb)) + " GB, ";
+            return name + " · " + gb + org.vramsheet.core.units.Units.gibText(cudaVisibleBytes) + " visible"
+                    + (cudaVisibleEstimate ? " (estimate)" : "");
+        }
     }
 
     private static final List<Entry> ENTRIES = load();

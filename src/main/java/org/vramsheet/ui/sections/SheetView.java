@@ -216,6 +216,23 @@ public final class SheetView extends ScrollPane {
         SearchableComboBox<GpuCatalog.Entry> catalog = new SearchableComboBox<>();
         catalog.setId("gpu-catalog");
         catalog.getItems().setAll(GpuCatalog.entries());
+        catalog.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(GpuCatalog.Entry e) {
+                if (e == null) {
+                    return "";
+                }
+                String[] parts = e.toString().split(" · ", 2);
+                String memory = parts[1].replace(" visible", "").replace(" (estimate)", "");
+                return parts[0] + " · " + v.texts().value(memory) + " " + v.t("visible")
+                        + (e.cudaVisibleEstimate() ? " " + v.t("(estimate)") : "");
+            }
+
+            @Override
+            public GpuCatalog.Entry fromString(String text) {
+                return catalog.getItems().stream().filter(e -> toString(e).equals(text)).findFirst().orElse(null);
+            }
+        });
         catalog.setPromptText(v.t("Choose a GPU..."));
         catalog.setMaxWidth(Double.MAX_VALUE);
         catalog.disableProperty().bind(vm.readOnlyProperty());

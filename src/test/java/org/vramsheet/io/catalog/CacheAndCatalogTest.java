@@ -99,4 +99,14 @@ class CacheAndCatalogTest {
         assertTrue(gpus.stream().filter(GpuCatalog.Entry::cudaVisibleEstimate)
                 .allMatch(g -> g.cudaVisibleSource().startsWith("estimate")));
     }
+
+    /** Seen (issue 15): L40S / L40 / L4 showed no memory in the picker. Every entry lists its memory there. */
+    @Test
+    void thePickerShowsEveryGpusMemory() {
+        for (GpuCatalog.Entry e : GpuCatalog.entries()) {
+            assertTrue(e.toString().matches(".* · .*GiB visible.*"), e.toString());
+        }
+        GpuCatalog.Entry l40s = GpuCatalog.entries().stream().filter(e -> e.name().equals("NVIDIA L40S")).findFirst().orElseThrow();
+        assertEquals("NVIDIA L40S · 48 GB, 44.49 GiB visible (estimate)", l40s.toString());
+    }
 }
