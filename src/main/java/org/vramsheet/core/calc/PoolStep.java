@@ -132,7 +132,7 @@ final class PoolStep {
         };
         notes.add(bsChoice.why().equals("set on the sheet") ? "Block size " + bs + " set on the sheet" : bsChoice.why());
         long poolRank = layout.poolBytes;
-        Provenance pp = new Provenance(poolFormula(r.engine()), poolExpr(r.engine(), total, u, nonKv, cgSubtracted, poolRank),
+        Provenance pp = new Provenance(PoolText.poolFormula(r.engine()), PoolText.poolExpr(r.engine(), total, u, nonKv, cgSubtracted, poolRank),
                 notes);
         c.put(Figure.of(FigureKey.POOL_KV_POOL_BYTES, label(FigureKey.POOL_KV_POOL_BYTES), Unit.BYTES, poolRank, pp));
         c.put(Figure.of(FigureKey.POOL_KV_POOL_BYTES_REPLICA, label(FigureKey.POOL_KV_POOL_BYTES_REPLICA), Unit.BYTES,
@@ -152,12 +152,12 @@ final class PoolStep {
                 Provenance.of(!allLayers ? "block_size x per-layer bytes per token (one layer's page)"
                         : "tokens per block x KV bytes per token per GPU (all layers)", Units.bytesText(layout.pageBytes))));
         c.put(Figure.of(FigureKey.POOL_GPU_BLOCKS, label(FigureKey.POOL_GPU_BLOCKS), Unit.BLOCKS, layout.blocks,
-                Provenance.of(blocksFormula(r.engine()), Units.grouped(layout.blocks),
+                Provenance.of(PoolText.blocksFormula(r.engine()), Units.grouped(layout.blocks),
                         r.engine() == Engine.VLLM && layout.kinds.size() > 1
                                 ? "Hybrid layout: " + layout.kinds.size() + " layer kinds in groups of " + layout.groupSize
                                 + " layers share one block table" : "Per GPU; every rank holds the same number")));
         c.put(Figure.of(FigureKey.POOL_CAPACITY_TOKENS, label(FigureKey.POOL_CAPACITY_TOKENS), Unit.TOKENS, layout.capacityTokens,
-                Provenance.of(capacityFormula(r.engine()), Units.grouped(layout.capacityTokens),
+                Provenance.of(PoolText.capacityFormula(r.engine()), Units.grouped(layout.capacityTokens),
                         "Engine-wide: each rank holds its share of every token")));
     }
 
@@ -336,45 +336,6 @@ final class PoolStep {
             s = Math.addExact(s, p);
         }
         return s;
-    }
-
-    private static String poolFormula(Engine e) {
-        return switch (e) {
-            case VLLM -> "ceil(total x utilization) - non-KV - CUDA graph estimate, cut into whole blocks";
-            case SGLANG -> "(total - non-torch) x mem_fraction_static - weights, in whole pages";
-            case TENSORRT_LLM -> "free_gpu_memory_fraction x (total - non-KV)";
-            case LLAMA_CPP -> "padded n_ctx x bytes per token (preallocated)";
-            case TRANSFORMERS -> "StaticCache: batch x max_cache_len x bytes per token; DynamicCache: total - non-KV";
-        };
-    }
-
-    private static String poolExpr(Engine e, long total, double u, long nonKv, long cg, long pool) {
-        return switch (e) {
-            case VLLM -> "available -> " + Units.bytesText(pool) + " in whole blocks";
-            case TENSORRT_LLM -> u + " x (" + Units.grouped(total) + " - " + Units.grouped(nonKv) + ") = "
-                    + Units.bytesText(pool);
-            default -> Units.bytesText(pool);
-        };
-    }
-
-    private static String blocksFormula(Engine e) {
-        return switch (e) {
-            case VLLM -> "available // page_size // layers per group";
-            case SGLANG -> "tokens / page_size";
-            case TENSORRT_LLM -> "ceil(max_tokens / tokens_per_block)";
-            case LLAMA_CPP -> "padded n_ctx / 256";
-            case TRANSFORMERS -> "tokens the cache holds";
-        };
-    }
-
-    private static String capacityFormula(Engine e) {
-        return switch (e) {
-            case VLLM -> "num_gpu_blocks // groups x block_size (\"GPU KV cache size\")";
-            case SGLANG -> "max_total_num_tokens";
-            case TENSORRT_LLM -> "blocks x tokens_per_block";
-            case LLAMA_CPP -> "padded n_ctx";
-            case TRANSFORMERS -> "pool / bytes per token";
-        };
     }
 
     private static final java.util.Map<FigureKey, String> LABELS = java.util.Map.ofEntries(
