@@ -45,12 +45,13 @@ public final class EngineDefaults {
                     yield new Choice<>(0.92, "vLLM default gpu_memory_utilization 0.92 (current releases; "
                             + "no version given, so the current default is assumed)");
                 }
-                if (!v.atLeast(0, 13)) {
+                if (!v.atLeast(0, 22)) {
                     yield new Choice<>(0.90, "vLLM " + v + " default gpu_memory_utilization 0.90 "
-                            + "(CacheConfig default before the switch to 0.92)");
+                            + "(CacheConfig default; a v0.19.0 startup with no flag reserved 0.90 x total)");
                 }
                 yield new Choice<>(0.92, "vLLM " + v + " default gpu_memory_utilization 0.92 (documented for "
-                        + "v0.25+; the release that changed 0.90 to 0.92 is unconfirmed, assumed from v0.13)");
+                        + "v0.25+; the change from 0.90 is put at v0.22 by the engine tables of NVIDIA AIConfigurator, "
+                        + "not confirmed in the vLLM history)");
             }
             case SGLANG -> sglangFraction(r, totalBytes);
             case TENSORRT_LLM -> new Choice<>(0.9, "TensorRT-LLM default free_gpu_memory_fraction 0.9 "

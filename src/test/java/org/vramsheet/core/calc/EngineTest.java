@@ -50,6 +50,22 @@ class EngineTest {
     }
 
     @Test
+    void vllm019WithNoFlagReserves090OfTheVisibleTotal() {
+        // Seen (issue 15): a v0.19.0 startup with no flag reserved ceil(0.90 x 79.19 GiB) = 71.27 GiB; the
+        // app used to switch to 0.92 at v0.13.
+        long visible = Math.round(79.19 * Units.GIB);
+        SizingResult v19 = SizingCalculator.calculate(llama8b(runtime(Engine.VLLM, "0.19.0", null, null, null, 1), visible));
+        SizingResult v13 = SizingCalculator.calculate(llama8b(runtime(Engine.VLLM, "0.13.0", null, null, null, 1), visible));
+        SizingResult v22 = SizingCalculator.calculate(llama8b(runtime(Engine.VLLM, "0.22.0", null, null, null, 1), visible));
+        assertEquals(0.90, v19.get(FigureKey.POOL_FRACTION).ratio(), 1e-12);
+        assertEquals(0.90, v13.get(FigureKey.POOL_FRACTION).ratio(), 1e-12);
+        assertEquals(0.92, v22.get(FigureKey.POOL_FRACTION).ratio(), 1e-12);
+        long requested = value(v19, FigureKey.POOL_REQUESTED_BYTES);
+        assertEquals((long) Math.ceil(visible * 0.90), requested);
+        assertEquals(71.27, Math.round(requested / (double) Units.GIB * 100) / 100.0, 1e-9);
+    }
+
+    @Test
     void vllmSubtractsCudaGraphsFromV021() {
         SizingResult v19 = SizingCalculator.calculate(llama8b(runtime(Engine.VLLM, "0.19.0", 0.9, null, null, 1), 80 * Units.GIB));
         SizingResult v21 = SizingCalculator.calculate(llama8b(runtime(Engine.VLLM, "0.21.0", 0.9, null, null, 1), 80 * Units.GIB));

@@ -50,6 +50,12 @@ class TextsTest {
                 ru.untranslated("a sentence nobody wrote with 3 numbers"));
         assertEquals("a sentence nobody wrote with 3,5 numbers", ru.message("a sentence nobody wrote with 3.5 numbers"),
                 "untranslated text keeps its words and gets Russian numbers");
+        for (String version : new String[] {"0.19.0", "0.26.0"}) {
+            var why = org.vramsheet.core.engine.EngineDefaults.fraction(new org.vramsheet.core.sheet.RuntimeSettings(
+                    org.vramsheet.core.sheet.Engine.VLLM, version, null, 1, 1, null, null, 8192L, false, null, null,
+                    0L, 0L, 0L, 0.0, null, null, null), 80L << 30).why();
+            assertTrue(ru.untranslated(why).isEmpty(), "the vLLM " + version + " default says why in Russian: " + why);
+        }
         assertEquals("inconsistent: 7 KV heads do not divide 64 attention heads",
                 Texts.ENGLISH.message("inconsistent: 7 KV heads do not divide 64 attention heads"));
     }
