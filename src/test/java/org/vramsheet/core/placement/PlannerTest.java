@@ -63,6 +63,19 @@ class PlannerTest {
     }
 
     @Test
+    void anMlaModelIsRefusedATpThatDoesNotDivideItsAttentionHeads() {
+        // Seen (issue 15): vLLM's verify_with_parallel_config refuses it for every model ("Total number of attention
+        // heads (16) must be divisible by tensor parallel size (3)"); the sheet used to accept every TP for MLA.
+        Worksheet mla = seed003().withKv(Sheets.mla(27, 16, 512, 64, KvDtype.BF16));
+        var tp3 = SizingCalculator.calculate(mla.withRuntime(mla.runtime().withParallel(3, 1, 1)).withGpu(new Gpu("x", 3, 80 * Units.GIB)));
+        assertTrue(tp3.issues().stream().anyMatch(i -> i.message().contains("TP 3 does not divide the 16 attention heads")),
+                tp3.issues().toString());
+        var tp8 = SizingCalculator.calculate(mla.withRuntime(mla.runtime().withParallel(8, 1, 1)).withGpu(new Gpu("x", 8, 80 * Units.GIB)));
+        assertTrue(tp8.issues().stream().noneMatch(i -> i.field().equals("runtime.tensorParallel")),
+                "TP 8 divides 16 heads; the one latent is not split by KV heads: " + tp8.issues());
+    }
+
+    @Test
     void fewestGpusPerScenario() {
         List<Planner.Fit> fits = Planner.recommend(seed003(), 8);
         assertEquals(new Planner.Layout(1, 1), fits.get(0).layout(), "Typical (16 x 1,024 tokens) fits one 80 GiB card");
