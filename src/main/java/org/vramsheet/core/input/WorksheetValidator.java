@@ -222,22 +222,29 @@ public final class WorksheetValidator {
         }
     }
 
+    /**
+     * vLLM's ModelConfig.verify_with_parallel_config refuses a TP that does not divide the attention heads for
+     * every model, MLA included; only the KV-head split does not apply to MLA's one latent.
+     */
+    private static void tensorParallel(RuntimeSettings r, KvArchitecture k, Issues out) {
+        if (!range(out, "runtime.tensorParallel", r.tensorParallel(), 1, 1024, true)) {
+            return;
+        }
+        Integer kvh = EngineDefaults.kvHeads(k);
+        int tp = r.tensorParallel();
+        if (k.attentionHeads() != null && k.attentionHeads() > 0 && k.attentionHeads() % tp != 0) {
+            out.add("runtime.tensorParallel", "inconsistent: TP " + tp + " does not divide the " + k.attentionHeads()
+                    + " attention heads");
+        } else if (k.kind() != AttentionKind.MLA && kvh != null && kvh > 0 && kvh % tp != 0 && tp % kvh != 0) {
+            out.add("runtime.tensorParallel", "inconsistent: " + kvh + " KV heads cannot be split over TP " + tp
+                    + " (one must divide the other)");
+        }
+    }
+
     private static void runtime(Worksheet ws, Issues out) {
         RuntimeSettings r = ws.runtime();
         KvArchitecture k = ws.kv();
-        if (range(out, "runtime.tensorParallel", r.tensorParallel(), 1, 1024, true)) {
-            // vLLM's ModelConfig.verify_with_parallel_config refuses a TP that does not divide the attention heads
-            // for every model, MLA included; only the KV-head split does not apply to MLA's one latent.
-            Integer kvh = EngineDefaults.kvHeads(k);
-            int tp = r.tensorParallel();
-            if (k.attentionHeads() != null && k.attentionHeads() > 0 && k.attentionHeads() % tp != 0) {
-                out.add("runtime.tensorParallel", "inconsistent: TP " + tp + " does not divide the " + k.attentionHeads()
-                        + " attention heads");
-            } else if (k.kind() != AttentionKind.MLA && kvh != null && kvh > 0 && kvh % tp != 0 && tp % kvh != 0) {
-                out.add("runtime.tensorParallel", "inconsistent: " + kvh + " KV heads cannot be split over TP " + tp
-                        + " (one must divide the other)");
-            }
-        }
+        tensorParallel(r, k, out);
         if (range(out, "runtime.pipelineParallel", r.pipelineParallel(), 1, 1024, true) && k.layers() != null
                 && r.pipelineParallel() > k.layers()) {
             out.add("runtime.pipelineParallel", "inconsistent: more pipeline stages than layers");
