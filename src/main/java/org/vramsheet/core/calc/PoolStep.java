@@ -97,7 +97,7 @@ final class PoolStep {
         long total = ws.gpu().totalBytes();
         Long measured = ws.validation().measuredNonKvBytes();
         long weights = c.get(FigureKey.WEIGHTS_BYTES_PER_GPU).value();
-        EngineDefaults.Choice<Integer> bsChoice = EngineDefaults.blockSize(r, ws.kv());
+        EngineDefaults.Choice<Integer> bsChoice = EngineDefaults.blockSize(r, ws.kv(), ws.gpu());
         int bs = bsChoice.value();
         long maxLen = WorksheetValidator.effectiveMaxModelLen(ws);
         List<String> notes = new ArrayList<>();

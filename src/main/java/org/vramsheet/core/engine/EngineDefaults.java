@@ -1,6 +1,7 @@
 package org.vramsheet.core.engine;
 
 import java.util.Locale;
+import java.util.regex.Pattern;
 import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.CacheImplementation;
 import org.vramsheet.core.sheet.Engine;
@@ -15,6 +16,9 @@ import org.vramsheet.core.units.Units;
  */
 public final class EngineDefaults {
     private EngineDefaults() { }
+
+    private static final Pattern BLACKWELL = Pattern.compile("\\bG?B(100|200|300)\\b");
+    private static final Pattern HOPPER = Pattern.compile("\\bG?H(100|200|800|20)\\b");
 
     /** A default value and why it is what it is. */
     public record Choice<T>(T value, String why) { }
@@ -94,15 +98,13 @@ public final class EngineDefaults {
     }
 
     /** Tokens per KV block or page. */
-    public static Choice<Integer> blockSize(RuntimeSettings r, KvArchitecture k) {
+    public static Choice<Integer> blockSize(RuntimeSettings r, KvArchitecture k, Gpu gpu) {
         if (r.blockSize() != null) {
             return new Choice<>(r.blockSize(), "set on the sheet");
         }
         boolean mla = k.kind() == AttentionKind.MLA;
         return switch (r.engine()) {
-            case VLLM -> mla
-                    ? new Choice<>(64, "vLLM MLA backends FlashMLA / FlashInfer-MLA force block size 64 "
-                    + "(CUTLASS-MLA 128; Triton/FlashAttention MLA keep 16: set the block size to match your backend)")
+            case VLLM -> mla ? vllmMlaBlockSize(version(r.engineVersion()), gpu == null ? "" : gpu.name())
                     : new Choice<>(16, "vLLM default block_size 16");
             case SGLANG -> mla ? new Choice<>(64, "SGLang FlashMLA forces page_size 64")
                     : new Choice<>(1, "SGLang default page_size 1");
@@ -110,6 +112,40 @@ public final class EngineDefaults {
             case LLAMA_CPP -> new Choice<>(256, "llama.cpp pads n_ctx to a multiple of 256 cells");
             case TRANSFORMERS -> new Choice<>(1, "transformers caches grow or preallocate per token");
         };
+    }
+
+    /**
+     * The block size vLLM's MLA backend forces, by GPU generation and version. Before v0.19 the CUDA platform
+     * forced FlashMLA's 64 on Hopper (check_and_update_config); a v0.19.0 H100 DeepSeek-V2-Lite log used 16
+     * (FlashAttention-MLA, first in the Hopper priority list, keeps 16). Blackwell (SM100) defaults to
+     * FlashInfer-MLA, 64; Ampere and older have no FlashMLA / FlashAttention-MLA and fall to Triton-MLA, 16.
+     */
+    static Choice<Integer> vllmMlaBlockSize(EngineVersion v, String gpuName) {
+        String n = gpuName.toUpperCase(Locale.ROOT);
+        boolean blackwell = BLACKWELL.matcher(n).find();
+        boolean unnamed = n.isBlank();
+        boolean hopper = unnamed || HOPPER.matcher(n).find();
+        String backendNote = " (set the block size to match if you force another backend: CUTLASS-MLA 128, FlashMLA 64)";
+        if (blackwell) {
+            return new Choice<>(64, "vLLM MLA on Blackwell: FlashInfer-MLA forces block size 64" + backendNote);
+        }
+        if (!hopper) {
+            return new Choice<>(16, "vLLM MLA without Hopper or Blackwell kernels: Triton-MLA keeps block size 16"
+                    + backendNote);
+        }
+        if (v != null && !v.atLeast(0, 19)) {
+            return new Choice<>(64, (unnamed ? "no GPU named, Hopper assumed: " : "") + "vLLM " + v
+                    + " MLA on Hopper: FlashMLA forces block size 64 (v0.19 logs use 16)"
+                    + backendNote);
+        }
+        return new Choice<>(16, (unnamed ? "no GPU named, Hopper assumed: " : "") + "vLLM MLA on Hopper: "
+                + "FlashAttention-MLA keeps block size 16 (a v0.19.0 H100 log; releases before v0.19 forced FlashMLA 64)"
+                + backendNote);
+    }
+
+    /** Why {@link #vllmMlaBlockSize} chose its size, for a version text and a GPU name (the texts' tests). */
+    public static String vllmMlaBlockSizeWhy(String version, String gpuName) {
+        return vllmMlaBlockSize(version(version), gpuName).why();
     }
 
     /** vLLM max_num_batched_tokens for the OpenAI server (matters for sliding-window blocks). */

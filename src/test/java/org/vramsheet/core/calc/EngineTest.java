@@ -137,7 +137,27 @@ class EngineTest {
                 .withKv(Sheets.mla(27, 16, 512, 64, KvDtype.BF16)).withGpu(new Gpu("H100", 4, 80 * Units.GIB));
         SizingResult r = SizingCalculator.calculate(ws);
         assertEquals(31_104, value(r, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU));
-        assertEquals(64, value(r, FigureKey.POOL_BLOCK_SIZE), "FlashMLA block size by default");
+        assertEquals(16, value(r, FigureKey.POOL_BLOCK_SIZE), "v0.19 on Hopper: FlashAttention-MLA keeps 16");
+    }
+
+    @Test
+    void vllmMlaBlockSizeFollowsTheGpuAndTheVersion() {
+        // Seen (issue 15): a v0.19 H100 DeepSeek-V2-Lite log used 16 where the app assumed 64.
+        Worksheet ws = llama8b(runtime(Engine.VLLM, "0.19.0", 0.9, null, null, 1), 80 * Units.GIB)
+                .withKv(Sheets.mla(27, 16, 512, 64, KvDtype.BF16));
+        assertEquals(16, block(ws, "0.19.0", "NVIDIA H100 80GB HBM3"));
+        assertEquals(64, block(ws, "0.10.1", "NVIDIA H100 80GB HBM3"), "FlashMLA forced 64 on Hopper before v0.19");
+        assertEquals(64, block(ws, "0.19.0", "NVIDIA B200"), "FlashInfer-MLA on Blackwell");
+        assertEquals(16, block(ws, "0.10.1", "NVIDIA A100 80GB SXM4"), "Triton-MLA where FlashMLA cannot run");
+        assertEquals(16, block(ws, "0.19.0", "NVIDIA GH200 480GB"));
+        assertEquals(16, block(ws.withKv(Sheets.gqa(32, 32, 8, 128, KvDtype.AUTO)), "0.10.1", "NVIDIA H100 80GB HBM3"),
+                "not MLA: the default 16");
+    }
+
+    private static long block(Worksheet ws, String version, String gpu) {
+        RuntimeSettings r = runtime(Engine.VLLM, version, 0.9, null, null, 1);
+        return value(SizingCalculator.calculate(ws.withRuntime(r).withGpu(new Gpu(gpu, 1, 80 * Units.GIB))),
+                FigureKey.POOL_BLOCK_SIZE);
     }
 
     @Test

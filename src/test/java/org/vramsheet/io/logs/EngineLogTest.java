@@ -103,8 +103,7 @@ class EngineLogTest {
         }
         long maxLen = e.get("max_model_len").asLong();
         Worksheet ws = new Worksheet(m.model(), w, k, null, new RuntimeSettings(Engine.VLLM, e.get("engine_version").asText(),
-                null, tp, pp, e.get("gpu_memory_utilization").asDouble(), m.kv().kind() == org.vramsheet.core.sheet.AttentionKind.MLA
-                ? 16 : null, maxLen, false, null, null, 0L, 0L, 0L, 0.0, null, null, null),
+                null, tp, pp, e.get("gpu_memory_utilization").asDouble(), null, maxLen, false, null, null, 0L, 0L, 0L, 0.0, null, null, null),
                 new Gpu(gpu, tp * pp, total), null, new ResultSettings(0L, null, maxLen, null), null);
         return NonKvEstimator.apply(ws);
     }
@@ -151,6 +150,17 @@ class EngineLogTest {
         double conc = r.get(FigureKey.POOL_CONCURRENCY_RATIO).ratio();
         assertEquals(1.0, tokens / m.kvTokens(), tol, log + " tokens " + tokens + " vs " + m.kvTokens());
         assertEquals(1.0, conc / m.concurrency(), tol, log + " concurrency " + conc + " vs " + m.concurrency());
+    }
+
+    /** Seen (issue 15): the v0.19 H100 DeepSeek-V2-Lite log used block 16 where the app assumed MLA's 64. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("logs")
+    void beforeLaunchTheBlockSizeIsTheOneTheLogUsed(Log log) throws Exception {
+        JsonNode ratio = log.e().get("parsed").get("kv_tokens_div_num_gpu_blocks");
+        org.junit.jupiter.api.Assumptions.assumeTrue(ratio != null && ratio.isIntegralNumber() && !log.windowed(),
+                "the log shows no block size (sliding-window or hybrid groups)");
+        SizingResult r = SizingCalculator.calculate(preLaunch(log));
+        assertEquals(ratio.asLong(), r.get(FigureKey.POOL_BLOCK_SIZE).value(), log.toString());
     }
 
     /** No calibration log is taken for another model's when compared with a sheet of its own model. */

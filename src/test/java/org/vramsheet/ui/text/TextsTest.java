@@ -50,6 +50,12 @@ class TextsTest {
                 ru.untranslated("a sentence nobody wrote with 3 numbers"));
         assertEquals("a sentence nobody wrote with 3,5 numbers", ru.message("a sentence nobody wrote with 3.5 numbers"),
                 "untranslated text keeps its words and gets Russian numbers");
+        for (String version : new String[] {"0.10.1", "0.19.0"}) {
+            for (String gpu : new String[] {"", "NVIDIA H100 80GB HBM3", "NVIDIA B200", "NVIDIA A100 80GB"}) {
+                String why = org.vramsheet.core.engine.EngineDefaults.vllmMlaBlockSizeWhy(version, gpu);
+                assertTrue(ru.untranslated(why).isEmpty(), "the MLA block size says why in Russian: " + why);
+            }
+        }
         for (String version : new String[] {"0.19.0", "0.26.0"}) {
             var why = org.vramsheet.core.engine.EngineDefaults.fraction(new org.vramsheet.core.sheet.RuntimeSettings(
                     org.vramsheet.core.sheet.Engine.VLLM, version, null, 1, 1, null, null, 8192L, false, null, null,
