@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.vramsheet.core.sheet.ModelInfo;
 import org.vramsheet.core.sheet.Weights;
@@ -59,11 +61,24 @@ public final class ModelSources {
         }
         String[] cached = dir == null ? null : cacheSnapshot(dir.toAbsolutePath().normalize());
         String id = modelId != null ? modelId : cached != null ? cached[0]
-                : dir != null && Files.isDirectory(p) ? p.getFileName().toString() : null;
+                : dir != null && Files.isDirectory(p) ? p.getFileName().toString() : idFromFileName(config);
         String rev = revision != null ? revision : cached != null ? cached[1] : null;
         ModelImport m = ConfigImporter.parse(root, config.getFileName().toString(), total != null ? total
                 : dtypes.isEmpty() ? null : sum(dtypes), id);
         return withExtras(m, rev, dtypes, note);
+    }
+
+    private static final Pattern ORG_NAME_FILE =
+            Pattern.compile("([A-Za-z0-9][A-Za-z0-9_.-]*?)__([A-Za-z0-9][A-Za-z0-9_.-]*)\\.json");
+
+    /**
+     * The model a config file's name gives, {@code ORG__NAME.json} as ORG/NAME (the way configs are saved beside
+     * each other, as in shared/reference/model-configs); null for any other name, so that the config's own
+     * {@code _name_or_path} is used.
+     */
+    static String idFromFileName(Path config) {
+        Matcher m = ORG_NAME_FILE.matcher(config.getFileName().toString());
+        return m.matches() ? m.group(1) + "/" + m.group(2) : null;
     }
 
     /**

@@ -59,6 +59,23 @@ class CacheAndCatalogTest {
     }
 
     @Test
+    void aConfigFileNamedOrgUnderscoreNameNamesItsModel(@TempDir Path dir) throws Exception {
+        // Seen (issue 15): import CONFIG.json left the model ID blank even when the path named it
+        String mistral = FakeHub.resource("/configs/mistralai__Mistral-7B-v0.1.json");
+        Files.writeString(dir.resolve("mistralai__Mistral-7B-v0.1.json"), mistral);
+        assertEquals("mistralai/Mistral-7B-v0.1",
+                ModelSources.fromPath(dir.resolve("mistralai__Mistral-7B-v0.1.json"), null, null).model().modelId());
+        Files.writeString(dir.resolve("my-config.json"), mistral.replaceFirst("\\{", "{\"_name_or_path\": \"org/from-config\","));
+        assertEquals("org/from-config", ModelSources.fromPath(dir.resolve("my-config.json"), null, null).model().modelId(),
+                "another file name: the config's _name_or_path");
+        Files.writeString(dir.resolve("plain.json"), mistral.replace("_name_or_path", "x_unused"));
+        assertEquals("", ModelSources.fromPath(dir.resolve("plain.json"), null, null).model().modelId(),
+                "nothing names it: left blank, not guessed");
+        assertEquals("given/id", ModelSources.fromPath(dir.resolve("mistralai__Mistral-7B-v0.1.json"), "given/id", null)
+                .model().modelId(), "an ID given on the command line wins");
+    }
+
+    @Test
     void aFolderOrAConfigFileImports(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("config.json"), FakeHub.resource("/configs/mistralai__Mistral-7B-v0.1.json"));
         Files.writeString(dir.resolve("model.safetensors.index.json"),
