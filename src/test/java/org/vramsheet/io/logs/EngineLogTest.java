@@ -204,6 +204,30 @@ class EngineLogTest {
     }
 
     @Test
+    void oldVllmLogsGiveTheKvPoolAndCapacity() {
+        // Seen (issue 15): V0 logs ("Memory profiling results: ...", "# GPU blocks: N") were not read into KV pool and
+        // capacity; seed 001 teaches checking the sheet against exactly that line.
+        Measurement m = EngineLogParser.parse("INFO 12-06 14:55:15 worker.py:232] Memory profiling results: "
+                + "total_gpu_memory=7.92GiB initial_memory_usage=0.37GiB peak_torch_memory=0.71GiB "
+                + "memory_usage_post_profile=0.39GiB non_torch_memory=0.15GiB kv_cache_size=6.27GiB gpu_memory_utilization=0.90\n"
+                + "INFO 12-06 14:55:15 gpu_executor.py:113] # GPU blocks: 11422, # CPU blocks: 7281\n"
+                + "INFO 12-06 14:55:15 gpu_executor.py:117] Maximum concurrency for 2048 tokens per request: 89.23x");
+        assertEquals(Engine.VLLM, m.engine());
+        assertEquals(Units.gib(7.92), m.totalBytes());
+        assertEquals(Units.gib(6.27), m.kvPoolBytes());
+        assertEquals(Units.gib(0.15), m.nonTorchBytes());
+        assertEquals(0.90, m.utilization(), 1e-12);
+        assertEquals(11_422L, m.gpuBlocks());
+        assertEquals(11_422L * 16, m.kvTokens(), "89.23 x 2,048 / 11,422 = 16.0 tokens per block");
+        Measurement noConcurrency = EngineLogParser.parse("INFO gpu_executor.py:113] # GPU blocks: 1478, # CPU blocks: 2048");
+        assertEquals(1_478L, noConcurrency.gpuBlocks());
+        assertEquals(null, noConcurrency.kvTokens(), "without the concurrency line the block size is not assumed");
+        Measurement odd = EngineLogParser.parse("INFO # GPU blocks: 1000, # CPU blocks: 10\n"
+                + "INFO Maximum concurrency for 2048 tokens per request: 12.34x");
+        assertEquals(null, odd.kvTokens(), "12.34 x 2,048 / 1,000 = 25.3: no block size makes them agree");
+    }
+
+    @Test
     void otherEnginesAndFormsAreRead() {
         Measurement one = EngineLogParser.parse("\u001B[32mINFO\u001B[0m 09-01 [kv_cache_utils.py:1] GPU KV cache size: 1,234,560 "
                 + "tokens, Maximum concurrency for 32,768 tokens per request: 37.68x");
