@@ -143,11 +143,6 @@ public final class EngineDefaults {
                 + backendNote);
     }
 
-    /** Why {@link #vllmMlaBlockSize} chose its size, for a version text and a GPU name (the texts' tests). */
-    public static String vllmMlaBlockSizeWhy(String version, String gpuName) {
-        return vllmMlaBlockSize(version(version), gpuName).why();
-    }
-
     /** vLLM max_num_batched_tokens for the OpenAI server (matters for sliding-window blocks). */
     public static Choice<Long> maxNumBatchedTokens(RuntimeSettings r, Gpu g) {
         if (r.maxNumBatchedTokens() != null) {

@@ -52,7 +52,10 @@ class TextsTest {
                 "untranslated text keeps its words and gets Russian numbers");
         for (String version : new String[] {"0.10.1", "0.19.0"}) {
             for (String gpu : new String[] {"", "NVIDIA H100 80GB HBM3", "NVIDIA B200", "NVIDIA A100 80GB"}) {
-                String why = org.vramsheet.core.engine.EngineDefaults.vllmMlaBlockSizeWhy(version, gpu);
+                String why = org.vramsheet.core.engine.EngineDefaults.blockSize(new org.vramsheet.core.sheet.RuntimeSettings(
+                        org.vramsheet.core.sheet.Engine.VLLM, version, null, 1, 1, null, null, 8192L, false, null, null,
+                        0L, 0L, 0L, 0.0, null, null, null), org.vramsheet.core.calc.Sheets.mla(27, 16, 512, 64,
+                        org.vramsheet.core.sheet.KvDtype.BF16), new org.vramsheet.core.sheet.Gpu(gpu, 1, 80L << 30)).why();
                 assertTrue(ru.untranslated(why).isEmpty(), "the MLA block size says why in Russian: " + why);
             }
         }
