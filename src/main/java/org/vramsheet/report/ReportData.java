@@ -109,11 +109,10 @@ public final class ReportData {
                 new Row("Utilization / fraction", r.utilization() == null ? "engine default" : r.utilization().toString()),
                 new Row("Block size", r.blockSize() == null ? "engine default" : r.blockSize().toString()),
                 new Row("Max model length", count(r.maxModelLen())), new Row("Prefix caching", r.prefixCaching() ? "on" : "off"),
-                new Row("Activation peak / non-torch / CUDA graphs (estimates)", Units.binary(r.activationPeakBytes()) + " / "
-                        + Units.binary(r.nonTorchBytes()) + " / " + Units.binary(r.cudaGraphBytes())),
                 new Row("Fragmentation allowance", r.fragmentationPercent() + " %"),
                 new Row("GPU", g.count() + " x " + g.name() + ", " + bytes(g.totalBytes()) + " CUDA-visible each")),
-                List.of(FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES,
+                List.of(FigureKey.POOL_ACTIVATION_PEAK_BYTES, FigureKey.POOL_NON_TORCH_BYTES, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES,
+                        FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES,
                         FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_GPU_BLOCKS, FigureKey.POOL_CAPACITY_TOKENS, FigureKey.POOL_CONTEXT_LENGTH,
                         FigureKey.KV_CACHE_BYTES_PER_SEQUENCE, FigureKey.POOL_CONCURRENCY_RATIO, FigureKey.POOL_MAX_CONCURRENCY)));
         Validation v = sheet.validation();

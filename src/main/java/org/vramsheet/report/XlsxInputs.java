@@ -105,9 +105,9 @@ final class XlsxInputs {
         b.input("MaxBatched", "Max batched tokens (resolved)", EngineDefaults.maxNumBatchedTokens(r, d.sheet.gpu()).value(),
                 false);
         b.input("PrefixCaching", "Prefix caching (1 on, 0 off)", r.prefixCaching() ? 1 : 0, false);
-        b.input("Act", "Activation peak per GPU (estimate)", r.activationPeakBytes(), true);
-        b.input("NonTorch", "Non-torch / framework per GPU (estimate)", r.nonTorchBytes(), true);
-        b.input("CudaGraph", "CUDA graphs per GPU (estimate)", r.cudaGraphBytes(), true);
+        part(b, d, "Act", "Activation peak per GPU", FigureKey.POOL_ACTIVATION_PEAK_BYTES);
+        part(b, d, "NonTorch", "Non-torch / framework per GPU", FigureKey.POOL_NON_TORCH_BYTES);
+        part(b, d, "CudaGraph", "CUDA graphs per GPU", FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES);
         b.input("CgInPool", "CUDA graphs taken from the pool (1/0, resolved)",
                 EngineDefaults.cudaGraphsInPool(r).value() && r.engine() == Engine.VLLM ? 1 : 0, false);
         b.input("KvCacheMem", "vLLM --kv-cache-memory (empty = profile)", num(r.kvCacheMemoryBytes()), true);
@@ -115,6 +115,13 @@ final class XlsxInputs {
         b.text("GPU", d.sheet.gpu().count() + " x " + d.sheet.gpu().name());
         b.input("GpuTotal", "CUDA-visible memory per GPU", num(d.sheet.gpu().totalBytes()), true);
         b.heading("VALIDATION");
+    }
+
+    /** A non-KV part as the calculation used it (typed, measured or estimated: the label says which). */
+    private static void part(XlsxBook b, ReportData d, String name, String label, FigureKey key) {
+        Figure f = d.figure(key);
+        b.input(name, label + " (" + (f.available() ? f.provenance().formula() : "unavailable") + ")",
+                f.available() ? num(f.value()) : null, true);
     }
 
     private static void validationAndResult(XlsxBook b, ReportData d) {

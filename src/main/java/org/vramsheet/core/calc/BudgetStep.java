@@ -85,7 +85,8 @@ final class BudgetStep {
         int ranks = r.ranks();
         c.compute(FigureKey.RESULT_NON_KV_BYTES, "Non-KV footprint (replica)", Unit.BYTES,
                 Calc.f("validation.measuredNonKvBytes", "validation.measuredOnGpus", "runtime.*"),
-                measured != null ? Calc.n() : Calc.n(FigureKey.WEIGHTS_BYTES),
+                measured != null ? Calc.n() : Calc.n(FigureKey.WEIGHTS_BYTES, FigureKey.POOL_ACTIVATION_PEAK_BYTES,
+                        FigureKey.POOL_NON_TORCH_BYTES, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES),
                 () -> {
                     if (measured != null) {
                         long perGpu = MeasuredNonKv.perGpu(c, measured);
@@ -95,12 +96,15 @@ final class BudgetStep {
                                         "Measured: it already contains the weights, so they are not added again"));
                     }
                     long w = c.get(FigureKey.WEIGHTS_BYTES).value();
-                    long perGpu = Math.addExact(Math.addExact(r.activationPeakBytes(), r.nonTorchBytes()), r.cudaGraphBytes());
+                    long act = NonKvStep.bytes(c, FigureKey.POOL_ACTIVATION_PEAK_BYTES);
+                    long nonTorch = NonKvStep.bytes(c, FigureKey.POOL_NON_TORCH_BYTES);
+                    long cg = NonKvStep.bytes(c, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES);
+                    long perGpu = Math.addExact(Math.addExact(act, nonTorch), cg);
                     long v = Math.addExact(w, Math.multiplyExact(perGpu, (long) ranks));
                     return Figure.of(FigureKey.RESULT_NON_KV_BYTES, "Non-KV footprint (replica)", Unit.BYTES, v,
                             Provenance.of("weights + GPUs x (activation peak + non-torch + CUDA graphs)",
-                                    Units.grouped(w) + " + " + ranks + " x (" + Units.grouped(r.activationPeakBytes()) + " + "
-                                            + Units.grouped(r.nonTorchBytes()) + " + " + Units.grouped(r.cudaGraphBytes()) + ")",
+                                    Units.grouped(w) + " + " + ranks + " x (" + Units.grouped(act) + " + "
+                                            + Units.grouped(nonTorch) + " + " + Units.grouped(cg) + ")",
                                     "Estimated; replace with the engine's measured non-KV memory after a test run"));
                 });
         c.compute(FigureKey.RESULT_KV_BYTES, "Required KV (" + sizing.label() + ")", Unit.BYTES, Calc.f(), Calc.n(kvKey),

@@ -32,7 +32,8 @@ final class PoolStep {
             blocked = c.geometryBlocked;
         }
         if (blocked == null) {
-            blocked = c.missing(FigureKey.WEIGHTS_BYTES_PER_GPU);
+            blocked = c.missing(FigureKey.WEIGHTS_BYTES_PER_GPU, FigureKey.POOL_ACTIVATION_PEAK_BYTES, FigureKey.POOL_NON_TORCH_BYTES,
+                    FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES);
         }
         FigureKey[] keys = {FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_FRACTION, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES,
             FigureKey.POOL_KV_POOL_BYTES_REPLICA, FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_PAGE_BYTES, FigureKey.POOL_GPU_BLOCKS, FigureKey.POOL_CAPACITY_TOKENS};
@@ -60,9 +61,9 @@ final class PoolStep {
     private static long nonKv(Calc c, RuntimeSettings r, Long measured, long weights) {
         String nonKvFormula;
         long nonKv;
-        long act = r.activationPeakBytes();
-        long nonTorch = r.nonTorchBytes();
-        long cg = r.cudaGraphBytes();
+        long act = NonKvStep.bytes(c, FigureKey.POOL_ACTIVATION_PEAK_BYTES);
+        long nonTorch = NonKvStep.bytes(c, FigureKey.POOL_NON_TORCH_BYTES);
+        long cg = NonKvStep.bytes(c, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES);
         switch (r.engine()) {
             case SGLANG -> {
                 nonKvFormula = "weights (activations and graphs come out of 1 - mem_fraction_static)";
@@ -101,7 +102,7 @@ final class PoolStep {
         int bs = bsChoice.value();
         long maxLen = WorksheetValidator.effectiveMaxModelLen(ws);
         List<String> notes = new ArrayList<>();
-        long nonTorch = r.nonTorchBytes();
+        long nonTorch = NonKvStep.bytes(c, FigureKey.POOL_NON_TORCH_BYTES);
         boolean cgInPool = EngineDefaults.cudaGraphsInPool(r).value();
         long nonKv = nonKv(c, r, measured, weights);
 
@@ -117,7 +118,7 @@ final class PoolStep {
             c.put(Figure.unavailable(FigureKey.POOL_FRACTION, label(FigureKey.POOL_FRACTION), Unit.RATIO,
                     r.engine().label() + " reserves no fraction of memory"));
         }
-        long cgSubtracted = r.engine() == Engine.VLLM && cgInPool ? r.cudaGraphBytes() : 0;
+        long cgSubtracted = r.engine() == Engine.VLLM && cgInPool ? NonKvStep.bytes(c, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES) : 0;
         c.put(Figure.of(FigureKey.POOL_CUDA_GRAPH_BYTES, label(FigureKey.POOL_CUDA_GRAPH_BYTES), Unit.BYTES, cgSubtracted,
                 Provenance.of("CUDA graph estimate taken out of the pool", Units.bytesText(cgSubtracted),
                         EngineDefaults.cudaGraphsInPool(r).why())));

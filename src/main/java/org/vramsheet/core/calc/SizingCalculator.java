@@ -56,6 +56,7 @@ public final class SizingCalculator {
         Calc c = new Calc(ws, issues);
         WeightsStep.run(c);
         KvStep.run(c);
+        NonKvStep.run(c);
         PoolLayout pool = PoolStep.run(c);
         WorkloadStep.run(c, pool);
         BudgetStep.concurrency(c, pool);

@@ -18,7 +18,7 @@ import org.vramsheet.core.units.Units;
  *     buffers counted since about v0.11; 0.05 GiB in v0.10 logs), 0.07 GiB with pipeline stages only;</li>
  * <li>CUDA graphs = 0.8 GiB (the 0.19 logs estimated 0.49 to 1.69 GiB), taken from the pool from v0.21.</li>
  * </ul>
- * Other engines get the same activation and non-torch terms (labelled as vLLM-calibrated).
+ * TensorRT-LLM adds 1.5 GiB of non-torch memory; other engines get the vLLM terms (labelled as vLLM-calibrated).
  */
 public final class NonKvEstimator {
     static final double PER_TOKEN = 0.5779 * Units.GIB / 8192;
@@ -58,21 +58,73 @@ public final class NonKvEstimator {
         }
         long cg = CUDA_GRAPHS;
         notes.add("CUDA graphs 0.80 GiB (taken from the pool by vLLM 0.21+, otherwise outside it)");
-        if (r.engine() != Engine.VLLM) {
+        if (r.engine() == Engine.TENSORRT_LLM) {
+            nonTorch = Math.addExact(nonTorch, TRT_EXTRA);
+            notes.add("TensorRT-LLM: + 1.5 GiB non-torch (CUDA context, cuBLAS / TRT workspaces its dry run counts; "
+                    + "its non-KV memory was seen 1 to 3 GiB above the vLLM-fitted estimate)");
+        } else if (r.engine() != Engine.VLLM) {
             notes.add("calibrated on vLLM logs; " + r.engine().label() + " may differ");
         }
         return new Estimate(act, nonTorch, cg, notes);
+    }
+
+    /** TensorRT-LLM's non-KV memory above the vLLM-fitted estimate: the middle of the 1 to 3 GiB seen. */
+    static final long TRT_EXTRA = Units.gib(1.5);
+
+    /** Where one of RUNTIME's three non-KV parts comes from. */
+    public enum Source {
+        /** Typed into RUNTIME by the user. */
+        TYPED("typed in"),
+        /** From an applied engine log (VALIDATION). */
+        MEASURED("measured by the engine"),
+        /** Computed from the sheet on every change. */
+        ESTIMATED("estimated");
+
+        private final String label;
+
+        Source(String label) { this.label = label; }
+
+        public String label() { return label; }
+    }
+
+    /** One part's bytes per GPU, where they come from and how they were made. */
+    public record Part(long bytes, Source source, List<String> why) { }
+
+    /** The activation peak, non-torch memory and CUDA graphs the calculation uses. */
+    public record Resolved(Part activationPeak, Part nonTorch, Part cudaGraphs) { }
+
+    /**
+     * The three parts as the calculation uses them: typed into RUNTIME wins, then measured by an applied engine log
+     * (VALIDATION), else the live estimate from the sheet (model, GPU, engine, version, TP, PP); never stored.
+     */
+    public static Resolved resolve(Worksheet ws) {
+        RuntimeSettings r = ws.runtime();
+        org.vramsheet.core.sheet.Validation v = ws.validation();
+        Estimate e = estimate(ws);
+        List<String> est = new ArrayList<>(List.of("Estimated from the sheet on every change"));
+        est.addAll(e.notes());
+        return new Resolved(part(r.activationPeakBytes(), v.measuredActivationPeakBytes(), e.activationPeakBytes(), est),
+                part(r.nonTorchBytes(), v.measuredNonTorchBytes(), e.nonTorchBytes(), est),
+                part(r.cudaGraphBytes(), v.measuredCudaGraphBytes(), e.cudaGraphBytes(), est));
+    }
+
+    private static Part part(Long typed, Long measured, long estimate, List<String> notes) {
+        if (typed != null) {
+            return new Part(typed, Source.TYPED, List.of("Typed into RUNTIME; clear the field for the live estimate"));
+        }
+        if (measured != null) {
+            return new Part(measured, Source.MEASURED, List.of("Measured by the engine (applied log, VALIDATION)"));
+        }
+        return new Part(estimate, Source.ESTIMATED, notes);
     }
 
     /** The fields {@link #apply} may change; every other field of the sheet is kept. */
     public static final java.util.Set<String> OWNS = java.util.Set.of("runtime.activationPeakBytes", "runtime.nonTorchBytes",
             "runtime.cudaGraphBytes");
 
-    /** The sheet with RUNTIME's three estimates replaced by the calibrated ones. */
+    /** The sheet with RUNTIME's three parts cleared: they follow the live estimate (or an applied log) again. */
     public static Worksheet apply(Worksheet ws) {
-        Estimate e = estimate(ws);
         RuntimeSettings r = ws.runtime();
-        return ws.withRuntime(r.withActivationPeakBytes(e.activationPeakBytes()).withNonTorchBytes(e.nonTorchBytes())
-                .withCudaGraphBytes(e.cudaGraphBytes()));
+        return ws.withRuntime(r.withActivationPeakBytes(null).withNonTorchBytes(null).withCudaGraphBytes(null));
     }
 }

@@ -53,9 +53,9 @@ public final class Fields {
         put("runtime.kvCacheMemoryBytes", "RUNTIME › KV cache memory (vLLM --kv-cache-memory)");
         put("runtime.maxNumBatchedTokens", "RUNTIME › Max batched tokens");
         put("runtime.maxNumSeqs", "RUNTIME › Max sequences (slots / batch)");
-        put("runtime.activationPeakBytes", "RUNTIME › Activation peak (estimate)");
-        put("runtime.nonTorchBytes", "RUNTIME › Non-torch / framework memory (estimate)");
-        put("runtime.cudaGraphBytes", "RUNTIME › CUDA graph memory (estimate)");
+        put("runtime.activationPeakBytes", "RUNTIME › Activation peak (empty: estimate)");
+        put("runtime.nonTorchBytes", "RUNTIME › Non-torch / framework memory (empty: estimate)");
+        put("runtime.cudaGraphBytes", "RUNTIME › CUDA graph memory (empty: estimate)");
         put("runtime.fragmentationPercent", "RUNTIME › Fragmentation allowance");
         put("gpu.count", "GPU › Count");
         put("gpu.totalBytes", "GPU › CUDA-visible memory per GPU");
@@ -65,6 +65,9 @@ public final class Fields {
         put("validation.measuredPeakBytes", "VALIDATION › Measured peak VRAM");
         put("validation.preemptionSequences", "VALIDATION › Preemption/OOM boundary");
         put("validation.measuredOnGpus", "VALIDATION › Measured on (GPUs per replica)");
+        put("validation.measuredActivationPeakBytes", "VALIDATION › Measured activation peak per GPU");
+        put("validation.measuredNonTorchBytes", "VALIDATION › Measured non-torch memory per GPU");
+        put("validation.measuredCudaGraphBytes", "VALIDATION › Measured CUDA graphs per GPU");
         put("validation.predictedNonKvBytes", "VALIDATION › Predicted before launch: non-KV per GPU");
         put("validation.predictedKvPoolBytes", "VALIDATION › Predicted before launch: KV pool per GPU");
         put("validation.predictedKvCapacityTokens", "VALIDATION › Predicted before launch: KV capacity");

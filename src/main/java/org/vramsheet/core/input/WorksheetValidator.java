@@ -313,6 +313,9 @@ public final class WorksheetValidator {
         range(out, "validation.allocatedKvBytes", v.allocatedKvBytes(), 0, MAX_BYTES, false);
         range(out, "validation.kvCapacityTokens", v.kvCapacityTokens(), 0, 1L << 40, false);
         range(out, "validation.measuredPeakBytes", v.measuredPeakBytes(), 1, MAX_BYTES, false);
+        range(out, "validation.measuredActivationPeakBytes", v.measuredActivationPeakBytes(), 0, MAX_BYTES, false);
+        range(out, "validation.measuredNonTorchBytes", v.measuredNonTorchBytes(), 0, MAX_BYTES, false);
+        range(out, "validation.measuredCudaGraphBytes", v.measuredCudaGraphBytes(), 0, MAX_BYTES, false);
         range(out, "validation.preemptionSequences", v.preemptionSequences(), 1, MAX_SEQUENCES, false);
         range(out, "validation.measuredOnGpus", v.measuredOnGpus() == null ? null : v.measuredOnGpus().longValue(), 1, 4096,
                 false);

@@ -10,9 +10,9 @@ package org.vramsheet.core.sheet;
  *                             transformers max_cache_len)
  * @param maxNumBatchedTokens  vLLM max_num_batched_tokens (affects sliding-window blocks per request)
  * @param maxNumSeqs           llama.cpp -np slots, transformers static batch size
- * @param activationPeakBytes  estimated peak activation memory per GPU
- * @param nonTorchBytes        NCCL, backend buffers, framework fixed memory per GPU
- * @param cudaGraphBytes       CUDA graph memory per GPU
+ * @param activationPeakBytes  peak activation memory per GPU as typed; null: measured or the live estimate
+ * @param nonTorchBytes        NCCL, backend buffers, framework fixed memory per GPU as typed; null: measured or estimated
+ * @param cudaGraphBytes       CUDA graph memory per GPU as typed; null: measured or estimated
  * @param fragmentationPercent allocator slack on top of an estimated budget
  * @param cudaGraphsInPool     whether the engine takes its CUDA graph estimate out of the KV pool;
  *                             null: vLLM ≥ 0.21 yes, earlier no
@@ -32,9 +32,6 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         tensorParallel = tensorParallel == null ? 1 : tensorParallel;
         pipelineParallel = pipelineParallel == null ? 1 : pipelineParallel;
         prefixCaching = prefixCaching != null && prefixCaching;
-        activationPeakBytes = activationPeakBytes == null ? 0L : activationPeakBytes;
-        nonTorchBytes = nonTorchBytes == null ? 0L : nonTorchBytes;
-        cudaGraphBytes = cudaGraphBytes == null ? 0L : cudaGraphBytes;
         fragmentationPercent = fragmentationPercent == null ? 0.0 : fragmentationPercent;
         dataParallel = dataParallel == null ? 1 : dataParallel;
     }
@@ -49,7 +46,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
 
     public static RuntimeSettings defaults() {
         return new RuntimeSettings(Engine.VLLM, "", CacheImplementation.DEFAULT, 1, 1, null, null, null, false, null, null,
-                0L, 0L, 0L, 0.0, null, null, 1);
+                null, null, null, 0.0, null, null, 1);
     }
 
     /** GPUs one replica spans. */

@@ -14,15 +14,19 @@ package org.vramsheet.core.sheet;
  * @param predictedKvCapacityTokens the sheet's pre-launch KV capacity in tokens, frozen then
  * @param measuredOnGpus            GPUs per replica (TP x PP) the measured non-KV memory was measured on; on another
  *                                  layout the weights' share is split again and the rest is kept per GPU
+ * @param measuredActivationPeakBytes the engine's profiled activation peak per GPU (from an applied log)
+ * @param measuredNonTorchBytes       the engine's non-torch memory per GPU (from an applied log)
+ * @param measuredCudaGraphBytes      the engine's CUDA graph memory per GPU (from an applied log)
  */
 public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kvCapacityTokens,
                          Long measuredPeakBytes, Long preemptionSequences, String notes, Long predictedNonKvBytes,
-                         Long predictedKvPoolBytes, Long predictedKvCapacityTokens, Integer measuredOnGpus) {
+                         Long predictedKvPoolBytes, Long predictedKvCapacityTokens, Integer measuredOnGpus,
+                         Long measuredActivationPeakBytes, Long measuredNonTorchBytes, Long measuredCudaGraphBytes) {
     public Validation {
         notes = notes == null ? "" : notes;
     }
 
-    public static Validation empty() { return new Validation(null, null, null, null, null, "", null, null, null, null); }
+    public static Validation empty() { return new Validation(null, null, null, null, null, "", null, null, null, null, null, null, null); }
 
     /** Whether a pre-launch prediction was frozen. */
     public boolean hasPrediction() {
@@ -32,42 +36,54 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
     // copy methods: an edit changes only the field it names
 
     public Validation withMeasuredNonKvBytes(Long measuredNonKvBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
     }
 
     public Validation withAllocatedKvBytes(Long allocatedKvBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
     }
 
     public Validation withKvCapacityTokens(Long kvCapacityTokens) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
     }
 
     public Validation withMeasuredPeakBytes(Long measuredPeakBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
     }
 
     public Validation withPreemptionSequences(Long preemptionSequences) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
     }
 
     public Validation withNotes(String notes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
     }
 
     public Validation withPredictedNonKvBytes(Long predictedNonKvBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
     }
 
     public Validation withPredictedKvPoolBytes(Long predictedKvPoolBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
     }
 
     public Validation withPredictedKvCapacityTokens(Long predictedKvCapacityTokens) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
     }
 
     public Validation withMeasuredOnGpus(Integer measuredOnGpus) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus);
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
+    }
+
+    public Validation withMeasuredActivationPeakBytes(Long measuredActivationPeakBytes) {
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
+    }
+
+    public Validation withMeasuredNonTorchBytes(Long measuredNonTorchBytes) {
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
+    }
+
+    public Validation withMeasuredCudaGraphBytes(Long measuredCudaGraphBytes) {
+        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
     }
 }

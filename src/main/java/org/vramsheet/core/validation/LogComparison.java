@@ -158,7 +158,7 @@ public final class LogComparison {
         }
         if (pool.predicted() != null && pool.measured() != null) {
             double diff = pool.predicted() - pool.measured();
-            long cg = ws.runtime().cudaGraphBytes();
+            long cg = org.vramsheet.core.engine.NonKvEstimator.resolve(ws).cudaGraphs().bytes();
             Long est = m.cudaGraphEstimateBytes();
             boolean inPool = EngineDefaults.cudaGraphsInPool(ws.runtime()).value();
             long probe = est != null ? est : cg;
@@ -256,7 +256,8 @@ public final class LogComparison {
             "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes", "gpu.count", "gpu.totalBytes",
             "model.modelId", "result.contextLength", "kv.kvDtype", "validation.predictedNonKvBytes", "validation.predictedKvPoolBytes",
             "validation.predictedKvCapacityTokens", "validation.measuredOnGpus",
-            "validation.measuredNonKvBytes", "validation.allocatedKvBytes", "validation.kvCapacityTokens", "validation.notes");
+            "validation.measuredNonKvBytes", "validation.allocatedKvBytes", "validation.kvCapacityTokens", "validation.notes",
+            "validation.measuredActivationPeakBytes", "validation.measuredNonTorchBytes", "validation.measuredCudaGraphBytes");
 
     private static <T> T or(T value, T otherwise) { return value != null ? value : otherwise; }
 
@@ -287,9 +288,9 @@ public final class LogComparison {
         RuntimeSettings nr = r.withEngine(or(m.engine(), r.engine())).withEngineVersion(or(m.version(), r.engineVersion()))
                 .withTensorParallel(tp).withPipelineParallel(pp).withUtilization(or(m.utilization(), r.utilization()))
                 .withMaxModelLen(or(m.maxModelLen(), r.maxModelLen()))
-                .withActivationPeakBytes(or(m.activationPeakBytes(), r.activationPeakBytes()))
-                .withNonTorchBytes(or(m.nonTorchBytes(), r.nonTorchBytes()))
-                .withCudaGraphBytes(or(m.cudaGraphEstimateBytes(), r.cudaGraphBytes()));
+                .withActivationPeakBytes(m.activationPeakBytes() != null ? null : r.activationPeakBytes())
+                .withNonTorchBytes(m.nonTorchBytes() != null ? null : r.nonTorchBytes())
+                .withCudaGraphBytes(m.cudaGraphEstimateBytes() != null ? null : r.cudaGraphBytes());
         Gpu g = ws.gpu();
         Gpu ng = g.withCount(Math.max(g.count(), tp * pp)).withTotalBytes(or(m.totalBytes(), g.totalBytes()));
         Worksheet setup = ws.withRuntime(nr).withGpu(ng);

@@ -30,6 +30,10 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         return old.withMeasuredNonKvBytes(nonKvBytes != null ? nonKvBytes : old.measuredNonKvBytes())
                 .withAllocatedKvBytes(kvPoolBytes != null ? kvPoolBytes : old.allocatedKvBytes())
                 .withKvCapacityTokens(kvTokens != null ? kvTokens : old.kvCapacityTokens()).withNotes(notes)
-                .withMeasuredOnGpus(nonKvBytes != null ? Integer.valueOf(gpus) : old.measuredOnGpus());
+                .withMeasuredOnGpus(nonKvBytes != null ? Integer.valueOf(gpus) : old.measuredOnGpus())
+                .withMeasuredActivationPeakBytes(activationPeakBytes != null ? activationPeakBytes : old.measuredActivationPeakBytes())
+                .withMeasuredNonTorchBytes(nonTorchBytes != null ? nonTorchBytes : old.measuredNonTorchBytes())
+                .withMeasuredCudaGraphBytes(cudaGraphEstimateBytes != null ? cudaGraphEstimateBytes
+                        : old.measuredCudaGraphBytes());
     }
 }

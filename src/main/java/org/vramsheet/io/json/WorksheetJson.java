@@ -25,7 +25,7 @@ import org.vramsheet.core.sheet.Worksheet;
  * tolerated, missing sections take defaults, a bad file gets one clear line; saves are atomic.
  */
 public final class WorksheetJson {
-    public static final int SCHEMA_VERSION = 2;
+    public static final int SCHEMA_VERSION = 3;
     /** Deepest nesting a worksheet, a config.json or a header may have (a worksheet needs 4). */
     public static final int MAX_DEPTH = 64;
     /** Longest number literal (a long has 19 digits). */
@@ -92,12 +92,36 @@ public final class WorksheetJson {
         ObjectNode body = ((ObjectNode) root).deepCopy();
         body.remove("schemaVersion");
         try {
-            return MAPPER.treeToValue(body, Worksheet.class);
+            Worksheet ws = MAPPER.treeToValue(body, Worksheet.class);
+            return v == null || v.asInt() < 3 ? fromVersion2(ws) : ws;
         } catch (JsonMappingException e) {
             throw new WorksheetFormatException(source + ": " + path(e) + ": " + reason(e), e);
         } catch (JsonProcessingException e) {
             throw new WorksheetFormatException(source + ": " + e.getOriginalMessage(), e);
         }
+    }
+
+    /**
+     * Versions 1 and 2 stored RUNTIME's activation peak, non-torch memory and CUDA graphs as numbers, absent meaning 0.
+     * From version 3 an empty one follows the live estimate. So: absent stays 0 (the file computes as it did); numbers
+     * that are exactly what the estimator gives for the sheet (an import wrote them) become live again, unless the sheet
+     * is approved (an approved sheet opens with the numbers it was approved with).
+     */
+    static Worksheet fromVersion2(Worksheet ws) {
+        org.vramsheet.core.sheet.RuntimeSettings r = ws.runtime();
+        r = r.withActivationPeakBytes(r.activationPeakBytes() == null ? Long.valueOf(0) : r.activationPeakBytes())
+                .withNonTorchBytes(r.nonTorchBytes() == null ? Long.valueOf(0) : r.nonTorchBytes())
+                .withCudaGraphBytes(r.cudaGraphBytes() == null ? Long.valueOf(0) : r.cudaGraphBytes());
+        Worksheet out = ws.withRuntime(r);
+        if (ws.signOff().status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED) {
+            return out;
+        }
+        org.vramsheet.core.engine.NonKvEstimator.Estimate e = org.vramsheet.core.engine.NonKvEstimator.estimate(out);
+        if (r.activationPeakBytes() == e.activationPeakBytes() && r.nonTorchBytes() == e.nonTorchBytes()
+                && r.cudaGraphBytes() == e.cudaGraphBytes()) {
+            return org.vramsheet.core.engine.NonKvEstimator.apply(out);
+        }
+        return out;
     }
 
     public static Worksheet read(Path file) throws WorksheetFormatException {

@@ -17,6 +17,9 @@ public final class ValidationViewModel extends SectionViewModel {
     public final NumberInput predictedKvCapacity = number("validation.predictedKvCapacityTokens", NumberInput.Kind.COUNT,
             "tokens");
     public final NumberInput measuredOnGpus = number("validation.measuredOnGpus", NumberInput.Kind.COUNT, "GPUs");
+    public final NumberInput measuredActivationPeak = number("validation.measuredActivationPeakBytes", NumberInput.Kind.BYTES, "B");
+    public final NumberInput measuredNonTorch = number("validation.measuredNonTorchBytes", NumberInput.Kind.BYTES, "B");
+    public final NumberInput measuredCudaGraphs = number("validation.measuredCudaGraphBytes", NumberInput.Kind.BYTES, "B");
 
     public void load(Validation v) {
         measuredNonKv.load(v.measuredNonKvBytes());
@@ -29,11 +32,15 @@ public final class ValidationViewModel extends SectionViewModel {
         predictedKvPool.load(v.predictedKvPoolBytes());
         predictedKvCapacity.load(v.predictedKvCapacityTokens());
         measuredOnGpus.load(v.measuredOnGpus() == null ? null : v.measuredOnGpus().longValue());
+        measuredActivationPeak.load(v.measuredActivationPeakBytes());
+        measuredNonTorch.load(v.measuredNonTorchBytes());
+        measuredCudaGraphs.load(v.measuredCudaGraphBytes());
     }
 
     public Validation snapshot() {
         return new Validation(measuredNonKv.longValue(), allocatedKv.longValue(), kvCapacityTokens.longValue(),
                 measuredPeak.longValue(), preemptionSequences.longValue(), notes.get(), predictedNonKv.longValue(),
-                predictedKvPool.longValue(), predictedKvCapacity.longValue(), measuredOnGpus.intValue());
+                predictedKvPool.longValue(), predictedKvCapacity.longValue(), measuredOnGpus.intValue(),
+                measuredActivationPeak.longValue(), measuredNonTorch.longValue(), measuredCudaGraphs.longValue());
     }
 }

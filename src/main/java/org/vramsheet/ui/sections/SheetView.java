@@ -253,26 +253,34 @@ public final class SheetView extends ScrollPane {
                         CacheImplementation::label),
                 v.number(r.maxModelLen), v.number(r.tensorParallel), v.number(r.pipelineParallel), v.number(r.dataParallel),
                 v.numberWithDefault(r.utilization, FigureKey.POOL_FRACTION), v.numberWithDefault(r.blockSize, FigureKey.POOL_BLOCK_SIZE), v.number(r.maxNumBatchedTokens), v.number(r.maxNumSeqs),
-                v.number(r.activationPeak), v.number(r.nonTorch), v.number(r.cudaGraphs), v.number(r.fragmentation),
-                v.choice("runtime-graphsInPool", "CUDA graphs taken from pool", r.graphsInPool,
-                        RuntimeViewModel.GraphsInPool.values(), x -> switch (x) {
-                            case YES -> "yes";
-                            case NO -> "no";
-                            default -> "engine default";
-                        }),
+                v.numberWithEstimate(r.activationPeak, FigureKey.POOL_ACTIVATION_PEAK_BYTES),
+                v.numberWithEstimate(r.nonTorch, FigureKey.POOL_NON_TORCH_BYTES),
+                v.numberWithEstimate(r.cudaGraphs, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES), v.number(r.fragmentation),
+                graphsInPool(r),
                 v.number(r.kvCacheMemory), v.check("runtime-prefixCaching", "Prefix caching", r.prefixCaching),
                 estimateButton(),
                 new VBox(1, catLabel, catalog), v.text("gpu-name", "GPU", vm.gpu.name), v.number(vm.gpu.count),
                 v.number(vm.gpu.totalBytes)),
-                results(FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_CUDA_GRAPH_BYTES,
+                results(FigureKey.POOL_ACTIVATION_PEAK_BYTES, FigureKey.POOL_NON_TORCH_BYTES, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES,
+                        FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_CUDA_GRAPH_BYTES,
                         FigureKey.POOL_KV_POOL_BYTES, FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_GPU_BLOCKS, FigureKey.POOL_CAPACITY_TOKENS));
         return s;
     }
 
+    private Node graphsInPool(RuntimeViewModel r) {
+        return v.choice("runtime-graphsInPool", "CUDA graphs taken from pool", r.graphsInPool,
+                RuntimeViewModel.GraphsInPool.values(), x -> switch (x) {
+                    case YES -> "yes";
+                    case NO -> "no";
+                    default -> "engine default";
+                });
+    }
+
     private Node estimateButton() {
-        Button b = v.editButton("estimate-nonkv", "Estimate non-KV from the model", vm::estimateNonKv);
-        b.setTooltip(new javafx.scene.control.Tooltip(v.t("Activation peak, non-torch memory and CUDA graphs from the model's "
-                + "vocabulary, the batched tokens and the parallelism, calibrated on real vLLM logs (docs/accuracy.md)")));
+        Button b = v.editButton("estimate-nonkv", "Use live non-KV estimates", vm::estimateNonKv);
+        b.setTooltip(new javafx.scene.control.Tooltip(v.t("Clears the typed activation peak, non-torch memory and CUDA graphs: "
+                + "they follow the estimate from the model's vocabulary, the batched tokens, the GPU, the engine and the "
+                + "parallelism again (calibrated on real vLLM logs, docs/accuracy.md), or an applied engine log")));
         return new VBox(1, new Label(" "), b);
     }
 
@@ -282,7 +290,8 @@ public final class SheetView extends ScrollPane {
         s.getChildren().add(v.editButton("paste-log", "Paste engine log...", () -> onPasteLog.run()));
         s.getChildren().addAll(fill(COLUMNS, v.number(x.measuredNonKv), v.number(x.allocatedKv), v.number(x.kvCapacityTokens),
                 v.number(x.measuredPeak), v.number(x.preemptionSequences), v.text("validation-notes", "Notes", x.notes),
-                v.number(x.measuredOnGpus), v.number(x.predictedNonKv), v.number(x.predictedKvPool),
+                v.number(x.measuredOnGpus), v.number(x.measuredActivationPeak), v.number(x.measuredNonTorch),
+                v.number(x.measuredCudaGraphs), v.number(x.predictedNonKv), v.number(x.predictedKvPool),
                 v.number(x.predictedKvCapacity)),
                 results(FigureKey.VALIDATION_NON_KV_ERROR, FigureKey.VALIDATION_KV_POOL_ERROR,
                         FigureKey.VALIDATION_KV_CAPACITY_ERROR));

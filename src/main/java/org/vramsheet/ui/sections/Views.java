@@ -132,6 +132,16 @@ public final class Views {
         return box;
     }
 
+    /** A number whose empty field shows the figure the calculation uses instead and where it comes from (estimated, measured). */
+    public VBox numberWithEstimate(NumberInput n, FigureKey figure) {
+        VBox box = number(n, null);
+        TextField tf = (TextField) box.getChildren().get(1);
+        ObjectBinding<Figure> f = figure(figure);
+        tf.promptTextProperty().bind(Bindings.createStringBinding(() -> f.get().available()
+                ? texts.value(FigureText.primary(f.get(), true)) + " (" + t(f.get().provenance().formula()) + ")" : "", f));
+        return box;
+    }
+
     /** A text input whose worksheet field can carry a message (e.g. a sign-off date). */
     public VBox text(String id, String label, StringProperty p, String issueKey) {
         VBox box = text(id, label, p);

@@ -163,7 +163,7 @@ class EngineTest {
     @Test
     void measuredNonKvIsNotAddedToTheWeightsAgain() {
         Worksheet ws = llama8b(runtime(Engine.VLLM, "0.19.0", 0.95, null, null, 1), Units.gib(79.19))
-                .withValidation(new Validation(Units.gib(17.12), null, null, null, null, "", null, null, null, null));
+                .withValidation(new Validation(Units.gib(17.12), null, null, null, null, "", null, null, null, null, null, null, null));
         SizingResult r = SizingCalculator.calculate(ws);
         assertEquals(Units.gib(17.12), value(r, FigureKey.RESULT_NON_KV_BYTES));
         assertEquals(Units.gib(17.12), value(r, FigureKey.POOL_NON_KV_BYTES));

@@ -121,7 +121,7 @@ class WorksheetJsonTest {
         try (Stream<Path> files = Files.list(Path.of("src/test/resources/worksheets"))) {
             for (Path f : files.filter(p -> p.getFileName().toString().matches("v\\d+-.*\\.json")).sorted().toList()) {
                 int version = Integer.parseInt(f.getFileName().toString().replaceAll("^v(\\d+)-.*", "$1"));
-                assertTrue(Files.readString(f).contains("\"schemaVersion\": " + version), f.toString());
+                assertTrue(Files.readString(f).matches("(?s).*\"schemaVersion\"\\s*:\\s*" + version + "\\b.*"), f.toString());
                 Worksheet ws = WorksheetJson.read(f);
                 assertTrue(SizingCalculator.calculate(ws).valid(), f + ": " + SizingCalculator.calculate(ws).issues());
                 String written = WorksheetJson.write(ws);
@@ -150,5 +150,25 @@ class WorksheetJsonTest {
         assertEquals(1, again.signOff().history().size());
         assertEquals(Fingerprint.ofContent(ws), again.signOff().history().get(0).fingerprint());
         assertEquals("2026-11-30", again.signOff().history().get(0).reopenedOn());
+    }
+
+    /**
+     * Seen: the non-KV estimate was written into the sheet at import, so TP 2 kept the one-GPU non-torch memory.
+     * A version-2 file whose three numbers are exactly the estimator's opens with them live; absent numbers stay 0.
+     */
+    @Test
+    void versionTwoImportEstimatesBecomeLiveAndAbsentOnesStayZero() throws Exception {
+        Worksheet ws = WorksheetJson.read(Path.of("src/test/resources/worksheets/v2-imported-gemma3.json"));
+        assertEquals(null, ws.runtime().nonTorchBytes(), "the import's estimate is live again");
+        Worksheet tp2 = ws.withRuntime(ws.runtime().withTensorParallel(2)).withGpu(ws.gpu().withCount(2));
+        var f = SizingCalculator.calculate(tp2).get(org.vramsheet.core.result.FigureKey.POOL_NON_TORCH_BYTES);
+        assertEquals(org.vramsheet.core.units.Units.gib(2.1), f.value(), f.provenance().toString());
+        assertEquals("estimated", f.provenance().formula());
+        Worksheet handWritten = WorksheetJson.parse("{\"schemaVersion\": 2, \"runtime\": {\"engine\": \"VLLM\"}}", "old.json");
+        assertEquals(0L, handWritten.runtime().activationPeakBytes(), "absent meant 0 before version 3");
+        Worksheet typed = WorksheetJson.parse("{\"schemaVersion\": 2, \"runtime\": {\"nonTorchBytes\": 12345}}", "old.json");
+        assertEquals(12345L, typed.runtime().nonTorchBytes(), "a number that is not the estimator's stays typed");
+        Worksheet now = WorksheetJson.parse("{\"schemaVersion\": 3, \"runtime\": {\"engine\": \"VLLM\"}}", "new.json");
+        assertEquals(null, now.runtime().activationPeakBytes(), "from version 3 absent is live");
     }
 }

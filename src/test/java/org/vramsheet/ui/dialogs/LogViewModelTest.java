@@ -60,14 +60,32 @@ public class LogViewModelTest {
         assertTrue(lvm.summary.get().startsWith("no engine startup lines found"));
     }
 
+    /**
+     * Seen: the estimates were written into the sheet at import, so a later TP change kept the one-GPU non-torch
+     * memory. The button now clears typed values: the three parts follow the live estimate, on every change.
+     */
     @Test
-    void estimateButtonFillsTheRuntimeEstimates() throws Exception {
+    void estimateButtonMakesTheRuntimeEstimatesLive() throws Exception {
         SheetViewModel vm = SheetViewModelTest.open("seed003-70b-int4-80gib.json");
+        assertEquals(0L, vm.runtime.activationPeak.longValue(), "a version-1 file without the field keeps its 0");
         vm.estimateNonKv();
-        assertTrue(vm.runtime.activationPeak.longValue() > Units.GIB, vm.runtime.activationPeak.textProperty().get());
-        assertEquals(Units.gib(0.25), vm.runtime.nonTorch.longValue());
-        vm.undo();
-        assertEquals(0L, vm.runtime.activationPeak.longValue());
+        assertNull(vm.runtime.activationPeak.longValue(), "cleared, not written");
+        var r = vm.computed().outcome().result();
+        var act = r.get(FigureKey.POOL_ACTIVATION_PEAK_BYTES);
+        assertTrue(act.value() > Units.GIB, act.toString());
+        assertEquals("estimated", act.provenance().formula());
+        assertEquals(Units.gib(0.25), r.get(FigureKey.POOL_NON_TORCH_BYTES).value());
+        vm.runtime.tensorParallel.textProperty().set("2");
+        var tp2 = vm.computed().outcome().result().get(FigureKey.POOL_NON_TORCH_BYTES);
+        assertEquals(Units.gib(2.1), tp2.value(), "TP 2 brings the NCCL buffers: " + tp2.provenance());
+        vm.runtime.nonTorch.textProperty().set("1 GiB");
+        var typed = vm.computed().outcome().result().get(FigureKey.POOL_NON_TORCH_BYTES);
+        assertEquals(Units.GIB, typed.value());
+        assertEquals("typed in", typed.provenance().formula());
+        for (int i = 0; i < 10 && vm.runtime.activationPeak.longValue() == null; i++) {
+            vm.undo();
+        }
+        assertEquals(0L, vm.runtime.activationPeak.longValue(), "undo brings the typed 0 back");
     }
 
     /** Seen: a DeepSeek log against a Llama sheet listed "utilization differs" first and Apply was allowed. */
