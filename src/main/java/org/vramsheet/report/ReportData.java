@@ -98,8 +98,9 @@ public final class ReportData {
                 new Row("Model (compute) dtype", w.computeDtype().label()),
                 new Row("Unquantized parameters", count(w.unquantizedParams())),
                 new Row("Actual checkpoint bytes", bytes(w.checkpointBytes())),
-                new Row("Actual checkpoint format", w.checkpointFormat())),
-                List.of(FigureKey.WEIGHTS_ESTIMATED_BYTES, FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_BYTES_PER_PARAM, FigureKey.WEIGHTS_BYTES_PER_GPU)));
+                new Row("Actual checkpoint format", w.checkpointFormat()),
+                new Row("Encoder parameters (vision / audio)", w.encoderParams() == null ? "none" : count(w.encoderParams()))),
+                List.of(FigureKey.WEIGHTS_ESTIMATED_BYTES, FigureKey.WEIGHTS_ENCODER_BYTES, FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_BYTES_PER_PARAM, FigureKey.WEIGHTS_BYTES_PER_GPU)));
         out.add(kvSection());
         RuntimeSettings r = sheet.runtime();
         Gpu g = sheet.gpu();

@@ -51,6 +51,8 @@ final class XlsxInputs {
         b.input("UnqParams", "Unquantized parameters", q && w.unquantizedParams() != null ? w.unquantizedParams() : 0, false);
         b.input("ComputeBytes", "Compute dtype bytes (" + w.computeDtype().label() + ")", w.computeDtype().bytes(), false);
         b.input("CheckpointBytes", "Actual checkpoint bytes (empty = use the estimate)", num(w.checkpointBytes()), true);
+        b.input("EncoderParams", "Encoder parameters (vision / audio, compute dtype)",
+                w.encoderParams() == null ? 0 : w.encoderParams(), false);
     }
 
     private static void kv(XlsxBook b, ReportData d) {

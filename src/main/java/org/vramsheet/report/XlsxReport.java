@@ -81,10 +81,13 @@ public final class XlsxReport {
         b.formula("WeightsEstimate", "Estimated weight payload",
                 "ROUNDUP((QParams*WeightBits+IF(GroupSize>0,ROUNDUP(QParams/GroupSize,0)*(ScaleBits+ZeroBits),0)"
                         + "+UnqParams*ComputeBytes*8)/8,0)", b.bytes);
-        b.formula("Weights", "Weights (checkpoint bytes win)", "IF(ISNUMBER(CheckpointBytes),CheckpointBytes,WeightsEstimate)",
-                b.bytes);
+        b.formula("EncoderBytes", "Vision / audio encoders", "EncoderParams*ComputeBytes", b.bytes);
+        b.formula("Weights", "Weights (checkpoint bytes win; they hold the encoders)",
+                "IF(ISNUMBER(CheckpointBytes),CheckpointBytes,WeightsEstimate+EncoderBytes)", b.bytes);
         b.formula("Ranks", "GPUs per replica (TP x PP)", "TP*PP", b.count);
-        b.formula("WeightsPerGpu", "Weights per GPU", "ROUNDUP(Weights/Ranks,0)", b.bytes);
+        b.formula("WeightsPerGpu", "Weights per GPU (encoders on the first stage, split by TP)",
+                "IF(AND(EncoderBytes>0,EncoderBytes<Weights),ROUNDUP((Weights-EncoderBytes)/Ranks,0)+ROUNDUP(EncoderBytes/TP,0),"
+                        + "ROUNDUP(Weights/Ranks,0))", b.bytes);
         b.formula("ElemsLayer", "Cache elements per token per layer", "IF(Mla=1,LatentDim,2*KvHeads*HeadDim)", b.count);
         b.formula("KvHeadsRank", "KV heads per GPU", "IF(Mla=1,1,MAX(1,INT(KvHeads/TP)))", b.count);
         b.formula("ElemsLayerRank", "Cache elements per token per layer per GPU", "IF(Mla=1,LatentDim,2*KvHeadsRank*HeadDim)",

@@ -43,22 +43,12 @@ final class WeightsStep {
                         : Figure.of(FigureKey.WEIGHTS_CHECKPOINT_BYTES, "Actual checkpoint bytes", Unit.BYTES, w.checkpointBytes(),
                         Provenance.of("WEIGHTS › Actual checkpoint bytes", Units.bytesText(w.checkpointBytes()),
                                 "Exact bytes of the checkpoint's tensors (e.g. safetensors metadata.total_size)")));
-        Figure exact = c.get(FigureKey.WEIGHTS_CHECKPOINT_BYTES);
-        if (exact.available()) {
-            c.put(Figure.of(FigureKey.WEIGHTS_BYTES, "Weights", Unit.BYTES, exact.value(),
-                    Provenance.of("actual checkpoint bytes (they win over the estimate)", Units.bytesText(exact.value()),
-                            estimateNote(c))));
-        } else {
-            c.compute(FigureKey.WEIGHTS_BYTES, "Weights", Unit.BYTES, f("weights.checkpointBytes"), n(FigureKey.WEIGHTS_ESTIMATED_BYTES),
-                    () -> {
-                        Figure e = c.get(FigureKey.WEIGHTS_ESTIMATED_BYTES);
-                        return Figure.of(FigureKey.WEIGHTS_BYTES, "Weights", Unit.BYTES, e.value(),
-                                e.provenance());
-                    });
-        }
+        encoders(c, w);
+        long enc = encoderBytes(c);
+        weightsBytes(c, enc);
         c.compute(FigureKey.WEIGHTS_BYTES_PER_PARAM, "Bytes per parameter", Unit.RATIO, f(), n(FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_TOTAL_PARAMS),
                 () -> {
-                    long b = c.get(FigureKey.WEIGHTS_BYTES).value();
+                    long b = c.get(FigureKey.WEIGHTS_BYTES).value() - enc;
                     long p = c.get(FigureKey.WEIGHTS_TOTAL_PARAMS).value();
                     return Figure.ratio(FigureKey.WEIGHTS_BYTES_PER_PARAM, "Bytes per parameter", b / (double) p,
                             Provenance.of("weights bytes / total parameters",
@@ -68,6 +58,15 @@ final class WeightsStep {
         c.compute(FigureKey.WEIGHTS_BYTES_PER_GPU, "Weights per GPU", Unit.BYTES,
                 f("runtime.tensorParallel", "runtime.pipelineParallel"), n(FigureKey.WEIGHTS_BYTES), () -> {
                     long b = c.get(FigureKey.WEIGHTS_BYTES).value();
+                    if (enc > 0 && enc < b) {
+                        int tp = c.ws.runtime().tensorParallel();
+                        long per = Math.addExact(KvGeometry.ceilDiv(b - enc, ranks), KvGeometry.ceilDiv(enc, tp));
+                        return Figure.of(FigureKey.WEIGHTS_BYTES_PER_GPU, "Weights per GPU", Unit.BYTES, per,
+                                Provenance.of("(weights - encoders) / (TP x PP) + encoders / TP", "(" + Units.grouped(b) + " - "
+                                        + Units.grouped(enc) + ") / " + ranks + " + " + Units.grouped(enc) + " / " + tp,
+                                        "The encoders sit on the first pipeline stage, split by TP like the layers: that "
+                                                + "stage holds the most and sizes the pool"));
+                    }
                     long per = KvGeometry.ceilDiv(b, ranks);
                     return Figure.of(FigureKey.WEIGHTS_BYTES_PER_GPU, "Weights per GPU", Unit.BYTES, per,
                             Provenance.of("weights / (TP x PP)", Units.grouped(b) + " / " + ranks,
@@ -75,6 +74,53 @@ final class WeightsStep {
                                             : "Weights split evenly over the replica's GPUs (replicated embeddings "
                                             + "and uneven stages add a little; measure for the final budget)"));
                 });
+    }
+
+    /** Weights: the checkpoint's bytes when known (they hold the encoders), else the estimate plus the encoders. */
+    private static void weightsBytes(Calc c, long enc) {
+        Figure exact = c.get(FigureKey.WEIGHTS_CHECKPOINT_BYTES);
+        if (exact.available()) {
+            String rule = "actual checkpoint bytes (they win over the estimate)";
+            c.put(Figure.of(FigureKey.WEIGHTS_BYTES, "Weights", Unit.BYTES, exact.value(), enc > 0
+                    ? Provenance.of(rule, Units.bytesText(exact.value()), estimateNote(c),
+                            "The checkpoint already holds the encoders: they are not added again")
+                    : Provenance.of(rule, Units.bytesText(exact.value()), estimateNote(c))));
+        } else {
+            c.compute(FigureKey.WEIGHTS_BYTES, "Weights", Unit.BYTES, f("weights.checkpointBytes", "weights.encoderParams"),
+                    n(FigureKey.WEIGHTS_ESTIMATED_BYTES), () -> {
+                        Figure e = c.get(FigureKey.WEIGHTS_ESTIMATED_BYTES);
+                        if (enc == 0) {
+                            return Figure.of(FigureKey.WEIGHTS_BYTES, "Weights", Unit.BYTES, e.value(), e.provenance());
+                        }
+                        long b = Math.addExact(e.value(), enc);
+                        return Figure.of(FigureKey.WEIGHTS_BYTES, "Weights", Unit.BYTES, b, Provenance.of(
+                                "estimated payload + encoders", Units.grouped(e.value()) + " + " + Units.grouped(enc)
+                                        + " = " + Units.bytesText(b), "The language model's estimate plus the vision / audio "
+                                        + "encoders the engine loads beside it"));
+                    });
+        }
+    }
+
+    /** The vision / audio encoders' own line: their parameters in the compute dtype. */
+    private static void encoders(Calc c, Weights w) {
+        c.compute(FigureKey.WEIGHTS_ENCODER_BYTES, "Vision / audio encoders", Unit.BYTES, f("weights.encoderParams"), n(), () -> {
+            if (w.encoderParams() == null || w.encoderParams() == 0) {
+                return null;
+            }
+            int bytes = w.computeDtype().bytes();
+            long b = Math.multiplyExact(w.encoderParams(), (long) bytes);
+            return Figure.of(FigureKey.WEIGHTS_ENCODER_BYTES, "Vision / audio encoders", Unit.BYTES, b,
+                    Provenance.of("encoder parameters x compute dtype bytes", Units.grouped(w.encoderParams()) + " x " + bytes
+                            + " B = " + Units.bytesText(b), "Encoders and projectors stay in the compute dtype (" + w.computeDtype()
+                            .label() + ") beside a quantized language model; the engine loads them and profiles them with a "
+                            + "dummy image"));
+        });
+    }
+
+    /** The encoders' bytes, 0 when there are none (or the field is invalid: the weights are blocked then). */
+    static long encoderBytes(Calc c) {
+        Figure f = c.get(FigureKey.WEIGHTS_ENCODER_BYTES);
+        return f != null && f.available() ? f.value() : 0;
     }
 
     /** The group size, scale and zero-point bits the estimate uses, resolved from the sheet and the format. */

@@ -42,6 +42,15 @@ public final class NonKvEstimator {
         long act = Math.round(t * PER_TOKEN + s * v * PER_VOCAB_SEQ);
         notes.add("activation peak = " + Units.grouped(t) + " batched tokens x 76 KB + " + s + " sequences x "
                 + Units.grouped(v) + " vocabulary x 11.4 B = " + Units.gibText(act));
+        Long enc = ws.weights().encoderParams();
+        Integer hidden = ws.kv().hiddenSize();
+        if (enc != null && enc > 0 && hidden != null && hidden > 0) {
+            long peak = Math.multiplyExact(Math.multiplyExact(4L * t, (long) hidden), ws.weights().computeDtype().bytes());
+            act = Math.addExact(act, peak);
+            notes.add("encoder profiling (dummy image): 4 x " + Units.grouped(t) + " batched tokens x hidden " + Units.grouped(hidden)
+                    + " x " + ws.weights().computeDtype().bytes() + " B = " + Units.gibText(peak) + " (multimodal embeddings, "
+                    + "merger and encoder cache; not calibrated: no multimodal log in the calibration set)");
+        }
         EngineVersion ver = EngineDefaults.version(r.engineVersion());
         boolean old = ver != null && !ver.atLeast(0, 11);
         long nonTorch;

@@ -19,6 +19,7 @@ public final class Fields {
         put("weights.zeroPointBits", "WEIGHTS › Zero-point bits per group");
         put("weights.unquantizedParams", "WEIGHTS › Unquantized parameters");
         put("weights.checkpointBytes", "WEIGHTS › Actual checkpoint bytes");
+        put("weights.encoderParams", "WEIGHTS › Encoder parameters (vision / audio towers, projectors)");
         put("kv.kind", "KV ARCHITECTURE › Attention/cache type");
         put("kv.layers", "KV ARCHITECTURE › Attention layers");
         put("kv.attentionHeads", "KV ARCHITECTURE › Attention heads");

@@ -80,6 +80,7 @@ public final class WorksheetValidator {
             out.add("weights.unquantizedParams", "inconsistent: more than the total parameter count");
         }
         range(out, "weights.checkpointBytes", w.checkpointBytes(), 1, MAX_BYTES, false);
+        range(out, "weights.encoderParams", w.encoderParams(), 0, MAX_PARAMS, false);
     }
 
     private static void kv(Worksheet ws, Issues out) {

@@ -31,6 +31,7 @@ public record FigureKey(String id) {
     public static final FigureKey POOL_ACTIVATION_PEAK_BYTES = new FigureKey("pool.activationPeakBytes");
     public static final FigureKey POOL_NON_TORCH_BYTES = new FigureKey("pool.nonTorchBytes");
     public static final FigureKey POOL_CUDA_GRAPH_ESTIMATE_BYTES = new FigureKey("pool.cudaGraphEstimateBytes");
+    public static final FigureKey WEIGHTS_ENCODER_BYTES = new FigureKey("weights.encoderBytes");
     public static final FigureKey POOL_BLOCK_SIZE = new FigureKey("pool.blockSize");
     public static final FigureKey POOL_CAPACITY_TOKENS = new FigureKey("pool.capacityTokens");
     public static final FigureKey POOL_CONCURRENCY_RATIO = new FigureKey("pool.concurrencyRatio");

@@ -13,10 +13,12 @@ package org.vramsheet.core.sheet;
  * @param unquantizedParams parameters kept in the compute dtype (embeddings, LM head)
  * @param checkpointBytes   exact bytes of the checkpoint's weights when known; they win
  * @param checkpointFormat  free text: what the checkpoint actually contains
+ * @param encoderParams     parameters of vision / audio encoders and their projectors (not in totalParams), kept in
+ *                          the compute dtype; null or 0 when the model has none
  */
 public record Weights(Long totalParams, Long activeParams, WeightFormat format, ComputeDtype computeDtype,
                       Integer groupSize, Integer scaleBits, Integer zeroPointBits, Long unquantizedParams,
-                      Long checkpointBytes, String checkpointFormat) {
+                      Long checkpointBytes, String checkpointFormat, Long encoderParams) {
     public Weights {
         format = format == null ? WeightFormat.BF16 : format;
         computeDtype = computeDtype == null ? ComputeDtype.BF16 : computeDtype;
@@ -39,48 +41,52 @@ public record Weights(Long totalParams, Long activeParams, WeightFormat format, 
     }
 
     public static Weights empty() {
-        return new Weights(null, null, WeightFormat.BF16, ComputeDtype.BF16, null, null, null, null, null, "");
+        return new Weights(null, null, WeightFormat.BF16, ComputeDtype.BF16, null, null, null, null, null, "", null);
     }
 
     // copy methods: an edit changes only the field it names
 
     public Weights withTotalParams(Long totalParams) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
     }
 
     public Weights withActiveParams(Long activeParams) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
     }
 
     public Weights withFormat(WeightFormat format) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
     }
 
     public Weights withComputeDtype(ComputeDtype computeDtype) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
     }
 
     public Weights withGroupSize(Integer groupSize) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
     }
 
     public Weights withScaleBits(Integer scaleBits) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
     }
 
     public Weights withZeroPointBits(Integer zeroPointBits) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
     }
 
     public Weights withUnquantizedParams(Long unquantizedParams) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
     }
 
     public Weights withCheckpointBytes(Long checkpointBytes) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
     }
 
     public Weights withCheckpointFormat(String checkpointFormat) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat);
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
+    }
+
+    public Weights withEncoderParams(Long encoderParams) {
+        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
     }
 }

@@ -69,7 +69,7 @@ public final class ModelSources {
     }
 
     private static final Pattern ORG_NAME_FILE =
-            Pattern.compile("([A-Za-z0-9][A-Za-z0-9_.-]*?)__([A-Za-z0-9][A-Za-z0-9_.-]*)\\.json");
+            Pattern.compile("([A-Za-z0-9][A-Za-z0-9_.-]*?)__([A-Za-z0-9][A-Za-z0-9_.-]*?)(?:\\.config)?\\.json");
 
     /**
      * The model a config file's name gives, {@code ORG__NAME.json} as ORG/NAME (the way configs are saved beside

@@ -100,9 +100,16 @@ public final class ConfigImporter {
         }
         ParamCounter.Counts counts = ParamCounter.count(c, a, assumed);
         Weights weights = QuantReader.weights(c, counts, indexTotalSize, detected, assumed, warnings);
+        long encoders = EncoderCounter.count(c, a.hidden, detected, assumed);
+        if (encoders > 0) {
+            weights = weights.withEncoderParams(encoders);
+        }
         if (!KNOWN.contains(a.type)) {
             assumed.add("unknown architecture '" + a.type + "': read as a standard decoder (Llama-like); check "
                     + "the layer pattern and parameter count");
+        }
+        for (String d : c.defaultsUsed()) {
+            assumed.add("default used: " + d + " (transformers " + c.defaultsClass() + ", the config leaves it out)");
         }
         String id = modelId != null ? modelId : c.str("_name_or_path") != null ? c.str("_name_or_path") : "";
         ModelInfo model = new ModelInfo(id, "", c.architecture().isEmpty() ? a.type : c.architecture(), maxContext,
@@ -120,6 +127,7 @@ public final class ConfigImporter {
         if (a.type.equals("llama4_text")) {
             a.type = "llama4";
         }
+        a.type = textType(a.type, c);
         if (a.type.isEmpty() && c.has("n_head") && c.has("n_layer")) {
             // read by keys, not only by model_type: GPT-2 / GPT-J style (n_embd) has a K and V per head; old Falcon
             // configs (hidden_size with multi_query / n_head_kv) share one
@@ -148,6 +156,21 @@ public final class ConfigImporter {
         heads(c, a, detected, assumed);
         layerKinds(c, a, detected, assumed);
         return a;
+    }
+
+    /**
+     * The language model's family inside a multimodal wrapper: Mistral 3 holds a mistral text_config, Kimi-VL a
+     * deepseek_v3 one, the Qwen-VL models a qwen2 decoder, LLaVA-style models whatever their text_config names.
+     */
+    private static String textType(String type, HfConfig c) {
+        if (type.matches("qwen2(_5)?_vl(_text)?")) {
+            return "qwen2";
+        }
+        String inner = c.text != null ? c.text.path("model_type").asText("") : "";
+        if (!inner.isEmpty() && !KNOWN.contains(type) && KNOWN.contains(inner)) {
+            return inner;
+        }
+        return type;
     }
 
     /** A count the config must have in range (refused naming the key otherwise), or null when absent. */

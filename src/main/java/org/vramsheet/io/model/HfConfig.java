@@ -8,11 +8,21 @@ import java.util.List;
 final class HfConfig {
     final JsonNode root;
     final JsonNode text;
+    /** The config class defaults of the (text) model_type, and the ones a read has used, in order. */
+    private final java.util.Map<String, Object> defaults;
+    private final java.util.Map<String, Object> used = new java.util.LinkedHashMap<>();
 
     HfConfig(JsonNode root) {
         this.root = root;
         JsonNode t = root.get("text_config");
         this.text = t != null && t.isObject() ? t : null;
+        String inner = text != null ? text.path("model_type").asText("") : "";
+        this.defaults = ConfigDefaults.of(!inner.isEmpty() ? inner : root.path("model_type").asText(""));
+    }
+
+    /** A sub-config (vision_config, audio_config) read with its own model_type's defaults. */
+    static HfConfig sub(JsonNode node) {
+        return new HfConfig(node);
     }
 
     JsonNode node(String key) {
@@ -20,7 +30,30 @@ final class HfConfig {
             return text.get(key);
         }
         JsonNode n = root.get(key);
-        return n == null || n.isNull() ? null : n;
+        if (n != null && !n.isNull()) {
+            return n;
+        }
+        boolean explicitNull = n != null || text != null && text.has(key);
+        Object d = explicitNull ? null : defaults.get(key);
+        if (d == null) {
+            return null;
+        }
+        used.putIfAbsent(key, d);
+        return org.vramsheet.io.json.WorksheetJson.shared().valueToTree(d);
+    }
+
+    /** "max_position_embeddings = 131,072" for each default a read used (transformers' config class filled it). */
+    java.util.List<String> defaultsUsed() {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        used.forEach((k, v) -> out.add(k + " = " + (v instanceof Number n && !(v instanceof Double)
+                ? org.vramsheet.core.units.Units.grouped(n.longValue()) : v)));
+        return out;
+    }
+
+    /** The config class whose defaults fill absent keys, or null. */
+    String defaultsClass() {
+        String inner = text != null ? text.path("model_type").asText("") : "";
+        return ConfigDefaults.className(!inner.isEmpty() ? inner : root.path("model_type").asText(""));
     }
 
     boolean has(String key) { return node(key) != null; }

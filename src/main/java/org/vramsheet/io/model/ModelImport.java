@@ -37,7 +37,7 @@ public record ModelImport(ModelInfo model, Weights weights, KvArchitecture kv, L
         Long ctx = rs.contextLength() != null && len != null && rs.contextLength() > len ? len : rs.contextLength();
         Worksheet out = ws.withModel(model).withWeights(weights).withKv(kv).withRuntime(r.withMaxModelLen(len))
                 .withResult(rs.withContextLength(ctx));
-        // the old model's activation estimates do not fit the new one: use the calibrated estimate
+        // the old model's activation estimates do not fit the new one: clear them, the live estimate follows the new one
         return org.vramsheet.core.engine.NonKvEstimator.apply(out);
     }
 

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * Parameters from a config's architecture: embeddings, attention (standard or MLA), dense or MoE MLPs,
  * Mamba and linear-attention blocks, norms. Total counts every expert (memory); active counts the
- * experts used per token. Vision towers and speculative (MTP) layers are not counted.
+ * experts used per token. Vision / audio towers are counted apart (EncoderCounter: their own WEIGHTS line);
+ * speculative (MTP) layers are not counted.
  */
 final class ParamCounter {
     /** The counts, plus the expert parameters (quantized separately by MXFP4 checkpoints). */

@@ -20,6 +20,7 @@ public final class WeightsViewModel extends SectionViewModel {
     public final NumberInput unquantizedParams = number("weights.unquantizedParams", NumberInput.Kind.COUNT, "params");
     public final NumberInput checkpointBytes = number("weights.checkpointBytes", NumberInput.Kind.BYTES, "B");
     public final StringProperty checkpointFormat = watch(new SimpleStringProperty(""));
+    public final NumberInput encoderParams = number("weights.encoderParams", NumberInput.Kind.COUNT, "params");
 
     public void load(Weights w) {
         totalParams.load(w.totalParams());
@@ -32,11 +33,12 @@ public final class WeightsViewModel extends SectionViewModel {
         unquantizedParams.load(w.unquantizedParams());
         checkpointBytes.load(w.checkpointBytes());
         checkpointFormat.set(w.checkpointFormat());
+        encoderParams.load(w.encoderParams());
     }
 
     public Weights snapshot() {
         return new Weights(totalParams.longValue(), activeParams.longValue(), format.get(), computeDtype.get(),
                 groupSize.intValue(), scaleBits.intValue(), zeroPointBits.intValue(), unquantizedParams.longValue(),
-                checkpointBytes.longValue(), checkpointFormat.get());
+                checkpointBytes.longValue(), checkpointFormat.get(), encoderParams.longValue());
     }
 }

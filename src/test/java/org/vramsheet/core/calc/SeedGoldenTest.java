@@ -120,7 +120,7 @@ public class SeedGoldenTest {
 
     @Test
     void int4WithGroup128ScaleAndZeroIsAbout0Point53BytesPerParam() {
-        Weights w = new Weights(70_000_000_000L, null, WeightFormat.INT4, ComputeDtype.FP16, 128, 16, 16, null, null, "");
+        Weights w = new Weights(70_000_000_000L, null, WeightFormat.INT4, ComputeDtype.FP16, 128, 16, 16, null, null, "", null);
         double bpp = calc(Sheets.llama70b().withWeights(w)).get(FigureKey.WEIGHTS_BYTES_PER_PARAM).ratio();
         assertEquals(0.53, bpp, 0.005);
         assertEquals(0.53125, bpp, 1e-9);
@@ -129,7 +129,7 @@ public class SeedGoldenTest {
     @Test
     void unquantizedEmbeddingsAddTheirFullWidth() {
         long emb = 2L * 128_256 * 8192; // embeddings + LM head of Llama 3.1 70B
-        Weights w = new Weights(70_000_000_000L, null, WeightFormat.INT4, ComputeDtype.BF16, null, null, null, emb, null, "");
+        Weights w = new Weights(70_000_000_000L, null, WeightFormat.INT4, ComputeDtype.BF16, null, null, null, emb, null, "", null);
         long b = value(calc(Sheets.llama70b().withWeights(w)), FigureKey.WEIGHTS_BYTES);
         assertEquals((70_000_000_000L - emb) / 2 + emb * 2, b);
     }
@@ -137,7 +137,7 @@ public class SeedGoldenTest {
     @Test
     void exactCheckpointBytesWinOverTheEstimate() {
         Weights w = new Weights(70_553_706_496L, null, WeightFormat.BF16, ComputeDtype.BF16, null, null, null, null,
-                141_107_412_992L, "");
+                141_107_412_992L, "", null);
         SizingResult r = calc(Sheets.llama70b().withWeights(w));
         assertEquals(141_107_412_992L, value(r, FigureKey.WEIGHTS_BYTES));
         assertTrue(r.get(FigureKey.WEIGHTS_BYTES).provenance().formula().contains("checkpoint"));
@@ -146,7 +146,7 @@ public class SeedGoldenTest {
     @Test
     void moeKeepsTotalAndActiveApart() {
         Weights w = new Weights(15_706_484_224L, 2_660_000_000L, WeightFormat.BF16, ComputeDtype.BF16, null, null, null,
-                null, null, "");
+                null, null, "", null);
         SizingResult r = calc(Sheets.llama70b().withWeights(w));
         assertEquals(15_706_484_224L * 2, value(r, FigureKey.WEIGHTS_BYTES));
         assertEquals(2_660_000_000L, value(r, FigureKey.WEIGHTS_ACTIVE_PARAMS));
@@ -234,7 +234,7 @@ public class SeedGoldenTest {
     public static Worksheet seed003(long context, KvDtype dtype) {
         Worksheet base = Sheets.llama70b();
         return base.withWeights(new Weights(70_000_000_000L, null, WeightFormat.INT4, ComputeDtype.FP16, null, null, null,
-                        null, null, ""))
+                        null, null, "", null))
                 .withKv(Sheets.gqa(80, 64, 8, 128, dtype))
                 .withWorkloads(new Workloads(Scenario.of(1024, 0, 16), Scenario.of(4096, 0, 16), Scenario.of(8192, 0, 16)))
                 .withRuntime(new RuntimeSettings(Engine.VLLM, "0.19.0", CacheImplementation.DEFAULT, 1, 1, 0.9, null, 8192L, false,

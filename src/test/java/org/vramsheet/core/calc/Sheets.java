@@ -45,7 +45,7 @@ public final class Sheets {
     }
 
     public static Weights weights(long params, WeightFormat f) {
-        return new Weights(params, null, f, ComputeDtype.BF16, null, null, null, null, null, "");
+        return new Weights(params, null, f, ComputeDtype.BF16, null, null, null, null, null, "", null);
     }
 
     /** Llama 3.1 70B BF16 on one 80 GiB card, vLLM 0.19, scenarios of the seed. */

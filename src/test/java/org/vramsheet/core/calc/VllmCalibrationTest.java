@@ -112,7 +112,7 @@ class VllmCalibrationTest {
         String gpu = e.get("gpu").asText();
         long total = gpu.contains("40GB") ? 40 * Units.GIB : Units.gib(79.19);
         return new Worksheet(new ModelInfo(e.get("model").asText(), "", "", null, null),
-                new Weights(8_000_000_000L, null, WeightFormat.BF16, model, null, null, null, null, null, ""), k,
+                new Weights(8_000_000_000L, null, WeightFormat.BF16, model, null, null, null, null, null, "", null), k,
                 new Workloads(Scenario.of(1000, 0, 1), Scenario.of(1000, 0, 1), Scenario.of(1000, 0, 1)), r,
                 new Gpu(gpu, tp * pp, total), null, new ResultSettings(0L, ScenarioId.LIMIT, maxLen, null), null);
     }

@@ -86,7 +86,7 @@ class EngineLogTest {
                     : dtype.equals("float32") ? WeightFormat.FP32 : WeightFormat.FP16;
             w = new Weights(w.totalParams(), w.activeParams(), f, dtype.equals("float32")
                     ? org.vramsheet.core.sheet.ComputeDtype.FP32 : dtype.equals("float16") ? org.vramsheet.core.sheet.ComputeDtype.FP16
-                    : w.computeDtype(), null, null, null, null, null, "");
+                    : w.computeDtype(), null, null, null, null, null, "", null);
         }
         int tp = e.get("tensor_parallel_size").asInt(1);
         int pp = e.get("pipeline_parallel_size").asInt(1);

@@ -2,6 +2,7 @@ package org.vramsheet.io.model;
 
 import org.vramsheet.core.result.FigureKey;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -211,8 +212,13 @@ class ConfigImporterTest {
                 () -> ConfigImporter.parse("{\"model_type\": \"llama\", \"num_hidden_la", "config.json"));
         assertTrue(truncated.getMessage().contains("truncated"), truncated.getMessage());
         var noLayers = assertThrows(ConfigImporter.ImportException.class,
-                () -> ConfigImporter.parse("{\"model_type\": \"llama\", \"hidden_size\": 4096}", "config.json"));
+                () -> ConfigImporter.parse("{\"model_type\": \"mystery\", \"hidden_size\": 4096}", "config.json"));
         assertTrue(noLayers.getMessage().contains("num_hidden_layers"), noLayers.getMessage());
+        ModelImport llama = assertDoesNotThrow(() -> ConfigImporter.parse("{\"model_type\": \"llama\", \"hidden_size\": 4096}",
+                "config.json"));
+        assertEquals(32, llama.kv().layers(), "a known family takes its config class defaults, as transformers does");
+        assertTrue(llama.assumed().contains("default used: num_hidden_layers = 32 (transformers LlamaConfig, the config "
+                + "leaves it out)"), llama.assumed().toString());
     }
 
     @Test
