@@ -107,6 +107,8 @@ final class XlsxInputs {
         b.input("MaxBatched", "Max batched tokens (resolved)", EngineDefaults.maxNumBatchedTokens(r, d.sheet.gpu()).value(),
                 false);
         b.input("PrefixCaching", "Prefix caching (1 on, 0 off)", r.prefixCaching() ? 1 : 0, false);
+        b.input("CapFromConc", "vLLM reports capacity as concurrency x max_model_len (1/0, by version)",
+                r.engine() == Engine.VLLM && EngineDefaults.vllmCapacityFromConcurrency(r).value() ? 1 : 0, false);
         part(b, d, "Act", "Activation peak per GPU", FigureKey.POOL_ACTIVATION_PEAK_BYTES);
         part(b, d, "NonTorch", "Non-torch / framework per GPU", FigureKey.POOL_NON_TORCH_BYTES);
         part(b, d, "CudaGraph", "CUDA graphs per GPU", FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES);

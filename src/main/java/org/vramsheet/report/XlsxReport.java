@@ -162,8 +162,13 @@ public final class XlsxReport {
         b.formula("Blocks", "GPU blocks = available // page // group size",
                 "IF(Available<=0,0,INT(INT(Available/Page)/LayerGroup))", b.count);
         b.formula("PoolGpu", "KV pool per GPU", "Blocks*Page*LayerGroup", b.bytes);
-        b.formula("Capacity", "KV capacity (GPU KV cache size, tokens)",
-                "INT(Blocks/(GroupsFull+GroupsWin))*BlockSize", b.count);
+        b.formula("BlocksAtMaxLen", "Blocks one request needs at max_model_len",
+                "GroupsFull*ROUNDUP(MaxModelLen/BlockSize,0)+GroupsWin*IF(WindowChunked=1,"
+                        + "ROUNDUP(MIN(WindowTokens+MaxBatched,MaxModelLen)/BlockSize,0),"
+                        + "ROUNDUP(MIN(WindowTokens-1+MaxBatched,MaxModelLen)/BlockSize,0)+1)", b.count);
+        b.formula("Capacity", "KV capacity (GPU KV cache size, tokens; the report form of the version)",
+                "IF(CapFromConc=1,INT(Blocks/BlocksAtMaxLen*MaxModelLen),INT(Blocks/(GroupsFull+GroupsWin))*BlockSize)",
+                b.count);
         b.formula("BlocksPerRequest", "Blocks one request needs at the context",
                 "GroupsFull*ROUNDUP(Context/BlockSize,0)+GroupsWin*IF(WindowChunked=1,"
                         + "ROUNDUP(MIN(WindowTokens+MaxBatched,Context)/BlockSize,0),"

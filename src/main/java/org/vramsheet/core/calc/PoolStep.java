@@ -233,15 +233,26 @@ final class PoolStep {
         long tokens = blocks / groups * bs;
         notes.add("num_gpu_blocks = available // page // " + groupSize + " = " + Units.grouped(Math.max(0, available))
                 + " // " + Units.grouped(page) + " // " + groupSize);
-        if (groups > 1) {
-            notes.add("GPU KV cache size = num_blocks // " + groups + " groups x block_size (vLLM 0.10-0.19 report)");
-        }
         if (available <= 0) {
             notes.add("No available memory for the cache blocks: vLLM would refuse to start (available "
                     + Units.gibText(available) + ")");
         }
-        return new PoolLayout(Engine.VLLM, g, new PoolLayout.Shape(bs, page, Math.max(0, Math.multiplyExact(blocks, Math.multiplyExact(page, (long) groupSize))), blocks, tokens),
-                new PoolLayout.Admission(r.ranks(), EngineDefaults.maxNumBatchedTokens(r, c.ws.gpu()).value(), kinds, groupSize, 0, maxLen));
+        long poolBytes = Math.max(0, Math.multiplyExact(blocks, Math.multiplyExact(page, (long) groupSize)));
+        PoolLayout.Admission admission = new PoolLayout.Admission(r.ranks(), EngineDefaults.maxNumBatchedTokens(r, c.ws.gpu())
+                .value(), kinds, groupSize, 0, maxLen);
+        PoolLayout layout = new PoolLayout(Engine.VLLM, g, new PoolLayout.Shape(bs, page, poolBytes, blocks, tokens), admission);
+        EngineDefaults.Choice<Boolean> current = EngineDefaults.vllmCapacityFromConcurrency(r);
+        if (current.value() && maxLen > 0) {
+            // Python's int(num_blocks / blocks_per_request * max_model_len), in the same double arithmetic
+            long fromConcurrency = (long) (blocks / (double) layout.vllmBlocksPerRequest(maxLen) * maxLen);
+            notes.add(current.why() + ": " + Units.grouped(blocks) + " / " + Units.grouped(layout.vllmBlocksPerRequest(maxLen))
+                    + " blocks per request x " + Units.grouped(maxLen) + " = " + Units.grouped(fromConcurrency));
+            return new PoolLayout(Engine.VLLM, g, new PoolLayout.Shape(bs, page, poolBytes, blocks, fromConcurrency), admission);
+        }
+        if (groups > 1) {
+            notes.add(current.why().replace("num_blocks // groups", "num_blocks // " + groups + " groups"));
+        }
+        return layout;
     }
 
     private static PoolLayout sglang(PoolIn in) {

@@ -172,6 +172,21 @@ public final class EngineDefaults {
                 + "(graphs live in the 1 - utilization headroom)");
     }
 
+    /**
+     * vLLM's "GPU KV cache size" line: through v0.19 {@code num_blocks // groups x block_size} (every calibration log,
+     * gemma-2 and gpt-oss included); in current releases {@code int(max_concurrency x max_model_len)}, which counts a
+     * sliding-window group's capped blocks (kv_cache_utils.report_kv_cache_config, seen in v0.30 sources). The release
+     * that switched is not pinned: from v0.20 is assumed, and no version means current.
+     */
+    public static Choice<Boolean> vllmCapacityFromConcurrency(RuntimeSettings r) {
+        EngineVersion v = version(r.engineVersion());
+        if (v == null || v.atLeast(0, 20)) {
+            return new Choice<>(true, "GPU KV cache size = int(max concurrency x max_model_len), the current vLLM report"
+                    + (v == null ? " (no version given)" : " (assumed from v0.20; v0.19 logs print the block form)"));
+        }
+        return new Choice<>(false, "GPU KV cache size = num_blocks // groups x block_size (vLLM 0.10-0.19 report)");
+    }
+
     /** llama.cpp slots / transformers static batch. */
     public static Choice<Integer> maxNumSeqs(RuntimeSettings r) {
         if (r.maxNumSeqs() != null) {
