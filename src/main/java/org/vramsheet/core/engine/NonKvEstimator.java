@@ -16,7 +16,8 @@ import org.vramsheet.core.units.Units;
  *     sampled, V vocabulary: the fp32 logits of the sampler dominate);</li>
  * <li>non-torch memory = 0.25 GiB on one GPU, 2.1 GiB with tensor parallelism (NCCL / all-reduce
  *     buffers counted since about v0.11; 0.05 GiB in v0.10 logs), 0.07 GiB with pipeline stages only;</li>
- * <li>CUDA graphs = 0.8 GiB (the 0.19 logs estimated 0.49 to 1.69 GiB), taken from the pool from v0.21.</li>
+ * <li>CUDA graphs = 0.8 GiB (the 0.19 logs estimated 0.49 to 1.69 GiB), taken from the pool from v0.21;</li>
+ * <li>vLLM 0.11 profiled differently: activation peak x 2.5, non-torch 0.54 GiB with TP (its logs' numbers).</li>
  * </ul>
  * TensorRT-LLM adds 1.5 GiB of non-torch memory; other engines get the vLLM terms (labelled as vLLM-calibrated).
  */
@@ -24,6 +25,8 @@ public final class NonKvEstimator {
     static final double PER_TOKEN = 0.5779 * Units.GIB / 8192;
     static final double PER_VOCAB_SEQ = 1.0876e-5 * Units.GIB / 1024;
     static final long CUDA_GRAPHS = Units.gib(0.8);
+    /** vLLM 0.11's profiled activation peak against this estimate: 4.8 to 7.4 GiB measured for 2.0 to 2.8 estimated. */
+    static final double V011_ACTIVATION = 2.5;
 
     /** The three estimates per GPU and how they were made. */
     public record Estimate(long activationPeakBytes, long nonTorchBytes, long cudaGraphBytes, List<String> notes) { }
@@ -53,8 +56,17 @@ public final class NonKvEstimator {
         }
         EngineVersion ver = EngineDefaults.version(r.engineVersion());
         boolean old = ver != null && !ver.atLeast(0, 11);
+        boolean v011 = r.engine() == Engine.VLLM && ver != null && ver.atLeast(0, 11) && !ver.atLeast(0, 12);
+        if (v011) {
+            act = Math.round(act * V011_ACTIVATION);
+            notes.add("vLLM 0.11 profiling: activation peak x 2.5 = " + Units.gibText(act) + " (its logs measured 4.8 to 7.4 GiB "
+                    + "where this estimate gives 2.0 to 2.8)");
+        }
         long nonTorch;
-        if (r.tensorParallel() > 1) {
+        if (r.tensorParallel() > 1 && v011) {
+            nonTorch = Units.gib(0.54);
+            notes.add("non-torch 0.54 GiB with TP " + r.tensorParallel() + " (as vLLM 0.11 logs measured it)");
+        } else if (r.tensorParallel() > 1) {
             nonTorch = old ? Units.gib(0.05) : Units.gib(2.1);
             notes.add("non-torch " + Units.gibText(nonTorch) + ": NCCL / custom all-reduce buffers with TP "
                     + r.tensorParallel() + (old ? " (not counted by vLLM 0.10 profiling)" : ""));

@@ -1,0 +1,45 @@
+package org.vramsheet.core.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.Gpu;
+import org.vramsheet.core.sheet.ModelInfo;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
+
+/** Issue 15: the non-KV estimate by engine and version, from the sheet alone. */
+class NonKvEstimatorTest {
+
+    private static Worksheet sheet(Engine e, String version, int tp) {
+        RuntimeSettings r = RuntimeSettings.defaults().withEngine(e).withEngineVersion(version).withTensorParallel(tp);
+        return new Worksheet(new ModelInfo("m", "", "", 131_072L, 128_256L), null, null, null, r,
+                new Gpu("NVIDIA H100 80GB HBM3", tp, Math.round(79.19 * Units.GIB)), null, null, null);
+    }
+
+    /** Seen: vLLM 0.11 measured 4.8-7.4 GiB of activation where the estimate gave 2.0-2.8, and 0.54 GiB non-torch with TP. */
+    @Test
+    void vllm011ProfiledALargerActivationPeakAndLessNonTorchUnderTp() {
+        NonKvEstimator.Estimate v19 = NonKvEstimator.estimate(sheet(Engine.VLLM, "0.19.0", 2));
+        NonKvEstimator.Estimate v11 = NonKvEstimator.estimate(sheet(Engine.VLLM, "0.11.0", 2));
+        assertEquals(Math.round(v19.activationPeakBytes() * 2.5), v11.activationPeakBytes());
+        double gib = v11.activationPeakBytes() / (double) Units.GIB;
+        assertTrue(gib >= 4.8 && gib <= 7.4, "within what the 0.11 logs measured: " + gib);
+        assertEquals(Units.gib(0.54), v11.nonTorchBytes());
+        assertEquals(Units.gib(2.1), v19.nonTorchBytes());
+        assertEquals(Units.gib(0.25), NonKvEstimator.estimate(sheet(Engine.VLLM, "0.11.0", 1)).nonTorchBytes());
+    }
+
+    /** Seen: TensorRT-LLM's non-KV memory is 1-3 GiB above the vLLM-fitted estimate the app reused for it. */
+    @Test
+    void tensorRtLlmHasItsOwnNonTorchTerm() {
+        NonKvEstimator.Estimate vllm = NonKvEstimator.estimate(sheet(Engine.VLLM, "", 1));
+        NonKvEstimator.Estimate trt = NonKvEstimator.estimate(sheet(Engine.TENSORRT_LLM, "", 1));
+        long gap = trt.activationPeakBytes() + trt.nonTorchBytes() - vllm.activationPeakBytes() - vllm.nonTorchBytes();
+        assertTrue(gap >= Units.GIB && gap <= 3 * Units.GIB, "between 1 and 3 GiB: " + gap);
+        assertTrue(trt.notes().stream().anyMatch(n -> n.startsWith("TensorRT-LLM")), trt.notes().toString());
+    }
+}
