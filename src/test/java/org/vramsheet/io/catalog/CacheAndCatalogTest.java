@@ -105,9 +105,23 @@ class CacheAndCatalogTest {
     }
 
     @Test
-    void gpuCatalogHasTwentyGpusWithTheirThreeFigures() {
+    void gpuCatalogHasFortyGpusWithTheirThreeFigures() {
         var gpus = GpuCatalog.entries();
-        assertTrue(gpus.size() >= 20, "GPUs: " + gpus.size());
+        assertTrue(gpus.size() >= 40, "GPUs: " + gpus.size());
+        for (GpuCatalog.Entry g : gpus) {
+            assertTrue(g.marketingGb() != null && g.marketingGb() > 0, g.name() + ": marketing GB");
+            assertTrue(g.nvidiaSmiMib() != null && g.nvidiaSmiMib() > 0, g.name() + ": nvidia-smi MiB");
+            assertTrue(g.cudaVisibleBytes() > 0 && g.cudaVisibleBytes() <= g.nvidiaSmiMib() * (1L << 20), g.name()
+                    + ": CUDA-visible within the nvidia-smi total");
+            assertTrue(!g.source().isBlank(), g.name() + ": a source");
+        }
+        // Seen (issue 15): the RTX A5000 and other workstation cards were missing
+        for (String name : new String[] {"NVIDIA RTX A5000", "NVIDIA RTX A6000", "NVIDIA RTX A4000", "NVIDIA L20", "AMD Instinct MI210"}) {
+            assertTrue(gpus.stream().anyMatch(g -> g.name().equals(name)), name);
+        }
+        var a5000 = gpus.stream().filter(g -> g.name().equals("NVIDIA RTX A5000")).findFirst().orElseThrow();
+        assertEquals(24_564L, a5000.nvidiaSmiMib());
+        assertEquals((24_564L - 512) << 20, a5000.cudaVisibleBytes(), "estimated the catalog's way");
         var h100 = gpus.stream().filter(g -> g.name().equals("NVIDIA H100 SXM 80GB")).findFirst().orElseThrow();
         assertEquals(80.0, h100.marketingGb());
         assertEquals(81_559L, h100.nvidiaSmiMib());
