@@ -136,7 +136,9 @@ public final class ReportData {
         for (LayerWindow lw : k.windows()) {
             win.append(win.length() == 0 ? "" : "; ").append(opt(lw.layers())).append(" layers x ")
                     .append(count(lw.window())).append(" tokens (").append(lw.kind().name().toLowerCase(java.util.Locale.ROOT))
-                    .append(")");
+                    .append(lw.kvHeads() != null ? ", " + lw.kvHeads() + " KV heads" : "")
+                    .append(lw.headDim() != null ? ", head size " + lw.headDim() : "")
+                    .append(lw.kvDtype() != null ? ", " + lw.kvDtype().label() : "").append(")");
         }
         return new Section("KV ARCHITECTURE", List.of(new Row("Attention/cache type", k.kind().label()),
                 new Row("Attention layers", count(k.layers())), new Row("Attention heads", count(k.attentionHeads())),

@@ -76,6 +76,12 @@ final class XlsxInputs {
         b.input("WindowTokens", "Window (tokens)", win == null ? 0 : num(win.window()), false);
         b.input("WindowChunked", "Chunked local (1) or sliding (0)", win != null && win.kind() == WindowKind.CHUNKED ? 1 : 0,
                 false);
+        Number kvh = mla ? (Number) 1 : num(EngineDefaults.kvHeads(k));
+        Number hdv = mla ? num(k.headDim()) : hd.available() ? num(hd.value()) : null;
+        b.input("WinKvHeads", "KV heads of the windowed layers", win != null && win.kvHeads() != null && !mla ? (Number) win.kvHeads() : kvh,
+                false);
+        b.input("WinHeadDim", "Head size of the windowed layers", win != null && win.headDim() != null && !mla ? (Number) win.headDim() : hdv,
+                false);
         b.input("StateLayers", "Fixed-state layers", k.stateLayers() == null ? 0 : k.stateLayers(), false);
         b.input("StateBytes", "State bytes per layer per sequence", k.stateBytesPerLayer() == null ? 0
                 : k.stateBytesPerLayer(), true);

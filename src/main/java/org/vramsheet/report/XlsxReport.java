@@ -95,12 +95,17 @@ public final class XlsxReport {
         b.formula("BytesLayerTok", "KV bytes per token per layer", "ROUNDUP(ElemsLayer*KvElemBytes,0)", b.bytes);
         b.formula("BytesLayerTokRank", "KV bytes per token per layer per GPU", "ROUNDUP(ElemsLayerRank*KvElemBytes,0)",
                 b.bytes);
-        b.formula("KvPerToken", "Calculated raw KV bytes per token (2 x L x H_kv x D x B, or MLA)", "Layers*BytesLayerTok",
-                b.bytes);
+        b.formula("BytesLayerTokWin", "KV bytes per token per windowed layer",
+                "ROUNDUP(IF(Mla=1,LatentDim,2*WinKvHeads*WinHeadDim)*KvElemBytes,0)", b.bytes);
+        b.formula("BytesLayerTokWinRank", "KV bytes per token per windowed layer per GPU",
+                "ROUNDUP(IF(Mla=1,LatentDim,2*MAX(1,INT(WinKvHeads/TP))*WinHeadDim)*KvElemBytes,0)", b.bytes);
         b.formula("FullLayers", "Full-attention layers", "Layers-WindowLayers", b.count);
+        b.formula("KvPerToken", "Calculated raw KV bytes per token (2 x L x H_kv x D x B per layer group, or MLA)",
+                "FullLayers*BytesLayerTok+WindowLayers*BytesLayerTokWin", b.bytes);
         b.formula("FullRank", "Full-attention layers per stage", "ROUNDUP(FullLayers/PP,0)", b.count);
         b.formula("WinRank", "Windowed layers per stage", "ROUNDUP(WindowLayers/PP,0)", b.count);
-        b.formula("KvPerTokenRank", "KV bytes per token per GPU", "(FullRank+WinRank)*BytesLayerTokRank", b.bytes);
+        b.formula("KvPerTokenRank", "KV bytes per token per GPU", "FullRank*BytesLayerTokRank+WinRank*BytesLayerTokWinRank",
+                b.bytes);
         b.formula("StatePerSeq", "Fixed state per sequence", "StateLayers*StateBytes", b.bytes);
         b.formula("StateRank", "Fixed state per sequence per GPU", "ROUNDUP(StateLayers/PP,0)*ROUNDUP(StateBytes/TP,0)",
                 b.bytes);
@@ -111,13 +116,20 @@ public final class XlsxReport {
     }
 
     private static boolean vllmFormulas(ReportData d) {
-        return d.sheet.runtime().engine() == Engine.VLLM && d.sheet.kv().stateLayers() == null
-                || d.sheet.runtime().engine() == Engine.VLLM && d.sheet.kv().stateLayers() == 0;
+        boolean noState = d.sheet.kv().stateLayers() == null || d.sheet.kv().stateLayers() == 0;
+        return d.sheet.runtime().engine() == Engine.VLLM && noState && formulaGeometry(d)
+                && d.sheet.kv().windows().stream().noneMatch(org.vramsheet.core.sheet.LayerWindow::ownGeometry);
     }
 
     private static boolean simpleFormulas(ReportData d) {
         Engine e = d.sheet.runtime().engine();
-        return e == Engine.SGLANG || e == Engine.TENSORRT_LLM;
+        return (e == Engine.SGLANG || e == Engine.TENSORRT_LLM) && formulaGeometry(d);
+    }
+
+    /** One window group whose own geometry (if any) the formulas carry: heads and head size, not another dtype. */
+    private static boolean formulaGeometry(ReportData d) {
+        var w = d.sheet.kv().windows();
+        return w.size() <= 1 && w.stream().allMatch(x -> x.kvDtype() == null);
     }
 
     private static void pool(XlsxBook b, ReportData d) {
@@ -127,7 +139,11 @@ public final class XlsxReport {
                         + "ROUNDUP(Weights/Ranks,0)+MAX(0,MeasuredNonKv-ROUNDUP(Weights/MeasuredOnGpus,0)),MeasuredNonKv),\"-\")",
                 b.bytes);
         Engine e = d.sheet.runtime().engine();
-        if (e != Engine.SGLANG && e != Engine.TENSORRT_LLM) {
+        if (e == Engine.VLLM) {
+            b.formula("Page", d.figure(FigureKey.POOL_PAGE_BYTES).label() + " (the largest group's: vLLM makes pages equal)",
+                    "MAX(ROUNDUP(BlockSize*ElemsLayerRank*KvElemBytes,0),IF(WindowLayers>0,ROUNDUP(BlockSize*IF(Mla=1,LatentDim,"
+                            + "2*MAX(1,INT(WinKvHeads/TP))*WinHeadDim)*KvElemBytes,0),0))", b.bytes);
+        } else if (e != Engine.SGLANG && e != Engine.TENSORRT_LLM) {
             b.formula("Page", d.figure(FigureKey.POOL_PAGE_BYTES).label(), "ROUNDUP(BlockSize*ElemsLayerRank*KvElemBytes,0)",
                     b.bytes);
         } else {
@@ -224,7 +240,7 @@ public final class XlsxReport {
         scen(b, d, new ScenRow("PrefixUsed", "Shared prefix stored once", "IF(PrefixCaching=1,{Prefix},0)", b.count), null);
         scen(b, d, new ScenRow("Unique", "Unique tokens after prefix sharing", "{Active}-({Seqs}-1)*{PrefixUsed}", b.count), null);
         scen(b, d, new ScenRow("KvLogical", "Calculated raw KV",
-                "{Seqs}*(BytesLayerTok*(FullLayers*{Len}+WindowLayers*MIN({Len},WindowTokens))+StatePerSeq)"
+                "{Seqs}*(BytesLayerTok*FullLayers*{Len}+BytesLayerTokWin*WindowLayers*MIN({Len},WindowTokens)+StatePerSeq)"
                         + "-({Seqs}-1)*{PrefixUsed}*BytesLayerTok*FullLayers", b.bytes), ScenarioFigure.KV_BYTES);
         String held = "GroupsFull*ROUNDUP({Len}/BlockSize,0)+GroupsWin*MIN(ROUNDUP({Len}/BlockSize,0),"
                 + "ROUNDUP((WindowTokens-1)/BlockSize,0)+1)";
@@ -234,8 +250,9 @@ public final class XlsxReport {
                     "({Seqs}*(" + held + ")*Page*LayerGroup-" + shared + ")*Ranks", b.bytes), ScenarioFigure.PHYSICAL_KV_BYTES);
         } else if (simple) {
             String t = "ROUNDUP({Len}/BlockSize,0)*BlockSize";
-            scen(b, d, new ScenRow("Physical", "Physical KV (replica)", "({Seqs}*(BytesLayerTokRank*(FullRank*" + t + "+WinRank*MIN(" + t
-                    + ",WindowTokens))+StateRank)-" + shared + ")*Ranks", b.bytes), ScenarioFigure.PHYSICAL_KV_BYTES);
+            scen(b, d, new ScenRow("Physical", "Physical KV (replica)", "({Seqs}*(BytesLayerTokRank*FullRank*" + t
+                    + "+BytesLayerTokWinRank*WinRank*MIN(" + t + ",WindowTokens)+StateRank)-" + shared + ")*Ranks", b.bytes),
+                    ScenarioFigure.PHYSICAL_KV_BYTES);
         } else {
             scenValues(b, d, "Physical", "Physical KV (replica)", ScenarioFigure.PHYSICAL_KV_BYTES,
                     "value from the app: " + e.label() + " / " + EngineDefaults.cache(d.sheet.runtime()).label());

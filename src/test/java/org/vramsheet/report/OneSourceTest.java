@@ -48,13 +48,27 @@ class OneSourceTest {
             Map.entry("Weights", FigureKey.WEIGHTS_BYTES), Map.entry("KvPerToken", FigureKey.KV_CACHE_BYTES_PER_TOKEN),
             Map.entry("Budget", FigureKey.RESULT_BUDGET_BYTES), Map.entry("Capacity", FigureKey.POOL_CAPACITY_TOKENS));
 
+    /** A model imported from a test config onto a sample sheet (its workloads, runtime and GPU kept). */
+    static Worksheet imported(String config, Worksheet onto) throws Exception {
+        try (var in = OneSourceTest.class.getResourceAsStream("/configs/" + config)) {
+            var m = org.vramsheet.io.model.ConfigImporter.parse(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8),
+                    config);
+            return m.applyTo(onto.withValidation(org.vramsheet.core.sheet.Validation.empty()));
+        }
+    }
+
     static Stream<Arguments> engines() throws Exception {
         Worksheet seed = XlsxReportTest.sample("seed003-70b-int4-80gib.json");
         Worksheet gemma = XlsxReportTest.sample("gemma-2-9b-sliding-window-h100.json");
+        Worksheet perType = imported("gemma4-style-per-type-geometry.config.json", gemma);
+        Worksheet vision = imported("Qwen__Qwen2.5-VL-7B-Instruct.config.json", gemma);
         Stream.Builder<Arguments> out = Stream.builder();
         for (Engine e : Engine.values()) {
             out.add(Arguments.of("seed003 70B int4 on " + e.label(), XlsxReportTest.withEngine(seed, e)));
             out.add(Arguments.of("gemma-2-9b on " + e.label(), XlsxReportTest.withEngine(gemma, e)));
+            // issue 15: per-layer-type KV geometry and a vision tower, in the workbook's formulas too
+            out.add(Arguments.of("Gemma-4-style per-type geometry on " + e.label(), XlsxReportTest.withEngine(perType, e)));
+            out.add(Arguments.of("Qwen2.5-VL-7B (vision tower) on " + e.label(), XlsxReportTest.withEngine(vision, e)));
         }
         return out.build();
     }

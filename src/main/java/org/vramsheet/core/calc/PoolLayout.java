@@ -13,7 +13,8 @@ import org.vramsheet.core.sheet.WindowKind;
  */
 final class PoolLayout implements Capacity {
     /** One kind of layer group as the engine sees it. */
-    record Kind(int layers, long window, WindowKind windowKind, boolean state, int groups) { }
+    /** One layer kind: its layers, window, groups in the block table, and its tokens per block (0: the layout's). */
+    record Kind(int layers, long window, WindowKind windowKind, boolean state, int groups, int blockSize) { }
 
     final Engine engine;
     final KvGeometry g;
@@ -53,16 +54,25 @@ final class PoolLayout implements Capacity {
 
     /** Layer kinds of a geometry on one rank, with vLLM's group counts for a given group size. */
     static List<Kind> kinds(KvGeometry g, int groupSize) {
+        return kinds(g, groupSize, null);
+    }
+
+    /** The kinds, each with its own tokens per block when {@code blockSizes} (one per rank group) is given. */
+    static List<Kind> kinds(KvGeometry g, int groupSize, int[] blockSizes) {
         List<Kind> out = new ArrayList<>();
-        for (KvGeometry.Group gr : g.groupsRank) {
-            out.add(new Kind(gr.layers(), gr.window(), gr.kind(), false, KvGeometry.ceilDiv(gr.layers(), groupSize)));
+        for (int i = 0; i < g.groupsRank.size(); i++) {
+            KvGeometry.Group gr = g.groupsRank.get(i);
+            out.add(new Kind(gr.layers(), gr.window(), gr.kind(), false, KvGeometry.ceilDiv(gr.layers(), groupSize),
+                    blockSizes == null ? 0 : blockSizes[i]));
         }
         if (g.stateLayers > 0) {
             int sl = KvGeometry.ceilDiv(g.stateLayers, g.pp);
-            out.add(new Kind(sl, Long.MAX_VALUE, null, true, KvGeometry.ceilDiv(sl, groupSize)));
+            out.add(new Kind(sl, Long.MAX_VALUE, null, true, KvGeometry.ceilDiv(sl, groupSize), 0));
         }
         return out;
     }
+
+    private int blockOf(Kind k) { return k.blockSize() > 0 ? k.blockSize() : blockSize; }
 
     int totalGroups() {
         int n = 0;
@@ -78,13 +88,14 @@ final class PoolLayout implements Capacity {
             if (k.state()) {
                 return 1;
             }
+            int b = blockOf(k);
             if (k.window() == Long.MAX_VALUE) {
-                return KvGeometry.ceilDiv(n, blockSize);
+                return KvGeometry.ceilDiv(n, b);
             }
             if (k.windowKind() == WindowKind.CHUNKED) {
-                return KvGeometry.ceilDiv(Math.min(k.window() + maxBatched, n), blockSize);
+                return KvGeometry.ceilDiv(Math.min(k.window() + maxBatched, n), b);
             }
-            return KvGeometry.ceilDiv(Math.min(k.window() - 1 + maxBatched, n), blockSize) + 1;
+            return KvGeometry.ceilDiv(Math.min(k.window() - 1 + maxBatched, n), b) + 1;
         });
     }
 
@@ -94,9 +105,10 @@ final class PoolLayout implements Capacity {
             if (k.state()) {
                 return 1;
             }
-            long full = KvGeometry.ceilDiv(n, blockSize);
+            int b = blockOf(k);
+            long full = KvGeometry.ceilDiv(n, b);
             return k.window() == Long.MAX_VALUE ? full
-                    : Math.min(full, KvGeometry.ceilDiv(k.window() - 1, blockSize) + 1);
+                    : Math.min(full, KvGeometry.ceilDiv(k.window() - 1, b) + 1);
         });
     }
 

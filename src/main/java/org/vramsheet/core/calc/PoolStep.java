@@ -166,34 +166,8 @@ final class PoolStep {
     private record PoolIn(KvGeometry g, RuntimeSettings r, long total, double fraction, long nonKv, long nonTorch,
                           long cudaGraphs, EngineDefaults.Choice<Integer> blockSize, long maxLen, List<String> notes) { }
 
-    /** vLLM raises a hybrid model's attention block so its page holds at least one Mamba state page. */
-    private static int hybridBlockSize(KvGeometry g, int bs, List<String> notes) {
-        if (g.stateLayers == 0) {
-            return bs;
-        }
-        long attn1 = g.pageBytesRank(1);
-        long mambaPage = g.stateBytesPerSeqRank / Math.max(1, KvGeometry.ceilDiv(g.stateLayers, g.pp));
-        int align = g.mla ? 64 : 16;
-        long attnBlock = align * KvGeometry.ceilDiv(mambaPage, align * attn1);
-        if (attnBlock <= bs) {
-            return bs;
-        }
-        notes.add("Hybrid model: attention block raised to " + attnBlock + " tokens so its page is at least the "
-                + "Mamba state page (vLLM \"Setting attention block size\")");
-        return Math.toIntExact(attnBlock);
-    }
 
-    /** vLLM's layers per block-table group: one kind, its layers; else the smaller, or the larger when within 1.5x. */
-    private static int groupSize(KvGeometry g) {
-        List<PoolLayout.Kind> one = PoolLayout.kinds(g, 1);
-        int min = Integer.MAX_VALUE;
-        int max = 0;
-        for (PoolLayout.Kind k : one) {
-            min = Math.min(min, k.layers());
-            max = Math.max(max, k.layers());
-        }
-        return one.size() == 1 ? min : (max < 1.5 * min ? max : min);
-    }
+
 
     private static PoolLayout vllm(Calc c, PoolIn in) {
         KvGeometry g = in.g();
@@ -221,10 +195,10 @@ final class PoolStep {
                 Provenance.of("ceil(CUDA-visible total x gpu_memory_utilization)",
                         Units.grouped(total) + " x " + u + " = " + Units.bytesText(requested),
                         "Memory used by other processes does not lower this; it only fails the startup check")));
-        int bs = hybridBlockSize(g, bsChoice.value(), notes);
-        long page = g.pageBytesRank(bs);
-        int groupSize = groupSize(g);
-        List<PoolLayout.Kind> kinds = PoolLayout.kinds(g, groupSize);
+        int bs = VllmBlocks.hybridBlockSize(g, bsChoice.value(), notes);
+        long page = VllmBlocks.largestPage(g, bs);
+        int groupSize = VllmBlocks.groupSize(g);
+        List<PoolLayout.Kind> kinds = PoolLayout.kinds(g, groupSize, VllmBlocks.unifiedBlockSizes(g, bs, page, notes));
         long blocks = available <= 0 ? 0 : available / page / groupSize;
         int groups = 0;
         for (PoolLayout.Kind k : kinds) {
@@ -310,7 +284,7 @@ final class PoolStep {
         for (KvGeometry.Group gr : g.groupsRank) {
             long held = gr.capped() ? Math.min(cells, KvGeometry.ceilDiv(Math.addExact(Math.multiplyExact(gr.window(),
                     (long) slots), 512), pad) * pad) : cells;
-            bytes = Math.addExact(bytes, Math.multiplyExact(Math.multiplyExact(held, (long) gr.layers()), g.perLayerRank()));
+            bytes = Math.addExact(bytes, Math.multiplyExact(Math.multiplyExact(held, (long) gr.layers()), g.perLayer(gr, true)));
         }
         bytes = Math.addExact(bytes, Math.multiplyExact(g.stateBytesPerSeqRank, (long) slots));
         notes.add("llama.cpp preallocates n_ctx = " + Units.grouped(nCtx) + " padded to " + Units.grouped(cells)

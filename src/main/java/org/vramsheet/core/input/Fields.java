@@ -31,6 +31,8 @@ public final class Fields {
         put("kv.kvDtype", "KV ARCHITECTURE › KV-cache dtype");
         put("kv.windows", "KV ARCHITECTURE › Windowed layers");
         put("kv.windowTokens", "KV ARCHITECTURE › Window (tokens)");
+        put("kv.windowKvHeads", "KV ARCHITECTURE › KV heads of windowed layers (empty: as the model)");
+        put("kv.windowHeadDim", "KV ARCHITECTURE › Head size of windowed layers (empty: as the model)");
         put("kv.stateLayers", "KV ARCHITECTURE › Fixed-state layers");
         put("kv.stateBytesPerLayer", "KV ARCHITECTURE › State bytes per layer");
         for (ScenarioId id : ScenarioId.values()) {

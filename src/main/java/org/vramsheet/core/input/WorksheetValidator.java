@@ -146,6 +146,23 @@ public final class WorksheetValidator {
         }
     }
 
+    /** A group's own KV heads and head size: in range, and none for MLA (its groups share the one latent). */
+    private static boolean groupGeometry(KvArchitecture k, LayerWindow w, String at, Issues out) {
+        if (k.kind() == org.vramsheet.core.sheet.AttentionKind.MLA && (w.kvHeads() != null || w.headDim() != null)) {
+            out.add("kv.windows", at + "MLA caches one latent in every layer: a group cannot have its own KV heads or head size");
+            return false;
+        }
+        if (w.kvHeads() != null && (w.kvHeads() < 1 || w.kvHeads() > MAX_HEADS)) {
+            out.add("kv.windows", at + "KV heads must be 1 to " + Units.grouped(MAX_HEADS));
+            return false;
+        }
+        if (w.headDim() != null && (w.headDim() < 1 || w.headDim() > 65_536)) {
+            out.add("kv.windows", at + "head size must be 1 to 65,536");
+            return false;
+        }
+        return true;
+    }
+
     private static void windows(Worksheet ws, Issues out) {
         KvArchitecture k = ws.kv();
         long windowed = 0;
@@ -168,6 +185,9 @@ public final class WorksheetValidator {
             if (context != null && context > 0 && w.window() > context) {
                 out.add("kv.windows", at + "window above context: " + Units.grouped(w.window())
                         + " tokens exceeds the max model length " + Units.grouped(context));
+                return;
+            }
+            if (!groupGeometry(k, w, at, out)) {
                 return;
             }
             windowed += w.layers();

@@ -17,9 +17,17 @@ import org.vramsheet.core.sheet.Worksheet;
  * overflow-checked ({@link ArithmeticException} on overflow).
  */
 public final class KvGeometry {
-    /** A group of layers that grows to at most {@code window} tokens (Long.MAX_VALUE: never capped). */
-    public record Group(int layers, long window, WindowKind kind) {
+    /**
+     * A group of layers that grows to at most {@code window} tokens (Long.MAX_VALUE: never capped), with its KV heads
+     * (model-wide and per rank), head size and cache dtype.
+     */
+    public record Group(int layers, long window, WindowKind kind, int kvHeads, int kvHeadsRank, int headDim, KvDtype dtype) {
         public boolean capped() { return window != Long.MAX_VALUE; }
+
+        /** Cache elements per token per layer (per rank when {@code rank}). */
+        long elems(boolean mla, boolean rank) {
+            return mla ? headDim : Math.multiplyExact(2L * (rank ? kvHeadsRank : kvHeads), headDim);
+        }
     }
 
     public final KvDtype dtype;
@@ -63,14 +71,18 @@ public final class KvGeometry {
         List<Group> gr = new ArrayList<>();
         int windowed = 0;
         for (LayerWindow w : k.windows()) {
-            g.add(new Group(w.layers(), w.window(), w.kind()));
-            gr.add(new Group(ceilDiv(w.layers(), pp), w.window(), w.kind()));
+            int heads = mla || w.kvHeads() == null ? kvHeads : w.kvHeads();
+            int hd = mla || w.headDim() == null ? headDim : w.headDim();
+            KvDtype dt = w.kvDtype() == null ? dtype : w.kvDtype().resolve(ws.weights().computeDtype());
+            int rankHeads = mla ? 1 : Math.max(1, heads / tp);
+            g.add(new Group(w.layers(), w.window(), w.kind(), heads, rankHeads, hd, dt));
+            gr.add(new Group(ceilDiv(w.layers(), pp), w.window(), w.kind(), heads, rankHeads, hd, dt));
             windowed += w.layers();
         }
         int full = layers - windowed;
         if (full > 0) {
-            g.add(0, new Group(full, Long.MAX_VALUE, null));
-            gr.add(0, new Group(ceilDiv(full, pp), Long.MAX_VALUE, null));
+            g.add(0, new Group(full, Long.MAX_VALUE, null, kvHeads, kvHeadsRank, headDim, dtype));
+            gr.add(0, new Group(ceilDiv(full, pp), Long.MAX_VALUE, null, kvHeads, kvHeadsRank, headDim, dtype));
         }
         this.groups = List.copyOf(g);
         this.groupsRank = List.copyOf(gr);
@@ -94,15 +106,37 @@ public final class KvGeometry {
 
     public long perLayerRank() { return bytes(elemsPerLayerRank); }
 
-    /** KV bytes one more token costs while no window is full: all attention layers. */
-    public long bytesPerToken() { return Math.multiplyExact(perLayer(), layers); }
+    /** Bytes per token per layer of group g, model-wide or per rank. */
+    public long perLayer(Group g, boolean rank) {
+        long elems = g.elems(mla, rank);
+        return ceilDiv(Math.multiplyExact(elems, g.dtype().num()), g.dtype().den());
+    }
+
+    /** KV bytes one more token costs while no window is full: all attention layers, each group at its geometry. */
+    public long bytesPerToken() {
+        long n = 0;
+        for (Group g : groups) {
+            n = Math.addExact(n, Math.multiplyExact((long) g.layers(), perLayer(g, false)));
+        }
+        return n;
+    }
 
     public long bytesPerTokenRank() {
         long n = 0;
         for (Group g : groupsRank) {
-            n = Math.addExact(n, g.layers());
+            n = Math.addExact(n, Math.multiplyExact((long) g.layers(), perLayer(g, true)));
         }
-        return Math.multiplyExact(perLayerRank(), n);
+        return n;
+    }
+
+    /** Whether every group shares the model's KV heads, head size and dtype. */
+    public boolean uniform() {
+        for (Group g : groups) {
+            if (g.kvHeads() != kvHeads || g.headDim() != headDim || g.dtype() != dtype) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public int fullLayers() { return groups.isEmpty() || groups.get(0).capped() ? 0 : groups.get(0).layers(); }
@@ -118,24 +152,31 @@ public final class KvGeometry {
 
     /** Logical KV bytes of one sequence of n tokens (windows capped, plus fixed state), model-wide. */
     public long sequenceBytes(long n) {
-        return Math.addExact(tokenLayerSum(groups, n, perLayer()), stateBytesPerSeq);
+        return Math.addExact(tokenLayerSum(groups, n, false), stateBytesPerSeq);
     }
 
     public long sequenceBytesRank(long n) {
-        return Math.addExact(tokenLayerSum(groupsRank, n, perLayerRank()), stateBytesPerSeqRank);
+        return Math.addExact(tokenLayerSum(groupsRank, n, true), stateBytesPerSeqRank);
     }
 
-    private static long tokenLayerSum(List<Group> gs, long n, long perLayer) {
-        long tokenLayers = 0;
+    private long tokenLayerSum(List<Group> gs, long n, boolean rank) {
+        long bytes = 0;
         for (Group g : gs) {
-            tokenLayers = Math.addExact(tokenLayers, Math.multiplyExact((long) g.layers(), Math.min(n, g.window())));
+            long tokenLayers = Math.multiplyExact((long) g.layers(), Math.min(n, g.window()));
+            bytes = Math.addExact(bytes, Math.multiplyExact(tokenLayers, perLayer(g, rank)));
         }
-        return Math.multiplyExact(tokenLayers, perLayer);
+        return bytes;
     }
 
-    /** Bytes of one block of {@code blockSize} tokens in one layer on one rank (vLLM page). */
+    /** Bytes of one block of {@code blockSize} tokens in one layer on one rank (vLLM page), at the model's geometry. */
     public long pageBytesRank(int blockSize) {
         return bytes(Math.multiplyExact(elemsPerLayerRank, (long) blockSize));
+    }
+
+    /** Bytes of one block of {@code blockSize} tokens in one layer of group g on one rank. */
+    public long pageBytesRank(Group g, int blockSize) {
+        return ceilDiv(Math.multiplyExact(Math.multiplyExact(g.elems(mla, true), (long) blockSize), g.dtype().num()),
+                g.dtype().den());
     }
 
     /** Blocks one layer of group g needs for a sequence of n tokens (paged engines). */
@@ -147,11 +188,19 @@ public final class KvGeometry {
         return Math.min(full, ceilDiv(g.window(), blockSize) + 1);
     }
 
-    /** "2 x 80 x 8 x 128 x 2" or the MLA form, for provenance. */
+    /** "2 x 80 x 8 x 128 x 2" or the MLA form; per group when the groups differ ("2 x 5 x 2 x 512 x 2 + ..."). */
     public String formulaNumbers() {
         if (mla) {
             return "(" + headDim + ") x " + layers + " x " + dtype.bytesText();
         }
-        return "2 x " + layers + " x " + kvHeads + " x " + headDim + " x " + dtype.bytesText();
+        if (uniform()) {
+            return "2 x " + layers + " x " + kvHeads + " x " + headDim + " x " + dtype.bytesText();
+        }
+        StringBuilder b = new StringBuilder();
+        for (Group g : groups) {
+            b.append(b.length() == 0 ? "" : " + ").append("2 x ").append(g.layers()).append(" x ").append(g.kvHeads())
+                    .append(" x ").append(g.headDim()).append(" x ").append(g.dtype().bytesText());
+        }
+        return b.toString();
     }
 }

@@ -25,6 +25,9 @@ final class Arch {
     int qkRope;
     long window;
     LayerKind[] kinds;
+    /** Full-attention layers' own KV heads and head size when they differ from the sliding ones (Gemma-4-style), else 0. */
+    int globalKvHeads;
+    int globalHeadDim;
     long stateBytesPerLayerElems;
 
     boolean isAttentionLayer(int i) {
@@ -47,7 +50,9 @@ final class Arch {
 
     List<LayerWindow> windows() {
         List<LayerWindow> out = new ArrayList<>();
-        if (count(LayerKind.SLIDING) > 0) {
+        if (count(LayerKind.SLIDING) > 0 && (globalKvHeads > 0 || globalHeadDim > 0)) {
+            out.add(new LayerWindow(count(LayerKind.SLIDING), window, WindowKind.SLIDING, kvHeads, headDim, null));
+        } else if (count(LayerKind.SLIDING) > 0) {
             out.add(new LayerWindow(count(LayerKind.SLIDING), window, WindowKind.SLIDING));
         }
         if (count(LayerKind.CHUNKED) > 0) {

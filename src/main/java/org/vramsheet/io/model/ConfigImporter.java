@@ -155,6 +155,7 @@ public final class ConfigImporter {
                 + hidden + ", " + heads + " attention heads");
         heads(c, a, detected, assumed);
         layerKinds(c, a, detected, assumed);
+        globalGeometry(c, a, detected);
         return a;
     }
 
@@ -213,6 +214,23 @@ public final class ConfigImporter {
         }
     }
 
+    /**
+     * Gemma-4-style configs give the global (full-attention) layers their own KV heads and head size
+     * (num_global_key_value_heads, global_head_dim): the model's geometry is then the global layers', and the sliding
+     * group keeps num_key_value_heads x head_dim.
+     */
+    private static void globalGeometry(HfConfig c, Arch a, List<String> detected) {
+        Integer gh = ranged(c, 1, a.heads, "num_global_key_value_heads", "global_num_key_value_heads");
+        Integer gd = ranged(c, 1, ConfigLimits.MAX_HEAD_DIM, "global_head_dim");
+        if (a.mla || (gh == null && gd == null) || a.count(Arch.LayerKind.SLIDING) == 0 || a.count(Arch.LayerKind.FULL) == 0) {
+            return;
+        }
+        a.globalKvHeads = gh == null ? a.kvHeads : gh;
+        a.globalHeadDim = gd == null ? a.headDim : gd;
+        detected.add("per layer type: " + a.count(Arch.LayerKind.FULL) + " global layers with " + a.globalKvHeads + " KV heads x "
+                + a.globalHeadDim + ", " + a.count(Arch.LayerKind.SLIDING) + " sliding layers with " + a.kvHeads + " x " + a.headDim);
+    }
+
     private static void layerKinds(HfConfig c, Arch a, List<String> detected, List<String> assumed) {
         Arch.LayerKind[] k = new Arch.LayerKind[a.layers];
         Arrays.fill(k, Arch.LayerKind.FULL);
@@ -257,12 +275,13 @@ public final class ConfigImporter {
                 k[i] = Arch.LayerKind.SLIDING;
             }
             detected.add("Gemma 2 alternates sliding-window and global layers");
-        } else if (t.equals("gemma3") && sw != null) {
+        } else if ((t.equals("gemma3") || c.has("sliding_window_pattern")) && sw != null) {
             long pattern = c.period("sliding_window_pattern", 6);
             for (int i = 0; i < a.layers; i++) {
                 k[i] = (i + 1) % pattern == 0 ? Arch.LayerKind.FULL : Arch.LayerKind.SLIDING;
             }
-            detected.add("Gemma 3 pattern: " + (pattern - 1) + " local : 1 global (sliding_window_pattern " + pattern + ")");
+            detected.add((t.equals("gemma3") ? "Gemma 3 pattern: " : t + " pattern: ") + (pattern - 1) + " local : 1 global "
+                    + "(sliding_window_pattern " + pattern + ")");
         } else if (t.equals("llama4") && c.has("attention_chunk_size")) {
             for (int i = 0; i < a.layers; i++) {
                 k[i] = (i + 1) % 4 == 0 ? Arch.LayerKind.FULL : Arch.LayerKind.CHUNKED;
@@ -319,7 +338,9 @@ public final class ConfigImporter {
             assumed.add("linear-attention state kept in the model dtype (" + bytes + " B/element)");
         }
         KvDtype dtype = QuantReader.kvDtype(c, detected);
-        return new KvArchitecture(kind, a.attentionLayers(), a.heads, a.mla ? null : a.kvHeads, a.headDim,
+        boolean perType = a.globalKvHeads > 0 || a.globalHeadDim > 0;
+        return new KvArchitecture(kind, a.attentionLayers(), a.heads, a.mla ? null : perType ? a.globalKvHeads : a.kvHeads,
+                perType ? a.globalHeadDim : a.headDim,
                 a.hidden, a.mla ? a.kvLoraRank : null, a.mla ? a.qkRope : null, dtype, a.windows(), stateLayers, stateBytes);
     }
 

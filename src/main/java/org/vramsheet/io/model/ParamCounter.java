@@ -28,7 +28,7 @@ final class ParamCounter {
         long expertTotal = 0;
         long inter = c.num("intermediate_size", "ffn_dim") == null ? m(4, h) : c.num("intermediate_size", "ffn_dim");
         for (int layer = 0; layer < a.layers; layer++) {
-            long attn = a.isAttentionLayer(layer) ? attention(c, a) : a.isLinearLayer(layer) ? linearAttention(c, a)
+            long attn = a.isAttentionLayer(layer) ? attention(c, a, layer) : a.isLinearLayer(layer) ? linearAttention(c, a)
                     : mamba(c, a);
             long norms = m(a.type.startsWith("gemma") ? 4 : 2, h);
             Mlp mlp = mlp(c, a, layer, inter);
@@ -94,7 +94,7 @@ final class ParamCounter {
         }
     }
 
-    private static long attention(HfConfig c, Arch a) {
+    private static long attention(HfConfig c, Arch a, int layer) {
         long h = a.hidden;
         if (a.mla) {
             long heads = a.heads;
@@ -106,15 +106,17 @@ final class ParamCounter {
             long kv = s(m(h, s(a.kvLoraRank, rope)), a.kvLoraRank, m(a.kvLoraRank, heads, s(nope, vh)));
             return s(q, kv, m(heads, vh, h));
         }
-        long qDim = m(a.heads, a.headDim);
-        long kvDim = m(a.kvHeads, a.headDim);
+        boolean global = a.kinds[layer] == Arch.LayerKind.FULL && (a.globalKvHeads > 0 || a.globalHeadDim > 0);
+        long hd = global ? a.globalHeadDim : a.headDim;
+        long qDim = m(a.heads, hd);
+        long kvDim = m(global ? a.globalKvHeads : a.kvHeads, hd);
         long p = s(m(h, qDim), m(2, h, kvDim), m(qDim, h));
         boolean bias = c.bool("attention_bias", a.type.startsWith("qwen2") || a.type.equals("gpt_oss"));
         if (bias) {
             p = s(p, qDim, m(2, kvDim), a.type.equals("gpt_oss") ? s(h, a.heads) : 0);
         }
         if (a.type.startsWith("qwen3") || a.type.equals("gemma3")) {
-            p = s(p, m(2, a.headDim)); // q and k norms
+            p = s(p, m(2, hd)); // q and k norms
         }
         return p;
     }

@@ -27,6 +27,9 @@ public final class KvViewModel extends SectionViewModel {
     public final NumberInput windowLayers = number("kv.windows", NumberInput.Kind.COUNT, "layers");
     public final NumberInput windowTokens = number("kv.windowTokens", NumberInput.Kind.COUNT, "tokens");
     public final ObjectProperty<WindowKind> windowKind = watch(new SimpleObjectProperty<>(WindowKind.SLIDING));
+    public final NumberInput windowKvHeads = number("kv.windowKvHeads", NumberInput.Kind.COUNT, "heads");
+    public final NumberInput windowHeadDim = number("kv.windowHeadDim", NumberInput.Kind.COUNT, "");
+    private KvDtype windowKvDtype;
     public final NumberInput stateLayers = number("kv.stateLayers", NumberInput.Kind.COUNT, "layers");
     public final NumberInput stateBytesPerLayer = number("kv.stateBytesPerLayer", NumberInput.Kind.BYTES, "B");
     private List<LayerWindow> extraWindows = List.of();
@@ -45,6 +48,9 @@ public final class KvViewModel extends SectionViewModel {
         windowLayers.load(first == null ? null : first.layers());
         windowTokens.load(first == null ? null : first.window());
         windowKind.set(first == null ? WindowKind.SLIDING : first.kind());
+        windowKvHeads.load(first == null ? null : first.kvHeads());
+        windowHeadDim.load(first == null ? null : first.headDim());
+        windowKvDtype = first == null ? null : first.kvDtype();
         extraWindows = k.windows().size() > 1 ? List.copyOf(k.windows().subList(1, k.windows().size())) : List.of();
         stateLayers.load(k.stateLayers());
         stateBytesPerLayer.load(k.stateBytesPerLayer());
@@ -53,7 +59,8 @@ public final class KvViewModel extends SectionViewModel {
     public KvArchitecture snapshot() {
         List<LayerWindow> windows = new ArrayList<>();
         if (windowLayers.longValue() != null || windowTokens.longValue() != null) {
-            windows.add(new LayerWindow(windowLayers.intValue(), windowTokens.longValue(), windowKind.get()));
+            windows.add(new LayerWindow(windowLayers.intValue(), windowTokens.longValue(), windowKind.get(),
+                    windowKvHeads.intValue(), windowHeadDim.intValue(), windowKvDtype));
         }
         windows.addAll(extraWindows);
         return new KvArchitecture(kind.get(), layers.intValue(), attentionHeads.intValue(), kvHeads.intValue(),

@@ -175,6 +175,7 @@ public final class SheetView extends ScrollPane {
                 v.number(k.layers), v.number(k.attentionHeads), v.number(k.kvHeads), v.number(k.headDim),
                 v.number(k.hiddenSize), v.number(k.kvLoraRank), v.number(k.qkRopeHeadDim),
                 v.number(k.windowLayers, "kv.windows"), v.number(k.windowTokens, "kv.windows"),
+                v.number(k.windowKvHeads, "kv.windows"), v.number(k.windowHeadDim, "kv.windows"),
                 v.choice("kv-windowKind", "Window kind", k.windowKind, WindowKind.values(),
                         x -> x == WindowKind.SLIDING ? "sliding window" : "chunked local"),
                 v.number(k.stateLayers), v.number(k.stateBytesPerLayer)),
