@@ -80,7 +80,7 @@ public final class ReportVerifier {
             } else {
                 lines.add("OK   fingerprint " + fp + " on all " + pages + " pages matches the attached worksheet");
             }
-            if (!Fingerprint.of(WorksheetJson.write(ws)).equals(fp)) {
+            if (!canonical(json, fp)) {
                 ok = false;
                 lines.add("FAIL the attachment is not in canonical form (edited by hand?)");
             }
@@ -116,6 +116,16 @@ public final class ReportVerifier {
         return true;
     }
 
+    /** Whether the attachment is the canonical text of its own schema version (an earlier version's file stays valid). */
+    private static boolean canonical(String json, String fp) {
+        try {
+            return Fingerprint.of(WorksheetJson.writeAs(WorksheetJson.parseAsStored(json, PdfReport.ATTACHMENT),
+                    WorksheetJson.versionOf(json))).equals(fp);
+        } catch (org.vramsheet.io.json.WorksheetFormatException e) {
+            return false;
+        }
+    }
+
     /**
      * An Approved worksheet's approval must be of exactly this content: the recorded fingerprint equals the content's
      * (every section but SIGN-OFF) and the report prints it.
@@ -127,11 +137,12 @@ public final class ReportVerifier {
             return true;
         }
         String content = Fingerprint.ofContent(ws);
-        if (!org.vramsheet.core.sheet.SignOffFlow.consistent(ws, content)) {
+        if (!Fingerprint.contentMatches(ws, s.approvedFingerprint())) {
             lines.add("FAIL approved by " + s.approvedBy() + " for content " + (s.approvedFingerprint().isEmpty() ? "(none)"
                     : s.approvedFingerprint()) + ", but the worksheet's content hashes to " + content);
             return false;
         }
+        content = s.approvedFingerprint(); // as recorded (an earlier schema version's form when approved under it)
         if (!text.replaceAll("\\s+", "").contains(content)) {
             lines.add("FAIL the approved content's fingerprint " + content + " is not printed in the sign-off block");
             return false;

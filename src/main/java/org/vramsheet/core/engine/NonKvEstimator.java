@@ -77,6 +77,11 @@ public final class NonKvEstimator {
             nonTorch = old ? Units.gib(0.05) : Units.gib(0.25);
             notes.add("non-torch " + Units.gibText(nonTorch) + " on one GPU");
         }
+        if (r.nodes() > 1 && r.ranks() > 1) {
+            nonTorch = Math.addExact(nonTorch, CROSS_NODE);
+            notes.add("replica across " + r.nodes() + " nodes: + 1.00 GiB non-torch (NCCL network buffers; a two-node TP 2 "
+                    + "vLLM log held that much more than the same setup on one node)");
+        }
         long cg = CUDA_GRAPHS;
         notes.add("CUDA graphs 0.80 GiB (taken from the pool by vLLM 0.21+, otherwise outside it)");
         if (r.engine() == Engine.TENSORRT_LLM) {
@@ -88,6 +93,9 @@ public final class NonKvEstimator {
         }
         return new Estimate(act, nonTorch, cg, notes);
     }
+
+    /** Extra non-torch memory per GPU when a replica spans nodes (D05 against D03 / D04 in the calibration set). */
+    static final long CROSS_NODE = Units.GIB;
 
     /** TensorRT-LLM's non-KV memory above the vLLM-fitted estimate: the middle of the 1 to 3 GiB seen. */
     static final long TRT_EXTRA = Units.gib(1.5);

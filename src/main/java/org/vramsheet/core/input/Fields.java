@@ -49,6 +49,7 @@ public final class Fields {
         put("runtime.tensorParallel", "RUNTIME › Tensor parallel size");
         put("runtime.pipelineParallel", "RUNTIME › Pipeline parallel size");
         put("runtime.dataParallel", "RUNTIME › Data parallel size (replicas)");
+        put("runtime.nodes", "RUNTIME › Nodes one replica spans");
         put("result.targetSequences", "RESULT › Target concurrent sequences (fleet)");
         put("runtime.utilization", "RUNTIME › Memory utilization / fraction");
         put("runtime.blockSize", "RUNTIME › Block size");

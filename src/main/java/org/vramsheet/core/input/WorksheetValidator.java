@@ -104,7 +104,7 @@ public final class WorksheetValidator {
                 }
             }
         }
-        windows(ws, out);
+        WindowValidator.windows(ws, out);
         range(out, "kv.stateLayers", k.stateLayers(), 0, MAX_LAYERS, false);
         range(out, "kv.stateBytesPerLayer", k.stateBytesPerLayer(), 0, MAX_BYTES, false);
         if (k.stateLayers() != null && k.stateLayers() > 0 && k.stateBytesPerLayer() == null) {
@@ -146,57 +146,6 @@ public final class WorksheetValidator {
         }
     }
 
-    /** A group's own KV heads and head size: in range, and none for MLA (its groups share the one latent). */
-    private static boolean groupGeometry(KvArchitecture k, LayerWindow w, String at, Issues out) {
-        if (k.kind() == org.vramsheet.core.sheet.AttentionKind.MLA && (w.kvHeads() != null || w.headDim() != null)) {
-            out.add("kv.windows", at + "MLA caches one latent in every layer: a group cannot have its own KV heads or head size");
-            return false;
-        }
-        if (w.kvHeads() != null && (w.kvHeads() < 1 || w.kvHeads() > MAX_HEADS)) {
-            out.add("kv.windows", at + "KV heads must be 1 to " + Units.grouped(MAX_HEADS));
-            return false;
-        }
-        if (w.headDim() != null && (w.headDim() < 1 || w.headDim() > 65_536)) {
-            out.add("kv.windows", at + "head size must be 1 to 65,536");
-            return false;
-        }
-        return true;
-    }
-
-    private static void windows(Worksheet ws, Issues out) {
-        KvArchitecture k = ws.kv();
-        long windowed = 0;
-        Long context = effectiveMaxModelLen(ws);
-        for (int i = 0; i < k.windows().size(); i++) {
-            LayerWindow w = k.windows().get(i);
-            String at = "group " + (i + 1) + ": ";
-            if (w.layers() == null || w.layers() < 1) {
-                out.add("kv.windows", at + "layer count must be at least 1");
-                return;
-            }
-            if (w.window() == null || w.window() < 1) {
-                out.add("kv.windows", at + "window must be at least 1 token");
-                return;
-            }
-            if (w.window() > MAX_TOKENS) {
-                out.add("kv.windows", at + "window is absurdly large (above " + Units.grouped(MAX_TOKENS) + ")");
-                return;
-            }
-            if (context != null && context > 0 && w.window() > context) {
-                out.add("kv.windows", at + "window above context: " + Units.grouped(w.window())
-                        + " tokens exceeds the max model length " + Units.grouped(context));
-                return;
-            }
-            if (!groupGeometry(k, w, at, out)) {
-                return;
-            }
-            windowed += w.layers();
-        }
-        if (k.layers() != null && windowed > k.layers()) {
-            out.add("kv.windows", "inconsistent: " + windowed + " windowed layers but only " + k.layers()
-                    + " attention layers");
-        }
-    }
 
     private static void scenario(Worksheet ws, ScenarioId id, Issues out) {
         Scenario s = ws.workloads().get(id);
@@ -278,6 +227,10 @@ public final class WorksheetValidator {
         }
         range(out, "runtime.blockSize", r.blockSize(), 1, 1 << 16, false);
         range(out, "runtime.dataParallel", r.dataParallel(), 1, 100_000, true);
+        if (range(out, "runtime.nodes", r.nodes() == null ? null : r.nodes().longValue(), 1, 4096, false)
+                && r.nodes() > r.ranks()) {
+            out.add("runtime.nodes", "inconsistent: " + r.nodes() + " nodes for " + r.ranks() + " GPUs per replica (TP x PP)");
+        }
         if (range(out, "runtime.maxModelLen", r.maxModelLen(), 1, MAX_TOKENS, false)) {
             Long mc = ws.model().maxContextTokens();
             if (r.maxModelLen() != null && mc != null && mc > 0 && r.maxModelLen() > mc) {

@@ -18,13 +18,14 @@ package org.vramsheet.core.sheet;
  *                             null: vLLM ≥ 0.21 yes, earlier no
  * @param kvCacheMemoryBytes   vLLM --kv-cache-memory: the pool per GPU, set directly (skips utilization)
  * @param dataParallel         replicas of the model (DP); each holds its own weights and KV pool
+ * @param nodes                machines one replica spans (TP / PP across nodes, e.g. Ray); null: one
  */
 public record RuntimeSettings(Engine engine, String engineVersion, CacheImplementation cacheImplementation,
                       Integer tensorParallel, Integer pipelineParallel, Double utilization, Integer blockSize,
                       Long maxModelLen, Boolean prefixCaching, Long maxNumBatchedTokens, Integer maxNumSeqs,
                       Long activationPeakBytes, Long nonTorchBytes, Long cudaGraphBytes,
                       Double fragmentationPercent, Boolean cudaGraphsInPool,
-                      Long kvCacheMemoryBytes, Integer dataParallel) {
+                      Long kvCacheMemoryBytes, Integer dataParallel, Integer nodes) {
     public RuntimeSettings {
         engine = engine == null ? Engine.VLLM : engine;
         engineVersion = engineVersion == null ? "" : engineVersion.trim();
@@ -34,6 +35,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         prefixCaching = prefixCaching != null && prefixCaching;
         fragmentationPercent = fragmentationPercent == null ? 0.0 : fragmentationPercent;
         dataParallel = dataParallel == null ? 1 : dataParallel;
+        nodes = nodes == null ? 1 : nodes;
     }
 
 
@@ -41,12 +43,12 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
     public RuntimeSettings withParallel(int tp, int pp, int dp) {
         return new RuntimeSettings(engine, engineVersion, cacheImplementation, tp, pp, utilization, blockSize, maxModelLen,
                 prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes,
-                fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dp);
+                fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dp, nodes);
     }
 
     public static RuntimeSettings defaults() {
         return new RuntimeSettings(Engine.VLLM, "", CacheImplementation.DEFAULT, 1, 1, null, null, null, false, null, null,
-                null, null, null, 0.0, null, null, 1);
+                null, null, null, 0.0, null, null, 1, 1);
     }
 
     /** GPUs one replica spans. */
@@ -55,74 +57,78 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
     // copy methods: an edit changes only the field it names
 
     public RuntimeSettings withEngine(Engine engine) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withEngineVersion(String engineVersion) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withCacheImplementation(CacheImplementation cacheImplementation) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withTensorParallel(Integer tensorParallel) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withPipelineParallel(Integer pipelineParallel) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withUtilization(Double utilization) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withBlockSize(Integer blockSize) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withMaxModelLen(Long maxModelLen) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withPrefixCaching(Boolean prefixCaching) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withMaxNumBatchedTokens(Long maxNumBatchedTokens) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withMaxNumSeqs(Integer maxNumSeqs) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withActivationPeakBytes(Long activationPeakBytes) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withNonTorchBytes(Long nonTorchBytes) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withCudaGraphBytes(Long cudaGraphBytes) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withFragmentationPercent(Double fragmentationPercent) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withCudaGraphsInPool(Boolean cudaGraphsInPool) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withKvCacheMemoryBytes(Long kvCacheMemoryBytes) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 
     public RuntimeSettings withDataParallel(Integer dataParallel) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel);
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
+    }
+
+    public RuntimeSettings withNodes(Integer nodes) {
+        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
     }
 }

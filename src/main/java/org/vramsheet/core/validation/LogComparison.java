@@ -235,6 +235,9 @@ public final class LogComparison {
         if (m.pipelineParallel() != null && m.pipelineParallel() != r.pipelineParallel()) {
             out.add("pipeline parallel: log " + m.pipelineParallel() + ", sheet " + r.pipelineParallel());
         }
+        if (m.nodes() != null && !m.nodes().equals(r.nodes())) {
+            out.add("nodes per replica: log " + m.nodes() + " (Ray workers on " + m.nodes() + " machines), sheet " + r.nodes());
+        }
         if (m.version() != null && !m.version().equals(r.engineVersion())) {
             out.add("engine version: log " + m.version() + ", sheet " + (r.engineVersion().isEmpty() ? "-" : r.engineVersion()));
         }
@@ -252,7 +255,7 @@ public final class LogComparison {
 
     /** The fields {@link #apply} may change; every other field of the sheet is kept. */
     public static final java.util.Set<String> APPLY_OWNS = java.util.Set.of("runtime.engine", "runtime.engineVersion",
-            "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.maxModelLen",
+            "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.maxModelLen", "runtime.nodes",
             "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes", "gpu.count", "gpu.totalBytes",
             "model.modelId", "result.contextLength", "kv.kvDtype", "validation.predictedNonKvBytes", "validation.predictedKvPoolBytes",
             "validation.predictedKvCapacityTokens", "validation.measuredOnGpus",
@@ -287,6 +290,7 @@ public final class LogComparison {
         int pp = m.pipelineParallel() != null ? m.pipelineParallel() : r.pipelineParallel();
         RuntimeSettings nr = r.withEngine(or(m.engine(), r.engine())).withEngineVersion(or(m.version(), r.engineVersion()))
                 .withTensorParallel(tp).withPipelineParallel(pp).withUtilization(or(m.utilization(), r.utilization()))
+                .withNodes(or(m.nodes(), r.nodes()))
                 .withMaxModelLen(or(m.maxModelLen(), r.maxModelLen()))
                 .withActivationPeakBytes(m.activationPeakBytes() != null ? null : r.activationPeakBytes())
                 .withNonTorchBytes(m.nonTorchBytes() != null ? null : r.nonTorchBytes())

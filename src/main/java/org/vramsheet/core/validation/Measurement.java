@@ -9,13 +9,14 @@ import org.vramsheet.core.sheet.Validation;
  * unless noted; kvTokens is engine-wide.
  *
  * @param concurrencyTokens the context length the printed concurrency refers to
+ * @param nodes             machines the replica's workers ran on (distinct Ray worker addresses), null when not shown
  */
 public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
                           Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
                           Long nonKvBytes, Long activationPeakBytes, Long nonTorchBytes, Long kvPoolBytes, Long kvTokens,
                           Long gpuBlocks, Long concurrencyTokens, Double concurrency, Long freeBytes, Long totalBytes,
                           Long cudaGraphEstimateBytes, Long cudaGraphActualBytes, List<String> matchedLines,
-                          List<String> skippedLines) {
+                          List<String> skippedLines, Integer nodes) {
     public Measurement {
         matchedLines = matchedLines == null ? List.of() : List.copyOf(matchedLines);
         skippedLines = skippedLines == null ? List.of() : List.copyOf(skippedLines);

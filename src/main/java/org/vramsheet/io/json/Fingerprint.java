@@ -19,6 +19,21 @@ public final class Fingerprint {
         return of(ws.withSignOff(org.vramsheet.core.sheet.SignOff.draft()));
     }
 
+    /**
+     * Whether a recorded approval fingerprint is this sheet's content: in the current canonical form, or in the form of
+     * the earlier schema version it was recorded under, when that version can hold the sheet exactly (a key added
+     * since, set to anything but its absent value, is content the old fingerprint never covered).
+     */
+    public static boolean contentMatches(Worksheet ws, String fingerprint) {
+        Worksheet content = ws.withSignOff(org.vramsheet.core.sheet.SignOff.draft());
+        for (int v = WorksheetJson.SCHEMA_VERSION; v >= 2; v--) {
+            if (WorksheetJson.representable(content, v) && of(WorksheetJson.writeAs(content, v)).equals(fingerprint)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public static String of(String canonicalJson) {
         try {
             MessageDigest d = MessageDigest.getInstance("SHA-256");

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Collectors;
 import org.vramsheet.core.sheet.Worksheet;
 
@@ -145,6 +146,94 @@ public final class WorksheetJson {
             return MAPPER.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a worksheet always serializes", e);
+        }
+    }
+
+    /** Keys each schema version added, as paths ("kv.windows[].kvHeads" for every window group). */
+    private static final java.util.Map<Integer, List<String>> ADDED_IN = java.util.Map.of(
+            2, List.of("signOff.approvedFingerprint", "signOff.history", "validation.predictedNonKvBytes",
+                    "validation.predictedKvPoolBytes", "validation.predictedKvCapacityTokens", "validation.measuredOnGpus"),
+            3, List.of("runtime.nodes", "weights.encoderParams", "validation.measuredActivationPeakBytes",
+                    "validation.measuredNonTorchBytes", "validation.measuredCudaGraphBytes", "kv.windows[].kvHeads",
+                    "kv.windows[].headDim", "kv.windows[].kvDtype"));
+
+    /** The schemaVersion a worksheet text declares (1 when it has none or it is unreadable). */
+    public static int versionOf(String json) {
+        try {
+            JsonNode v = MAPPER.readTree(json).get("schemaVersion");
+            return v != null && v.canConvertToInt() && v.asInt() >= 1 ? v.asInt() : 1;
+        } catch (JsonProcessingException e) {
+            return 1;
+        }
+    }
+
+    /**
+     * The canonical text as an earlier schema version wrote it: the keys added since then left out. Only faithful when
+     * {@link #representable} holds (the left-out keys have the values their absence means).
+     */
+    public static String writeAs(Worksheet ws, int version) {
+        if (version >= SCHEMA_VERSION) {
+            return write(ws);
+        }
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("schemaVersion", version);
+        root.setAll((ObjectNode) MAPPER.valueToTree(ws));
+        for (int v = version + 1; v <= SCHEMA_VERSION; v++) {
+            for (String path : ADDED_IN.getOrDefault(v, List.of())) {
+                remove(root, path.split("\\."), 0);
+            }
+        }
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a worksheet always serializes", e);
+        }
+    }
+
+    private static void remove(JsonNode node, String[] path, int i) {
+        String key = path[i];
+        boolean each = key.endsWith("[]");
+        String name = each ? key.substring(0, key.length() - 2) : key;
+        if (!(node instanceof ObjectNode o) || !o.has(name)) {
+            return;
+        }
+        if (i == path.length - 1) {
+            o.remove(name);
+        } else if (each) {
+            o.get(name).forEach(x -> remove(x, path, i + 1));
+        } else {
+            remove(o.get(name), path, i + 1);
+        }
+    }
+
+    /** Whether an earlier version could hold this sheet: every key added since has the value its absence means. */
+    public static boolean representable(Worksheet ws, int version) {
+        boolean ok = true;
+        if (version < 3) {
+            var r = ws.runtime();
+            var v = ws.validation();
+            ok = r.nodes() == 1 && ws.weights().encoderParams() == null && v.measuredActivationPeakBytes() == null
+                    && v.measuredNonTorchBytes() == null && v.measuredCudaGraphBytes() == null
+                    && ws.kv().windows().stream().noneMatch(org.vramsheet.core.sheet.LayerWindow::ownGeometry)
+                    && r.activationPeakBytes() != null && r.nonTorchBytes() != null && r.cudaGraphBytes() != null;
+        }
+        if (version < 2) {
+            var v = ws.validation();
+            ok &= ws.signOff().approvedFingerprint().isEmpty() && ws.signOff().history().isEmpty()
+                    && v.predictedNonKvBytes() == null && v.predictedKvPoolBytes() == null
+                    && v.predictedKvCapacityTokens() == null && v.measuredOnGpus() == null;
+        }
+        return ok;
+    }
+
+    /** A worksheet as its file holds it, without migrating an earlier version (for checking a file's canonical form). */
+    public static Worksheet parseAsStored(String json, String source) throws WorksheetFormatException {
+        try {
+            ObjectNode body = ((ObjectNode) MAPPER.readTree(json)).deepCopy();
+            body.remove("schemaVersion");
+            return MAPPER.treeToValue(body, Worksheet.class);
+        } catch (JsonProcessingException | ClassCastException e) {
+            throw new WorksheetFormatException(source + ": not a worksheet", null);
         }
     }
 

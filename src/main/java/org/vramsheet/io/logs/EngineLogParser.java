@@ -115,7 +115,7 @@ public final class EngineLogParser {
     }
 
     /** What the lines of a log said so far. */
-    private static final class Found {
+    static final class Found {
         Engine engine;
         String version;
         String model;
@@ -124,6 +124,12 @@ public final class EngineLogParser {
         Integer tp;
         Integer pp;
         String kvDtype;
+        final java.util.Set<String> rayNodes = new java.util.TreeSet<>();
+        /** The largest non-KV memory any worker (pipeline stage) reported, with its activation and non-torch parts. */
+        long[] stageMax;
+        /** The smallest "Available KV cache memory" any worker printed. */
+        Long minPool;
+        boolean localRayWorker;
         Long weights;
         Long nonKv;
         Long act;
@@ -152,6 +158,7 @@ public final class EngineLogParser {
                 continue;
             }
             String line = ANSI.matcher(raw).replaceAll("");
+            StageReader.rayWorker(line, f);
             // every reader sees every line (no short circuit): one line can carry several facts
             int before = f.failures;
             if (safe(Reader.VLLM_SETUP, line, f) | safe(Reader.VLLM_POOL, line, f) | safe(Reader.SGLANG, line, f)
@@ -167,10 +174,12 @@ public final class EngineLogParser {
             f.tokens = f.maxLen;
         }
         v0Tokens(f);
+        StageReader.largestStage(f);
         return new Measurement(f.engine, f.version, f.model, f.util, f.maxLen, f.tp, f.pp, f.kvDtype, f.weights, f.nonKv,
                 f.act, f.nonTorch, f.pool, f.tokens, f.blocks, f.concTokens, f.conc, f.free, f.total, f.cgEst, f.cgAct, matched,
-                skipped);
+                skipped, f.rayNodes.isEmpty() ? null : f.rayNodes.size() + (f.localRayWorker ? 1 : 0));
     }
+
 
     private static boolean vllmSetup(String line, Found f) {
         boolean hit = false;
@@ -211,6 +220,7 @@ public final class EngineLogParser {
             f.weights = f.weights == null ? gib(m.group(4)) : f.weights;
             hit = true;
         }
+        hit |= StageReader.usage(line, f);
         if ((m = V_PROFILE_OLD.matcher(line)).find()) {
             f.weights = gib(m.group(1));
             f.nonTorch = gib(m.group(2));
@@ -272,6 +282,7 @@ public final class EngineLogParser {
         Matcher m;
         if ((m = V_AVAILABLE.matcher(line)).find()) {
             f.pool = gib(m.group(1));
+            f.minPool = f.minPool == null ? f.pool : Math.min(f.minPool, f.pool);
             f.engine = Engine.VLLM;
             hit = true;
         }

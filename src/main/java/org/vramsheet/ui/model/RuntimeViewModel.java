@@ -21,6 +21,7 @@ public final class RuntimeViewModel extends SectionViewModel {
     public final NumberInput tensorParallel = number("runtime.tensorParallel", NumberInput.Kind.COUNT, "GPUs");
     public final NumberInput pipelineParallel = number("runtime.pipelineParallel", NumberInput.Kind.COUNT, "stages");
     public final NumberInput dataParallel = number("runtime.dataParallel", NumberInput.Kind.COUNT, "replicas");
+    public final NumberInput nodes = number("runtime.nodes", NumberInput.Kind.COUNT, "nodes");
     public final NumberInput utilization = number("runtime.utilization", NumberInput.Kind.DECIMAL, "of memory");
     public final NumberInput blockSize = number("runtime.blockSize", NumberInput.Kind.COUNT, "tokens");
     public final NumberInput maxModelLen = number("runtime.maxModelLen", NumberInput.Kind.COUNT, "tokens");
@@ -41,6 +42,7 @@ public final class RuntimeViewModel extends SectionViewModel {
         tensorParallel.load(r.tensorParallel());
         pipelineParallel.load(r.pipelineParallel());
         dataParallel.load(r.dataParallel());
+        nodes.load(r.nodes());
         utilization.load(r.utilization());
         blockSize.load(r.blockSize());
         maxModelLen.load(r.maxModelLen());
@@ -65,6 +67,6 @@ public final class RuntimeViewModel extends SectionViewModel {
                     case YES -> Boolean.TRUE;
                     case NO -> Boolean.FALSE;
                     default -> null;
-                }, kvCacheMemory.longValue(), dataParallel.intValue());
+                }, kvCacheMemory.longValue(), dataParallel.intValue(), nodes.intValue());
     }
 }

@@ -252,7 +252,7 @@ public final class SheetView extends ScrollPane {
                 v.text("runtime-engineVersion", "Version", r.engineVersion),
                 v.choice("runtime-cache", "Cache implementation", r.cache, CacheImplementation.values(),
                         CacheImplementation::label),
-                v.number(r.maxModelLen), v.number(r.tensorParallel), v.number(r.pipelineParallel), v.number(r.dataParallel),
+                v.number(r.maxModelLen), v.number(r.tensorParallel), v.number(r.pipelineParallel), v.number(r.dataParallel), v.number(r.nodes),
                 v.numberWithDefault(r.utilization, FigureKey.POOL_FRACTION), v.numberWithDefault(r.blockSize, FigureKey.POOL_BLOCK_SIZE), v.number(r.maxNumBatchedTokens), v.number(r.maxNumSeqs),
                 v.numberWithEstimate(r.activationPeak, FigureKey.POOL_ACTIVATION_PEAK_BYTES),
                 v.numberWithEstimate(r.nonTorch, FigureKey.POOL_NON_TORCH_BYTES),

@@ -162,7 +162,7 @@ class BadInputTest {
     void gpuCountBelowParallelism() {
         RuntimeSettings base = Sheets.vllm("0.19.0", null, 32768);
         RuntimeSettings tp4 = new RuntimeSettings(Engine.VLLM, "0.19.0", CacheImplementation.DEFAULT, 4, 1, null, null, 32768L, false,
-                null, null, 0L, 0L, 0L, 0.0, null, null, null);
+                null, null, 0L, 0L, 0L, 0.0, null, null, null, null);
         assertTrue(calc(Sheets.llama70b().withRuntime(base)).valid());
         assertTrue(issue(calc(Sheets.llama70b().withRuntime(tp4)), "gpu.count").message().contains("needs 4 GPUs"));
     }

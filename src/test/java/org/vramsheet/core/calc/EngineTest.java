@@ -37,7 +37,7 @@ class EngineTest {
 
     private static RuntimeSettings runtime(Engine e, String version, Double util, CacheImplementation c, Integer seqs, int tp) {
         return new RuntimeSettings(e, version, c, tp, 1, util, null, 8192L, false, null, seqs, Units.GIB, 0L, Units.GIB / 2, 0.0,
-                null, null, null);
+                null, null, null, null);
     }
 
     @Test
@@ -100,7 +100,7 @@ class EngineTest {
     @Test
     void llamaCppPreallocatesPaddedContext() {
         RuntimeSettings r = new RuntimeSettings(Engine.LLAMA_CPP, "", CacheImplementation.DEFAULT, 1, 1, null, null, 8000L, false, null, 4,
-                0L, 0L, 0L, 0.0, null, null, null);
+                0L, 0L, 0L, 0.0, null, null, null, null);
         SizingResult res = SizingCalculator.calculate(llama8b(r, 24 * Units.GIB)
                 .withResult(new ResultSettings(0L, ScenarioId.LIMIT, 2000L, null)));
         assertEquals(8192, value(res, FigureKey.POOL_CAPACITY_TOKENS), "8,000 cells padded to a multiple of 256");
@@ -173,7 +173,7 @@ class EngineTest {
     @Test
     void kvCacheMemoryIsAVllmSetting() {
         RuntimeSettings r = new RuntimeSettings(Engine.SGLANG, "", CacheImplementation.DEFAULT, 1, 1, null, null, 8192L, false, null, null,
-                0L, 0L, 0L, 0.0, null, Units.GIB, null);
+                0L, 0L, 0L, 0.0, null, Units.GIB, null, null);
         assertFalse(SizingCalculator.calculate(llama8b(r, 80 * Units.GIB)).valid());
     }
 

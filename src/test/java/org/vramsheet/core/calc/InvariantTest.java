@@ -137,7 +137,7 @@ class InvariantTest {
         long off = value(SizingCalculator.calculate(ws), FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES));
         RuntimeSettings r = ws.runtime();
         Worksheet on = ws.withRuntime(new RuntimeSettings(r.engine(), r.engineVersion(), r.cacheImplementation(), 1, 1,
-                r.utilization(), null, r.maxModelLen(), true, null, null, 0L, 0L, 0L, 0.0, null, null, null));
+                r.utilization(), null, r.maxModelLen(), true, null, null, 0L, 0L, 0L, 0.0, null, null, null, null));
         SizingResult res = SizingCalculator.calculate(on);
         assertEquals(40_960 - 9 * 2048, value(res, FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.UNIQUE_TOKENS)));
         assertEquals(off - 9 * 2048L * 327_680, value(res, FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)));

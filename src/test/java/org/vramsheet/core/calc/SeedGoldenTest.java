@@ -223,7 +223,7 @@ public class SeedGoldenTest {
         Worksheet ws = seed003(8192, KvDtype.FP16);
         RuntimeSettings r = ws.runtime();
         ws = ws.withRuntime(new RuntimeSettings(r.engine(), r.engineVersion(), r.cacheImplementation(), 1, 1, r.utilization(), 16,
-                8192L, false, null, null, 0L, 0L, 0L, 0.0, null, 8064 * page + page / 2, null));
+                8192L, false, null, null, 0L, 0L, 0L, 0.0, null, 8064 * page + page / 2, null, null));
         SizingResult res = calc(ws);
         assertEquals(8064, value(res, FigureKey.POOL_GPU_BLOCKS));
         assertEquals(129_024, value(res, FigureKey.POOL_CAPACITY_TOKENS));
@@ -238,7 +238,7 @@ public class SeedGoldenTest {
                 .withKv(Sheets.gqa(80, 64, 8, 128, dtype))
                 .withWorkloads(new Workloads(Scenario.of(1024, 0, 16), Scenario.of(4096, 0, 16), Scenario.of(8192, 0, 16)))
                 .withRuntime(new RuntimeSettings(Engine.VLLM, "0.19.0", CacheImplementation.DEFAULT, 1, 1, 0.9, null, 8192L, false,
-                        null, null, 0L, Units.GIB, 0L, 15.0, null, null, null))
+                        null, null, 0L, Units.GIB, 0L, 15.0, null, null, null, null))
                 .withGpu(new Gpu("80 GiB", 1, 80 * Units.GIB));
     }
 }

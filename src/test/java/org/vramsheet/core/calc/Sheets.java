@@ -36,12 +36,12 @@ public final class Sheets {
 
     public static RuntimeSettings vllm(String version, Double util, long maxLen) {
         return new RuntimeSettings(Engine.VLLM, version, CacheImplementation.DEFAULT, 1, 1, util, null, maxLen, false, null, null,
-                0L, 0L, 0L, 0.0, null, null, null);
+                0L, 0L, 0L, 0.0, null, null, null, null);
     }
 
     public static RuntimeSettings engine(Engine e, Double util, long maxLen) {
         return new RuntimeSettings(e, "", CacheImplementation.DEFAULT, 1, 1, util, null, maxLen, false, null, null,
-                0L, 0L, 0L, 0.0, null, null, null);
+                0L, 0L, 0L, 0.0, null, null, null, null);
     }
 
     public static Weights weights(long params, WeightFormat f) {

@@ -108,7 +108,7 @@ class VllmCalibrationTest {
         int pp = e.get("pipeline_parallel_size").asInt(1);
         long maxLen = e.get("max_model_len").asLong();
         RuntimeSettings r = new RuntimeSettings(Engine.VLLM, e.get("engine_version").asText(), CacheImplementation.DEFAULT, tp, pp,
-                e.get("gpu_memory_utilization").asDouble(), 16, maxLen, false, null, null, 0L, 0L, 0L, 0.0, null, kvMemory, null);
+                e.get("gpu_memory_utilization").asDouble(), 16, maxLen, false, null, null, 0L, 0L, 0L, 0.0, null, kvMemory, null, null);
         String gpu = e.get("gpu").asText();
         long total = gpu.contains("40GB") ? 40 * Units.GIB : Units.gib(79.19);
         return new Worksheet(new ModelInfo(e.get("model").asText(), "", "", null, null),

@@ -103,8 +103,13 @@ class EngineLogTest {
         }
         long maxLen = e.get("max_model_len").asLong();
         Worksheet ws = new Worksheet(m.model(), w, k, null, new RuntimeSettings(Engine.VLLM, e.get("engine_version").asText(),
-                null, tp, pp, e.get("gpu_memory_utilization").asDouble(), null, maxLen, false, null, null, 0L, 0L, 0L, 0.0, null, null, null),
+                null, tp, pp, e.get("gpu_memory_utilization").asDouble(), null, maxLen, false, null, null, 0L, 0L, 0L, 0.0, null, null, null, null),
                 new Gpu(gpu, tp * pp, total), null, new ResultSettings(0L, null, maxLen, null), null);
+        // the launch settings include where the ranks run: a replica across nodes (Ray workers on several machines)
+        Integer nodes = EngineLogParser.parse(log.text()).nodes();
+        if (nodes != null) {
+            ws = ws.withRuntime(ws.runtime().withNodes(nodes));
+        }
         return NonKvEstimator.apply(ws);
     }
 
@@ -123,7 +128,11 @@ class EngineLogTest {
         assertEquals(Units.gib(p.get("model_weights_gib").asDouble()), m.weightsBytes());
         assertEquals(log.e().get("gpu_memory_utilization").asDouble(), m.utilization(), 1e-12);
         assertEquals(log.e().get("max_model_len").asLong(), m.maxModelLen());
-        if (p.has("non_kv_total_gib")) {
+        if (p.has("non_kv_total_gib") && log.e().get("pipeline_parallel_size").asInt() > 1) {
+            // pipeline logs: the stage with the most non-KV memory counts (every stage gets the smallest stage's blocks)
+            assertTrue(m.nonKvBytes() >= Units.gib(p.get("non_kv_total_gib").asDouble()), log.id() + ": " + m.nonKvBytes());
+            assertEquals(Units.gib(p.get("total_gpu_memory_gib").asDouble()), m.totalBytes());
+        } else if (p.has("non_kv_total_gib")) {
             assertEquals(Units.gib(p.get("non_kv_total_gib").asDouble()), m.nonKvBytes());
             assertEquals(Units.gib(p.get("total_gpu_memory_gib").asDouble()), m.totalBytes());
         }
@@ -135,17 +144,19 @@ class EngineLogTest {
     void fromTheLogsOwnMemoryTokensAndConcurrencyAreWithinTarget(Log log) throws Exception {
         Measurement m = EngineLogParser.parse(log.text());
         Worksheet ws = LogComparison.apply(preLaunch(log), m);
-        if (m.totalBytes() == null || log.e().get("pipeline_parallel_size").asInt() > 1) {
-            // v0.10 logs print no total, and pipeline logs mix stages: their measured memory is the printed pool
+        if (m.totalBytes() == null) {
+            // v0.10 logs print no total: their measured memory is the printed pool
             RuntimeSettings r = ws.runtime();
             ws = ws.withRuntime(r.withPrefixCaching(false).withFragmentationPercent(0.0).withCudaGraphsInPool(null)
                     .withKvCacheMemoryBytes(m.kvPoolBytes()));
         }
         SizingResult r = SizingCalculator.calculate(ws);
-        double tol = log.windowed() ? 0.02 : 0.005;
-        if (log.e().get("pipeline_parallel_size").asInt() > 1) {
-            tol = 0.02; // the log prints one stage's memory; the engine uses the smallest stage's blocks
-        }
+        // issue 15's target: within 0.1 % from measured memory; a pipeline log that prints only some stages' memory
+        // cannot show the smallest stage the engine sizes by (P26 prints two of four): 2 % there
+        long stagesShown = java.util.regex.Pattern.compile("Worker_PP(\\d+)").matcher(log.text()).results()
+                .map(x -> x.group(1)).distinct().count();
+        int pp = log.e().get("pipeline_parallel_size").asInt();
+        double tol = pp > 1 && stagesShown < pp ? 0.02 : 0.001;
         double tokens = r.get(FigureKey.POOL_CAPACITY_TOKENS).value();
         double conc = r.get(FigureKey.POOL_CONCURRENCY_RATIO).ratio();
         assertEquals(1.0, tokens / m.kvTokens(), tol, log + " tokens " + tokens + " vs " + m.kvTokens());
@@ -178,6 +189,7 @@ class EngineLogTest {
     @Test
     void beforeLaunchKvTokensAreWithinFivePercent() throws Exception {
         List<String> table = new ArrayList<>();
+        List<Double> errors = new ArrayList<>();
         double worst = 0;
         for (Log log : logs().toList()) {
             SizingResult r = SizingCalculator.calculate(preLaunch(log));
@@ -187,16 +199,16 @@ class EngineLogTest {
             worst = Math.max(worst, Math.abs(err));
             table.add(String.format(Locale.ROOT, "| %s | %s | %,d | %,d | %+.2f %% |", log.id(), log.e().get("model").asText(),
                     actual, predicted, err * 100));
-            if (crossNode(log)) {
-                // ranks on two nodes: NCCL's network buffers (about 1 GiB more non-KV than on one node) are not in the
-                // estimate, which knows nothing of the topology; documented in docs/accuracy.md
-                assertEquals(0, err, 0.10, log + ": predicted " + predicted + " vs " + actual);
-            } else {
-                assertEquals(0, err, 0.05, log + ": predicted " + predicted + " vs " + actual);
-            }
+            errors.add(Math.abs(err));
+            // every log within 5 %, cross-node ones included (the sheet knows the replica spans nodes)
+            assertEquals(0, err, 0.05, log + ": predicted " + predicted + " vs " + actual);
         }
-        System.out.println("pre-launch accuracy (worst " + String.format(Locale.ROOT, "%.2f %%", worst * 100) + "):");
+        java.util.Collections.sort(errors);
+        double median = errors.get(errors.size() / 2);
+        System.out.println("pre-launch accuracy (worst " + String.format(Locale.ROOT, "%.2f %%", worst * 100) + ", median "
+                + String.format(Locale.ROOT, "%.2f %%", median * 100) + "):");
         table.forEach(System.out::println);
+        assertTrue(median <= 0.01, "median within 1 %: " + median);
     }
 
     static boolean crossNode(Log log) {
@@ -280,7 +292,7 @@ class EngineLogTest {
         var mla = LogComparison.compare(LogComparison.apply(full, dm), dm);
         assertTrue(mla.causes().stream().anyMatch(c -> c.startsWith("MLA treated as full attention")), mla.causes().toString());
         Worksheet other = preLaunch(ds).withRuntime(new RuntimeSettings(Engine.VLLM, "0.19.0", null, 1, 1, 0.9, 16, 4096L, false, null,
-                null, 0L, 0L, 0L, 0.0, null, null, null));
+                null, 0L, 0L, 0L, 0.0, null, null, null, null));
         var setup = LogComparison.compare(other, dm);
         assertTrue(setup.setupDifferences().stream().anyMatch(s -> s.startsWith("utilization: log 0.95")), setup.setupDifferences().toString());
         assertTrue(setup.setupDifferences().stream().anyMatch(s -> s.startsWith("max model length: log 8,192")));
@@ -291,5 +303,25 @@ class EngineLogTest {
         assertNotNull(applied.validation().measuredNonKvBytes());
         var after = LogComparison.compare(applied, dm);
         assertTrue(after.rows().stream().noneMatch(LogComparison.Row::flagged), after.rows().toString());
+    }
+
+    /**
+     * Seen: D05 (Qwen2-7B, TP 2 on two nodes via Ray) was +8.8 % before launch: the sheet could not say the replica
+     * spans nodes. Ray workers print their node's address; distinct addresses (and the driver's own node) are nodes.
+     */
+    @Test
+    void rayLogsNameTheNodesAReplicaSpans() throws Exception {
+        java.util.Map<String, Log> byId = new java.util.HashMap<>();
+        logs().forEach(l -> byId.put(l.id(), l));
+        Measurement d05 = EngineLogParser.parse(byId.get("D05").text());
+        assertEquals(2, d05.nodes(), "one remote address + workers on the driver's node");
+        assertEquals(3, EngineLogParser.parse(byId.get("D06").text()).nodes());
+        assertEquals(null, EngineLogParser.parse(byId.get("D03").text()).nodes(), "one node: no Ray addresses");
+        Worksheet sheet = preLaunch(byId.get("D05")).withRuntime(preLaunch(byId.get("D05")).runtime().withNodes(1));
+        var c = LogComparison.compare(sheet, d05);
+        assertTrue(c.setupDifferences().stream().anyMatch(d -> d.startsWith("nodes per replica: log 2")), c.setupDifferences().toString());
+        assertEquals(2, LogComparison.apply(sheet, d05).runtime().nodes(), "Apply takes the log's nodes");
+        var est = NonKvEstimator.estimate(preLaunch(byId.get("D05")));
+        assertTrue(est.notes().stream().anyMatch(n -> n.startsWith("replica across 2 nodes")), est.notes().toString());
     }
 }

@@ -54,7 +54,7 @@ class TextsTest {
             for (String gpu : new String[] {"", "NVIDIA H100 80GB HBM3", "NVIDIA B200", "NVIDIA A100 80GB"}) {
                 String why = org.vramsheet.core.engine.EngineDefaults.blockSize(new org.vramsheet.core.sheet.RuntimeSettings(
                         org.vramsheet.core.sheet.Engine.VLLM, version, null, 1, 1, null, null, 8192L, false, null, null,
-                        0L, 0L, 0L, 0.0, null, null, null), org.vramsheet.core.calc.Sheets.mla(27, 16, 512, 64,
+                        0L, 0L, 0L, 0.0, null, null, null, null), org.vramsheet.core.calc.Sheets.mla(27, 16, 512, 64,
                         org.vramsheet.core.sheet.KvDtype.BF16), new org.vramsheet.core.sheet.Gpu(gpu, 1, 80L << 30)).why();
                 assertTrue(ru.untranslated(why).isEmpty(), "the MLA block size says why in Russian: " + why);
             }
@@ -62,7 +62,7 @@ class TextsTest {
         for (String version : new String[] {"0.19.0", "0.26.0"}) {
             var why = org.vramsheet.core.engine.EngineDefaults.fraction(new org.vramsheet.core.sheet.RuntimeSettings(
                     org.vramsheet.core.sheet.Engine.VLLM, version, null, 1, 1, null, null, 8192L, false, null, null,
-                    0L, 0L, 0L, 0.0, null, null, null), 80L << 30).why();
+                    0L, 0L, 0L, 0.0, null, null, null, null), 80L << 30).why();
             assertTrue(ru.untranslated(why).isEmpty(), "the vLLM " + version + " default says why in Russian: " + why);
         }
         assertEquals("inconsistent: 7 KV heads do not divide 64 attention heads",

@@ -1,0 +1,63 @@
+package org.vramsheet.core.input;
+
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.LayerWindow;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
+
+/** KV ARCHITECTURE's window groups: layers, window, and each group's own KV heads and head size. */
+final class WindowValidator {
+    private WindowValidator() { }
+
+    /** A group's own KV heads and head size: in range, and none for MLA (its groups share the one latent). */
+    private static boolean groupGeometry(KvArchitecture k, LayerWindow w, String at, Issues out) {
+        if (k.kind() == org.vramsheet.core.sheet.AttentionKind.MLA && (w.kvHeads() != null || w.headDim() != null)) {
+            out.add("kv.windows", at + "MLA caches one latent in every layer: a group cannot have its own KV heads or head size");
+            return false;
+        }
+        if (w.kvHeads() != null && (w.kvHeads() < 1 || w.kvHeads() > WorksheetValidator.MAX_HEADS)) {
+            out.add("kv.windows", at + "KV heads must be 1 to " + Units.grouped(WorksheetValidator.MAX_HEADS));
+            return false;
+        }
+        if (w.headDim() != null && (w.headDim() < 1 || w.headDim() > 65_536)) {
+            out.add("kv.windows", at + "head size must be 1 to 65,536");
+            return false;
+        }
+        return true;
+    }
+
+    static void windows(Worksheet ws, Issues out) {
+        KvArchitecture k = ws.kv();
+        long windowed = 0;
+        Long context = WorksheetValidator.effectiveMaxModelLen(ws);
+        for (int i = 0; i < k.windows().size(); i++) {
+            LayerWindow w = k.windows().get(i);
+            String at = "group " + (i + 1) + ": ";
+            if (w.layers() == null || w.layers() < 1) {
+                out.add("kv.windows", at + "layer count must be at least 1");
+                return;
+            }
+            if (w.window() == null || w.window() < 1) {
+                out.add("kv.windows", at + "window must be at least 1 token");
+                return;
+            }
+            if (w.window() > WorksheetValidator.MAX_TOKENS) {
+                out.add("kv.windows", at + "window is absurdly large (above " + Units.grouped(WorksheetValidator.MAX_TOKENS) + ")");
+                return;
+            }
+            if (context != null && context > 0 && w.window() > context) {
+                out.add("kv.windows", at + "window above context: " + Units.grouped(w.window())
+                        + " tokens exceeds the max model length " + Units.grouped(context));
+                return;
+            }
+            if (!groupGeometry(k, w, at, out)) {
+                return;
+            }
+            windowed += w.layers();
+        }
+        if (k.layers() != null && windowed > k.layers()) {
+            out.add("kv.windows", "inconsistent: " + windowed + " windowed layers but only " + k.layers()
+                    + " attention layers");
+        }
+    }
+}
