@@ -19,7 +19,7 @@ public final class Fields {
         put("weights.zeroPointBits", "WEIGHTS › Zero-point bits per group");
         put("weights.unquantizedParams", "WEIGHTS › Unquantized parameters");
         put("weights.checkpointBytes", "WEIGHTS › Actual checkpoint bytes");
-        put("weights.encoderParams", "WEIGHTS › Encoder parameters (vision / audio towers, projectors)");
+        put("weights.encoderParams", "WEIGHTS › Encoder parameters (vision / audio)");
         put("kv.kind", "KV ARCHITECTURE › Attention/cache type");
         put("kv.layers", "KV ARCHITECTURE › Attention layers");
         put("kv.attentionHeads", "KV ARCHITECTURE › Attention heads");
@@ -31,8 +31,8 @@ public final class Fields {
         put("kv.kvDtype", "KV ARCHITECTURE › KV-cache dtype");
         put("kv.windows", "KV ARCHITECTURE › Windowed layers");
         put("kv.windowTokens", "KV ARCHITECTURE › Window (tokens)");
-        put("kv.windowKvHeads", "KV ARCHITECTURE › KV heads of windowed layers (empty: as the model)");
-        put("kv.windowHeadDim", "KV ARCHITECTURE › Head size of windowed layers (empty: as the model)");
+        put("kv.windowKvHeads", "KV ARCHITECTURE › Window KV heads");
+        put("kv.windowHeadDim", "KV ARCHITECTURE › Window head size");
         put("kv.stateLayers", "KV ARCHITECTURE › Fixed-state layers");
         put("kv.stateBytesPerLayer", "KV ARCHITECTURE › State bytes per layer");
         for (ScenarioId id : ScenarioId.values()) {

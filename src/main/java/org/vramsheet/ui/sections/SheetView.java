@@ -278,7 +278,7 @@ public final class SheetView extends ScrollPane {
     }
 
     private Node estimateButton() {
-        Button b = v.editButton("estimate-nonkv", "Use live non-KV estimates", vm::estimateNonKv);
+        Button b = v.editButton("estimate-nonkv", "Use live estimates", vm::estimateNonKv);
         b.setTooltip(new javafx.scene.control.Tooltip(v.t("Clears the typed activation peak, non-torch memory and CUDA graphs: "
                 + "they follow the estimate from the model's vocabulary, the batched tokens, the GPU, the engine and the "
                 + "parallelism again (calibrated on real vLLM logs, docs/accuracy.md), or an applied engine log")));
