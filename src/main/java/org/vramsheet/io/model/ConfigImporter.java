@@ -27,7 +27,8 @@ import org.vramsheet.io.json.WorksheetJson;
 public final class ConfigImporter {
     static final Set<String> KNOWN = Set.of("llama", "mistral", "mixtral", "qwen2", "qwen2_moe", "qwen3", "qwen3_moe",
             "qwen3_next", "gemma", "gemma2", "gemma3", "gemma3_text", "phi", "phi3", "granite", "granitemoe", "falcon", "gpt2",
-            "RefinedWebModel", "RefinedWeb", "deepseek_v2", "deepseek_v3", "gpt_oss", "llama4", "llama4_text", "jamba");
+            "RefinedWebModel", "RefinedWeb", "deepseek_v2", "deepseek_v3", "gpt_oss", "llama4", "llama4_text", "jamba", "gptj", "bloom",
+            "mpt", "gpt_neox");
 
     private ConfigImporter() { }
 
@@ -91,7 +92,7 @@ public final class ConfigImporter {
         List<String> warnings = new ArrayList<>();
         Arch a = arch(c, source, detected, assumed);
         KvArchitecture kv = kv(c, a, detected, assumed);
-        Long maxContext = c.num("max_position_embeddings", "n_positions", "seq_length", "max_sequence_length");
+        Long maxContext = c.num("max_position_embeddings", "n_positions", "seq_length", "max_sequence_length", "max_seq_len");
         if (maxContext == null) {
             maxContext = 2048L;
             assumed.add("no max_position_embeddings: 2,048 tokens assumed");
@@ -137,7 +138,7 @@ public final class ConfigImporter {
                     : "Falcon (n_head, n_layer with multi-query keys)") + " from its keys");
         }
         Integer layers = ranged(c, 1, ConfigLimits.MAX_LAYERS, "num_hidden_layers", "n_layer", "num_layers", "n_layers");
-        Integer heads = ranged(c, 1, ConfigLimits.MAX_HEADS, "num_attention_heads", "n_head", "num_heads");
+        Integer heads = ranged(c, 1, ConfigLimits.MAX_HEADS, "num_attention_heads", "n_head", "num_heads", "n_heads");
         Integer hidden = ranged(c, 1, ConfigLimits.MAX_WIDTH, "hidden_size", "n_embd", "d_model", "dim");
         if (layers == null || layers < 1) {
             throw new ImportException(source + ": no num_hidden_layers: cannot tell how many layers hold a cache");
@@ -183,6 +184,10 @@ public final class ConfigImporter {
     /** KV heads (MHA / GQA / MQA), the head dimension and MLA's latent. */
     private static void heads(HfConfig c, Arch a, List<String> detected, List<String> assumed) {
         Integer kvh = ranged(c, 1, a.heads, "num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num");
+        com.fasterxml.jackson.databind.JsonNode attn = c.root.path("attn_config").path("kv_n_heads");
+        if (kvh == null && attn.canConvertToInt() && attn.asInt() >= 1 && attn.asInt() <= a.heads) {
+            kvh = attn.asInt(); // MPT keeps its KV heads in attn_config
+        }
         if (kvh == null && c.bool("multi_query", false)) {
             kvh = 1;
             detected.add("multi_query true: MQA, 1 KV head");

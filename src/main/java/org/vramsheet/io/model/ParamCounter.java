@@ -21,12 +21,12 @@ final class ParamCounter {
             assumed.add("vocab_size not given: 32,000 assumed for the parameter estimate");
         }
         boolean tied = c.bool("tie_word_embeddings", a.type.startsWith("gemma") || a.type.equals("falcon") || a.type.equals("gpt2")
-                || a.type.equals("RefinedWebModel"));
+                || a.type.equals("RefinedWebModel") || a.type.equals("bloom") || a.type.equals("mpt"));
         long embeddings = m(v, h, tied ? 1 : 2);
         long total = s(embeddings, h); // final norm
         long active = total;
         long expertTotal = 0;
-        long inter = c.num("intermediate_size", "ffn_dim") == null ? m(4, h) : c.num("intermediate_size", "ffn_dim");
+        long inter = c.num("intermediate_size", "ffn_dim", "n_inner") == null ? m(4, h) : c.num("intermediate_size", "ffn_dim", "n_inner");
         for (int layer = 0; layer < a.layers; layer++) {
             long attn = a.isAttentionLayer(layer) ? attention(c, a, layer) : a.isLinearLayer(layer) ? linearAttention(c, a)
                     : mamba(c, a);
@@ -43,8 +43,8 @@ final class ParamCounter {
 
     private static Mlp mlp(HfConfig c, Arch a, int layer, long inter) {
         long h = a.hidden;
-        long gated = a.type.equals("falcon") || a.type.equals("RefinedWebModel") || a.type.equals("phi")
-                || a.type.equals("gpt2") ? 2 : 3;
+        long gated = java.util.Set.of("falcon", "RefinedWebModel", "phi", "gpt2", "gptj", "bloom", "mpt", "gpt_neox")
+                .contains(a.type) ? 2 : 3;
         Long experts = c.num("num_local_experts", "num_experts", "n_routed_experts");
         if (experts == null || experts <= 1 || !isMoeLayer(c, a, layer)) {
             long dense = a.type.equals("llama4") && c.has("intermediate_size_mlp") ? c.num("intermediate_size_mlp") : inter;
