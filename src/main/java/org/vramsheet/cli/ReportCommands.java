@@ -16,7 +16,6 @@ import org.vramsheet.report.ReportVerifier;
 
 /** {@code export WORKSHEET.json --xlsx OUT.xlsx --pdf OUT.pdf [--letter] [--sign KEY.p12] [--force]} and {@code verify}. */
 final class ReportCommands {
-    static final int VERIFY_FAILED = 1;
 
     private ReportCommands() { }
 
@@ -135,27 +134,49 @@ final class ReportCommands {
         return null;
     }
 
+    /**
+     * verify REPORT.pdf [--trust CERT.pem]... [-o WORKSHEET.json]: exit 0 signed by a trusted signer and unchanged, 1 changed
+     * or inconsistent, 3 unchanged but the signer is not trusted, 4 consistent but not signed, 2 unreadable. Trust comes
+     * from --trust and from trusted-signers.pem in the app's home (-Dvramsheet.home, else ~/.vramsheet).
+     */
     static int verify(List<String> args, PrintStream out, PrintStream err) {
-        if (args.isEmpty()) {
-            err.println("vramsheet verify: give REPORT.pdf [-o WORKSHEET.json]");
+        Path pdf = null;
+        Path extract = null;
+        List<Path> trustFiles = new java.util.ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if ((a.equals("-o") || a.equals("--trust")) && i + 1 >= args.size()) {
+                err.println("vramsheet verify: " + a + " needs a file");
+                return Cli.BAD_INPUT;
+            } else if (a.equals("-o")) {
+                extract = Path.of(args.get(++i));
+            } else if (a.equals("--trust")) {
+                trustFiles.add(Path.of(args.get(++i)));
+            } else if (a.startsWith("-")) {
+                err.println("vramsheet verify: unknown option '" + a + "'");
+                return Cli.BAD_INPUT;
+            } else {
+                pdf = Path.of(a);
+            }
+        }
+        if (pdf == null) {
+            err.println("vramsheet verify: give REPORT.pdf [--trust CERT.pem]... [-o WORKSHEET.json]");
             return Cli.BAD_INPUT;
         }
-        Path pdf = Path.of(args.get(0));
-        Path extract = args.size() >= 3 && args.get(1).equals("-o") ? Path.of(args.get(2)) : null;
-        byte[] bytes;
+        List<java.security.cert.X509Certificate> trust;
         try {
-            if (Files.size(pdf) > 512L << 20) {
-                err.println("vramsheet verify: " + pdf + " is larger than 512 MiB: not a VRAM Sheet report");
-                return Cli.BAD_INPUT;
-            }
-            bytes = Files.readAllBytes(pdf);
+            trust = TrustStore.load(trustFiles);
         } catch (IOException e) {
-            err.println("vramsheet verify: cannot read " + pdf + ": " + e.getMessage());
+            err.println("vramsheet verify: " + e.getMessage());
+            return Cli.BAD_INPUT;
+        }
+        byte[] bytes = readReport(pdf, err);
+        if (bytes == null) {
             return Cli.BAD_INPUT;
         }
         ReportVerifier.Result r;
         try {
-            r = ReportVerifier.verify(bytes, AppVersion.get());
+            r = ReportVerifier.verify(bytes, AppVersion.get(), trust);
         } catch (IOException e) {
             err.println("vramsheet verify: " + pdf + " is not a readable PDF: " + e.getMessage());
             return Cli.BAD_INPUT;
@@ -170,7 +191,30 @@ final class ReportCommands {
                 return Cli.BAD_INPUT;
             }
         }
-        out.println(r.ok() ? "VERIFIED" : "NOT VERIFIED");
-        return r.ok() ? Cli.OK : VERIFY_FAILED;
+        out.println(verdict(r.status()));
+        return r.status().exitCode;
+    }
+
+    /** The report's bytes, or null (reason on err) when it cannot be read or is too large to be one. */
+    private static byte[] readReport(Path pdf, PrintStream err) {
+        try {
+            if (Files.size(pdf) > 512L << 20) {
+                err.println("vramsheet verify: " + pdf + " is larger than 512 MiB: not a VRAM Sheet report");
+                return null;
+            }
+            return Files.readAllBytes(pdf);
+        } catch (IOException e) {
+            err.println("vramsheet verify: cannot read " + pdf + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    private static String verdict(ReportVerifier.Status s) {
+        return switch (s) {
+            case TRUSTED -> "VERIFIED: signed by a trusted signer, unchanged";
+            case CHANGED -> "NOT VERIFIED: changed or inconsistent";
+            case UNTRUSTED -> "UNTRUSTED SIGNER: unchanged since signed, but the signer is not trusted";
+            case UNSIGNED -> "NOT SIGNED: consistent with its worksheet, but nobody signed it";
+        };
     }
 }

@@ -330,6 +330,7 @@ public final class PdfReport {
         info.setProducer("VRAM Sheet " + d.version + " (Apache PDFBox)");
         info.setSubject("SS-007 worksheet " + d.fingerprint);
         info.setCreationDate(now);
+        info.setCustomMetadataValue(PrintedText.GENERATED_KEY, d.generatedAt);
         info.setModificationDate(now);
         String date = String.format(Locale.ROOT, "%tFT%<tT%<tz", now).replaceAll("(\\d\\d)(\\d\\d)$", "$1:$2");
         String xmp = "<?xpacket begin=\"\uFEFF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"

@@ -47,13 +47,21 @@ public final class ReportData {
     public final String version;
 
     public ReportData(Worksheet sheet, String version, ZonedDateTime now) {
+        this(sheet, version, now.format(DATE));
+    }
+
+    /** Local date and time to the minute, with the zone: "2026-11-30 09:18 UTC (+00:00)". */
+    static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm zzz (xxx)", java.util.Locale.ROOT);
+
+    /** With the generation time as printed (verify renders a report again at its own time). */
+    ReportData(Worksheet sheet, String version, String generatedAt) {
         this.sheet = sheet;
         SizingCalculator.Outcome o = SizingCalculator.compute(sheet);
         this.result = o.result();
         this.charts = Curves.of(o, 40);
         this.json = WorksheetJson.write(sheet);
         this.fingerprint = Fingerprint.of(json);
-        this.generatedAt = now.format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+        this.generatedAt = generatedAt;
         this.version = version;
     }
 

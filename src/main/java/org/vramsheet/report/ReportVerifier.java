@@ -33,8 +33,28 @@ public final class ReportVerifier {
 
     private ReportVerifier() { }
 
-    /** The outcome: ok or not, what was checked, and the worksheet inside. */
-    public record Result(boolean ok, List<String> lines, Worksheet sheet) { }
+    /** What verify concludes; the CLI's exit code is {@link #exitCode}. */
+    public enum Status {
+        /** Consistent and signed by a trusted signer, unchanged since. */
+        TRUSTED(0),
+        /** Changed after export or signing, or inconsistent with its attached worksheet. */
+        CHANGED(1),
+        /** Consistent and unchanged since signed, but the signer is not trusted here. */
+        UNTRUSTED(3),
+        /** Consistent, but not signed. */
+        UNSIGNED(4);
+
+        public final int exitCode;
+
+        Status(int exitCode) { this.exitCode = exitCode; }
+    }
+
+    /** The outcome: consistent or not, what was checked, the worksheet inside, and the conclusion. */
+    public record Result(boolean ok, List<String> lines, Worksheet sheet, Status status) {
+        public Result(boolean ok, List<String> lines, Worksheet sheet) {
+            this(ok, lines, sheet, ok ? Status.UNSIGNED : Status.CHANGED);
+        }
+    }
 
     /** The worksheet attached to a report, or null. */
     public static String attachment(PDDocument doc) throws IOException {
@@ -50,6 +70,11 @@ public final class ReportVerifier {
     }
 
     public static Result verify(byte[] pdf, String version) throws IOException {
+        return verify(pdf, version, List.of());
+    }
+
+    /** As {@link #verify(byte[], String)}, trusting signers whose certificate (or its issuer) is in {@code trust}. */
+    public static Result verify(byte[] pdf, String version, List<java.security.cert.X509Certificate> trust) throws IOException {
         List<String> lines = new ArrayList<>();
         boolean ok = true;
         try (PDDocument doc = Loader.loadPDF(pdf)) {
@@ -84,36 +109,25 @@ public final class ReportVerifier {
                 ok = false;
                 lines.add("FAIL the attachment is not in canonical form (edited by hand?)");
             }
-            ok &= printedNumbers(ws, version, text, lines);
+            ok &= PrintedText.check(doc, ws, version, text, lines);
             ok &= approval(ws, text, lines);
             List<PDSignature> sigs = doc.getSignatureDictionaries();
-            if (sigs.isEmpty()) {
+            boolean allTrusted = true;
+            if (sigs.isEmpty() && SignatureCheck.everSigned(pdf)) {
+                ok = false;
+                lines.add("FAIL an earlier revision of this file was signed; a later update removed the signature");
+            } else if (sigs.isEmpty()) {
                 lines.add("--   not signed");
             }
-            for (PDSignature s : sigs) {
-                String r = signature(s, pdf);
-                ok &= r.startsWith("OK");
-                lines.add(r);
+            for (PDSignature sig : sigs) {
+                SignatureCheck.Outcome o = SignatureCheck.check(sig, pdf, trust);
+                ok &= o.intact();
+                allTrusted &= o.trusted();
+                lines.add(o.line());
             }
-            return new Result(ok, lines, ws);
+            Status status = !ok ? Status.CHANGED : sigs.isEmpty() ? Status.UNSIGNED : allTrusted ? Status.TRUSTED : Status.UNTRUSTED;
+            return new Result(ok, lines, ws, status);
         }
-    }
-
-    /** The key numbers recomputed from the attached worksheet are all printed. */
-    private static boolean printedNumbers(Worksheet ws, String version, String text, List<String> lines) {
-        ReportData d = new ReportData(ws, version, java.time.ZonedDateTime.now());
-        List<String> missing = new ArrayList<>();
-        for (String n : d.keyNumbers()) {
-            if (!text.contains(n)) {
-                missing.add(n);
-            }
-        }
-        if (!missing.isEmpty()) {
-            lines.add("FAIL numbers recomputed from the worksheet are not printed: " + missing);
-            return false;
-        }
-        lines.add("OK   printed numbers match the worksheet (" + String.join(", ", d.keyNumbers()) + ")");
-        return true;
     }
 
     /** Whether the attachment is the canonical text of its own schema version (an earlier version's file stays valid). */
@@ -149,32 +163,5 @@ public final class ReportVerifier {
         }
         lines.add("OK   approved by " + s.approvedBy() + " on " + s.approvedOn() + " for exactly this content (" + content + ")");
         return true;
-    }
-
-    private static String signature(PDSignature s, byte[] pdf) {
-        try {
-            byte[] signed = s.getSignedContent(pdf);
-            CMSSignedData cms = new CMSSignedData(new CMSProcessableByteArray(signed), s.getContents(pdf));
-            SignerInformation si = cms.getSignerInfos().getSigners().iterator().next();
-            @SuppressWarnings("unchecked")
-            Store<X509CertificateHolder> store = cms.getCertificates();
-            @SuppressWarnings("unchecked")
-            Collection<X509CertificateHolder> certs = store.getMatches(si.getSID());
-            X509CertificateHolder cert = certs.iterator().next();
-            boolean valid = si.verify(new JcaSimpleSignerInfoVerifierBuilder().build(cert));
-            int[] br = s.getByteRange();
-            boolean whole = br.length == 4 && (long) br[2] + br[3] == pdf.length;
-            String who = cert.getSubject().toString();
-            if (!valid) {
-                return "FAIL signature by " + who + " does not match the signed bytes (changed after signing)";
-            }
-            if (!whole) {
-                return "FAIL signature by " + who + " is valid but the file has changes after it";
-            }
-            return "OK   signed by " + who + (s.getSignDate() != null ? " on " + s.getSignDate().toInstant() : "")
-                    + "; nothing changed since";
-        } catch (Exception e) {
-            return "FAIL signature cannot be checked: " + e.getMessage();
-        }
     }
 }

@@ -28,11 +28,59 @@ public final class AtomicFiles {
     }
 
     public static void write(Path target, byte[] bytes) throws IOException {
-        Path abs = target.toAbsolutePath();
+        writeAll(java.util.List.of(new Output(target, bytes)));
+    }
+
+    /** One file of an all-or-nothing write. */
+    public record Output(Path target, byte[] bytes) { }
+
+    /**
+     * Writes every file or none: all go to temp files first (flushed), then are moved over their targets; when a move
+     * fails, the targets already moved are put back as they were (or removed when they did not exist). New files get
+     * the permissions a normal save gives them (0666 less the umask), a replaced file keeps its own.
+     */
+    public static void writeAll(java.util.List<Output> outputs) throws IOException {
+        java.util.List<Path> temps = new java.util.ArrayList<>();
+        java.util.List<Path> backups = new java.util.ArrayList<>();
+        java.util.List<Path> moved = new java.util.ArrayList<>();
+        try {
+            for (Output o : outputs) {
+                temps.add(temp(o.target().toAbsolutePath(), o.bytes()));
+            }
+            for (int i = 0; i < outputs.size(); i++) {
+                Path abs = outputs.get(i).target().toAbsolutePath();
+                backups.add(Files.exists(abs) ? backup(abs) : null);
+                move(temps.get(i), abs);
+                moved.add(abs);
+                syncDirectory(abs.getParent());
+            }
+        } catch (IOException | RuntimeException e) {
+            for (int i = moved.size() - 1; i >= 0; i--) {
+                restore(moved.get(i), backups.get(i));
+            }
+            throw e;
+        } finally {
+            for (Path t : temps) {
+                Files.deleteIfExists(t);
+            }
+            for (Path b : backups) {
+                if (b != null) {
+                    Files.deleteIfExists(b);
+                }
+            }
+        }
+    }
+
+    /** The bytes in a flushed temp file beside the target, with the permissions the target will have. */
+    private static Path temp(Path abs, byte[] bytes) throws IOException {
         Path dir = abs.getParent();
         cleanLeftovers(dir, abs.getFileName().toString());
-        Path tmp = Files.createTempFile(dir, tmpPrefix(abs.getFileName().toString()), ".tmp");
+        Path tmp = dir.resolve(tmpPrefix(abs.getFileName().toString()) + java.util.UUID.randomUUID() + ".tmp");
+        Files.createFile(tmp); // no explicit mode: 0666 less the umask, as any new file (createTempFile would give 0600)
         try {
+            if (Files.exists(abs)) {
+                copyPermissions(abs, tmp);
+            }
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
                 while (b.hasRemaining()) {
@@ -40,14 +88,49 @@ public final class AtomicFiles {
                 }
                 ch.force(true);
             }
-            try {
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-            }
-            syncDirectory(dir);
-        } finally {
+            return tmp;
+        } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(tmp);
+            throw e;
+        }
+    }
+
+    private static void copyPermissions(Path from, Path to) {
+        try {
+            Files.setPosixFilePermissions(to, Files.getPosixFilePermissions(from));
+        } catch (IOException | UnsupportedOperationException e) {
+            // not a POSIX file system: the new file keeps the default permissions
+        }
+    }
+
+    /** A hard link (or copy) of the current target, to put back if a later file of the same write fails. */
+    private static Path backup(Path abs) throws IOException {
+        Path b = abs.getParent().resolve(tmpPrefix(abs.getFileName().toString()) + java.util.UUID.randomUUID() + ".bak.tmp");
+        try {
+            Files.createLink(b, abs);
+        } catch (IOException | UnsupportedOperationException e) {
+            Files.copy(abs, b, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+        return b;
+    }
+
+    private static void restore(Path target, Path backup) {
+        try {
+            if (backup == null) {
+                Files.deleteIfExists(target);
+            } else {
+                move(backup, target);
+            }
+        } catch (IOException | RuntimeException e) {
+            // best effort: the write already failed and says so
+        }
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
