@@ -41,6 +41,16 @@ public final class PdfSigner {
         public SigningException(String m, Throwable c) { super(m, c); }
     }
 
+    /** The certificate's common name, else its whole subject. */
+    static String commonName(X509Certificate cert) {
+        for (String part : cert.getSubjectX500Principal().getName().split(",")) {
+            if (part.trim().startsWith("CN=")) {
+                return part.trim().substring(3);
+            }
+        }
+        return cert.getSubjectX500Principal().getName();
+    }
+
     public static byte[] sign(byte[] pdf, Path p12, char[] password, String reason) throws SigningException, IOException {
         PrivateKey key;
         Certificate[] chain;
@@ -89,10 +99,37 @@ public final class PdfSigner {
             sig.setSubFilter(PDSignature.SUBFILTER_ADBE_PKCS7_DETACHED);
             sig.setName(cert.getSubjectX500Principal().getName());
             sig.setReason(reason);
-            sig.setSignDate(Calendar.getInstance());
-            doc.addSignature(sig, cms);
+            Calendar when = Calendar.getInstance();
+            sig.setSignDate(when);
+            org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureOptions options = null;
+            SignatureAppearance.Spot spot = SignatureAppearance.locate(doc);
+            String certFp;
+            try {
+                certFp = SignatureCheck.fingerprint(cert).replace(":", "");
+            } catch (GeneralSecurityException e) {
+                throw new SigningException("cannot read the signing certificate: " + e.getMessage(), e);
+            }
+            if (spot == null) {
+                doc.addSignature(sig, cms);
+            } else {
+                // the visible signature on the report's signature line: who, when, which key
+                options = new org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureOptions();
+                options.setVisualSignature(new java.io.ByteArrayInputStream(SignatureAppearance.template(doc, spot, List.of(
+                        "Digitally signed by " + commonName(cert),
+                        java.time.ZonedDateTime.ofInstant(when.toInstant(), java.time.ZoneId.systemDefault()).format(ReportData.DATE),
+                        "Certificate SHA-256 " + certFp.substring(0, 32), certFp.substring(32)))));
+                options.setPage(spot.page());
+                options.setPreferredSignatureSize(32 * 1024);
+                doc.addSignature(sig, cms, options);
+            }
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            doc.saveIncremental(out);
+            try {
+                doc.saveIncremental(out);
+            } finally {
+                if (options != null) {
+                    options.close();
+                }
+            }
             return out.toByteArray();
         }
     }

@@ -165,4 +165,28 @@ class VerifyTrustTest {
         assertTrue(r.lines().stream().anyMatch(l -> l.startsWith("OK   every number printed")), String.join("\n", r.lines()));
         assertTrue(Map.of().isEmpty());
     }
+
+    /** Seen: the signature was invisible and the printed "Signature: ____" stayed blank. */
+    @Test
+    void theSignatureIsVisibleOnTheSignatureLine(@TempDir Path dir) throws Exception {
+        Path key = SelfSigned.create(dir, "Visible Signer", "pw".toCharArray());
+        Path signed = export(dir, "v.pdf", key, SHEET);
+        try (PDDocument doc = Loader.loadPDF(Files.readAllBytes(signed))) {
+            var spot = SignatureAppearance.locate(doc);
+            var field = doc.getSignatureFields().get(0);
+            var widget = field.getWidgets().get(0);
+            var rect = widget.getRectangle();
+            assertTrue(rect.getWidth() > 100 && rect.getHeight() > 20, "a visible box: " + rect);
+            assertEquals(spot.page(), doc.getPages().indexOf(widget.getPage() != null ? widget.getPage()
+                    : doc.getPage(spot.page())), "on the page of the signature line");
+            assertTrue(Math.abs(rect.getLowerLeftX() - spot.x()) < 1, "right after 'Signature:'");
+            var stream = widget.getAppearance().getNormalAppearance().getAppearanceStream();
+            var text = new String(stream.getContentStream().toByteArray(), StandardCharsets.ISO_8859_1);
+            assertTrue(text.contains("Tj") || text.contains("TJ"), "the appearance writes text");
+            var parser = new org.apache.pdfbox.text.PDFTextStripper();
+            assertTrue(doc.getPage(spot.page()).getAnnotations().stream().anyMatch(a -> a.getCOSObject()
+                    .equals(widget.getCOSObject())), "the widget is on that page");
+            assertTrue(parser.getText(doc).contains("Signature:"));
+        }
+    }
 }
