@@ -51,25 +51,20 @@ public final class PdfSigner {
         return cert.getSubjectX500Principal().getName();
     }
 
-    public static byte[] sign(byte[] pdf, Path p12, char[] password, String reason) throws SigningException, IOException {
-        PrivateKey key;
-        Certificate[] chain;
+    /** The key and its certificate chain from a PKCS#12 file; the password is wiped after use. */
+    private record Key(PrivateKey key, Certificate[] chain) { }
+
+    private static Key load(Path p12, char[] password) throws SigningException {
         try (InputStream in = Files.newInputStream(p12)) {
             KeyStore ks = KeyStore.getInstance("PKCS12");
             ks.load(in, password);
-            String alias = null;
             for (Enumeration<String> e = ks.aliases(); e.hasMoreElements();) {
                 String a = e.nextElement();
                 if (ks.isKeyEntry(a)) {
-                    alias = a;
-                    break;
+                    return new Key((PrivateKey) ks.getKey(a, password), ks.getCertificateChain(a));
                 }
             }
-            if (alias == null) {
-                throw new SigningException(p12 + ": no private key in the file", null);
-            }
-            key = (PrivateKey) ks.getKey(alias, password);
-            chain = ks.getCertificateChain(alias);
+            throw new SigningException(p12 + ": no private key in the file", null);
         } catch (GeneralSecurityException e) {
             throw new SigningException(p12 + ": cannot open the key (wrong password or not a PKCS#12 file)", e);
         } catch (IOException e) {
@@ -81,13 +76,17 @@ public final class PdfSigner {
         } finally {
             Arrays.fill(password, '\0');
         }
-        X509Certificate cert = (X509Certificate) chain[0];
+    }
+
+    public static byte[] sign(byte[] pdf, Path p12, char[] password, String reason) throws SigningException, IOException {
+        Key k = load(p12, password);
+        X509Certificate cert = (X509Certificate) k.chain()[0];
         SignatureInterface cms = content -> {
             try {
                 CMSSignedDataGenerator gen = new CMSSignedDataGenerator();
                 gen.addSignerInfoGenerator(new JcaSignerInfoGeneratorBuilder(new JcaDigestCalculatorProviderBuilder().build())
-                        .build(new JcaContentSignerBuilder("SHA256withRSA").build(key), cert));
-                gen.addCertificates(new JcaCertStore(List.of(chain)));
+                        .build(new JcaContentSignerBuilder("SHA256withRSA").build(k.key()), cert));
+                gen.addCertificates(new JcaCertStore(List.of(k.chain())));
                 return gen.generate(new CMSProcessableByteArray(content.readAllBytes()), false).getEncoded();
             } catch (GeneralSecurityException | OperatorCreationException | CMSException e) {
                 throw new IOException("signing failed: " + e.getMessage(), e);
@@ -101,36 +100,45 @@ public final class PdfSigner {
             sig.setReason(reason);
             Calendar when = Calendar.getInstance();
             sig.setSignDate(when);
-            org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureOptions options = null;
             SignatureAppearance.Spot spot = SignatureAppearance.locate(doc);
-            String certFp;
-            try {
-                certFp = SignatureCheck.fingerprint(cert).replace(":", "");
-            } catch (GeneralSecurityException e) {
-                throw new SigningException("cannot read the signing certificate: " + e.getMessage(), e);
-            }
             if (spot == null) {
                 doc.addSignature(sig, cms);
-            } else {
-                // the visible signature on the report's signature line: who, when, which key
-                options = new org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureOptions();
-                options.setVisualSignature(new java.io.ByteArrayInputStream(SignatureAppearance.template(doc, spot, List.of(
-                        "Digitally signed by " + commonName(cert),
-                        java.time.ZonedDateTime.ofInstant(when.toInstant(), java.time.ZoneId.systemDefault()).format(ReportData.DATE),
-                        "Certificate SHA-256 " + certFp.substring(0, 32), certFp.substring(32)))));
-                options.setPage(spot.page());
-                options.setPreferredSignatureSize(32 * 1024);
-                doc.addSignature(sig, cms, options);
+                return save(doc, null);
             }
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            try {
-                doc.saveIncremental(out);
-            } finally {
-                if (options != null) {
-                    options.close();
-                }
-            }
-            return out.toByteArray();
+            // the visible signature on the report's signature line: who, when, which key
+            org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureOptions options =
+                    new org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureOptions();
+            options.setVisualSignature(new java.io.ByteArrayInputStream(SignatureAppearance.template(doc, spot,
+                    appearanceLines(cert, when))));
+            options.setPage(spot.page());
+            options.setPreferredSignatureSize(32 * 1024);
+            doc.addSignature(sig, cms, options);
+            return save(doc, options);
         }
+    }
+
+    private static List<String> appearanceLines(X509Certificate cert, Calendar when) throws SigningException {
+        String fp;
+        try {
+            fp = SignatureCheck.fingerprint(cert).replace(":", "");
+        } catch (GeneralSecurityException e) {
+            throw new SigningException("cannot read the signing certificate: " + e.getMessage(), e);
+        }
+        return List.of("Digitally signed by " + commonName(cert),
+                java.time.ZonedDateTime.ofInstant(when.toInstant(), java.time.ZoneId.systemDefault()).format(ReportData.DATE),
+                "Certificate SHA-256 " + fp.substring(0, 32), fp.substring(32));
+    }
+
+    private static byte[] save(PDDocument doc, org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureOptions options)
+            throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            doc.saveIncremental(out);
+        } finally {
+            if (options != null) {
+                options.close();
+            }
+        }
+        return out.toByteArray();
     }
 }
