@@ -111,13 +111,55 @@ final class XlsxBook {
         return r;
     }
 
-    /** An input row (yellow): a number, or empty when null; named. */
+    /** Inputs that are switches: the cell accepts 0 or 1 only. */
+    private static final java.util.Set<String> FLAGS = java.util.Set.of("Mla", "WindowChunked", "PrefixCaching", "CapFromConc",
+            "CgInPool");
+
+    /** An input row (yellow): a number, or empty when null; named. Switches get a 0 / 1 list. */
     void input(String name, String label, Number value, boolean isBytes) {
-        namedRow(name, label, c -> {
+        Row r = namedRow(name, label, c -> {
             if (value != null) {
                 c.setCellValue(value.doubleValue());
             }
         }, input, isBytes);
+        if (FLAGS.contains(name)) {
+            var h = sheet.getDataValidationHelper();
+            var v = h.createValidation(h.createExplicitListConstraint(new String[] {"0", "1"}),
+                    new org.apache.poi.ss.util.CellRangeAddressList(r.getRowNum(), r.getRowNum(), 1, 1));
+            v.setShowErrorBox(true);
+            v.createErrorBox("0 or 1", label + ": enter 0 or 1");
+            sheet.addValidationData(v);
+        }
+    }
+
+    /** A label in column E of the last row that follows its input (a formula), e.g. the dtype a byte count means. */
+    void noteFormula(String formula) {
+        XSSFCell n = (XSSFCell) sheet.getRow(row - 1).createCell(4);
+        n.setCellFormula(formula);
+        n.setCellStyle(note);
+    }
+
+    /** Page set-up shared by every sheet: header with the model, footer with the fingerprint and "page x of y". */
+    static void printSetup(XSSFSheet s, String model, String fingerprint) {
+        s.getHeader().setCenter("VRAM sizing report: " + model);
+        s.getFooter().setLeft("Fingerprint " + fingerprint);
+        s.getFooter().setRight("Page &P of &N");
+        s.getPrintSetup().setLandscape(true);
+        s.setFitToPage(true);
+        s.getPrintSetup().setFitWidth((short) 1);
+        s.getPrintSetup().setFitHeight((short) (s.getSheetName().equals("Chart data") ? 1 : 0));
+    }
+
+    /** Column A as wide as its longest label (up to 90 characters), so no label is cut off on screen or paper. */
+    void fitLabels() {
+        int longest = 20;
+        for (Row r : sheet) {
+            var c = r.getCell(0);
+            if (c != null && c.getCellType() == org.apache.poi.ss.usermodel.CellType.STRING) {
+                longest = Math.max(longest, c.getStringCellValue().length());
+            }
+        }
+        sheet.setColumnWidth(0, Math.min(90, longest + 2) * 256);
     }
 
     void inputText(String name, String label, String value) {

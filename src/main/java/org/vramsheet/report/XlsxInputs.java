@@ -49,7 +49,8 @@ final class XlsxInputs {
         b.input("ScaleBits", "Scale bits per group", scale, false);
         b.input("ZeroBits", "Zero-point bits per group", zero, false);
         b.input("UnqParams", "Unquantized parameters", q && w.unquantizedParams() != null ? w.unquantizedParams() : 0, false);
-        b.input("ComputeBytes", "Compute dtype bytes (" + w.computeDtype().label() + ")", w.computeDtype().bytes(), false);
+        b.input("ComputeBytes", "Compute dtype bytes per parameter", w.computeDtype().bytes(), false);
+        b.noteFormula("IF(ComputeBytes=4,\"fp32\",IF(ComputeBytes=2,\"bf16 / fp16\",\"check: 2 or 4\"))");
         b.input("CheckpointBytes", "Actual checkpoint bytes (empty = use the estimate)", num(w.checkpointBytes()), true);
         b.input("EncoderParams", "Encoder parameters (vision / audio, compute dtype)",
                 w.encoderParams() == null ? 0 : w.encoderParams(), false);
@@ -71,7 +72,9 @@ final class XlsxInputs {
         b.input("HeadDim", "Head dimension", mla ? num(k.headDim()) : hd.available() ? num(hd.value()) : null, false);
         b.input("LatentDim", "MLA kv_lora_rank + qk_rope_head_dim", mla && k.kvLoraRank() != null && k.qkRopeHeadDim() != null
                 ? k.kvLoraRank() + k.qkRopeHeadDim() : 0, false);
-        b.input("KvElemBytes", "KV-cache bytes per element (" + dt.label() + ")", dt.num() / (double) dt.den(), false);
+        b.input("KvElemBytes", "KV-cache bytes per element", dt.num() / (double) dt.den(), false);
+        b.noteFormula("IF(KvElemBytes=4,\"fp32\",IF(KvElemBytes=2,\"bf16 / fp16\",IF(KvElemBytes=1,\"fp8\","
+                + "IF(KvElemBytes=0.5,\"fp4\",\"a packed format\"))))");
         b.input("WindowLayers", "Windowed layers", win == null ? 0 : num(win.layers()), false);
         b.input("WindowTokens", "Window (tokens)", win == null ? 0 : num(win.window()), false);
         b.input("WindowChunked", "Chunked local (1) or sliding (0)", win != null && win.kind() == WindowKind.CHUNKED ? 1 : 0,

@@ -47,10 +47,24 @@ public final class XlsxReport {
         try (XSSFWorkbook wb = new XSSFWorkbook()) {
             XlsxBook b = new XlsxBook(wb, "Worksheet");
             header(b, d);
+            boolean locked = appValues(d);
+            if (locked) {
+                b.text("Inputs locked", "Some results are the app's values (this layout has no formulas here): the sheet is "
+                        + "protected so a what-if edit cannot leave them behind. Edit the worksheet in VRAM Sheet instead.");
+            }
             XlsxInputs.write(b, d);
             results(b, d);
             signOff(b, d);
-            chart(wb, d);
+            XlsxChart.write(wb, d, vllmFormulas(d), simpleFormulas(d));
+            b.fitLabels();
+            if (locked) {
+                b.sheet.enableLocking(); // protection without a password: every cell, inputs included, read-only
+            }
+            for (var sheet : wb) {
+                XlsxBook.printSetup((org.apache.poi.xssf.usermodel.XSSFSheet) sheet, d.sheet.model().modelId(), d.fingerprint);
+            }
+            // cached values for every formula: previews and libraries that do not recalculate show the numbers
+            org.apache.poi.xssf.usermodel.XSSFFormulaEvaluator.evaluateAllFormulaCells(wb);
             wb.setForceFormulaRecalculation(true);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             wb.write(out);
@@ -115,13 +129,19 @@ public final class XlsxReport {
         predictionErrors(b);
     }
 
-    private static boolean vllmFormulas(ReportData d) {
+    /** Whether any result row carries the app's value rather than a formula (hybrid layouts, explicit sequence lists). */
+    static boolean appValues(ReportData d) {
+        boolean explicit = java.util.Arrays.stream(ScenarioId.values()).anyMatch(id -> d.sheet.workloads().get(id).explicit());
+        return explicit || !vllmFormulas(d) && !simpleFormulas(d);
+    }
+
+    static boolean vllmFormulas(ReportData d) {
         boolean noState = d.sheet.kv().stateLayers() == null || d.sheet.kv().stateLayers() == 0;
         return d.sheet.runtime().engine() == Engine.VLLM && noState && formulaGeometry(d)
                 && d.sheet.kv().windows().stream().noneMatch(org.vramsheet.core.sheet.LayerWindow::ownGeometry);
     }
 
-    private static boolean simpleFormulas(ReportData d) {
+    static boolean simpleFormulas(ReportData d) {
         Engine e = d.sheet.runtime().engine();
         return (e == Engine.SGLANG || e == Engine.TENSORRT_LLM) && formulaGeometry(d);
     }
@@ -357,58 +377,5 @@ public final class XlsxReport {
         }
         b.text("Status", s.status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED ? "Approved" : "Draft");
         b.text("Signature", "");
-    }
-
-    private static void chart(XSSFWorkbook wb, ReportData d) {
-        XSSFSheet data = wb.createSheet("Chart data");
-        Curves.Charts ch = d.charts;
-        Row h = data.createRow(0);
-        h.createCell(0).setCellValue("Context (tokens)");
-        if (ch == null) {
-            h.createCell(1).setCellValue("Chart unavailable: the pool or the workloads are not available");
-            return;
-        }
-        List<Curves.Series> series = ch.kvSeries();
-        for (int s = 0; s < series.size(); s++) {
-            h.createCell(s + 1).setCellValue(series.get(s).name() + " KV (GiB)");
-        }
-        int poolCol = series.size() + 1;
-        h.createCell(poolCol).setCellValue("KV pool (GiB)");
-        int n = series.isEmpty() ? 0 : series.get(0).points().size();
-        for (int i = 0; i < n; i++) {
-            Row r = data.createRow(i + 1);
-            r.createCell(0).setCellValue(series.get(0).points().get(i).x());
-            for (int s = 0; s < series.size(); s++) {
-                r.createCell(s + 1).setCellValue(series.get(s).points().get(i).y() / 1073741824.0);
-            }
-            r.createCell(poolCol).setCellValue(ch.poolBytes() / 1073741824.0);
-        }
-        for (int c = 0; c <= poolCol; c++) {
-            data.setColumnWidth(c, 22 * 256);
-        }
-        if (n == 0) {
-            return;
-        }
-        XSSFDrawing drawing = data.createDrawingPatriarch();
-        XSSFChart chart = drawing.createChart(drawing.createAnchor(0, 0, 0, 0, poolCol + 2, 1, poolCol + 14, 26));
-        chart.setTitleText("KV cache against context length (GiB)");
-        chart.setTitleOverlay(false);
-        chart.getOrAddLegend().setPosition(LegendPosition.BOTTOM);
-        XDDFCategoryAxis x = chart.createCategoryAxis(AxisPosition.BOTTOM);
-        x.setTitle("context length per sequence (tokens, log-spaced)");
-        XDDFValueAxis y = chart.createValueAxis(AxisPosition.LEFT);
-        y.setTitle("GiB");
-        XDDFNumericalDataSource<Double> xs = XDDFDataSourcesFactory.fromNumericCellRange(data, new CellRangeAddress(1, n, 0, 0));
-        XDDFChartData lines = chart.createData(ChartTypes.LINE, x, y);
-        for (int s = 0; s <= series.size(); s++) {
-            var ys = XDDFDataSourcesFactory.fromNumericCellRange(data, new CellRangeAddress(1, n, s + 1, s + 1));
-            XDDFChartData.Series sr = lines.addSeries(xs, ys);
-            sr.setTitle(s < series.size() ? series.get(s).name() : "KV pool", null);
-            if (sr instanceof org.apache.poi.xddf.usermodel.chart.XDDFLineChartData.Series ls) {
-                ls.setMarkerStyle(org.apache.poi.xddf.usermodel.chart.MarkerStyle.NONE);
-                ls.setSmooth(false);
-            }
-        }
-        chart.plot(lines);
     }
 }
