@@ -5,20 +5,25 @@ import org.vramsheet.core.units.Units;
 public final class FigureFormat {
     private FigureFormat() { }
 
+    /** "1 GPU", "2 GPUs": English plural (other languages translate the whole phrase). */
+    public static String counted(long n, String one, String many) {
+        return Units.grouped(n) + " " + (n == 1 ? one : many);
+    }
+
     /** "15 sequences", "15.75x", "52.10 %", "yes"; bytes are left to the caller (GB or GiB first). */
     public static String nonBytes(Figure f, String paramsWord, String noWord) {
         return switch (f.unit()) {
-            case TOKENS -> Units.grouped(f.value()) + " tokens";
-            case SEQUENCES -> Units.grouped(f.value()) + " sequences";
-            case BLOCKS -> Units.grouped(f.value()) + " blocks";
+            case TOKENS -> counted(f.value(), "token", "tokens");
+            case SEQUENCES -> counted(f.value(), "sequence", "sequences");
+            case BLOCKS -> counted(f.value(), "block", "blocks");
             case PARAMS -> Units.grouped(f.value()) + " " + paramsWord;
-            case GPUS -> Units.grouped(f.value()) + " GPUs";
-            case REPLICAS -> Units.grouped(f.value()) + " replicas";
+            case GPUS -> counted(f.value(), "GPU", "GPUs");
+            case REPLICAS -> counted(f.value(), "replica", "replicas");
             case RATIO -> f.key().startsWith("validation.") ? String.format(java.util.Locale.ROOT, "%+.2f %%", f.ratio() * 100)
                     : f.key().endsWith("concurrencyRatio") ? Units.two(f.ratio()) + "x"
                     : f.key().endsWith("poolShare") ? Units.fixed2(f.ratio() * 100) + " %" : Units.fixed2(f.ratio());
             case COUNT -> Units.grouped(f.value());
-            case BITS -> Units.grouped(f.value()) + " bits";
+            case BITS -> counted(f.value(), "bit", "bits");
             case FLAG -> f.isTrue() ? "yes" : noWord;
             case BYTES -> Units.bytesText(f.value());
         };

@@ -178,7 +178,7 @@ public final class Texts {
         if (words.isEmpty() || english == null) {
             return english;
         }
-        String s = english;
+        String s = russianCounts(english);
         // longer phrases first, so that "concurrent sequences" is not taken apart by "sequences"
         for (String w : new String[] {"max concurrency unavailable", "concurrent sequences", "KV per sequence: ", "of pool",
             "unavailable", "sequences", "tokens", "blocks", "params", "GPUs", "replicas", "margin ", "short by ", "of "}) {
@@ -191,6 +191,36 @@ public final class Texts {
             s = words.getOrDefault(s, s);
         }
         return numbers(s);
+    }
+
+    private static final java.util.regex.Pattern COUNTED = java.util.regex.Pattern.compile(
+            "(\\d[\\d,]*(?:\\.\\d+)?) (concurrent )?(sequences?|tokens?|replicas?|blocks?)\\b");
+    private static final java.util.Map<String, String[]> RU_FORMS = java.util.Map.of(
+            "sequence", new String[] {"последовательность", "последовательности", "последовательностей"},
+            "token", new String[] {"токен", "токена", "токенов"},
+            "replica", new String[] {"реплика", "реплики", "реплик"},
+            "block", new String[] {"блок", "блока", "блоков"});
+
+    /** "1 sequence", "183 sequences", "0.50 sequences" in Russian's three forms (1, 2-4, 5+; a fraction takes the second). */
+    static String russianCounts(String english) {
+        java.util.regex.Matcher m = COUNTED.matcher(english);
+        StringBuilder b = new StringBuilder();
+        while (m.find()) {
+            String num = m.group(1);
+            String word = m.group(3).endsWith("s") ? m.group(3).substring(0, m.group(3).length() - 1) : m.group(3);
+            String[] forms = RU_FORMS.get(word);
+            int form;
+            if (num.contains(".")) {
+                form = 1;
+            } else {
+                long n = Long.parseLong(num.replace(",", "")) % 100;
+                form = n % 10 == 1 && n != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n < 12 || n > 14) ? 1 : 2;
+            }
+            String adj = m.group(2) == null ? "" : new String[] {"параллельная ", "параллельные ", "параллельных "}[form];
+            m.appendReplacement(b, java.util.regex.Matcher.quoteReplacement(num + " " + adj + forms[form]));
+        }
+        m.appendTail(b);
+        return b.toString();
     }
 
     /** Every grouped or decimal number in a text written for the language. */

@@ -96,4 +96,20 @@ class TextsTest {
         }
         assertTrue(ru.message("another model? the log ran 'a/B', the sheet is 'c/D': check before applying it").contains("a/B"));
     }
+
+    /** Seen (issues 16, 17): "1 GPUs" in English; "183 последовательностей" (should be "последовательности") in Russian. */
+    @org.junit.jupiter.api.Test
+    void countsTakeTheirPluralForm() {
+        assertEquals("183 последовательности", Texts.russianCounts("183 sequences"));
+        assertEquals("1 последовательность", Texts.russianCounts("1 sequence"));
+        assertEquals("11 токенов", Texts.russianCounts("11 tokens"));
+        assertEquals("21 токен", Texts.russianCounts("21 tokens"));
+        assertEquals("0.50 последовательности", Texts.russianCounts("0.50 sequences"));
+        assertEquals("17 параллельных последовательностей", Texts.russianCounts("17 concurrent sequences"));
+        assertEquals("22 параллельные последовательности", Texts.russianCounts("22 concurrent sequences"));
+        assertEquals("1,024 токена", Texts.russianCounts("1,024 tokens"));
+        var f = org.vramsheet.core.result.Figure.of(org.vramsheet.core.result.FigureKey.PLACEMENT_GPUS_PER_REPLICA, "GPUs",
+                org.vramsheet.core.result.Unit.GPUS, 1, org.vramsheet.core.result.Provenance.none());
+        assertEquals("1 GPU", org.vramsheet.core.result.FigureFormat.nonBytes(f, "", ""));
+    }
 }
