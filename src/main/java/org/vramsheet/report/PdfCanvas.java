@@ -84,7 +84,21 @@ final class PdfCanvas implements AutoCloseable {
         List<String> lines = new ArrayList<>();
         for (String para : s.split("\n")) {
             StringBuilder line = new StringBuilder();
-            for (String word : para.split(" ")) {
+            for (String whole : para.split(" ")) {
+                String word = whole;
+                // a word wider than the line (a long model ID, a path, a hash) is broken where it must be
+                while (textWidth(word, pt) > w && word.length() > 1) {
+                    int cut = word.length() - 1;
+                    while (cut > 1 && textWidth(word.substring(0, cut), pt) > w) {
+                        cut--;
+                    }
+                    if (line.length() > 0) {
+                        lines.add(line.toString());
+                        line = new StringBuilder();
+                    }
+                    lines.add(word.substring(0, cut));
+                    word = word.substring(cut);
+                }
                 String next = line.length() == 0 ? word : line + " " + word;
                 if (textWidth(next, pt) > w && line.length() > 0) {
                     lines.add(line.toString());

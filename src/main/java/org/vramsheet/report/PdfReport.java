@@ -62,6 +62,9 @@ public final class PdfReport {
             }
             try (PdfCanvas c = new PdfCanvas(doc, font, size)) {
                 title(c, d);
+                PdfDecision.page(c, d);
+                signOff(c, d.signOff());
+                c.newPage(); // page 1 is the decision; the details follow
                 for (ReportData.Section s : d.sections()) {
                     section(c, d, s);
                     if (s.title().equals("KV ARCHITECTURE")) {
@@ -72,7 +75,6 @@ public final class PdfReport {
                 placement(c, d);
                 charts(c, d);
                 provenance(c, d);
-                signOff(c, d.signOff());
             }
             footers(doc, font, d);
             attach(doc, d);
@@ -84,7 +86,12 @@ public final class PdfReport {
     }
 
     private static void heading(PdfCanvas c, String s) throws IOException {
-        c.need(40);
+        heading(c, s, 60);
+    }
+
+    /** A heading kept with the {@code keep} points that follow it: never the last line of a page. */
+    private static void heading(PdfCanvas c, String s, float keep) throws IOException {
+        c.need(22 + keep);
         c.y -= 18;
         c.text(PdfCanvas.MARGIN, c.y, s, 12.5f, ACCENT);
         c.y -= 4;
@@ -205,9 +212,8 @@ public final class PdfReport {
         if (ch == null) {
             return;
         }
-        heading(c, "KV CACHE AGAINST CONTEXT LENGTH");
         float h = 190;
-        c.need(h + 40);
+        heading(c, "KV CACHE AGAINST CONTEXT LENGTH", h + 40);
         double yMax = ch.poolBytes();
         for (Curves.Series s : ch.kvSeries()) {
             for (Curves.Point p : s.points()) {
@@ -224,8 +230,7 @@ public final class PdfReport {
                             : "fits up to " + Units.grouped(l.lastFittingContext()) + " tokens");
         }
         c.paragraph("Dashed: the KV pool (" + Units.gibText(ch.poolBytes()) + "). " + lim, 8.5f, MUTED, 0);
-        heading(c, "MAXIMUM CONCURRENCY AGAINST CONTEXT LENGTH");
-        c.need(h + 40);
+        heading(c, "MAXIMUM CONCURRENCY AGAINST CONTEXT LENGTH", h + 40);
         double cmax = 1;
         for (Curves.Point p : ch.concurrency().points()) {
             cmax = Math.max(cmax, p.y());
@@ -233,8 +238,7 @@ public final class PdfReport {
         PdfCharts.line(c, c.y - h - 10, h, new PdfCharts.Line(List.of(ch.concurrency()), cmax, 1, "sequences", -1,
                 ch.maxContext()));
         c.y -= h + 36;
-        heading(c, "GPU MEMORY OF ONE GPU");
-        c.need(130);
+        heading(c, "GPU MEMORY OF ONE GPU", 130);
         PdfCharts.stack(c, d, 110);
     }
 
@@ -259,14 +263,16 @@ public final class PdfReport {
     }
 
     private static void signOff(PdfCanvas c, SignOff s) throws IOException {
-        heading(c, "SIGN-OFF");
-        c.need(140);
-        float[] cols = {0, 0.24f, 0.62f};
-        c.row(new String[] {"", "Name", "Date"}, cols, 9, MUTED, true);
-        c.row(new String[] {"Prepared by", dash(s.preparedBy()), dash(s.preparedOn())}, cols, 10, TEXT, true);
-        c.row(new String[] {"Reviewed by", dash(s.reviewedBy()), dash(s.reviewedOn())}, cols, 10, TEXT, true);
-        c.row(new String[] {"Approved by", dash(s.approvedBy()), dash(s.approvedOn())}, cols, 10, TEXT, true);
-        c.row(new String[] {"Status", s.status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED ? "Approved" : "Draft", ""},
+        heading(c, "SIGN-OFF", 120);
+        float[] cols = {0, 0.18f, 0.46f, 0.62f};
+        c.row(new String[] {"Role", "Name", "Date", "Signature"}, cols, 9, MUTED, true);
+        String[][] roles = {{"Prepared by", s.preparedBy(), s.preparedOn()}, {"Reviewed by", s.reviewedBy(), s.reviewedOn()},
+            {"Approved by", s.approvedBy(), s.approvedOn()}};
+        for (String[] role : roles) {
+            c.y -= 7;
+            c.row(new String[] {role[0], dash(role[1]), dash(role[2]), "Signature: ____________________"}, cols, 10, TEXT, true);
+        }
+        c.row(new String[] {"Status", s.status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED ? "Approved" : "Draft", "", ""},
                 cols, 10, TEXT, true);
         if (s.status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED) {
             c.paragraph("Approved content (SHA-256 of every section but SIGN-OFF): " + s.approvedFingerprint(), 8, TEXT, 0);
@@ -275,8 +281,6 @@ public final class PdfReport {
             c.paragraph("Earlier approval: " + dash(a.approvedBy()) + " on " + dash(a.approvedOn()) + " for content "
                     + a.fingerprint() + ", reopened as Draft on " + dash(a.reopenedOn()), 7.5f, MUTED, 0);
         }
-        c.y -= 30;
-        c.text(PdfCanvas.MARGIN, c.y, "Signature: ______________________________", 10, TEXT);
     }
 
     private static String dash(String s) { return s == null || s.isBlank() ? "-" : s; }
