@@ -90,6 +90,9 @@ final class ReportCommands {
                 return Cli.BAD_INPUT;
             }
         }
+        if (xlsx != null) {
+            ReportFiles.warmUp();
+        }
         try {
             var ws = WorksheetJson.read(sheet);
             ReportFiles.export(ws, AppVersion.get(), new ReportFiles.Request(xlsx, pdf, letter, key, password, null), x -> { });

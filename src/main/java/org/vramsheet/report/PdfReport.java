@@ -272,6 +272,7 @@ public final class PdfReport {
             c.y -= 7;
             c.row(new String[] {role[0], dash(role[1]), dash(role[2]), "Signature: ____________________"}, cols, 10, TEXT, true);
         }
+        c.y -= 28; // room under the last line for a visible digital signature
         c.row(new String[] {"Status", s.status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED ? "Approved" : "Draft", "", ""},
                 cols, 10, TEXT, true);
         if (s.status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED) {

@@ -126,7 +126,7 @@ public final class PdfSigner {
         }
         return List.of("Digitally signed by " + commonName(cert),
                 java.time.ZonedDateTime.ofInstant(when.toInstant(), java.time.ZoneId.systemDefault()).format(ReportData.DATE),
-                "Certificate SHA-256 " + fp.substring(0, 32), fp.substring(32));
+                "Certificate SHA-256", fp.substring(0, 32), fp.substring(32));
     }
 
     private static byte[] save(PDDocument doc, org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureOptions options)

@@ -23,6 +23,15 @@ public final class ReportFiles {
             throws IOException, PdfSigner.SigningException {
         ReportData d = new ReportData(ws, version, ZonedDateTime.now());
         progress.accept(0.1);
+        // the workbook (POI's schemas load slowly the first time) renders on the other core while the PDF renders here
+        java.util.concurrent.CompletableFuture<byte[]> xlsx = r.xlsx() != null && r.pdf() != null
+                ? java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return XlsxReport.render(d);
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }) : null;
         java.util.List<org.vramsheet.io.json.AtomicFiles.Output> out = new java.util.ArrayList<>();
         if (r.pdf() != null) {
             byte[] p = PdfReport.render(d, r.letter() ? PDRectangle.LETTER : PDRectangle.A4);
@@ -33,12 +42,55 @@ public final class ReportFiles {
             out.add(new org.vramsheet.io.json.AtomicFiles.Output(checked(r.pdf()), p));
         }
         if (r.xlsx() != null) {
-            byte[] x = XlsxReport.render(d);
+            byte[] x = xlsx == null ? XlsxReport.render(d) : join(xlsx);
             progress.accept(0.8);
             out.add(0, new org.vramsheet.io.json.AtomicFiles.Output(checked(r.xlsx()), x));
         }
         org.vramsheet.io.json.AtomicFiles.writeAll(out);
         progress.accept(1.0);
+    }
+
+    private static byte[] join(java.util.concurrent.CompletableFuture<byte[]> f) throws IOException {
+        try {
+            return f.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof java.io.UncheckedIOException u) {
+                throw u.getCause();
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Loads what the first workbook needs (POI's OOXML schemas, the chart and formula classes) on a daemon thread, so a
+     * command-line export can overlap it with reading the worksheet and computing the sheet.
+     */
+    public static void warmUp() {
+        Thread t = new Thread(() -> {
+            try (var wb = new org.apache.poi.xssf.usermodel.XSSFWorkbook()) {
+                var sheet = wb.createSheet("w");
+                var row = sheet.createRow(0);
+                row.createCell(0).setCellValue(1);
+                row.createCell(1).setCellFormula("IF(ISNUMBER(A1),ROUNDUP(A1/2,0),0)");
+                var chart = sheet.createDrawingPatriarch().createChart(sheet.createDrawingPatriarch().createAnchor(0, 0, 0, 0, 2, 2, 6, 8));
+                var x = chart.createCategoryAxis(org.apache.poi.xddf.usermodel.chart.AxisPosition.BOTTOM);
+                var y = chart.createValueAxis(org.apache.poi.xddf.usermodel.chart.AxisPosition.LEFT);
+                var data = chart.createData(org.apache.poi.xddf.usermodel.chart.ChartTypes.LINE, x, y);
+                var src = org.apache.poi.xddf.usermodel.chart.XDDFDataSourcesFactory.fromNumericCellRange(sheet,
+                        new org.apache.poi.ss.util.CellRangeAddress(0, 0, 0, 0));
+                var series = data.addSeries(src, src);
+                var props = new org.apache.poi.xddf.usermodel.XDDFShapeProperties();
+                props.setLineProperties(new org.apache.poi.xddf.usermodel.XDDFLineProperties());
+                series.setShapeProperties(props);
+                chart.plot(data);
+                org.apache.poi.xssf.usermodel.XSSFFormulaEvaluator.evaluateAllFormulaCells(wb);
+                wb.write(java.io.OutputStream.nullOutputStream());
+            } catch (IOException | RuntimeException e) {
+                // warming up is a courtesy: the real export reports its own errors
+            }
+        }, "xlsx-warm-up");
+        t.setDaemon(true);
+        t.start();
     }
 
     private static Path checked(Path target) throws IOException {

@@ -51,8 +51,8 @@ final class SignatureAppearance {
     /** A one-page template document carrying the signature field and its appearance at {@code spot}. */
     static byte[] template(PDDocument src, Spot spot, List<String> lines) throws IOException {
         PDRectangle media = src.getPage(spot.page()).getMediaBox();
-        float w = Math.min(330, media.getWidth() - spot.x() - 30);
-        float h = 11 + 8 * lines.size();
+        float w = Math.min(330, media.getWidth() - spot.x() - PdfCanvas.MARGIN);
+        float h = 11 + 6.5f * lines.size();
         PDRectangle rect = new PDRectangle(spot.x(), spot.y() - h + 9, w, h);
         try (PDDocument doc = new PDDocument()) {
             doc.addPage(new PDPage(media));
@@ -90,11 +90,11 @@ final class SignatureAppearance {
                 float y = h - 9;
                 for (int i = 0; i < lines.size(); i++) {
                     cs.beginText();
-                    cs.setFont(font, i == 0 ? 7.5f : 6f);
+                    cs.setFont(font, i == 0 ? 7f : 5.5f);
                     cs.newLineAtOffset(4, y);
                     cs.showText(lines.get(i));
                     cs.endText();
-                    y -= 8;
+                    y -= 6.5f;
                 }
             }
             ByteArrayOutputStream out = new ByteArrayOutputStream();
