@@ -151,7 +151,8 @@ public final class ReportData {
         return new Section("KV ARCHITECTURE", List.of(new Row("Attention/cache type", k.kind().label()),
                 new Row("Attention layers", count(k.layers())), new Row("Attention heads", count(k.attentionHeads())),
                 new Row("KV heads", count(k.kvHeads())), new Row("Head dimension", k.headDim() != null ? count(k.headDim())
-                        : k.hiddenSize() != null ? "hidden " + k.hiddenSize() + " / heads" : "-"),
+                        : result.get(FigureKey.KV_CACHE_HEAD_DIM).available() ? count(result.get(FigureKey.KV_CACHE_HEAD_DIM).value())
+                        + " (hidden " + count(k.hiddenSize()) + " / " + count(k.attentionHeads()) + " heads)" : "-"),
                 new Row("MLA kv_lora_rank + qk_rope_head_dim", k.kvLoraRank() == null ? "-"
                         : k.kvLoraRank() + " + " + opt(k.qkRopeHeadDim())),
                 new Row("KV-cache dtype", k.kvDtype().label()), new Row("Windows", win.length() == 0 ? "none" : win.toString()),

@@ -84,4 +84,15 @@ class PdfLayoutTest {
             assertTrue(first.split("Signature:", -1).length - 1 == 3, "one signature line per role: " + first);
         }
     }
+
+    /** Seen: "Head dimension: hidden 8192 / heads" instead of 128 when the config gives no head_dim. */
+    @org.junit.jupiter.api.Test
+    void theHeadDimensionIsANumber() throws Exception {
+        Worksheet ws = XlsxReportTest.sample("llama-3.1-70b-bf16-h200.json");
+        ws = ws.withKv(ws.kv().withHeadDim(null).withHiddenSize(8192).withAttentionHeads(64));
+        var d = new ReportData(ws, "test", ZonedDateTime.now());
+        String row = d.sections().stream().flatMap(s -> s.inputs().stream()).filter(r -> r.label().equals("Head dimension"))
+                .findFirst().orElseThrow().value();
+        org.junit.jupiter.api.Assertions.assertEquals("128 (hidden 8,192 / 64 heads)", row);
+    }
 }
