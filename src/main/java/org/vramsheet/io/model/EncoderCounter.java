@@ -101,19 +101,7 @@ final class EncoderCounter {
 
     private static long orElse(Long v, long d) { return v == null ? d : v; }
 
-    private static long m(long... xs) {
-        long p = 1;
-        for (long x : xs) {
-            p = Math.multiplyExact(p, x);
-        }
-        return p;
-    }
+    private static long m(long... xs) { return ParamCounter.m(xs); }
 
-    private static long s(long... xs) {
-        long t = 0;
-        for (long x : xs) {
-            t = Math.addExact(t, x);
-        }
-        return t;
-    }
+    private static long s(long... xs) { return ParamCounter.s(xs); }
 }

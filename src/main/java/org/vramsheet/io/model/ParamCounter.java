@@ -149,7 +149,7 @@ final class ParamCounter {
     }
 
     /** Exact product: a config whose numbers overflow a long is refused, never wrapped to a wrong count. */
-    private static long m(long... xs) {
+    static long m(long... xs) {
         long p = 1;
         for (long x : xs) {
             p = Math.multiplyExact(p, x);
@@ -158,7 +158,7 @@ final class ParamCounter {
     }
 
     /** Exact sum. */
-    private static long s(long... xs) {
+    static long s(long... xs) {
         long t = 0;
         for (long x : xs) {
             t = Math.addExact(t, x);
