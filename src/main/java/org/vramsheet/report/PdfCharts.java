@@ -15,27 +15,39 @@ final class PdfCharts {
 
     private static double log2(double x) { return Math.log(Math.max(1, x)) / Math.log(2); }
 
-    /** A line chart against context on a log2 axis; poolLine < 0 means none. */
     /** A line chart's data: series, the largest y, the unit to divide by and its name, a pool line (or -1), max x. */
     record Line(List<Curves.Series> series, double yMax, double unit, String yLabel, double poolLine, long maxContext) { }
 
+    /** Each scenario's dash, so equal curves stay apart: Typical solid, Heavy dashed, Limit dash-dot. */
+    private static float[] dash(String name) {
+        return name.startsWith("Heavy") ? new float[] {5, 3} : name.startsWith("Limit") ? new float[] {7, 2, 1.5f, 2}
+                : new float[] {};
+    }
+
+    /** One fixed colour per scenario everywhere (window, PDF, XLSX): Typical blue, Heavy orange, Limit red. */
+    static float[] colour(String name, int index) {
+        int i = name.startsWith("Typical") ? 0 : name.startsWith("Heavy") ? 1 : name.startsWith("Limit") ? 2 : index;
+        return PdfReport.SERIES[i % PdfReport.SERIES.length];
+    }
+
+    /**
+     * A line chart against context on a log2 axis: nice y ticks (whole ones for counts), the pool line labelled, each
+     * series in its colour and dash, the legend under the axis title (never over the heading).
+     */
     static void line(PdfCanvas c, float bottom, float h, Line chart) throws IOException {
         List<Curves.Series> series = chart.series();
-        double yMax = chart.yMax();
-        double unit = chart.unit();
-        String yLabel = chart.yLabel();
-        double poolLine = chart.poolLine();
-        long maxContext = chart.maxContext();
         float left = PdfCanvas.MARGIN + 44;
         float w = c.width() - 60;
         double x0 = 9;
-        double x1 = Math.max(9.5, log2(maxContext));
-        double ymax = niceMax(yMax * 1.05);
-        grid(c, new float[] {left, bottom, w, h}, x1, ymax);
+        double x1 = Math.max(9.5, log2(chart.maxContext()));
+        boolean counts = chart.unit() == 1;
+        double step = niceStep(Math.max(chart.yMax(), chart.poolLine()) * 1.05 / 4, counts);
+        double ymax = step * Math.max(1, Math.ceil(Math.max(chart.yMax(), chart.poolLine()) * 1.05 / step));
+        grid(c, new float[] {left, bottom, w, h}, x1, ymax, step);
         var cs = c.cs;
-        c.text(left, bottom - 20, "context length per sequence (tokens, log scale); y: " + yLabel, 7.5f, PdfReport.MUTED);
-        if (poolLine >= 0) {
-            float y = (float) (bottom + Math.min(1, poolLine / ymax) * h);
+        c.text(left, bottom - 20, "context length per sequence (tokens, log scale); y: " + chart.yLabel(), 7.5f, PdfReport.MUTED);
+        if (chart.poolLine() >= 0) {
+            float y = (float) (bottom + Math.min(1, chart.poolLine() / ymax) * h);
             cs.setStrokingColor(PdfReport.GOOD[0], PdfReport.GOOD[1], PdfReport.GOOD[2]);
             cs.setLineWidth(1.5f);
             cs.setLineDashPattern(new float[] {6, 4}, 0);
@@ -43,16 +55,20 @@ final class PdfCharts {
             cs.lineTo(left + w, y);
             cs.stroke();
             cs.setLineDashPattern(new float[] {}, 0);
+            String label = "KV pool " + Units.fixed2(chart.poolLine()) + " " + chart.yLabel();
+            c.text(left + w - c.textWidth(label, 7) - 2, y + 3, label, 7, PdfReport.GOOD);
         }
-        float legendX = left + 4;
+        float legendX = left;
         for (int s = 0; s < series.size(); s++) {
-            float[] rgb = PdfReport.SERIES[s % PdfReport.SERIES.length];
+            String name = series.get(s).name();
+            float[] rgb = colour(name, s);
             cs.setStrokingColor(rgb[0], rgb[1], rgb[2]);
             cs.setLineWidth(1.6f);
+            cs.setLineDashPattern(dash(name), 0);
             boolean first = true;
             for (Curves.Point p : series.get(s).points()) {
                 float x = (float) (left + (log2(p.x()) - x0) / (x1 - x0) * w);
-                float y = (float) (bottom + Math.min(1.02, p.y() / unit / ymax) * h);
+                float y = (float) (bottom + Math.min(1.02, p.y() / chart.unit() / ymax) * h);
                 if (first) {
                     cs.moveTo(x, y);
                     first = false;
@@ -61,13 +77,18 @@ final class PdfCharts {
                 }
             }
             cs.stroke();
-            c.text(legendX, bottom + h + 6, series.get(s).name(), 7.5f, rgb);
-            legendX += c.textWidth(series.get(s).name(), 7.5f) + 14;
+            // legend: a sample of the line (colour and dash), then the name, under the axis title
+            cs.moveTo(legendX, bottom - 31);
+            cs.lineTo(legendX + 18, bottom - 31);
+            cs.stroke();
+            cs.setLineDashPattern(new float[] {}, 0);
+            c.text(legendX + 22, bottom - 34, name, 7.5f, rgb);
+            legendX += 22 + c.textWidth(name, 7.5f) + 14;
         }
     }
 
-    /** Horizontal lines with y labels, vertical lines at powers of two with K / M labels; box = left, bottom, w, h. */
-    private static void grid(PdfCanvas c, float[] box, double x1, double ymax) throws IOException {
+    /** Horizontal lines at multiples of {@code step} with labels, vertical lines at powers of two with K / M labels. */
+    private static void grid(PdfCanvas c, float[] box, double x1, double ymax, double step) throws IOException {
         float left = box[0];
         float bottom = box[1];
         float w = box[2];
@@ -76,12 +97,13 @@ final class PdfCharts {
         var cs = c.cs;
         cs.setLineWidth(0.5f);
         cs.setStrokingColor(0.8f, 0.82f, 0.86f);
-        for (int i = 0; i <= 4; i++) {
-            float y = bottom + h * i / 4;
+        int ticks = (int) Math.round(ymax / step);
+        for (int i = 0; i <= ticks; i++) {
+            float y = (float) (bottom + h * i / (double) ticks);
             cs.moveTo(left, y);
             cs.lineTo(left + w, y);
             cs.stroke();
-            c.text(PdfCanvas.MARGIN, y - 3, Units.fixed2(ymax * i / 4).replaceAll("\\.00$", ""), 7, PdfReport.MUTED);
+            c.text(PdfCanvas.MARGIN, y - 3, tick(step * i, step), 7, PdfReport.MUTED);
         }
         for (int e = 9; e <= (int) Math.floor(x1); e++) {
             float x = (float) (left + (e - x0) / (x1 - x0) * w);
@@ -94,17 +116,25 @@ final class PdfCharts {
         }
     }
 
-    private static double niceMax(double v) {
-        if (v <= 0) {
+    /** A tick label with no more decimals than the step needs: 0, 25, 50; 2.5, 5, 7.5; 0.25, 0.5. */
+    static String tick(double v, double step) {
+        int decimals = step >= 1 && step == Math.rint(step) ? 0 : step * 10 == Math.rint(step * 10) ? 1 : 2;
+        return String.format(Locale.ROOT, "%,." + decimals + "f", v);
+    }
+
+    /** 1, 2, 2.5 or 5 times a power of ten, at least {@code raw}; whole numbers only for counts. */
+    static double niceStep(double raw, boolean whole) {
+        if (raw <= 0) {
             return 1;
         }
-        double p = Math.pow(10, Math.floor(Math.log10(v)));
+        double p = Math.pow(10, Math.floor(Math.log10(raw)));
         for (double m : new double[] {1, 2, 2.5, 5, 10}) {
-            if (m * p >= v) {
-                return m * p;
+            double step = m * p;
+            if (step >= raw && (!whole || step >= 1 && step == Math.rint(step))) {
+                return step;
             }
         }
-        return 10 * p;
+        return whole ? Math.max(1, Math.ceil(raw)) : 10 * p;
     }
 
     /** The core's GPU-memory stacks (per GPU) as horizontal bars, with the GPU's memory as a red line. */
@@ -136,16 +166,36 @@ final class PdfCharts {
                 x += bw;
             }
         }
+        scaleAxis(c, left, w, y - 4, scale);
         float gx = (float) (left + gpu / Math.max(1, scale) * w);
         c.cs.setStrokingColor(PdfReport.BAD[0], PdfReport.BAD[1], PdfReport.BAD[2]);
         c.cs.setLineWidth(1.5f);
         c.cs.moveTo(gx, y - 4);
         c.cs.lineTo(gx, c.y - 10);
         c.cs.stroke();
-        c.y = y - 16;
+        c.y = y - 22;
         c.paragraph("Per GPU. Grey: weights; light blue: other non-KV; blue: KV of the scenario (the engine's KV pool on "
                 + "the last bar); violet: CUDA graphs taken from the pool; orange: fragmentation and headroom; the rest "
                 + "is free; red line: GPU memory (" + Units.gibText(gpu) + ").", 7.5f, PdfReport.MUTED, 0);
+    }
+
+    /** A GiB scale under the bars: nice ticks from 0 to the widest bar. */
+    private static void scaleAxis(PdfCanvas c, float left, float w, float y, double scaleBytes) throws IOException {
+        double gib = scaleBytes / Units.GIB;
+        double step = niceStep(gib / 5, false);
+        c.cs.setStrokingColor(0.6f, 0.62f, 0.66f);
+        c.cs.setLineWidth(0.5f);
+        c.cs.moveTo(left, y);
+        c.cs.lineTo(left + w, y);
+        c.cs.stroke();
+        for (double v = 0; v <= gib + 1e-9; v += step) {
+            float x = (float) (left + v / gib * w);
+            c.cs.moveTo(x, y);
+            c.cs.lineTo(x, y - 3);
+            c.cs.stroke();
+            String label = tick(v, step) + (v == 0 ? " GiB" : "");
+            c.text(x - c.textWidth(label, 6.5f) / 2, y - 11, label, 6.5f, PdfReport.MUTED);
+        }
     }
 
     private static float[] color(String segment) {

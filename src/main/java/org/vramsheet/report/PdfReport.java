@@ -213,7 +213,7 @@ public final class PdfReport {
             return;
         }
         float h = 190;
-        heading(c, "KV CACHE AGAINST CONTEXT LENGTH", h + 40);
+        heading(c, "KV CACHE AGAINST CONTEXT LENGTH", h + 56);
         double yMax = ch.poolBytes();
         for (Curves.Series s : ch.kvSeries()) {
             for (Curves.Point p : s.points()) {
@@ -222,7 +222,7 @@ public final class PdfReport {
         }
         PdfCharts.line(c, c.y - h - 10, h, new PdfCharts.Line(ch.kvSeries(), yMax / Units.GIB, Units.GIB, "GiB",
                 ch.poolBytes() / (double) Units.GIB, ch.maxContext()));
-        c.y -= h + 36;
+        c.y -= h + 50;
         StringBuilder lim = new StringBuilder();
         for (Curves.Limit l : ch.limits()) {
             lim.append(lim.length() == 0 ? "" : "; ").append(l.scenario().label()).append(" (").append(l.sequences())
@@ -230,15 +230,15 @@ public final class PdfReport {
                             : "fits up to " + Units.grouped(l.lastFittingContext()) + " tokens");
         }
         c.paragraph("Dashed: the KV pool (" + Units.gibText(ch.poolBytes()) + "). " + lim, 8.5f, MUTED, 0);
-        heading(c, "MAXIMUM CONCURRENCY AGAINST CONTEXT LENGTH", h + 40);
+        heading(c, "MAXIMUM CONCURRENCY AGAINST CONTEXT LENGTH", h + 56);
         double cmax = 1;
         for (Curves.Point p : ch.concurrency().points()) {
             cmax = Math.max(cmax, p.y());
         }
         PdfCharts.line(c, c.y - h - 10, h, new PdfCharts.Line(List.of(ch.concurrency()), cmax, 1, "sequences", -1,
                 ch.maxContext()));
-        c.y -= h + 36;
-        heading(c, "GPU MEMORY OF ONE GPU", 130);
+        c.y -= h + 50;
+        heading(c, "GPU MEMORY OF ONE GPU", 150);
         PdfCharts.stack(c, d, 110);
     }
 

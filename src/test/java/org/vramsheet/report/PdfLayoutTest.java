@@ -95,4 +95,25 @@ class PdfLayoutTest {
                 .findFirst().orElseThrow().value();
         org.junit.jupiter.api.Assertions.assertEquals("128 (hidden 8,192 / 64 heads)", row);
     }
+
+    /** Seen: ticks like "12.50" and "0.50 sequences"; equal curves hid each other; the pool line had no label. */
+    @org.junit.jupiter.api.Test
+    void chartTicksAreNiceAndCountsWhole() throws Exception {
+        org.junit.jupiter.api.Assertions.assertEquals(1.0, PdfCharts.niceStep(0.3, true), "no half sequences");
+        org.junit.jupiter.api.Assertions.assertEquals(20.0, PdfCharts.niceStep(13, false));
+        org.junit.jupiter.api.Assertions.assertEquals(2.5, PdfCharts.niceStep(2.1, false));
+        org.junit.jupiter.api.Assertions.assertEquals("12.5", PdfCharts.tick(12.5, 2.5));
+        org.junit.jupiter.api.Assertions.assertEquals("40", PdfCharts.tick(40, 20));
+        org.junit.jupiter.api.Assertions.assertEquals("0.25", PdfCharts.tick(0.25, 0.25));
+        Worksheet ws = XlsxReportTest.sample("gemma-2-9b-sliding-window-h100.json");
+        byte[] pdf = PdfReport.render(new ReportData(ws, "test", ZonedDateTime.now()), PDRectangle.A4);
+        try (PDDocument doc = Loader.loadPDF(pdf)) {
+            String text = new PDFTextStripper().getText(doc);
+            assertTrue(text.contains("KV pool 54.12 GiB"), "the pool line is labelled");
+            assertTrue(!text.contains("0.50 sequences") && !text.matches("(?s).*\\b12\\.50\\b.*"), "no fractional tick labels");
+            assertTrue(text.contains("0 GiB"), "the bars have a scale");
+        }
+        org.junit.jupiter.api.Assertions.assertNotEquals(java.util.Arrays.toString(PdfCharts.colour("Heavy (16 seq)", 0)),
+                java.util.Arrays.toString(PdfCharts.colour("Typical (32 seq)", 1)), "one colour per scenario, not per position");
+    }
 }
