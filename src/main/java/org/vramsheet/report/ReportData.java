@@ -91,7 +91,11 @@ public final class ReportData {
 
     private static String count(Integer n) { return n == null ? "-" : Units.grouped(n); }
 
-    private static String bytes(Long n) { return n == null ? "-" : Units.bytesText(n) + " = " + Units.gibText(n); }
+    /** Bytes as every other row prints them: small ones with their binary unit, large ones in GiB, GB and B (once each). */
+    private static String bytes(Long n) {
+        return n == null ? "-" : Math.abs(n) < Units.GIB / 4 ? Units.bytesText(n)
+                : Units.gibText(n) + " (" + Units.gbText(n) + ", " + Units.grouped(n) + " B)";
+    }
 
     public List<Section> sections() {
         List<Section> out = new ArrayList<>();

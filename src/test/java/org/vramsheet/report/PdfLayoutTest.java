@@ -116,4 +116,16 @@ class PdfLayoutTest {
         org.junit.jupiter.api.Assertions.assertNotEquals(java.util.Arrays.toString(PdfCharts.colour("Heavy (16 seq)", 0)),
                 java.util.Arrays.toString(PdfCharts.colour("Typical (32 seq)", 1)), "one colour per scenario, not per position");
     }
+
+    /** Seen: "(2.00 GiB) = 2.00 GiB" and, for a hybrid state, "1,097,728 B (1.05 MiB) = 0.00 GiB". */
+    @org.junit.jupiter.api.Test
+    void bytesAreWrittenOnceInTheirUnit() throws Exception {
+        Worksheet ws = XlsxReportTest.sample("gemma-2-9b-sliding-window-h100.json");
+        ws = ws.withKv(ws.kv().withStateLayers(2).withStateBytesPerLayer(1_097_728L));
+        var text = String.join("\n", new ReportData(ws, "test", ZonedDateTime.now()).sections().stream()
+                .flatMap(s -> s.inputs().stream()).map(r -> r.label() + ": " + r.value()).toList());
+        assertTrue(!text.matches("(?s).*GiB\\) = .*"), text);
+        assertTrue(!text.contains("= 0.00 GiB"), text);
+        assertTrue(text.contains("1,097,728 B (1.05 MiB)"), text);
+    }
 }
