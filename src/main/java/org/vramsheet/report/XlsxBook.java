@@ -162,8 +162,17 @@ final class XlsxBook {
         sheet.setColumnWidth(0, Math.min(90, longest + 2) * 256);
     }
 
-    void inputText(String name, String label, String value) {
-        namedRow(name, label, c -> c.setCellValue(value), input, false);
+    /** A text input; with {@code allowed}, the cell accepts only those words (a list in the cell). */
+    void inputText(String name, String label, String value, String... allowed) {
+        Row r = namedRow(name, label, c -> c.setCellValue(value), input, false);
+        if (allowed.length > 0) {
+            var h = sheet.getDataValidationHelper();
+            var v = h.createValidation(h.createExplicitListConstraint(allowed),
+                    new org.apache.poi.ss.util.CellRangeAddressList(r.getRowNum(), r.getRowNum(), 1, 1));
+            v.setShowErrorBox(true);
+            v.createErrorBox("Not allowed", label + ": one of " + String.join(", ", allowed));
+            sheet.addValidationData(v);
+        }
     }
 
     /** A result row: a formula in B, named, with its GiB and GB beside it for bytes. */

@@ -101,7 +101,8 @@ final class XlsxInputs {
     private static void runtime(XlsxBook b, ReportData d) {
         RuntimeSettings r = d.sheet.runtime();
         b.heading("RUNTIME");
-        b.inputText("Engine", "Inference engine", r.engine().label());
+        b.inputText("Engine", "Inference engine", r.engine().label(), java.util.Arrays.stream(Engine.values())
+                .map(Engine::label).toArray(String[]::new));
         b.text("Version", r.engineVersion());
         b.text("Cache implementation", EngineDefaults.cache(r).label());
         b.input("TP", "Tensor parallel size", r.tensorParallel(), false);
@@ -153,7 +154,7 @@ final class XlsxInputs {
         b.heading("RESULT (inputs)");
         b.input("Headroom", "Operational headroom", d.sheet.result().headroomBytes(), true);
         b.inputText("Sizing", "Scenario that sizes the budget (Typical / Heavy / Limit)",
-                d.sheet.result().sizingScenario().label());
+                d.sheet.result().sizingScenario().label(), "Typical", "Heavy", "Limit");
         Figure ctx = d.figure(FigureKey.POOL_CONTEXT_LENGTH);
         b.input("Context", "Context length for concurrency (tokens)", ctx.available() ? ctx.value() : null, false);
     }

@@ -110,6 +110,8 @@ class XlsxChartTest {
             var flags = main.getDataValidations().stream().filter(v -> java.util.Arrays.equals(new String[] {"0", "1"},
                     v.getValidationConstraint().getExplicitListValues())).count();
             assertEquals(5, flags, "every 0 / 1 switch accepts 0 or 1 only");
+            assertTrue(main.getDataValidations().stream().anyMatch(v -> java.util.Arrays.equals(new String[] {"Typical", "Heavy",
+                    "Limit"}, v.getValidationConstraint().getExplicitListValues())), "the sizing scenario is a list");
             var kv = wb.getName("KvElemBytes").getRefersToFormula();
             var ref = new org.apache.poi.ss.util.CellReference(kv.substring(kv.indexOf('!') + 1));
             Cell note = main.getRow(ref.getRow()).getCell(4);
