@@ -35,6 +35,7 @@ public final class Cli {
             case "verify" -> ReportCommands.verify(List.of(args).subList(1, args.length), out, err);
             case "validate" -> ValidateCommand.run(List.of(args).subList(1, args.length), out, err);
             case "plan" -> PlanCommand.run(List.of(args).subList(1, args.length), out, err);
+            case "probe" -> ProbeCommand.run(List.of(args).subList(1, args.length), out, err, System.getenv());
             case "--version", "version" -> {
                 out.println("VRAM Sheet " + AppVersion.get());
                 yield OK;
