@@ -28,7 +28,7 @@ final class ProbeCommand {
     private ProbeCommand() { }
 
     private record Options(URI url, Path sheet, String scenario, int maxRequests, long maxSeconds, int maxConcurrency,
-                           boolean json, Path out) { }
+                           boolean json, Path out, Path nvidiaSmi) { }
 
     private static Options options(List<String> args, PrintStream err) {
         URI url = null;
@@ -39,6 +39,7 @@ final class ProbeCommand {
         long maxSeconds = 300;
         int maxConcurrency = 256;
         boolean json = false;
+        Path smi = null;
         try {
             for (int i = 0; i < args.size(); i++) {
                 String a = args.get(i);
@@ -59,6 +60,7 @@ final class ProbeCommand {
                         case "--max-requests" -> maxRequests = positive(v);
                         case "--max-seconds" -> maxSeconds = positive(v);
                         case "--max-concurrency" -> maxConcurrency = positive(v);
+                        case "--nvidia-smi" -> smi = Path.of(v);
                         default -> {
                             err.println("vramsheet probe: unknown option '" + a + "'");
                             return null;
@@ -85,7 +87,7 @@ final class ProbeCommand {
             err.println("vramsheet probe: --scenario needs --worksheet (the workload comes from the sheet)");
             return null;
         }
-        return new Options(url, sheet, scenario, maxRequests, maxSeconds, maxConcurrency, json, out);
+        return new Options(url, sheet, scenario, maxRequests, maxSeconds, maxConcurrency, json, out, smi);
     }
 
     private static int positive(String v) {
@@ -123,7 +125,16 @@ final class ProbeCommand {
             }
             report(out, o, ws, snap, run);
             if (o.out() != null && ws != null) {
-                WorksheetJson.save(ProbeRecord.apply(ws, snap, run, o.url().toString(), o.scenario()), o.out());
+                Worksheet rec = ProbeRecord.apply(ws, snap, run, o.url().toString(), o.scenario());
+                if (o.nvidiaSmi() != null) {
+                    var peak = org.vramsheet.io.probe.NvidiaSmi.parse(WorksheetJson.readText(o.nvidiaSmi()));
+                    if (peak == null) {
+                        err.println("vramsheet probe: " + o.nvidiaSmi() + ": no nvidia-smi memory.used,memory.total readings");
+                        return Cli.BAD_INPUT;
+                    }
+                    rec = rec.withValidation(rec.validation().withMeasuredPeakBytes(peak.usedBytes()));
+                }
+                WorksheetJson.save(rec, o.out());
                 if (!o.json()) {
                     out.println("Wrote " + o.out());
                 }

@@ -63,7 +63,7 @@ public final class LogDialog {
         });
         Button apply = new Button(tx.t("Apply the log's setup and measured memory"));
         apply.setId("log-apply");
-        apply.disableProperty().bind(lvm.measurement.isNull().or(sheet.readOnlyProperty()));
+        apply.disableProperty().bind(lvm.measurement.isNull().and(lvm.smiPeak.isNull()).or(sheet.readOnlyProperty()));
         apply.setOnAction(e -> lvm.apply());
         Button close = new Button(tx.t("Close"));
         close.setCancelButton(true);

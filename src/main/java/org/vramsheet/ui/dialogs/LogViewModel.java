@@ -14,6 +14,8 @@ public final class LogViewModel {
     public final StringProperty text = new SimpleStringProperty("");
     public final StringProperty summary = new SimpleStringProperty("Paste a vLLM, SGLang, llama.cpp or TensorRT-LLM startup log.");
     public final ObjectProperty<Measurement> measurement = new SimpleObjectProperty<>();
+    /** A pasted nvidia-smi memory.used,memory.total reading or series: its peak, for VALIDATION's measured peak. */
+    public final ObjectProperty<org.vramsheet.io.probe.NvidiaSmi.Peak> smiPeak = new SimpleObjectProperty<>();
     public final ObjectProperty<LogComparison.Result> comparison = new SimpleObjectProperty<>();
     private final SheetViewModel sheet;
     private final DialogService dialogs;
@@ -27,9 +29,17 @@ public final class LogViewModel {
     public void read() {
         Measurement m = EngineLogParser.parse(text.get() == null ? "" : text.get());
         summary.set(EngineLogParser.summary(m));
+        smiPeak.set(null);
         if (m.matchedLines().isEmpty()) {
             measurement.set(null);
             comparison.set(null);
+            var peak = org.vramsheet.io.probe.NvidiaSmi.parse(text.get() == null ? "" : text.get());
+            if (peak != null) {
+                smiPeak.set(peak);
+                summary.set("nvidia-smi: " + peak.samples() + " reading(s), peak " + org.vramsheet.core.units.Units.gibText(
+                        peak.usedBytes()) + " used of " + org.vramsheet.core.units.Units.gibText(peak.totalBytes())
+                        + " per GPU: Apply sets VALIDATION › Measured peak VRAM");
+            }
             return;
         }
         measurement.set(m);
@@ -42,6 +52,11 @@ public final class LogViewModel {
      */
     public void apply() {
         Measurement m = measurement.get();
+        if (m == null && smiPeak.get() != null) {
+            var ws = sheet.computed().sheet();
+            sheet.applyWorksheet(ws.withValidation(ws.validation().withMeasuredPeakBytes(smiPeak.get().usedBytes())));
+            return;
+        }
         if (m == null) {
             return;
         }

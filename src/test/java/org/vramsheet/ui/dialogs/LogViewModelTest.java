@@ -230,4 +230,19 @@ public class LogViewModelTest {
         assertTrue(c.rows().stream().anyMatch(org.vramsheet.core.validation.LogComparison.Row::flagged), c.rows().toString());
         assertTrue(c.causes().stream().noneMatch(x -> x.startsWith("MLA treated")), c.causes().toString());
     }
+
+    /** Issue 18: pasted nvidia-smi readings set VALIDATION's measured peak VRAM (one undoable edit). */
+    @Test
+    void pastedNvidiaSmiReadingsSetTheMeasuredPeak() throws Exception {
+        SheetViewModel vm = SheetViewModelTest.open("seed003-70b-int4-80gib.json");
+        LogViewModel lvm = new LogViewModel(vm, new ScriptedDialogs());
+        lvm.text.set("memory.used [MiB], memory.total [MiB]\n70000 MiB, 81559 MiB\n74500 MiB, 81559 MiB\n");
+        lvm.read();
+        assertNull(lvm.measurement.get());
+        assertTrue(lvm.summary.get().startsWith("nvidia-smi: 2 reading(s), peak"), lvm.summary.get());
+        lvm.apply();
+        assertEquals(74_500L << 20, vm.snapshot().validation().measuredPeakBytes());
+        vm.undo();
+        assertNull(vm.snapshot().validation().measuredPeakBytes());
+    }
 }
