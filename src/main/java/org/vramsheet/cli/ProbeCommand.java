@@ -17,6 +17,7 @@ import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.probe.EngineProbe;
+import org.vramsheet.io.probe.ProbeRecord;
 import org.vramsheet.io.probe.WorkloadRunner;
 
 /**
@@ -181,6 +182,7 @@ final class ProbeCommand {
             b.put("concurrency", run == null ? null : run.boundaryConcurrency());
             b.put("activeTokens", run == null ? null : run.boundaryActiveTokens());
             j.put("stoppedBecause", run == null ? null : run.stoppedBecause());
+            j.put("operationalHeadroom", ws == null ? null : ProbeRecord.headroom(ws, run));
             out.println(j.toPrettyString());
             return;
         }
@@ -198,6 +200,10 @@ final class ProbeCommand {
                     : Math.round(run.peakKvUsage() * 100) + " %") + "; " + run.stoppedBecause());
             out.println("Preemption boundary: " + (run.boundaryConcurrency() == null ? "none reached"
                     : run.boundaryConcurrency() + " concurrent sequences (" + fmt(run.boundaryActiveTokens()) + " active tokens)"));
+            String h = ws == null ? null : ProbeRecord.headroom(ws, run);
+            if (h != null) {
+                out.println(Character.toUpperCase(h.charAt(0)) + h.substring(1));
+            }
         }
     }
 

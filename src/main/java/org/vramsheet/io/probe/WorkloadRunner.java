@@ -34,6 +34,10 @@ public final class WorkloadRunner {
     private final long deadline;
     private int sent;
     private String prompt;
+    private volatile boolean cancelled;
+
+    /** Stops the run at its next check: requests in flight are abandoned, nothing new is sent. */
+    public void cancel() { cancelled = true; }
 
     public WorkloadRunner(EngineProbe probe, String model, Limits limits, Consumer<String> progress) {
         this.probe = probe;
@@ -103,6 +107,9 @@ public final class WorkloadRunner {
     }
 
     private String budgetLeft(int n) {
+        if (cancelled) {
+            return "cancelled";
+        }
         if (sent + n > limits.maxRequests()) {
             return "request limit (" + limits.maxRequests() + ") reached";
         }
@@ -141,7 +148,7 @@ public final class WorkloadRunner {
                 sent++;
             }
             while (running.stream().anyMatch(f -> !f.isDone())) {
-                if (System.nanoTime() > deadline) {
+                if (System.nanoTime() > deadline || cancelled) {
                     running.forEach(f -> f.cancel(true));
                     break;
                 }

@@ -90,6 +90,7 @@ public final class MainWindow {
         Views v = new Views(vm, selected, texts);
         SheetView sheet = new SheetView(vm, selected, progressive, texts);
         sheet.setOnPasteLog(this::showLogDialog);
+        sheet.setOnMeasure(this::showProbeDialog);
         ContextSlider slider = new ContextSlider(vm, v);
         VBox side = new VBox(slider);
         side.getStyleClass().add(Style.SIDE_PANEL);
@@ -327,6 +328,21 @@ public final class MainWindow {
         d.show();
         return d;
     }
+
+    /** Opens VALIDATION's "Measure a running server...". */
+    public org.vramsheet.ui.dialogs.ProbeDialog showProbeDialog() {
+        var d = new org.vramsheet.ui.dialogs.ProbeDialog(stage, new org.vramsheet.ui.dialogs.ProbeViewModel(vm), vm, probeThreads,
+                scene.getStylesheets(), texts);
+        d.show();
+        return d;
+    }
+
+    /** Measurements run here, off the FX thread (daemon threads: closing the window ends them). */
+    private final java.util.concurrent.Executor probeThreads = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "probe");
+        t.setDaemon(true);
+        return t;
+    });
 
     /** Opens "Export report..." (XLSX, PDF, signing). */
     public ExportDialog showExport() {

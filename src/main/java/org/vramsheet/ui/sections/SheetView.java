@@ -47,6 +47,10 @@ public final class SheetView extends ScrollPane {
     /** What VALIDATION's "Paste engine log..." button does (the window opens its dialog). */
     public void setOnPasteLog(Runnable r) { this.onPasteLog = r; }
 
+    private Runnable onMeasure = () -> { };
+
+    public void setOnMeasure(Runnable r) { this.onMeasure = r; }
+
     public SheetView(SheetViewModel vm, ObjectProperty<Figure> selected) {
         this.vm = vm;
         this.v = new Views(vm, selected);
@@ -288,7 +292,8 @@ public final class SheetView extends ScrollPane {
     private Node validation() {
         ValidationViewModel x = vm.validation;
         VBox s = v.section("VALIDATION");
-        s.getChildren().add(v.editButton("paste-log", "Paste engine log...", () -> onPasteLog.run()));
+        s.getChildren().add(new javafx.scene.layout.HBox(8, v.editButton("paste-log", "Paste engine log...", () -> onPasteLog.run()),
+                v.editButton("measure-server", "Measure a running server...", () -> onMeasure.run())));
         s.getChildren().addAll(fill(COLUMNS, v.number(x.measuredNonKv), v.number(x.allocatedKv), v.number(x.kvCapacityTokens),
                 v.number(x.measuredPeak), v.number(x.preemptionSequences), v.text("validation-notes", "Notes", x.notes),
                 v.number(x.measuredOnGpus), v.number(x.measuredActivationPeak), v.number(x.measuredNonTorch),

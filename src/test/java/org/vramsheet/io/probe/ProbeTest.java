@@ -122,6 +122,8 @@ class ProbeTest {
             assertEquals(1600L, back.validation().kvCapacityTokens());
             assertEquals((long) boundary, back.validation().preemptionSequences());
             assertTrue(back.validation().notes().contains("Measured at " + sim.url()), back.validation().notes());
+            assertTrue(back.validation().notes().contains("operational headroom: Limit plans 4 concurrent sequences, the engine ran "
+                    + (boundary - 1) + " without preempting"), back.validation().notes());
             assertEquals(2, org.vramsheet.cli.Cli.run(new String[] {"probe", "http://127.0.0.1:9"}, new PrintStream(out),
                     new PrintStream(err)), "unreachable: exit 2");
         }

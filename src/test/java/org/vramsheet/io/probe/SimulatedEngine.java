@@ -16,7 +16,7 @@ import org.vramsheet.io.json.WorksheetJson;
  * A request is admitted while its prompt's blocks are free, grows one token per generated token, and when the pool runs
  * out it is preempted (the counter rises, its blocks are freed, it waits and starts again), as vLLM's recompute does.
  */
-final class SimulatedEngine implements AutoCloseable {
+public final class SimulatedEngine implements AutoCloseable {
     final int blocks;
     final int blockSize;
     final HttpServer server;
@@ -24,7 +24,7 @@ final class SimulatedEngine implements AutoCloseable {
     private int running;
     private int waiting;
     private long preemptions;
-    final AtomicInteger completions = new AtomicInteger();
+    public final AtomicInteger completions = new AtomicInteger();
     volatile String requiredKey;
     volatile long stallMillis;
     volatile boolean malformedMetrics;
@@ -32,7 +32,7 @@ final class SimulatedEngine implements AutoCloseable {
     volatile String redirectTo;
     volatile String lastAuthorization;
 
-    SimulatedEngine(int blocks, int blockSize) throws IOException {
+    public SimulatedEngine(int blocks, int blockSize) throws IOException {
         this.blocks = blocks;
         this.blockSize = blockSize;
         this.free = blocks;
@@ -42,7 +42,7 @@ final class SimulatedEngine implements AutoCloseable {
         server.start();
     }
 
-    String url() { return "http://127.0.0.1:" + server.getAddress().getPort(); }
+    public String url() { return "http://127.0.0.1:" + server.getAddress().getPort(); }
 
     private void handle(HttpExchange ex) throws IOException {
         try (ex) {

@@ -1,4 +1,4 @@
-package org.vramsheet.cli;
+package org.vramsheet.io.probe;
 
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -6,17 +6,34 @@ import java.util.Locale;
 import java.util.Set;
 import org.vramsheet.core.sheet.Validation;
 import org.vramsheet.core.sheet.Worksheet;
-import org.vramsheet.io.probe.EngineProbe;
-import org.vramsheet.io.probe.WorkloadRunner;
 
 /** What a probe writes into VALIDATION, with its provenance (server, engine version, time, scenario) in the notes. */
-final class ProbeRecord {
+public final class ProbeRecord {
     /** The fields {@link #apply} may change; every other field of the sheet is kept. */
-    static final Set<String> OWNS = Set.of("validation.kvCapacityTokens", "validation.preemptionSequences", "validation.notes");
+    public static final Set<String> OWNS = Set.of("validation.kvCapacityTokens", "validation.preemptionSequences", "validation.notes");
 
     private ProbeRecord() { }
 
-    static Worksheet apply(Worksheet ws, EngineProbe.Snapshot snap, WorkloadRunner.Result run, String server, String scenario) {
+    /**
+     * The operational headroom that follows from a measured boundary: the sizing scenario's concurrent sequences against
+     * the concurrency at which the engine began to preempt (in the run's request shape); null without a boundary.
+     */
+    public static String headroom(Worksheet ws, WorkloadRunner.Result run) {
+        if (run == null || run.boundaryConcurrency() == null) {
+            return null;
+        }
+        var id = ws.result().sizingScenario();
+        Long planned = ws.workloads().get(id).concurrentSequences();
+        if (planned == null || planned < 1) {
+            return null;
+        }
+        long clean = run.boundaryConcurrency() - 1L;
+        double spare = (clean - planned) * 100.0 / planned;
+        return String.format(Locale.ROOT, "operational headroom: %s plans %,d concurrent sequences, the engine ran %,d without "
+                + "preempting (%+.0f %%)", id.label(), planned, clean, spare);
+    }
+
+    public static Worksheet apply(Worksheet ws, EngineProbe.Snapshot snap, WorkloadRunner.Result run, String server, String scenario) {
         Validation v = ws.validation();
         if (snap.capacityTokens() != null) {
             v = v.withKvCapacityTokens(snap.capacityTokens());
@@ -34,6 +51,10 @@ final class ProbeRecord {
                     .append(run.boundaryConcurrency() == null ? "none up to the limits (" + run.stoppedBecause() + ")"
                             : "from " + run.boundaryConcurrency() + " concurrent sequences (" + String.format(Locale.ROOT, "%,d",
                             run.boundaryActiveTokens()) + " active tokens)");
+        }
+        String headroom = headroom(ws, run);
+        if (headroom != null) {
+            note.append("; ").append(headroom);
         }
         String notes = v.notes().isBlank() ? note.toString() : v.notes() + "\n" + note;
         return ws.withValidation(v.withNotes(notes));
