@@ -30,7 +30,7 @@ public final class Fields {
         put("kv.qkRopeHeadDim", "KV ARCHITECTURE › MLA qk_rope_head_dim");
         put("kv.kvDtype", "KV ARCHITECTURE › KV-cache dtype");
         put("kv.windows", "KV ARCHITECTURE › Windowed layers");
-        put("kv.windowTokens", "KV ARCHITECTURE › Window (tokens)");
+        put("kv.windowTokens", "KV ARCHITECTURE › Window");
         put("kv.windowKvHeads", "KV ARCHITECTURE › Window KV heads");
         put("kv.windowHeadDim", "KV ARCHITECTURE › Window head size");
         put("kv.stateLayers", "KV ARCHITECTURE › Fixed-state layers");
@@ -48,7 +48,7 @@ public final class Fields {
         put("runtime.cacheImplementation", "RUNTIME › Cache implementation");
         put("runtime.tensorParallel", "RUNTIME › Tensor parallel size");
         put("runtime.pipelineParallel", "RUNTIME › Pipeline parallel size");
-        put("runtime.dataParallel", "RUNTIME › Data parallel size (replicas)");
+        put("runtime.dataParallel", "RUNTIME › Data parallel size");
         put("runtime.nodes", "RUNTIME › Nodes one replica spans");
         put("result.targetSequences", "RESULT › Target concurrent sequences (fleet)");
         put("runtime.utilization", "RUNTIME › Memory utilization / fraction");

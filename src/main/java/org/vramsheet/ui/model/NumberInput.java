@@ -45,6 +45,10 @@ public final class NumberInput {
             if (t == null || t.isBlank() || value.get() != null) {
                 return null;
             }
+            String digits = t.trim().replaceAll("[ _,\u00a0\u202f]", "");
+            if (kind != Kind.DECIMAL && digits.matches("-?\\d{19,}")) {
+                return "too large: '" + t.trim() + "' (a whole number up to 9,223,372,036,854,775,807)";
+            }
             return switch (kind) {
                 case BYTES -> "not a number: '" + t.trim() + "' (bytes, or a size such as 80 GiB)";
                 case DECIMAL -> "not a number: '" + t.trim() + "'";

@@ -58,4 +58,15 @@ class NumberInputTest {
         b.setDecimalComma(false);
         assertEquals("79.19 GiB", b.textProperty().get());
     }
+
+    /** Seen (issue 17): a huge whole number was called "not a whole number". */
+    @org.junit.jupiter.api.Test
+    void aHugeWholeNumberIsTooLargeNotFractional() {
+        NumberInput n = new NumberInput("kv.layers", NumberInput.Kind.COUNT, "layers");
+        n.textProperty().set("123456789012345678901234");
+        assertEquals("too large: '123456789012345678901234' (a whole number up to 9,223,372,036,854,775,807)",
+                n.parseErrorProperty().get());
+        n.textProperty().set("abc");
+        assertEquals("not a whole number: 'abc'", n.parseErrorProperty().get());
+    }
 }
