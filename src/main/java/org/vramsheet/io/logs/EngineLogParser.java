@@ -35,10 +35,6 @@ public final class EngineLogParser {
     private static final Pattern V_TOTAL_OLD = Pattern.compile("total_gpu_memory \\(([0-9.]+) ?GiB\\) x gpu_memory_utilization "
             + "\\(([0-9.]+)\\)");
     /** vLLM V0 (about v0.6): "Memory profiling results: total_gpu_memory=7.92GiB ... kv_cache_size=6.27GiB ...". */
-    private static final Pattern V0_PROFILE = Pattern.compile("Memory profiling results:.*?total_gpu_memory=([0-9.]+) ?GiB");
-    private static final Pattern V0_NON_TORCH = Pattern.compile("\\bnon_torch_memory=([0-9.]+) ?GiB");
-    private static final Pattern V0_KV = Pattern.compile("\\bkv_cache_size=([0-9.]+) ?GiB");
-    private static final Pattern V0_UTIL = Pattern.compile("\\bgpu_memory_utilization=([0-9.]+)");
     private static final Pattern V_AVAILABLE = Pattern.compile("Available KV cache memory: ([0-9.]+) GiB");
     private static final Pattern V_TOKENS = Pattern.compile("GPU KV cache size: ([0-9,]+) tokens");
     private static final Pattern V_CONC = Pattern.compile("Maximum concurrency for ([0-9,]+) tokens per request: ([0-9.]+)x");
@@ -63,7 +59,7 @@ public final class EngineLogParser {
 
     private EngineLogParser() { }
 
-    private static long gib(String s) { return Units.gib(Double.parseDouble(s)); }
+    static long gib(String s) { return Units.gib(Double.parseDouble(s)); }
 
     private static long num(String s) { return Long.parseLong(s.replace(",", "")); }
 
@@ -85,7 +81,7 @@ public final class EngineLogParser {
     }
 
     /** A ratio the log printed; not a finite, plausible number (Infinity, NaN, out of range) refuses the line. */
-    private static Double ratio(String s, double max) {
+    static Double ratio(String s, double max) {
         double v = Double.parseDouble(s);
         if (!Double.isFinite(v) || v < 0 || v > max) {
             throw new IllegalArgumentException("implausible " + s);
@@ -173,7 +169,7 @@ public final class EngineLogParser {
         if (f.engine == Engine.LLAMA_CPP && f.tokens == null) {
             f.tokens = f.maxLen;
         }
-        v0Tokens(f);
+        VllmV0Reader.tokens(f);
         StageReader.largestStage(f);
         return new Measurement(f.engine, f.version, f.model, f.util, f.maxLen, f.tp, f.pp, f.kvDtype, f.weights, f.nonKv,
                 f.act, f.nonTorch, f.pool, f.tokens, f.blocks, f.concTokens, f.conc, f.free, f.total, f.cgEst, f.cgAct, matched,
@@ -238,47 +234,8 @@ public final class EngineLogParser {
         return hit;
     }
 
-    /** The V0 profiling line: total, non-torch memory, the KV pool and the utilization it used. */
-    private static boolean vllmV0Profile(String line, Found f) {
-        Matcher m = V0_PROFILE.matcher(line);
-        if (!m.find()) {
-            return false;
-        }
-        f.engine = Engine.VLLM;
-        f.total = gib(m.group(1));
-        if ((m = V0_NON_TORCH.matcher(line)).find()) {
-            f.nonTorch = gib(m.group(1));
-        }
-        if ((m = V0_KV.matcher(line)).find()) {
-            f.pool = gib(m.group(1));
-        }
-        if ((m = V0_UTIL.matcher(line)).find()) {
-            f.util = ratio(m.group(1), 1.0);
-        }
-        return true;
-    }
-
-    /**
-     * V0 logs print blocks, not tokens ("# GPU blocks: 11422" and "Maximum concurrency for 2048 tokens per request:
-     * 89.23x"). The block size is what makes the two agree (concurrency x tokens / blocks, a power of two); the KV
-     * capacity is then blocks x block size. Without the concurrency line the block size is not assumed.
-     */
-    private static void v0Tokens(Found f) {
-        if (f.engine != Engine.VLLM || f.tokens != null || f.blocks == null || f.blocks <= 0 || f.conc == null
-                || f.concTokens == null) {
-            return;
-        }
-        double perBlock = f.conc * f.concTokens / f.blocks;
-        long block = Math.round(perBlock);
-        // the concurrency is printed with two decimals: allow that rounding and nothing more
-        double slack = 0.005 * f.concTokens / f.blocks + 1e-9;
-        if (block >= 1 && Long.bitCount(block) == 1 && Math.abs(perBlock - block) <= slack) {
-            f.tokens = Math.multiplyExact(f.blocks, block);
-        }
-    }
-
     private static boolean vllmPool(String line, Found f) {
-        boolean hit = vllmV0Profile(line, f);
+        boolean hit = VllmV0Reader.profile(line, f);
         Matcher m;
         if ((m = V_AVAILABLE.matcher(line)).find()) {
             f.pool = gib(m.group(1));

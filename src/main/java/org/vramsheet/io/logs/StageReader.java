@@ -2,7 +2,6 @@ package org.vramsheet.io.logs;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.vramsheet.core.units.Units;
 
 /** What a log says about its workers: each pipeline stage's memory, and the nodes Ray workers ran on. */
 final class StageReader {
@@ -18,16 +17,14 @@ final class StageReader {
         if (!m.find()) {
             return false;
         }
-        long w = gib(m.group(1));
-        long a = gib(m.group(2));
-        long n = gib(m.group(3));
+        long w = EngineLogParser.gib(m.group(1));
+        long a = EngineLogParser.gib(m.group(2));
+        long n = EngineLogParser.gib(m.group(3));
         if (f.stageMax == null || w + a + n > f.stageMax[0]) {
             f.stageMax = new long[] {w + a + n, a, n};
         }
         return true;
     }
-
-    private static long gib(String s) { return Units.gib(Double.parseDouble(s)); }
 
     /**
      * Pipeline stages differ (the first holds the embeddings, the last the LM head and the sampler): the engine gives

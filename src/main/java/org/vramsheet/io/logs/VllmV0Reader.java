@@ -1,0 +1,54 @@
+package org.vramsheet.io.logs;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.vramsheet.core.sheet.Engine;
+
+/** vLLM V0 logs (about v0.6): the "Memory profiling results" line, and tokens from "# GPU blocks" and the concurrency line. */
+final class VllmV0Reader {
+    private VllmV0Reader() { }
+
+    private static final Pattern V0_PROFILE = Pattern.compile("Memory profiling results:.*?total_gpu_memory=([0-9.]+) ?GiB");
+    private static final Pattern V0_NON_TORCH = Pattern.compile("\\bnon_torch_memory=([0-9.]+) ?GiB");
+    private static final Pattern V0_KV = Pattern.compile("\\bkv_cache_size=([0-9.]+) ?GiB");
+    private static final Pattern V0_UTIL = Pattern.compile("\\bgpu_memory_utilization=([0-9.]+)");
+
+    /** The V0 profiling line: total, non-torch memory, the KV pool and the utilization it used. */
+    static boolean profile(String line, EngineLogParser.Found f) {
+        Matcher m = V0_PROFILE.matcher(line);
+        if (!m.find()) {
+            return false;
+        }
+        f.engine = Engine.VLLM;
+        f.total = EngineLogParser.gib(m.group(1));
+        if ((m = V0_NON_TORCH.matcher(line)).find()) {
+            f.nonTorch = EngineLogParser.gib(m.group(1));
+        }
+        if ((m = V0_KV.matcher(line)).find()) {
+            f.pool = EngineLogParser.gib(m.group(1));
+        }
+        if ((m = V0_UTIL.matcher(line)).find()) {
+            f.util = EngineLogParser.ratio(m.group(1), 1.0);
+        }
+        return true;
+    }
+
+    /**
+     * V0 logs print blocks, not tokens ("# GPU blocks: 11422" and "Maximum concurrency for 2048 tokens per request:
+     * 89.23x"). The block size is what makes the two agree (concurrency x tokens / blocks, a power of two); the KV
+     * capacity is then blocks x block size. Without the concurrency line the block size is not assumed.
+     */
+    static void tokens(EngineLogParser.Found f) {
+        if (f.engine != Engine.VLLM || f.tokens != null || f.blocks == null || f.blocks <= 0 || f.conc == null
+                || f.concTokens == null) {
+            return;
+        }
+        double perBlock = f.conc * f.concTokens / f.blocks;
+        long block = Math.round(perBlock);
+        // the concurrency is printed with two decimals: allow that rounding and nothing more
+        double slack = 0.005 * f.concTokens / f.blocks + 1e-9;
+        if (block >= 1 && Long.bitCount(block) == 1 && Math.abs(perBlock - block) <= slack) {
+            f.tokens = Math.multiplyExact(f.blocks, block);
+        }
+    }
+}
