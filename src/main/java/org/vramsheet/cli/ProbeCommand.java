@@ -11,8 +11,6 @@ import java.util.Map;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
-import org.vramsheet.core.sheet.Scenario;
-import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
@@ -122,7 +120,7 @@ final class ProbeCommand {
             if (o.scenario() != null) {
                 WorkloadRunner runner = new WorkloadRunner(probe, snap.modelId(), new WorkloadRunner.Limits(o.maxRequests(),
                         o.maxSeconds(), o.maxConcurrency()), o.json() ? s -> { } : s -> out.println("  " + s));
-                run = workload(runner, ws, o.scenario());
+                run = runner.run(ws, o.scenario());
             }
             report(out, o, ws, snap, run);
             if (o.out() != null && ws != null) {
@@ -150,27 +148,13 @@ final class ProbeCommand {
         }
     }
 
-    private static WorkloadRunner.Result workload(WorkloadRunner r, Worksheet ws, String scenario)
-            throws EngineProbe.ProbeException {
-        ScenarioId id = scenario.equals("ramp") ? ws.result().sizingScenario() : ScenarioId.valueOf(scenario.toUpperCase(
-                java.util.Locale.ROOT));
-        Scenario s = ws.workloads().get(id);
-        WorkloadRunner.Shape shape = new WorkloadRunner.Shape(s.inputTokens() == null ? 1 : s.inputTokens(),
-                s.generatedTokens() == null ? 1 : s.generatedTokens());
-        return scenario.equals("ramp") ? r.ramp(shape) : r.fixed(shape, s.concurrentSequences() == null ? 1
-                : Math.toIntExact(Math.min(Integer.MAX_VALUE, s.concurrentSequences())));
-    }
-
     private static void report(PrintStream out, Options o, Worksheet ws, EngineProbe.Snapshot snap, WorkloadRunner.Result run) {
         Long predicted = null;
         String mismatch = null;
         if (ws != null) {
             Figure f = SizingCalculator.calculate(ws).get(FigureKey.POOL_CAPACITY_TOKENS);
             predicted = f.available() ? f.value() : null;
-            String sheetModel = ws.model().modelId();
-            if (snap.modelId() != null && !sheetModel.isBlank() && !snap.modelId().endsWith(tail(sheetModel))) {
-                mismatch = "the server runs " + snap.modelId() + ", the sheet is " + sheetModel;
-            }
+            mismatch = ProbeRecord.mismatch(ws, snap);
         }
         if (o.json()) {
             ObjectNode j = WorksheetJson.shared().createObjectNode();
@@ -205,11 +189,6 @@ final class ProbeCommand {
                 out.println(Character.toUpperCase(h.charAt(0)) + h.substring(1));
             }
         }
-    }
-
-    private static String tail(String id) {
-        int i = id.lastIndexOf('/');
-        return i >= 0 ? id.substring(i + 1) : id;
     }
 
     private static String fmt(Long n) { return n == null ? "-" : String.format(java.util.Locale.ROOT, "%,d", n); }

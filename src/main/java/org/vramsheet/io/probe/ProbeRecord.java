@@ -33,6 +33,15 @@ public final class ProbeRecord {
                 + "preempting (%+.0f %%)", id.label(), planned, clean, spare);
     }
 
+    /** "the server runs X, the sheet is Y" when the server serves another model than the sheet's, else null. */
+    public static String mismatch(Worksheet ws, EngineProbe.Snapshot snap) {
+        String id = ws.model().modelId();
+        if (snap.modelId() == null || id.isBlank() || snap.modelId().endsWith(id.substring(id.lastIndexOf('/') + 1))) {
+            return null;
+        }
+        return "the server runs " + snap.modelId() + ", the sheet is " + id;
+    }
+
     public static Worksheet apply(Worksheet ws, EngineProbe.Snapshot snap, WorkloadRunner.Result run, String server, String scenario) {
         Validation v = ws.validation();
         if (snap.capacityTokens() != null) {

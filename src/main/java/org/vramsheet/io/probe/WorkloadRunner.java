@@ -181,4 +181,19 @@ public final class WorkloadRunner {
     }
 
     private static String fmt(Double d) { return d == null ? "-" : Long.toString(Math.round(d)); }
+
+    /**
+     * Runs what the user chose against the sheet: "typical", "heavy" or "limit" runs that scenario at its concurrency;
+     * "ramp" ramps in the sizing scenario's request shape.
+     */
+    public Result run(org.vramsheet.core.sheet.Worksheet ws, String what) throws EngineProbe.ProbeException {
+        boolean ramp = what.equalsIgnoreCase("ramp");
+        var id = ramp ? ws.result().sizingScenario() : org.vramsheet.core.sheet.ScenarioId.valueOf(what.toUpperCase(
+                java.util.Locale.ROOT));
+        var s = ws.workloads().get(id);
+        Shape shape = new Shape(s.inputTokens() == null ? 1 : s.inputTokens(), s.generatedTokens() == null ? 1
+                : s.generatedTokens());
+        return ramp ? ramp(shape) : fixed(shape, s.concurrentSequences() == null ? 1
+                : (int) Math.min(Integer.MAX_VALUE, s.concurrentSequences()));
+    }
 }

@@ -10,8 +10,6 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import org.vramsheet.core.sheet.Scenario;
-import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.probe.EngineProbe;
 import org.vramsheet.io.probe.ProbeRecord;
@@ -74,7 +72,7 @@ public final class ProbeViewModel {
                 WorkloadRunner.Result r = null;
                 if (what != Run.POOL_ONLY) {
                     runner = new WorkloadRunner(probe, s.modelId(), limits, line -> fx.accept(() -> status.set(line)));
-                    r = workload(runner, ws, what);
+                    r = runner.run(ws, what.name());
                 }
                 WorkloadRunner.Result done = r;
                 fx.accept(() -> finish(s, done, ws));
@@ -87,25 +85,15 @@ public final class ProbeViewModel {
         });
     }
 
-    private static WorkloadRunner.Result workload(WorkloadRunner r, Worksheet ws, Run what) throws EngineProbe.ProbeException {
-        ScenarioId id = what == Run.RAMP ? ws.result().sizingScenario() : ScenarioId.valueOf(what.name());
-        Scenario s = ws.workloads().get(id);
-        WorkloadRunner.Shape shape = new WorkloadRunner.Shape(s.inputTokens() == null ? 1 : s.inputTokens(),
-                s.generatedTokens() == null ? 1 : s.generatedTokens());
-        return what == Run.RAMP ? r.ramp(shape) : r.fixed(shape, s.concurrentSequences() == null ? 1
-                : (int) Math.min(Integer.MAX_VALUE, s.concurrentSequences()));
-    }
-
     private void finish(EngineProbe.Snapshot s, WorkloadRunner.Result r, Worksheet ws) {
         snapshot = s;
         outcome = r;
         busy.set(false);
         measured.set(true);
         StringBuilder b = new StringBuilder();
-        if (s.modelId() != null && !ws.model().modelId().isBlank() && !s.modelId().endsWith(
-                ws.model().modelId().substring(ws.model().modelId().lastIndexOf('/') + 1))) {
-            b.append("First finding: the server runs ").append(s.modelId()).append(", the sheet is ").append(ws.model().modelId())
-                    .append("\n");
+        String mismatch = ProbeRecord.mismatch(ws, s);
+        if (mismatch != null) {
+            b.append("First finding: ").append(mismatch).append("\n");
         }
         b.append(s.engine()).append(s.engineVersion() == null ? "" : " " + s.engineVersion()).append(", KV capacity ")
                 .append(String.format(java.util.Locale.ROOT, "%,d", s.capacityTokens())).append(" tokens");
