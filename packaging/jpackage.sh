@@ -3,7 +3,8 @@
 #   packaging/jpackage.sh TYPE VERSION ICON [MONOCLE_JAR]
 # 1. jlink: a runtime of the modules in packaging/modules.txt (bin/java kept: it makes the CDS archive).
 # 2. Training run: the app is started once headless (Monocle) up to its complete window, and the JVM
-#    writes the classes it loaded (JDK, JavaFX, Jackson, the app, lambda proxies) to vramsheet.classlist.
+#    writes the classes it loaded (JDK, JavaFX, Jackson, the app, lambda proxies) to vramsheet.classlist;
+#    a cold command-line export of both reports adds POI's, XMLBeans' and PDFBox's classes.
 # 3. jpackage with that runtime; the launcher runs with -XX:SharedArchiveFile=$APPDIR/vramsheet.jsa
 #    and C1 only (docs/performance.md has the measurements behind both).
 # 4. The class-data-sharing archive is dumped from the class list where the app lives: Java 17 refuses
@@ -25,6 +26,17 @@ if [ -n "$monocle" ] && [ -f "$monocle" ]; then
        -Dglass.platform=Monocle -Dmonocle.platform=Headless -Dprism.order=sw -Djava.awt.headless=true \
        -Dvramsheet.startupProbe=true -Dvramsheet.home="$train_home" \
        -cp "target/vramsheet.jar:$monocle" org.vramsheet.Launcher > target/training.log 2>&1; then
+    # a second, command-line run: a cold export of both reports (POI, XMLBeans, PDFBox) joins the list
+    out="$(mktemp -d)"
+    if target/runtime/bin/java -XX:DumpLoadedClassList=target/export.classlist -Djava.awt.headless=true \
+         -Dvramsheet.home="$train_home" -cp target/vramsheet.jar org.vramsheet.Launcher export \
+         assets/samples/gemma-2-9b-sliding-window-h100.json --xlsx "$out/t.xlsx" --pdf "$out/t.pdf" >> target/training.log 2>&1; then
+      awk '!seen[$0]++' target/jpackage-input/vramsheet.classlist target/export.classlist > target/merged.classlist
+      mv target/merged.classlist target/jpackage-input/vramsheet.classlist
+    else
+      echo "export training run failed (see target/training.log); the archive holds the window's classes only" >&2
+    fi
+    rm -rf "$out"
     echo "training run: $(grep -c . target/jpackage-input/vramsheet.classlist) classes listed; $(grep 'first frame' target/training.log)"
   else
     echo "training run failed (see target/training.log); the app is packaged without a CDS archive" >&2

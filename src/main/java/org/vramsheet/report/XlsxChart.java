@@ -38,14 +38,18 @@ final class XlsxChart {
 
     private XlsxChart() { }
 
-    static void write(XSSFWorkbook wb, ReportData d, boolean paged, boolean simple) {
+    /**
+     * Writes the "Chart data" sheet; the returned step draws the chart once the workbook's formulas have cached values
+     * (the chart's own caches are read from them, not evaluated again cell by cell).
+     */
+    static Runnable write(XSSFWorkbook wb, ReportData d, boolean paged, boolean simple) {
         XSSFSheet data = wb.createSheet("Chart data");
         Curves.Charts ch = d.charts;
         Row h = data.createRow(0);
         h.createCell(0).setCellValue("Context (tokens)");
         if (ch == null) {
             h.createCell(1).setCellValue("Chart unavailable: the pool or the workloads are not available");
-            return;
+            return () -> { };
         }
         List<Curves.Series> series = ch.kvSeries();
         for (int s = 0; s < series.size(); s++) {
@@ -85,9 +89,7 @@ final class XlsxChart {
         for (int c = 0; c <= poolCol; c++) {
             data.setColumnWidth(c, 16 * 256);
         }
-        if (n > 0) {
-            draw(data, series, n, poolCol);
-        }
+        return n > 0 ? () -> draw(data, series, n, poolCol) : () -> { };
     }
 
     /** The scenario's physical KV at context {@code x} in GiB, as the Worksheet's formulas compute it; null: no formula. */
@@ -124,10 +126,10 @@ final class XlsxChart {
         x.setTitle("context length per sequence (tokens, log-spaced)");
         XDDFValueAxis y = chart.createValueAxis(AxisPosition.LEFT);
         y.setTitle("GiB");
-        XDDFNumericalDataSource<Double> xs = XDDFDataSourcesFactory.fromNumericCellRange(data, new CellRangeAddress(1, n, 0, 0));
+        XDDFNumericalDataSource<Double> xs = column(data, n, 0);
         XDDFChartData lines = chart.createData(ChartTypes.LINE, x, y);
         for (int s = 0; s <= series.size(); s++) {
-            var ys = XDDFDataSourcesFactory.fromNumericCellRange(data, new CellRangeAddress(1, n, s + 1, s + 1));
+            var ys = column(data, n, s + 1);
             XDDFChartData.Series sr = lines.addSeries(xs, ys);
             boolean pool = s == series.size();
             sr.setTitle(pool ? "KV pool" : series.get(s).name(), null);
@@ -145,7 +147,24 @@ final class XlsxChart {
                 ls.setSmooth(false);
             }
         }
-        chart.plot(lines);
+        // each series' plot() writes its references and caches; XDDFChart.plot would also build an embedded workbook
+        for (int s = 0; s < lines.getSeriesCount(); s++) {
+            lines.getSeries(s).plot();
+        }
+    }
+
+    /** Rows 2..n+1 of a column: the reference the chart follows, with the cells' cached values as its cache. */
+    private static XDDFNumericalDataSource<Double> column(XSSFSheet data, int n, int col) {
+        Double[] values = new Double[n];
+        for (int i = 0; i < n; i++) {
+            var cell = data.getRow(i + 1).getCell(col);
+            boolean number = cell.getCellType() == org.apache.poi.ss.usermodel.CellType.NUMERIC
+                    || cell.getCellType() == org.apache.poi.ss.usermodel.CellType.FORMULA
+                    && cell.getCachedFormulaResultType() == org.apache.poi.ss.usermodel.CellType.NUMERIC;
+            values[i] = number ? cell.getNumericCellValue() : null; // an error result leaves a gap, as Excel draws it
+        }
+        String ref = new CellRangeAddress(1, n, col, col).formatAsString(data.getSheetName(), true);
+        return XDDFDataSourcesFactory.fromArray(values, ref);
     }
 
     /** One fixed colour per scenario, whatever else is on the chart (Typical blue, Heavy orange, Limit red). */

@@ -55,7 +55,7 @@ public final class XlsxReport {
             XlsxInputs.write(b, d);
             results(b, d);
             signOff(b, d);
-            XlsxChart.write(wb, d, vllmFormulas(d), simpleFormulas(d));
+            Runnable chart = XlsxChart.write(wb, d, vllmFormulas(d), simpleFormulas(d));
             b.fitLabels();
             if (locked) {
                 b.sheet.enableLocking(); // protection without a password: every cell, inputs included, read-only
@@ -64,7 +64,9 @@ public final class XlsxReport {
                 XlsxBook.printSetup((org.apache.poi.xssf.usermodel.XSSFSheet) sheet, d.sheet.model().modelId(), d.fingerprint);
             }
             // cached values for every formula: previews and libraries that do not recalculate show the numbers
-            org.apache.poi.xssf.usermodel.XSSFFormulaEvaluator.evaluateAllFormulaCells(wb);
+            // (one evaluator, so each formula is evaluated once; the chart then reads the cached values)
+            wb.getCreationHelper().createFormulaEvaluator().evaluateAll();
+            chart.run();
             wb.setForceFormulaRecalculation(true);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             wb.write(out);

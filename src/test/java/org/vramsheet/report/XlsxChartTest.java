@@ -59,6 +59,20 @@ class XlsxChartTest {
                             "the formula gives the app's curve: " + pts.get(s).name() + " point " + i);
                 }
             }
+            // the chart refers to the formula cells and its caches (what a viewer draws before recalculating) are their values
+            var ser = chart.getCTChart().getPlotArea().getLineChartArray(0).getSerArray();
+            for (int s = 0; s < 4; s++) {
+                var ref = ser[s].getVal().getNumRef();
+                String col = String.valueOf((char) ('B' + s));
+                assertEquals("'Chart data'!$" + col + "$2:$" + col + "$" + (pts.get(0).points().size() + 1), ref.getF());
+                assertEquals("'Chart data'!$A$2:$A$" + (pts.get(0).points().size() + 1), ser[s].getCat().getNumRef().getF());
+                var cache = ref.getNumCache().getPtArray();
+                assertEquals(pts.get(0).points().size(), cache.length);
+                for (var pt : cache) {
+                    assertEquals(data.getRow((int) pt.getIdx() + 1).getCell(s + 1).getNumericCellValue(), Double.parseDouble(pt.getV()),
+                            1e-9, "cache of series " + s + " point " + pt.getIdx());
+                }
+            }
             double pool = new ReportData(ws, "test", java.time.ZonedDateTime.now()).figure(FigureKey.POOL_KV_POOL_BYTES_REPLICA)
                     .value() / 1073741824.0;
             assertEquals(pool, r.getCell(4).getNumericCellValue(), 1e-9);
