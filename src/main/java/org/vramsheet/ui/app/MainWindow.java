@@ -63,6 +63,7 @@ public final class MainWindow {
     private Runnable afterFirstFrame;
     private final SheetView sheetView;
     private boolean chartsAdded;
+    private final ContextSlider contextSlider;
 
     public MainWindow(Stage stage, DialogService dialogs, AppHome home) {
         this(stage, dialogs, home, false);
@@ -92,6 +93,7 @@ public final class MainWindow {
         sheet.setOnPasteLog(this::showLogDialog);
         sheet.setOnMeasure(this::showProbeDialog);
         ContextSlider slider = new ContextSlider(vm, v);
+        this.contextSlider = slider;
         VBox side = new VBox(slider);
         side.getStyleClass().add(Style.SIDE_PANEL);
         this.sheetView = sheet;
@@ -210,6 +212,9 @@ public final class MainWindow {
     }
 
     public FileController files() { return files; }
+
+    /** The context slider (for the drag probe and tests). */
+    public ContextSlider contextSlider() { return contextSlider; }
 
     public Scene scene() { return scene; }
 

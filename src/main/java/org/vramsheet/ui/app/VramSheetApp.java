@@ -25,6 +25,9 @@ public final class VramSheetApp extends Application {
         if (Boolean.getBoolean("vramsheet.startupProbe")) {
             StartupProbe.reportWhenShown(w.scene(), "VRAM Sheet", w::whenComplete);
         }
+        if (Boolean.getBoolean("vramsheet.dragProbe")) {
+            w.whenComplete(() -> DragProbe.report(w.contextSlider().slider()));
+        }
         stage.show();
         StartupProbe.mark("stage shown");
     }

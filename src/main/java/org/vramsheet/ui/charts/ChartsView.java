@@ -12,15 +12,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javafx.collections.FXCollections;
-import javafx.scene.chart.CategoryAxis;
-import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
-import javafx.scene.chart.StackedBarChart;
 import javafx.scene.chart.XYChart;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.util.StringConverter;
 import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.ui.model.SheetViewModel;
@@ -36,14 +34,17 @@ import org.vramsheet.ui.text.Texts;
 public final class ChartsView extends TabPane {
     private final SheetViewModel vm;
     private final NumberAxis kvY = new NumberAxis();
-    private final LineChart<Number, Number> kvChart = new LineChart<>(log2Axis(), kvY);
-    private final LineChart<Number, Number> concChart = new LineChart<>(log2Axis(), new NumberAxis());
+    private final MarkedLineChart kvChart = new MarkedLineChart(log2Axis(), kvY);
+    private final MarkedLineChart concChart = new MarkedLineChart(log2Axis(), countAxis());
     private final NumberAxis stackY = new NumberAxis();
-    private final StackedBarChart<String, Number> stack = new StackedBarChart<>(new CategoryAxis(), stackY);
+    private final CapacityBarChart stack = new CapacityBarChart(stackY);
+    /** Typical, Heavy, Limit, the pool, where each stops fitting: made once, moved in place. */
+    private final List<XYChart.Series<Number, Number>> kvSlots = new ArrayList<>();
+    /** Maximum concurrency and the chosen context. */
+    private final List<XYChart.Series<Number, Number>> concSlots = new ArrayList<>();
+    private static final int POOL = 3;
+    private static final int STOPS = 4;
     private final javafx.scene.control.Label limitsText = new javafx.scene.control.Label();
-    private Curves.Charts shown;
-    private Long shownContext;
-    private Boolean shownGib;
 
     private final Texts texts;
 
@@ -59,15 +60,23 @@ public final class ChartsView extends TabPane {
         kvChart.setId("chart-kv");
         concChart.setId("chart-concurrency");
         stack.setId("chart-gpu");
+        for (int i = 0; i < 5; i++) {
+            kvSlots.add(new XYChart.Series<>());
+        }
+        kvSlots.get(STOPS).setName(texts.t("stops fitting"));
+        concSlots.add(new XYChart.Series<>());
+        kvChart.setData(FXCollections.observableArrayList(kvSlots));
+        concChart.setData(FXCollections.observableArrayList(concSlots));
+        kvChart.setCreateSymbols(true);
         for (var c : List.of(kvChart, concChart)) {
             c.setAnimated(false);
-            c.setCreateSymbols(false);
             c.getXAxis().setLabel(texts.t("context length per sequence (tokens, log scale)"));
         }
         stack.setAnimated(false);
         kvChart.setTitle(texts.t("KV cache against context length"));
         concChart.setTitle(texts.t("Maximum concurrency against context length"));
-        concChart.getYAxis().setLabel(texts.value("sequences"));
+        concChart.getYAxis().setLabel(texts.value("sequences") + " (" + texts.t("log scale") + ")");
+        concChart.setCreateSymbols(false);
         stack.setTitle(texts.t("GPU memory of one GPU"));
         limitsText.setId("chart-limits");
         limitsText.setWrapText(true);
@@ -80,6 +89,7 @@ public final class ChartsView extends TabPane {
         getTabs().addAll(new Tab(texts.t("KV vs context"), kvBox), new Tab(texts.t("Concurrency"), concChart),
                 new Tab(texts.t("GPU memory"), stack),
                 placementTab);
+        getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> refresh());
         vm.computedProperty().addListener((o, a, b) -> refresh());
         vm.gibPrimary.addListener((o, a, b) -> refresh());
         refresh();
@@ -103,98 +113,188 @@ public final class ChartsView extends TabPane {
         return x;
     }
 
+    private static NumberAxis countAxis() {
+        NumberAxis y = new NumberAxis();
+        y.setAutoRanging(false);
+        y.setMinorTickVisible(false);
+        y.setTickLabelFormatter(new StringConverter<>() {
+            @Override
+            public String toString(Number n) { return Ticks.countLabel(n.doubleValue()); }
+
+            @Override
+            public Number fromString(String s) { return 0; }
+        });
+        return y;
+    }
+
     private static double log2(long x) { return Math.log(Math.max(1, x)) / Math.log(2); }
 
-    /** Redraws when the data, the context or the unit changed. */
+    /** The sheet's chart data as last applied to each chart (KV, concurrency, GPU memory), null: never. */
+    private record Shown(Curves.Charts charts, Long context, boolean gib) { }
+
+    private final Shown[] applied = new Shown[3];
+
+    /**
+     * Redraws what the data, the context or the unit changed, on the chart that is shown (a hidden tab catches up when
+     * it is selected): points move in place, series and legend stay, the context marker moves without a chart layout.
+     */
     void refresh() {
         SheetViewModel.Computed c = vm.computed();
-        Curves.Charts ch = c.charts();
         Figure ctxF = c.outcome().result().get(FigureKey.POOL_CONTEXT_LENGTH);
-        Long ctx = ctxF.available() ? ctxF.value() : null;
-        boolean gib = vm.gibPrimary.get();
-        if (java.util.Objects.equals(ch, shown) && java.util.Objects.equals(ctx, shownContext)
-                && Boolean.valueOf(gib).equals(shownGib)) {
+        Shown now = new Shown(c.charts(), ctxF.available() ? ctxF.value() : null, vm.gibPrimary.get());
+        int tab = Math.max(0, getSelectionModel().getSelectedIndex());
+        if (tab > 2 || now.equals(applied[tab])) {
             return;
         }
-        shown = ch;
-        shownContext = ctx;
-        shownGib = gib;
+        Shown was = applied[tab];
+        applied[tab] = now;
+        Curves.Charts ch = now.charts();
         if (ch == null) {
-            kvChart.setData(FXCollections.observableArrayList());
-            concChart.setData(FXCollections.observableArrayList());
-            stack.setData(FXCollections.observableArrayList());
             kvChart.setTitle(texts.t("KV cache against context length: unavailable (see the marked fields)"));
+            kvSlots.forEach(s -> s.getData().clear());
+            concSlots.forEach(s -> s.getData().clear());
+            moveContext(null);
+            stack.getData().clear();
+            stack.setCapacity(Double.NaN, "", 0);
             limitsText.setText("");
             return;
         }
-        kvChart.setTitle(texts.t("KV cache against context length"));
-        double unit = gib ? Units.GIB : Units.GB;
-        String unitName = gib ? "GiB" : "GB";
-        kvY.setLabel(texts.t("KV cache") + " (" + unitName + ")");
-        stackY.setLabel(unitName);
-        double xmax = log2(ch.maxContext());
-        for (var chart : List.of(kvChart, concChart)) {
-            NumberAxis x = (NumberAxis) chart.getXAxis();
+        double unit = now.gib() ? Units.GIB : Units.GB;
+        String unitName = now.gib() ? "GiB" : "GB";
+        if (tab == 2) {
+            stackY.setLabel(unitName);
+            drawStack(ch.memory(), unit, unitName);
+            return;
+        }
+        if (!sameCurves(was, now)) {
+            kvChart.setTitle(texts.t("KV cache against context length"));
+            kvY.setLabel(texts.t("KV cache") + " (" + unitName + ")");
+            double xmax = Math.max(9.5, log2(ch.maxContext()));
+            NumberAxis x = (NumberAxis) (tab == 0 ? kvChart : concChart).getXAxis();
             x.setLowerBound(9);
-            x.setUpperBound(Math.max(9.5, xmax));
+            x.setUpperBound(xmax);
+            if (tab == 0) {
+                drawKv(ch, unit, unitName);
+            } else {
+                drawConcurrency(ch);
+            }
         }
-        drawKv(ch, ctx, unit, unitName);
-        List<XYChart.Series<Number, Number>> conc = new ArrayList<>();
-        conc.add(series(texts.t("max sequences"), ch.concurrency().points(), 1));
-        if (ctx != null) {
-            double y = ch.concurrency().points().stream().mapToDouble(Curves.Point::y).max().orElse(1);
-            conc.add(vertical(texts.t("context") + " " + texts.numbers(Units.grouped(ctx)), log2(ctx), 0, y));
-        }
-        concChart.setData(FXCollections.observableArrayList(conc));
-        stack.setData(FXCollections.observableArrayList(stackSeries(ch.memory(), unit, texts)));
+        (tab == 0 ? kvChart : concChart).setMarker(now.context() == null ? Double.NaN : log2(now.context()));
     }
 
-    /** The KV chart: one line per scenario, the pool line, where each stops fitting, the chosen context. */
-    private void drawKv(Curves.Charts ch, Long ctx, double unit, String unitName) {
-        double xmax = log2(ch.maxContext());
-        List<XYChart.Series<Number, Number>> kv = new ArrayList<>();
-        for (Curves.Series s : ch.kvSeries()) {
-            kv.add(series(texts.message(s.name()), s.points(), unit));
+    /** True when only the context moved: the curves (and the unit) are what the chart already shows. */
+    private static boolean sameCurves(Shown was, Shown now) {
+        if (was == null || was.charts() == null || was.gib() != now.gib()) {
+            return false;
         }
-        while (kv.size() < 3) {
-            kv.add(new XYChart.Series<>(texts.t("(unavailable)"), FXCollections.observableArrayList()));
+        Curves.Charts a = was.charts();
+        Curves.Charts b = now.charts();
+        return a.kvSeries().equals(b.kvSeries()) && a.poolBytes() == b.poolBytes() && a.limits().equals(b.limits())
+                && a.concurrency().equals(b.concurrency()) && a.maxContext() == b.maxContext();
+    }
+
+    /** The KV chart: a fixed slot per scenario (its colour and dash never move), the pool, where each stops fitting. */
+    private void drawKv(Curves.Charts ch, double unit, String unitName) {
+        double xmax = Math.max(9.5, log2(ch.maxContext()));
+        for (ScenarioId id : ScenarioId.values()) {
+            Curves.Series s = ch.kvSeries().stream().filter(x -> scenarioOf(x.name()) == id).findFirst().orElse(null);
+            XYChart.Series<Number, Number> slot = kvSlots.get(id.ordinal());
+            rename(slot, s != null ? texts.message(s.name()) : texts.t(id.label()) + " " + texts.t("(unavailable)"));
+            setPoints(slot, s == null ? List.of() : s.points(), p -> log2(p.x()), p -> p.y() / unit);
         }
-        XYChart.Series<Number, Number> pool = new XYChart.Series<>();
-        pool.setName(texts.t("KV pool") + " " + texts.numbers(fmt(ch.poolBytes() / unit)) + " " + unitName);
-        pool.getData().add(new XYChart.Data<>(9, ch.poolBytes() / unit));
-        pool.getData().add(new XYChart.Data<>(Math.max(9.5, xmax), ch.poolBytes() / unit));
-        kv.add(pool);
-        XYChart.Series<Number, Number> marks = new XYChart.Series<>();
+        XYChart.Series<Number, Number> pool = kvSlots.get(POOL);
+        rename(pool, texts.t("KV pool") + " " + texts.numbers(fmt(ch.poolBytes() / unit)) + " " + unitName);
+        setXy(pool, new double[] {9, xmax}, new double[] {ch.poolBytes() / unit, ch.poolBytes() / unit});
         StringBuilder where = new StringBuilder();
+        List<Double> marks = new ArrayList<>();
         for (Curves.Limit l : ch.limits()) {
             if (!l.alwaysFits() && l.lastFittingContext() >= 512) {
-                marks.getData().add(new XYChart.Data<>(log2(l.lastFittingContext()), ch.poolBytes() / unit));
+                marks.add(log2(l.lastFittingContext()));
             }
             where.append(where.length() == 0 ? "" : "; ").append(label(l));
         }
-        if (ctx != null) {
-            kv.add(vertical(texts.t("context") + " " + texts.numbers(Units.grouped(ctx)), log2(ctx), 0, maxY(ch, unit)));
-        }
-        kvChart.setCreateSymbols(true);
-        kvChart.setData(FXCollections.observableArrayList(kv));
-        for (XYChart.Series<Number, Number> sr : kv) {
-            for (XYChart.Data<Number, Number> d : sr.getData()) {
+        XYChart.Series<Number, Number> stops = kvSlots.get(STOPS);
+        double[] my = new double[marks.size()];
+        java.util.Arrays.fill(my, ch.poolBytes() / unit);
+        setXy(stops, marks.stream().mapToDouble(Double::doubleValue).toArray(), my);
+        for (int i = 0; i < kvSlots.size(); i++) {
+            for (XYChart.Data<Number, Number> d : kvSlots.get(i).getData()) {
                 if (d.getNode() != null) {
-                    d.getNode().setVisible(false);
-                }
-            }
-        }
-        if (!marks.getData().isEmpty()) {
-            marks.setName(texts.t("stops fitting"));
-            kvChart.getData().add(marks);
-            for (XYChart.Data<Number, Number> d : marks.getData()) {
-                if (d.getNode() != null) {
-                    d.getNode().setStyle("-fx-background-color: -vs-bad, -vs-surface; -fx-background-insets: 0, 2;"
-                            + " -fx-background-radius: 7px; -fx-padding: 7px;");
+                    d.getNode().setVisible(i == STOPS);
+                    if (i == STOPS) {
+                        d.getNode().getStyleClass().add("stops-fitting");
+                    }
                 }
             }
         }
         limitsText.setText(texts.t("Where each scenario stops fitting the KV pool:") + " " + where);
+    }
+
+    /** Maximum concurrency on a log2 axis (13 no longer looks like 0 beside 1,000). */
+    private void drawConcurrency(Curves.Charts ch) {
+        rename(concSlots.get(0), texts.t("max sequences"));
+        setPoints(concSlots.get(0), ch.concurrency().points(), p -> log2(p.x()), p -> Ticks.countPosition(p.y()));
+        double top = ch.concurrency().points().stream().mapToDouble(Curves.Point::y).max().orElse(1);
+        NumberAxis y = (NumberAxis) concChart.getYAxis();
+        double upper = Math.max(1, Math.ceil(Ticks.countPosition(Math.max(1, top)) + 0.25));
+        y.setLowerBound(-1);
+        y.setUpperBound(upper);
+        y.setTickUnit(upper > 12 ? 2 : 1);
+    }
+
+    /** The chosen context as a vertical line on both charts (moved in place: no chart layout while dragging). */
+    private void moveContext(Long ctx) {
+        double x = ctx == null ? Double.NaN : log2(ctx);
+        kvChart.setMarker(x);
+        concChart.setMarker(x);
+    }
+
+    private static void rename(XYChart.Series<Number, Number> s, String name) {
+        if (!name.equals(s.getName())) {
+            s.setName(name);
+        }
+    }
+
+    private static void setPoints(XYChart.Series<Number, Number> s, List<Curves.Point> pts,
+            java.util.function.ToDoubleFunction<Curves.Point> x, java.util.function.ToDoubleFunction<Curves.Point> y) {
+        double[] xs = new double[pts.size()];
+        double[] ys = new double[pts.size()];
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = x.applyAsDouble(pts.get(i));
+            ys[i] = y.applyAsDouble(pts.get(i));
+        }
+        setXy(s, xs, ys);
+    }
+
+    /** Moves the series' points in place (no node is made or dropped) when the count is the same; else replaces them. */
+    static void setXy(XYChart.Series<Number, Number> s, double[] xs, double[] ys) {
+        var data = s.getData();
+        if (data.size() != xs.length) {
+            List<XYChart.Data<Number, Number>> fresh = new ArrayList<>(xs.length);
+            for (int i = 0; i < xs.length; i++) {
+                fresh.add(new XYChart.Data<>(xs[i], ys[i]));
+            }
+            data.setAll(fresh);
+            return;
+        }
+        for (int i = 0; i < xs.length; i++) {
+            XYChart.Data<Number, Number> d = data.get(i);
+            if (d.getXValue().doubleValue() != xs[i]) {
+                d.setXValue(xs[i]);
+            }
+            if (d.getYValue().doubleValue() != ys[i]) {
+                d.setYValue(ys[i]);
+            }
+        }
+    }
+
+    static ScenarioId scenarioOf(String seriesName) {
+        for (ScenarioId id : ScenarioId.values()) {
+            if (seriesName.equals(id.label()) || seriesName.startsWith(id.label() + " ")) {
+                return id;
+            }
+        }
+        return null;
     }
 
     private String label(Curves.Limit l) {
@@ -206,60 +306,59 @@ public final class ChartsView extends TabPane {
                 : n + " " + texts.t("up to") + " " + texts.numbers(Units.grouped(l.lastFittingContext()));
     }
 
-    private static double maxY(Curves.Charts ch, double unit) {
-        double m = ch.poolBytes();
-        for (Curves.Series s : ch.kvSeries()) {
-            for (Curves.Point p : s.points()) {
-                m = Math.max(m, p.y());
-            }
-        }
-        return m / unit;
-    }
-
-    private static XYChart.Series<Number, Number> vertical(String name, double x, double y0, double y1) {
-        XYChart.Series<Number, Number> s = new XYChart.Series<>();
-        s.setName(name);
-        s.getData().add(new XYChart.Data<>(x, y0));
-        s.getData().add(new XYChart.Data<>(x, y1));
-        return s;
-    }
-
-    private static XYChart.Series<Number, Number> series(String name, List<Curves.Point> pts, double unit) {
-        XYChart.Series<Number, Number> s = new XYChart.Series<>();
-        s.setName(name);
-        for (Curves.Point p : pts) {
-            s.getData().add(new XYChart.Data<>(log2(p.x()), p.y() / unit));
-        }
-        return s;
-    }
-
-    /** The core's GPU-memory stacks (per GPU) as stacked series: one series per segment name, in first-seen order. */
-    private static List<XYChart.Series<String, Number>> stackSeries(MemoryStacks m, double unit, Texts texts) {
-        Map<String, XYChart.Series<String, Number>> bySegment = new LinkedHashMap<>();
+    /** The GPU-memory stacks (per GPU) with the capacity line; bars change height in place while the context moves. */
+    private void drawStack(MemoryStacks m, double unit, String unitName) {
+        Map<String, Map<String, Double>> bySegment = new LinkedHashMap<>();
+        double largest = 0;
         for (String name : MemoryStacks.NAMES) {
             List<MemoryStacks.Segment> segs = m.stack(name);
             if (segs == null) {
                 continue;
             }
+            largest = Math.max(largest, m.total(name) / unit);
             String category = texts.t(name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1));
             for (MemoryStacks.Segment g : segs) {
-                XYChart.Series<String, Number> s = bySegment.computeIfAbsent(g.name(), n -> {
-                    XYChart.Series<String, Number> x = new XYChart.Series<>();
-                    x.setName(texts.t(n));
-                    return x;
-                });
-                s.getData().add(new XYChart.Data<>(category, g.bytesPerGpu() / unit));
+                bySegment.computeIfAbsent(texts.t(g.name()), n -> new LinkedHashMap<>()).put(category, g.bytesPerGpu() / unit);
             }
         }
-        return new ArrayList<>(bySegment.values());
+        boolean same = stack.getData().size() == bySegment.size();
+        int i = 0;
+        for (var e : bySegment.entrySet()) {
+            same = same && stack.getData().get(i).getName().equals(e.getKey())
+                    && stack.getData().get(i).getData().size() == e.getValue().size();
+            i++;
+        }
+        if (same) {
+            i = 0;
+            for (var e : bySegment.values()) {
+                for (XYChart.Data<String, Number> d : stack.getData().get(i).getData()) {
+                    Double v = e.get(d.getXValue());
+                    if (v != null && v != d.getYValue().doubleValue()) {
+                        d.setYValue(v);
+                    }
+                }
+                i++;
+            }
+        } else {
+            List<XYChart.Series<String, Number>> all = new ArrayList<>();
+            bySegment.forEach((name, bars) -> {
+                XYChart.Series<String, Number> x = new XYChart.Series<>();
+                x.setName(name);
+                bars.forEach((cat, v) -> x.getData().add(new XYChart.Data<>(cat, v)));
+                all.add(x);
+            });
+            stack.setData(FXCollections.observableArrayList(all));
+        }
+        double cap = m.gpuBytes() > 0 ? m.gpuBytes() / unit : Double.NaN;
+        stack.setCapacity(cap, texts.t("GPU memory") + " " + texts.numbers(fmt(cap)) + " " + unitName, largest);
     }
 
     private static String fmt(double v) { return String.format(Locale.ROOT, "%,.1f", v); }
 
     /** For tests: the points of the KV series of a scenario, or of the concurrency curve. */
-    public LineChart<Number, Number> kvChart() { return kvChart; }
+    public MarkedLineChart kvChart() { return kvChart; }
 
-    public LineChart<Number, Number> concurrencyChart() { return concChart; }
+    public MarkedLineChart concurrencyChart() { return concChart; }
 
-    public StackedBarChart<String, Number> gpuChart() { return stack; }
+    public javafx.scene.chart.StackedBarChart<String, Number> gpuChart() { return stack; }
 }

@@ -46,7 +46,7 @@ public final class ContextSlider extends VBox {
                 ? v.texts().numbers(Units.grouped(ctxFigure.get().value())) : "", ctxFigure));
         Label title = new Label(v.t("Context length per sequence (tokens)"));
         title.getStyleClass().add(Style.RESULT_NAME);
-        Label conc = new Label();
+        Label conc = new Steady.SteadyLabel();
         conc.setId("context-concurrency");
         conc.getStyleClass().add(Style.BIG_NUMBER);
         conc.setWrapText(true);
@@ -57,13 +57,13 @@ public final class ContextSlider extends VBox {
         conc.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value(fc.get().available()
                 ? Units.grouped(fc.get().value()) + " concurrent sequences (" + FigureText.primary(fr.get(), true) + ")"
                 : "max concurrency unavailable"), fc, fr));
-        Label perSeq = new Label();
+        Label perSeq = new Steady.SteadyLabel();
         perSeq.setId("context-kv-per-sequence");
         perSeq.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value("KV per sequence: "
                 + FigureText.primary(fs.get(), vm.gibPrimary.get())), fs, vm.gibPrimary));
         HBox row = new HBox(8, slider, text);
         row.setAlignment(Pos.CENTER_LEFT);
-        getChildren().addAll(title, row, conc, perSeq);
+        getChildren().addAll(title, row, Steady.of((Steady.SteadyLabel) conc), Steady.of((Steady.SteadyLabel) perSeq));
         vm.computedProperty().addListener((o, a, b) -> syncFromSheet());
         slider.valueProperty().addListener((o, a, b) -> {
             if (!syncing) {

@@ -40,7 +40,7 @@ public final class SummaryStrip extends HBox {
     }
 
     /** An unavailable result says why, and a click takes you to the field to fix. */
-    private void clickToFix(VBox box, ObjectBinding<Figure> f) {
+    private void clickToFix(VBox box, javafx.beans.value.ObservableObjectValue<Figure> f) {
         box.setOnMouseClicked(e -> {
             if (!f.get().available()) {
                 String field = vm.fieldToFix(f.get());
@@ -52,23 +52,25 @@ public final class SummaryStrip extends HBox {
     }
 
     private VBox tile(String id, String title, FigureKey key) {
-        ObjectBinding<Figure> f = v.figure(key);
-        Label t = new Label(v.t(title));
+        javafx.beans.value.ObservableObjectValue<Figure> f = v.figure(key);
+        Label t = new Steady.SteadyLabel();
+        t.setText(v.t(title));
+        t.setId(id + "-title");
         if (key.equals(FigureKey.POOL_MAX_CONCURRENCY)) {
-            ObjectBinding<Figure> ctx = v.figure(FigureKey.POOL_CONTEXT_LENGTH);
+            javafx.beans.value.ObservableObjectValue<Figure> ctx = v.figure(FigureKey.POOL_CONTEXT_LENGTH);
             t.textProperty().bind(Bindings.createStringBinding(() -> ctx.get().available()
                     ? v.t("Max concurrency at") + " " + v.texts().value(FigureText.primary(ctx.get(), true)) : v.t(title), ctx));
             t.setWrapText(true);
             t.setMaxWidth(260);
         }
         t.getStyleClass().add(Style.SUMMARY_TITLE);
-        Label value = new Label();
+        Label value = new Steady.SteadyLabel();
         value.setId(id);
         value.getStyleClass().add(Style.SUMMARY_VALUE);
         value.setMinWidth(Region.USE_PREF_SIZE);
         value.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value(FigureText.primary(f.get(),
                 vm.gibPrimary.get())), f, vm.gibPrimary));
-        Label sub = new Label();
+        Label sub = new Steady.SteadyLabel();
         sub.getStyleClass().add(Style.SUMMARY_SUB);
         sub.textProperty().bind(Bindings.createStringBinding(() -> {
             Figure x = f.get();
@@ -79,7 +81,8 @@ public final class SummaryStrip extends HBox {
         }, f, vm.gibPrimary));
         sub.setWrapText(true);
         sub.setMaxWidth(260);
-        VBox box = new VBox(t, value, sub);
+        VBox box = new VBox(Steady.of((Steady.SteadyLabel) t), Steady.of((Steady.SteadyLabel) value),
+                Steady.of((Steady.SteadyLabel) sub));
         box.getStyleClass().add(Style.SUMMARY_TILE);
         clickToFix(box, f);
         return box;
@@ -98,8 +101,8 @@ public final class SummaryStrip extends HBox {
     }
 
     private VBox fits() {
-        ObjectBinding<Figure> f = v.figure(FigureKey.RESULT_FITS);
-        ObjectBinding<Figure> margin = v.figure(FigureKey.RESULT_MARGIN_BYTES);
+        javafx.beans.value.ObservableObjectValue<Figure> f = v.figure(FigureKey.RESULT_FITS);
+        javafx.beans.value.ObservableObjectValue<Figure> margin = v.figure(FigureKey.RESULT_MARGIN_BYTES);
         Label t = new Label(v.t("Fits the GPU"));
         t.setId("summary-fits-title");
         t.textProperty().bind(Bindings.createStringBinding(() -> {

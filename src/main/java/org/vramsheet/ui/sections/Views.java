@@ -105,11 +105,11 @@ public final class Views {
             }
             return i == null ? null : texts.message(i.message());
         }, vm.computedProperty(), n.touchedProperty());
-        message.textProperty().bind(text);
-        message.visibleProperty().bind(text.isNotNull());
-        message.managedProperty().bind(message.visibleProperty());
-        text.addListener((o, a, b) -> tf.pseudoClassStateChanged(Style.INVALID, b != null));
-        tf.pseudoClassStateChanged(Style.INVALID, text.get() != null);
+        // set only when the message really changes: a bound text or managed flag re-lays out the field (and the whole
+        // form around it) on every recalculation, which made every slider step lay out the form
+        showMessage(message, tf, text.get());
+        text.addListener((o, a, b) -> showMessage(message, tf, b));
+        message.getProperties().put("message", text); // the label keeps its binding (it listens to the sheet weakly)
         Label l = new Label(t(n.shortLabel()) + (n.unit().isEmpty() ? "" : " (" + t(n.unit()) + ")"));
         l.getStyleClass().add(Style.FIELD_LABEL);
         l.setWrapText(true);
@@ -126,7 +126,7 @@ public final class Views {
     public VBox numberWithDefault(NumberInput n, FigureKey defaultFigure) {
         VBox box = number(n, null);
         TextField tf = (TextField) box.getChildren().get(1);
-        ObjectBinding<Figure> f = figure(defaultFigure);
+        javafx.beans.value.ObservableObjectValue<Figure> f = figure(defaultFigure);
         tf.promptTextProperty().bind(Bindings.createStringBinding(() -> f.get().available()
                 ? texts.value(FigureText.primary(f.get(), true).replace(" tokens", "")) + " (" + t("default") + ")" : "", f));
         return box;
@@ -136,7 +136,7 @@ public final class Views {
     public VBox numberWithEstimate(NumberInput n, FigureKey figure) {
         VBox box = number(n, null);
         TextField tf = (TextField) box.getChildren().get(1);
-        ObjectBinding<Figure> f = figure(figure);
+        javafx.beans.value.ObservableObjectValue<Figure> f = figure(figure);
         tf.promptTextProperty().bind(Bindings.createStringBinding(() -> f.get().available()
                 ? texts.value(FigureText.primary(f.get(), true)) + " (" + t(f.get().provenance().formula()) + ")" : "", f));
         return box;
@@ -153,10 +153,9 @@ public final class Views {
             Issue i = vm.issueFor(issueKey);
             return i == null || tf.isFocused() ? null : texts.message(i.message());
         }, vm.computedProperty(), tf.focusedProperty());
-        message.textProperty().bind(msg);
-        message.visibleProperty().bind(msg.isNotNull());
-        message.managedProperty().bind(message.visibleProperty());
-        msg.addListener((o, a, b) -> tf.pseudoClassStateChanged(Style.INVALID, b != null));
+        showMessage(message, tf, msg.get());
+        msg.addListener((o, a, b) -> showMessage(message, tf, b));
+        message.getProperties().put("message", msg);
         box.getChildren().add(message);
         return box;
     }
@@ -232,24 +231,24 @@ public final class Views {
     }
 
     /** The figure for a key, following every recalculation. */
-    public ObjectBinding<Figure> figure(FigureKey key) {
-        return Bindings.createObjectBinding(() -> vm.computed().outcome().result().get(key), vm.computedProperty());
+    public FigureValue figure(FigureKey key) {
+        return new FigureValue(vm, key);
     }
 
     /** A result: name, right-aligned value in the primary unit, the other unit or the reason under it. */
     public VBox result(FigureKey key) {
-        ObjectBinding<Figure> f = figure(key);
-        Label name = new Label();
+        javafx.beans.value.ObservableObjectValue<Figure> f = figure(key);
+        Label name = new Steady.SteadyLabel();
         name.getStyleClass().add(Style.RESULT_NAME);
         name.textProperty().bind(Bindings.createStringBinding(() -> texts.message(f.get().label()), f));
         name.setWrapText(true);
-        Label value = new Label();
+        Label value = new Steady.SteadyLabel();
         value.setId("result-" + id(key.id()));
         value.getStyleClass().add(Style.RESULT_VALUE);
         value.textProperty().bind(Bindings.createStringBinding(() -> texts.value(FigureText.primary(f.get(),
                 vm.gibPrimary.get())), f, vm.gibPrimary));
         value.setMaxWidth(Double.MAX_VALUE);
-        Label second = new Label();
+        Label second = new Steady.SteadyLabel();
         second.setId("result-" + id(key.id()) + "-detail");
         second.textProperty().bind(Bindings.createStringBinding(() -> texts.message(FigureText.secondary(f.get(),
                 vm.gibPrimary.get())), f, vm.gibPrimary));
@@ -276,13 +275,22 @@ public final class Views {
                 selected.set(b);
             }
         });
-        VBox box = new VBox(0, name, value, second);
+        VBox box = new VBox(0, Steady.of((Steady.SteadyLabel) name), Steady.of((Steady.SteadyLabel) value),
+                Steady.of((Steady.SteadyLabel) second));
         box.setMaxWidth(Double.MAX_VALUE);
         VBox.setVgrow(box, Priority.NEVER);
         return box;
     }
 
-    private static Tooltip explainTip(ObjectBinding<Figure> f, Texts texts) {
+    /** Shows a field's message under it (null: none) and marks the field invalid while there is one. */
+    private static void showMessage(Label message, TextField tf, String text) {
+        message.setText(text);
+        message.setVisible(text != null);
+        message.setManaged(text != null);
+        tf.pseudoClassStateChanged(Style.INVALID, text != null);
+    }
+
+    private static Tooltip explainTip(javafx.beans.value.ObservableObjectValue<Figure> f, Texts texts) {
         Tooltip tip = new Tooltip();
         tip.textProperty().bind(Bindings.createStringBinding(() -> FigureText.explain(f.get(), texts), f));
         tip.setShowDelay(Duration.millis(250));

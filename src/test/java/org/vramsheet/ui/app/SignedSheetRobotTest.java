@@ -88,8 +88,7 @@ class SignedSheetRobotTest {
         assertEquals("DOES NOT FIT", text(robot, "#summary-fits"));
         assertTrue(text(robot, "#summary-fits-detail").startsWith("the engine refuses sequences longer than 8,192 tokens"),
                 text(robot, "#summary-fits-detail"));
-        String conc = robot.lookup("#summary-concurrency").queryAs(Label.class).getParent().getChildrenUnmodifiable()
-                .stream().filter(n -> n instanceof Label).map(n -> ((Label) n).getText()).findFirst().orElse("");
+        String conc = text(robot, "#summary-concurrency-title");
         assertTrue(conc.contains("8,192 tokens"), "the concurrency names its context: " + conc);
         robot.interact(() -> vm.kv.kvHeads.textProperty().set("7"));
         WaitForAsyncUtils.waitForFxEvents();

@@ -7,8 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import javafx.scene.chart.LineChart;
-import javafx.scene.chart.XYChart;
+import org.vramsheet.ui.charts.MarkedLineChart;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TextField;
@@ -91,16 +90,15 @@ class WindowRobotTest {
         String before = text(robot, "#context-concurrency");
         assertTrue(before.startsWith("15 concurrent"), before);
         @SuppressWarnings("unchecked")
-        LineChart<Number, Number> kv = robot.lookup("#chart-kv").queryAs(LineChart.class);
-        XYChart.Series<Number, Number> marker = kv.getData().get(4);
-        double x0 = marker.getData().get(0).getXValue().doubleValue();
+        MarkedLineChart kv = robot.lookup("#chart-kv").queryAs(MarkedLineChart.class);
+        double x0 = kv.markerValue();
         robot.drag("#context-slider .thumb", MouseButton.PRIMARY).moveBy(-120, 0).release(MouseButton.PRIMARY);
         WaitForAsyncUtils.waitForFxEvents();
         String after = text(robot, "#context-concurrency");
         assertNotEquals(before, after);
         long seqs = Long.parseLong(after.split(" ")[0].replace(",", ""));
         assertTrue(seqs > 15, after);
-        double x1 = kv.getData().get(4).getData().get(0).getXValue().doubleValue();
+        double x1 = kv.markerValue();
         assertTrue(x1 < x0, "the context marker moved left: " + x0 + " -> " + x1);
         Slider s = robot.lookup("#context-slider").queryAs(Slider.class);
         assertTrue(s.getValue() < 13, "dragged below 8K");

@@ -1,0 +1,35 @@
+package org.vramsheet.ui.charts;
+
+/** Tick arithmetic for the window's charts. */
+final class Ticks {
+    private Ticks() { }
+
+    /** The nice step (1, 2, 2.5 or 5 times a power of ten) at or above {@code raw}; 1 for anything not positive. */
+    static double nice(double raw) {
+        if (!(raw > 0) || Double.isInfinite(raw)) {
+            return 1;
+        }
+        double p = Math.pow(10, Math.floor(Math.log10(raw)));
+        for (double m : new double[] {1, 2, 2.5, 5, 10}) {
+            if (m * p >= raw * 0.999_999) {
+                return m * p;
+            }
+        }
+        return 10 * p;
+    }
+
+    /** log2 of a count for the concurrency axis; below 1 (0 sequences included) sits at -1, the axis's floor. */
+    static double countPosition(double count) {
+        return count >= 1 ? Math.log(count) / Math.log(2) : -1;
+    }
+
+    /** The tick label of a log2 count axis: 1, 2, 4 ... and "0" at the floor. */
+    static String countLabel(double position) {
+        if (position < -0.5) {
+            return "0";
+        }
+        double v = Math.pow(2, position);
+        return v >= 1_048_576 ? Math.round(v / 1_048_576) + "M" : v >= 10_240 ? Math.round(v / 1024) + "K"
+                : Long.toString(Math.round(v));
+    }
+}
