@@ -77,6 +77,7 @@ public final class ChartsView extends TabPane {
         concChart.setTitle(texts.t("Maximum concurrency against context length"));
         concChart.getYAxis().setLabel(texts.value("sequences") + " (" + texts.t("log scale") + ")");
         concChart.setCreateSymbols(false);
+        concChart.setHorizontalZeroLineVisible(false); // y = 0 is one sequence on the log axis, not a threshold
         stack.setTitle(texts.t("GPU memory of one GPU"));
         limitsText.setId("chart-limits");
         limitsText.setWrapText(true);

@@ -23,16 +23,26 @@ public final class ContextSlider extends VBox {
     private final SheetViewModel vm;
     private final Slider slider = new Slider();
     private boolean syncing;
+    private boolean free;
+    private final SliderMarks marks;
+    private final Views views;
 
     public ContextSlider(SheetViewModel vm, Views v) {
         this.vm = vm;
+        this.views = v;
+        this.marks = new SliderMarks(slider);
         getStyleClass().add(Style.SLIDER_BOX);
         slider.setId("context-slider");
         slider.setMin(9);
         slider.setShowTickMarks(true);
         slider.setMajorTickUnit(1);
         slider.setMinorTickCount(0);
-        slider.setBlockIncrement(0.25);
+        slider.setBlockIncrement(1);
+        // Shift held: a free drag (any context); otherwise the slider snaps to 512, 1K, 2K ... the model's maximum
+        for (var type : java.util.List.of(javafx.scene.input.MouseEvent.MOUSE_PRESSED, javafx.scene.input.MouseEvent.MOUSE_DRAGGED)) {
+            slider.addEventFilter(type, e -> free = e.isShiftDown());
+        }
+        slider.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> free = e.isShiftDown());
         slider.setAccessibleText(v.t("Context length per sequence"));
         HBox.setHgrow(slider, Priority.ALWAYS);
         TextField text = new TextField();
@@ -61,14 +71,22 @@ public final class ContextSlider extends VBox {
         perSeq.setId("context-kv-per-sequence");
         perSeq.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value("KV per sequence: "
                 + FigureText.primary(fs.get(), vm.gibPrimary.get())), fs, vm.gibPrimary));
-        HBox row = new HBox(8, slider, text);
+        VBox track = new VBox(0, slider, marks);
+        HBox.setHgrow(track, Priority.ALWAYS);
+        HBox row = new HBox(8, track, text);
         row.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(title, row, Steady.of((Steady.SteadyLabel) conc), Steady.of((Steady.SteadyLabel) perSeq));
         vm.computedProperty().addListener((o, a, b) -> syncFromSheet());
         slider.valueProperty().addListener((o, a, b) -> {
-            if (!syncing) {
-                vm.setContext(Math.max(1, Math.round(Math.pow(2, b.doubleValue()))));
+            if (syncing) {
+                return;
             }
+            double snapped = snap(b.doubleValue());
+            if (snapped != b.doubleValue()) {
+                slider.setValue(snapped); // comes back here with the snapped value
+                return;
+            }
+            vm.setContext(Math.max(1, Math.round(Math.pow(2, b.doubleValue()))));
         });
         slider.valueChangingProperty().addListener((o, was, now) -> {
             if (!now) {
@@ -78,9 +96,20 @@ public final class ContextSlider extends VBox {
         syncFromSheet();
     }
 
+    /** The nearest power of two (within the slider's range) unless Shift is held. */
+    private double snap(double v) {
+        if (free) {
+            return v;
+        }
+        return Math.max(slider.getMin(), Math.min(slider.getMax(), Math.rint(v)));
+    }
+
     private void syncFromSheet() {
         SheetViewModel.Computed c = vm.computed();
-        long max = c.outcome().capacity() != null ? c.outcome().capacity().maxContext() : 131_072;
+        Long modelMax = vm.model.maxContext.longValue();
+        long max = modelMax != null && modelMax > 0 ? modelMax
+                : c.outcome().capacity() != null ? c.outcome().capacity().maxContext() : 131_072;
+        marks.setMarks(marks(c));
         Figure ctx = c.outcome().result().get(FigureKey.POOL_CONTEXT_LENGTH);
         syncing = true;
         try {
@@ -91,6 +120,37 @@ public final class ContextSlider extends VBox {
         } finally {
             syncing = false;
         }
+    }
+
+    /** Each scenario's context per sequence and the engine's max model length, as marks under the slider. */
+    private java.util.List<SliderMarks.Mark> marks(SheetViewModel.Computed c) {
+        java.util.List<SliderMarks.Mark> out = new java.util.ArrayList<>();
+        var r = c.outcome().result();
+        // scenarios at the same context share one mark ("H L")
+        java.util.Map<Long, java.util.List<org.vramsheet.core.sheet.ScenarioId>> at = new java.util.TreeMap<>();
+        for (org.vramsheet.core.sheet.ScenarioId id : org.vramsheet.core.sheet.ScenarioId.values()) {
+            Figure f = r.get(id, org.vramsheet.core.result.ScenarioFigure.ACTIVE_TOKENS_PER_SEQUENCE);
+            if (f.available() && f.value() > 0) {
+                at.computeIfAbsent(f.value(), k -> new java.util.ArrayList<>()).add(id);
+            }
+        }
+        at.forEach((tokens, ids) -> {
+            StringBuilder text = new StringBuilder();
+            StringBuilder tip = new StringBuilder();
+            for (var id : ids) {
+                String name = views.t(id.label());
+                text.append(text.length() == 0 ? "" : " ").append(name.charAt(0));
+                tip.append(tip.length() == 0 ? "" : ", ").append(name);
+            }
+            out.add(new SliderMarks.Mark(text.toString(), tip + ": " + views.texts().value(Units.grouped(tokens) + " tokens"),
+                    tokens, "slider-mark-" + ids.get(0).name().toLowerCase(java.util.Locale.ROOT)));
+        });
+        Figure len = r.get(FigureKey.POOL_MAX_MODEL_LEN);
+        if (len.available() && len.value() > 0) {
+            out.add(new SliderMarks.Mark(views.t("max len"), views.t("the engine's max model length") + ": "
+                    + views.texts().value(Units.grouped(len.value()) + " tokens"), len.value(), "slider-mark-engine"));
+        }
+        return out;
     }
 
     public Slider slider() { return slider; }

@@ -1,0 +1,107 @@
+package org.vramsheet.ui.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javafx.scene.Node;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+import javafx.scene.control.Label;
+import javafx.scene.control.Slider;
+import javafx.scene.control.TabPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import org.vramsheet.ui.charts.MarkedLineChart;
+import org.vramsheet.ui.dialogs.ScriptedDialogs;
+
+/**
+ * Issue 17, the meeting view. Seen: scenario colours changed when one scenario became invalid (Heavy turned blue);
+ * the concurrency axis was linear (13 looked like 0); the GPU-memory chart had no capacity line; the slider stopped
+ * at the engine's max model length and neither snapped nor marked the scenarios' contexts.
+ */
+@ExtendWith(ApplicationExtension.class)
+@org.junit.jupiter.api.Tag("robot")
+class MeetingViewRobotTest {
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        AppHome home = new AppHome(Files.createTempDirectory("vramsheet-home"));
+        home.setLanguage("en");
+        window = new MainWindow(stage, new ScriptedDialogs(), home);
+        window.start(Path.of("assets/samples/llama-3.1-70b-bf16-h200.json").toAbsolutePath());
+        stage.setWidth(1280);
+        stage.setHeight(800);
+        stage.show();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static XYChart.Series<Number, Number> kvSlot(FxRobot robot, int i) {
+        return robot.lookup("#chart-kv").queryAs(MarkedLineChart.class).getData().get(i);
+    }
+
+    @Test
+    void aScenarioKeepsItsColourWhenAnotherBecomesUnavailable(FxRobot robot) {
+        assertTrue(kvSlot(robot, 1).getName().startsWith("Heavy"), kvSlot(robot, 1).getName());
+        assertTrue(kvSlot(robot, 1).getNode().getStyleClass().contains("default-color1"));
+        robot.interact(() -> window.viewModel().heavy.concurrentSequences.textProperty().set("abc"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(kvSlot(robot, 0).getName().startsWith("Typical"), kvSlot(robot, 0).getName());
+        assertEquals("Heavy (unavailable)", kvSlot(robot, 1).getName());
+        assertTrue(kvSlot(robot, 1).getData().isEmpty());
+        assertTrue(kvSlot(robot, 2).getName().startsWith("Limit"), "Limit stays in its slot: " + kvSlot(robot, 2).getName());
+        assertTrue(kvSlot(robot, 2).getNode().getStyleClass().contains("default-color2"), "and so in its colour and dash");
+        assertTrue(!kvSlot(robot, 2).getData().isEmpty());
+    }
+
+    @Test
+    void concurrencyIsOnALogAxisAndTheGpuChartHasItsCapacity(FxRobot robot) {
+        TabPane tabs = robot.lookup("#charts").queryAs(TabPane.class);
+        robot.interact(() -> tabs.getSelectionModel().select(1));
+        WaitForAsyncUtils.waitForFxEvents();
+        MarkedLineChart conc = robot.lookup("#chart-concurrency").queryAs(MarkedLineChart.class);
+        var app = window.viewModel().computed().charts().concurrency().points();
+        var shown = conc.getData().get(0).getData();
+        assertEquals(app.size(), shown.size());
+        for (int i = 0; i < app.size(); i++) {
+            double y = app.get(i).y();
+            assertEquals(y >= 1 ? Math.log(y) / Math.log(2) : -1, shown.get(i).getYValue().doubleValue(), 1e-9, "point " + i);
+        }
+        assertEquals("4", ((NumberAxis) conc.getYAxis()).getTickLabelFormatter().toString(2.0));
+        assertEquals("0", ((NumberAxis) conc.getYAxis()).getTickLabelFormatter().toString(-1.0));
+        robot.interact(() -> tabs.getSelectionModel().select(2));
+        WaitForAsyncUtils.waitForFxEvents();
+        Node line = robot.lookup("#chart-gpu .capacity-line").query();
+        assertTrue(line.isVisible());
+        double gpu = window.viewModel().computed().charts().memory().gpuBytes() / 1073741824.0;
+        NumberAxis y = (NumberAxis) robot.lookup("#chart-gpu").queryAs(javafx.scene.chart.StackedBarChart.class).getYAxis();
+        assertTrue(y.getUpperBound() > gpu, "the axis reaches above the capacity: " + y.getUpperBound());
+        assertEquals(y.getDisplayPosition(gpu), ((javafx.scene.shape.Line) line).getStartY(), 0.5, "drawn at the capacity");
+        Label l = robot.lookup("#chart-gpu .capacity-label").queryAs(Label.class);
+        assertEquals("GPU memory " + String.format(java.util.Locale.ROOT, "%,.1f", gpu) + " GiB", l.getText());
+    }
+
+    @Test
+    void theSliderSpansTheModelSnapsToPowersOfTwoAndMarksTheScenarios(FxRobot robot) {
+        Slider s = robot.lookup("#context-slider").queryAs(Slider.class);
+        assertEquals(17, s.getMax(), 1e-9, "to the model's maximum (131,072), not the engine's 32,768");
+        assertEquals(9, s.getMin(), 1e-9);
+        robot.interact(() -> s.setValue(12.4));
+        assertEquals(12, s.getValue(), 1e-9, "snapped to 4,096");
+        assertEquals(Long.valueOf(4096), window.viewModel().result.contextLength.longValue());
+        var texts = robot.lookup(".slider-mark").queryAllAs(Label.class).stream().map(Label::getText).toList();
+        assertTrue(texts.contains("T") && texts.contains("H") && texts.contains("L") && texts.contains("max len"), texts.toString());
+        Label engine = robot.lookup(".slider-mark-engine").queryAs(Label.class);
+        Label limit = robot.lookup(".slider-mark-limit").queryAs(Label.class);
+        assertTrue(Math.abs(engine.getBoundsInParent().getCenterX() - limit.getBoundsInParent().getCenterX()) < 2,
+                "the sample's Limit context is the engine's max model length (32,768): the marks stand at the same place");
+        assertTrue(engine.getBoundsInParent().getMinY() >= limit.getBoundsInParent().getMaxY() - 0.5, "on separate rows");
+    }
+}
