@@ -52,6 +52,36 @@ public final class AppHome {
         }
     }
 
+    /** A remembered window setting (zoom, window size), or null. */
+    public String setting(String key) {
+        return settings().getProperty(key);
+    }
+
+    /** Remembers a window setting; a failure to write leaves it for this session only. */
+    public void putSetting(String key, String value) {
+        java.util.Properties p = settings();
+        p.setProperty(key, value);
+        try {
+            Files.createDirectories(dir);
+            java.io.StringWriter w = new java.io.StringWriter();
+            p.store(w, "VRAM Sheet window settings");
+            AtomicFiles.writeString(dir.resolve("settings.properties"), w.toString());
+        } catch (IOException e) {
+            // the setting still applies to this window
+        }
+    }
+
+    private java.util.Properties settings() {
+        java.util.Properties p = new java.util.Properties();
+        Path f = dir.resolve("settings.properties");
+        try (var in = Files.newBufferedReader(f)) {
+            p.load(in);
+        } catch (IOException | IllegalArgumentException e) {
+            // none yet, or unreadable: defaults
+        }
+        return p;
+    }
+
     private Path autosaveFile() { return dir.resolve("autosave.json"); }
 
     private Path autosaveOrigin() { return dir.resolve("autosave.origin"); }

@@ -64,6 +64,7 @@ public final class MainWindow {
     private final SheetView sheetView;
     private boolean chartsAdded;
     private final ContextSlider contextSlider;
+    private Zoom zoom;
 
     public MainWindow(Stage stage, DialogService dialogs, AppHome home) {
         this(stage, dialogs, home, false);
@@ -123,7 +124,9 @@ public final class MainWindow {
         VBox top = new VBox(menus(), readOnlyBanner(), summary);
         BorderPane root = new BorderPane(split);
         root.setTop(top);
-        scene = new Scene(root, 1280, 800);
+        zoom = new Zoom(root);
+        scene = new Scene(zoom, 1280, 800);
+        zoom.install(scene, home);
         if (afterFirstFrame != null) {
             scene.addPostLayoutPulseListener(afterFirstFrame);
         }
@@ -213,6 +216,9 @@ public final class MainWindow {
 
     public FileController files() { return files; }
 
+    /** The window's zoom (Ctrl + / Ctrl - / Ctrl 0). */
+    public Zoom zoom() { return zoom; }
+
     /** The context slider (for the drag probe and tests). */
     public ContextSlider contextSlider() { return contextSlider; }
 
@@ -290,7 +296,11 @@ public final class MainWindow {
         (texts.language().equals("ru") ? ru : en).setSelected(true);
         en.setOnAction(e -> switchLanguage("en"));
         ru.setOnAction(e -> switchLanguage("ru"));
-        return new Menu(texts.t("View"), null, light, dark, new SeparatorMenuItem(), gib, gb, new SeparatorMenuItem(), en, ru);
+        MenuItem in = item("Zoom in (Ctrl +)", null, () -> zoom.step(1));
+        MenuItem out = item("Zoom out (Ctrl -)", null, () -> zoom.step(-1));
+        MenuItem actual = item("Actual size (Ctrl 0)", null, () -> zoom.factorProperty().set(1));
+        return new Menu(texts.t("View"), null, light, dark, new SeparatorMenuItem(), gib, gb, new SeparatorMenuItem(), en, ru,
+                new SeparatorMenuItem(), in, out, actual);
     }
 
     /** Opens "Import model..." (Hub, file or folder, local cache, catalog). */
@@ -364,7 +374,9 @@ public final class MainWindow {
 
     private MenuItem item(String name, String keys, Runnable action) {
         MenuItem m = new MenuItem(texts.t(name));
-        m.setAccelerator(KeyCombination.keyCombination(keys));
+        if (keys != null) {
+            m.setAccelerator(KeyCombination.keyCombination(keys));
+        }
         m.setOnAction(e -> action.run());
         return m;
     }

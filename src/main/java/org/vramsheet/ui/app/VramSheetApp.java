@@ -16,7 +16,10 @@ public final class VramSheetApp extends Application {
                 new SheetViewModel(StartSheet.take()));
         StartupProbe.mark("window built");
         List<String> args = getParameters().getUnnamed();
-        Path file = args.isEmpty() ? null : Path.of(args.get(0));
+        AppHome home = AppHome.standard();
+        // no file given: the last one opened, if it is still there
+        Path file = !args.isEmpty() ? Path.of(args.get(0)) : home.recent().stream().findFirst().orElse(null);
+        WindowSize.restore(stage, home);
         w.start(file != null && Files.exists(file) ? file : null, true);
         StartupProbe.mark("sheet opened");
         if ("dark".equals(System.getProperty("vramsheet.theme"))) {

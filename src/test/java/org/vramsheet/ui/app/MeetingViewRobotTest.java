@@ -30,10 +30,11 @@ import org.vramsheet.ui.dialogs.ScriptedDialogs;
 @org.junit.jupiter.api.Tag("robot")
 class MeetingViewRobotTest {
     private MainWindow window;
+    private AppHome home;
 
     @Start
     void start(Stage stage) throws Exception {
-        AppHome home = new AppHome(Files.createTempDirectory("vramsheet-home"));
+        home = new AppHome(Files.createTempDirectory("vramsheet-home"));
         home.setLanguage("en");
         window = new MainWindow(stage, new ScriptedDialogs(), home);
         window.start(Path.of("assets/samples/llama-3.1-70b-bf16-h200.json").toAbsolutePath());
@@ -103,5 +104,28 @@ class MeetingViewRobotTest {
         assertTrue(Math.abs(engine.getBoundsInParent().getCenterX() - limit.getBoundsInParent().getCenterX()) < 2,
                 "the sample's Limit context is the engine's max model length (32,768): the marks stand at the same place");
         assertTrue(engine.getBoundsInParent().getMinY() >= limit.getBoundsInParent().getMaxY() - 0.5, "on separate rows");
+    }
+
+    @Test
+    void ctrlPlusZoomsTheWholeWindowAndTheZoomIsRemembered(FxRobot robot) {
+        javafx.scene.Parent root = (javafx.scene.Parent) window.zoom().getChildrenUnmodifiable().get(0);
+        double width = root.getLayoutBounds().getWidth();
+        robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.EQUALS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(1.1, window.zoom().factorProperty().get(), 1e-9);
+        assertEquals(width / 1.1, root.getLayoutBounds().getWidth(), 1.0, "laid out in the smaller logical width");
+        assertEquals(window.scene().getWidth(), root.localToScene(root.getLayoutBounds()).getWidth(), 1.0, "and scaled to fill");
+        robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.EQUALS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("1.25", home.setting("zoom"));
+        robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.MINUS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(1.1, window.zoom().factorProperty().get(), 1e-9);
+        MainWindow[] next = new MainWindow[1];
+        robot.interact(() -> next[0] = new MainWindow(new Stage(), new ScriptedDialogs(), home));
+        assertEquals(1.1, next[0].zoom().factorProperty().get(), 1e-9, "a new window opens at the remembered zoom");
+        robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.DIGIT0);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(1.0, window.zoom().factorProperty().get(), 1e-9);
     }
 }
