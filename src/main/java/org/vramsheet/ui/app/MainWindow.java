@@ -227,7 +227,7 @@ public final class MainWindow {
     private MenuBar menus() {
         MenuItem about = item("About VRAM Sheet", "F1", () -> AboutDialog.show(stage, AppVersion.get(), texts));
         Menu help = new Menu(texts.t("Help"), null, about);
-        MenuBar bar = new MenuBar(fileMenu(), editMenu(), viewMenu(), help);
+        MenuBar bar = new MenuBar(fileMenu(), editMenu(), ViewMenu.build(this, texts, vm), help);
         bar.setUseSystemMenuBar(true);
         return bar;
     }
@@ -265,43 +265,19 @@ public final class MainWindow {
         undo.disableProperty().bind(vm.canUndoProperty().not().and(vm.dirtyProperty().not()));
         MenuItem redo = item("Redo", "Shortcut+Y", vm::redo);
         redo.disableProperty().bind(vm.canRedoProperty().not());
-        return new Menu(texts.t("Edit"), null, undo, redo);
+        Menu presets = new Menu(texts.t("Workload preset"));
+        presets.setId("menu-presets");
+        for (var p : org.vramsheet.core.sheet.WorkloadPreset.values()) {
+            presets.getItems().add(item(p.label(), null, () -> applyPreset(p)));
+        }
+        return new Menu(texts.t("Edit"), null, undo, redo, new SeparatorMenuItem(), presets);
     }
 
-    /** Theme, primary unit and language. */
-    private Menu viewMenu() {
-        ToggleGroup theme = new ToggleGroup();
-        RadioMenuItem light = new RadioMenuItem(texts.t("Light theme"));
-        RadioMenuItem dark = new RadioMenuItem(texts.t("Dark theme"));
-        light.setToggleGroup(theme);
-        dark.setToggleGroup(theme);
-        light.setSelected(true);
-        dark.setId("menu-dark");
-        dark.selectedProperty().addListener((o, a, b) -> setDark(b));
-        RadioMenuItem gib = new RadioMenuItem(texts.t("Primary unit GiB"));
-        RadioMenuItem gb = new RadioMenuItem(texts.t("Primary unit GB"));
-        ToggleGroup units = new ToggleGroup();
-        gib.setToggleGroup(units);
-        gb.setToggleGroup(units);
-        gib.setSelected(true);
-        gib.selectedProperty().addListener((o, a, b) -> vm.gibPrimary.set(b));
-        vm.gibPrimary.addListener((o, a, b) -> (b ? gib : gb).setSelected(true));
-        ToggleGroup langs = new ToggleGroup();
-        RadioMenuItem en = new RadioMenuItem(texts.t("Language: English"));
-        RadioMenuItem ru = new RadioMenuItem(texts.t("Language: Русский"));
-        en.setToggleGroup(langs);
-        ru.setToggleGroup(langs);
-        en.setId("menu-lang-en");
-        ru.setId("menu-lang-ru");
-        (texts.language().equals("ru") ? ru : en).setSelected(true);
-        en.setOnAction(e -> switchLanguage("en"));
-        ru.setOnAction(e -> switchLanguage("ru"));
-        MenuItem in = item("Zoom in (Ctrl +)", null, () -> zoom.step(1));
-        MenuItem out = item("Zoom out (Ctrl -)", null, () -> zoom.step(-1));
-        MenuItem actual = item("Actual size (Ctrl 0)", null, () -> zoom.factorProperty().set(1));
-        return new Menu(texts.t("View"), null, light, dark, new SeparatorMenuItem(), gib, gb, new SeparatorMenuItem(), en, ru,
-                new SeparatorMenuItem(), in, out, actual);
+    /** Typical / Heavy / Limit from a preset, fitted to the model's context, as one edit (Undo takes it back). */
+    public void applyPreset(org.vramsheet.core.sheet.WorkloadPreset p) {
+        vm.applyWorksheet(vm.snapshot().withWorkloads(p.workloads(vm.model.maxContext.longValue())));
     }
+
 
     /** Opens "Import model..." (Hub, file or folder, local cache, catalog). */
     public ImportDialog showImport() {

@@ -56,26 +56,12 @@ public final class ContextSlider extends VBox {
                 ? v.texts().numbers(Units.grouped(ctxFigure.get().value())) : "", ctxFigure));
         Label title = new Label(v.t("Context length per sequence (tokens)"));
         title.getStyleClass().add(Style.RESULT_NAME);
-        Label conc = new Steady.SteadyLabel();
-        conc.setId("context-concurrency");
-        conc.getStyleClass().add(Style.BIG_NUMBER);
-        conc.setWrapText(true);
-        conc.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        var fc = v.figure(FigureKey.POOL_MAX_CONCURRENCY);
-        var fr = v.figure(FigureKey.POOL_CONCURRENCY_RATIO);
-        var fs = v.figure(FigureKey.KV_CACHE_BYTES_PER_SEQUENCE);
-        conc.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value(fc.get().available()
-                ? Units.grouped(fc.get().value()) + " concurrent sequences (" + FigureText.primary(fr.get(), true) + ")"
-                : "max concurrency unavailable"), fc, fr));
-        Label perSeq = new Steady.SteadyLabel();
-        perSeq.setId("context-kv-per-sequence");
-        perSeq.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value("KV per sequence: "
-                + FigureText.primary(fs.get(), vm.gibPrimary.get())), fs, vm.gibPrimary));
         VBox track = new VBox(0, slider, marks);
         HBox.setHgrow(track, Priority.ALWAYS);
         HBox row = new HBox(8, track, text);
         row.setAlignment(Pos.CENTER_LEFT);
-        getChildren().addAll(title, row, Steady.of((Steady.SteadyLabel) conc), Steady.of((Steady.SteadyLabel) perSeq));
+        getChildren().addAll(title, row);
+        getChildren().addAll(readouts(v));
         vm.computedProperty().addListener((o, a, b) -> syncFromSheet());
         slider.valueProperty().addListener((o, a, b) -> {
             if (syncing) {
@@ -94,6 +80,26 @@ public final class ContextSlider extends VBox {
             }
         });
         syncFromSheet();
+    }
+
+    /** Concurrency at the chosen context and KV per sequence, under the slider (layout roots: they change each step). */
+    private java.util.List<Steady> readouts(Views v) {
+        Label conc = new Steady.SteadyLabel();
+        conc.setId("context-concurrency");
+        conc.getStyleClass().add(Style.BIG_NUMBER);
+        conc.setWrapText(true);
+        conc.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        var fc = v.figure(FigureKey.POOL_MAX_CONCURRENCY);
+        var fr = v.figure(FigureKey.POOL_CONCURRENCY_RATIO);
+        var fs = v.figure(FigureKey.KV_CACHE_BYTES_PER_SEQUENCE);
+        conc.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value(fc.get().available()
+                ? Units.grouped(fc.get().value()) + " concurrent sequences (" + FigureText.primary(fr.get(), true) + ")"
+                : "max concurrency unavailable"), fc, fr));
+        Label perSeq = new Steady.SteadyLabel();
+        perSeq.setId("context-kv-per-sequence");
+        perSeq.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value("KV per sequence: "
+                + FigureText.primary(fs.get(), vm.gibPrimary.get())), fs, vm.gibPrimary));
+        return java.util.List.of(Steady.of((Steady.SteadyLabel) conc), Steady.of((Steady.SteadyLabel) perSeq));
     }
 
     /** The nearest power of two (within the slider's range) unless Shift is held. */

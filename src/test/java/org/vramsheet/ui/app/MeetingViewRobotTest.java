@@ -128,4 +128,18 @@ class MeetingViewRobotTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(1.0, window.zoom().factorProperty().get(), 1e-9);
     }
+
+    @Test
+    void aWorkloadPresetFillsTheThreeScenariosAsOneUndoableEdit(FxRobot robot) {
+        var vm = window.viewModel();
+        var before = vm.snapshot().workloads();
+        robot.clickOn(robot.lookup(".menu-bar .menu").nth(1).queryAs(javafx.scene.Node.class)); // Edit
+        robot.clickOn("Workload preset");
+        robot.clickOn("Chat");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(org.vramsheet.core.sheet.WorkloadPreset.CHAT.workloads(131_072L), vm.snapshot().workloads());
+        assertEquals("1,500", vm.typical.inputTokens.textProperty().get());
+        robot.interact(vm::undo);
+        assertEquals(before, vm.snapshot().workloads(), "one Undo takes the preset back");
+    }
 }
