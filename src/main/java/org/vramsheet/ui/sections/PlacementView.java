@@ -49,14 +49,36 @@ public final class PlacementView extends VBox {
             c.setPrefWidth(i == 0 ? 170 : 80);
             table.getColumns().add(c);
         }
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        // columns as wide as their header and cells (the side panel scrolls sideways) rather than cut to the panel
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         Label help = new Label(texts.t("GPU choices (COUNTxGPU@PRICE per GPU-hour):"));
         getChildren().addAll(recommendation, help, choices, error, table);
         VBox.setVgrow(table, Priority.ALWAYS);
         vm.fitsProperty().addListener((o, a, b) -> showFits(b));
-        vm.rowsProperty().addListener((o, a, b) -> table.setItems(FXCollections.observableArrayList(b)));
+        vm.rowsProperty().addListener((o, a, b) -> {
+            table.setItems(FXCollections.observableArrayList(b));
+            fitColumns();
+        });
         error.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                 () -> vm.errorProperty().get().isEmpty() ? "" : texts.message(vm.errorProperty().get()), vm.errorProperty()));
+    }
+
+    /** Each column as wide as its header or its widest cell. */
+    private void fitColumns() {
+        javafx.scene.text.Text probe = new javafx.scene.text.Text();
+        javafx.scene.text.Font font = table.lookup(".table-cell") instanceof javafx.scene.control.Labeled l ? l.getFont()
+                : javafx.scene.text.Font.getDefault();
+        probe.setFont(font);
+        for (int i = 0; i < table.getColumns().size(); i++) {
+            var c = table.getColumns().get(i);
+            probe.setText(c.getText());
+            double w = probe.getLayoutBounds().getWidth() + 28;
+            for (Planner.Row r : table.getItems()) {
+                probe.setText(cells(r)[i]);
+                w = Math.max(w, probe.getLayoutBounds().getWidth() + 20);
+            }
+            c.setPrefWidth(Math.ceil(w));
+        }
     }
 
     /** The comparison runs dozens of calculations: only while the tab is shown. */

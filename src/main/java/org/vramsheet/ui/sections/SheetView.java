@@ -40,6 +40,7 @@ import org.vramsheet.ui.text.Texts;
 public final class SheetView extends ScrollPane {
     private final Label approvalProblems = new Label();
     private static final int COLUMNS = 4;
+    private static final String SPAN = "vramsheet.columns";
     private final SheetViewModel vm;
     private final Views v;
     private Runnable onPasteLog = () -> { };
@@ -134,10 +135,28 @@ public final class SheetView extends ScrollPane {
             cc.setHgrow(Priority.ALWAYS);
             g.getColumnConstraints().add(cc);
         }
-        for (int i = 0; i < nodes.length; i++) {
-            g.add(nodes[i], i % columns, i / columns);
+        int col = 0;
+        int row = 0;
+        for (Node n : nodes) {
+            int span = Math.min(columns, (int) n.getProperties().getOrDefault(SPAN, 1));
+            if (col + span > columns) {
+                col = 0;
+                row++;
+            }
+            g.add(n, col, row, span, 1);
+            col += span;
+            if (col >= columns) {
+                col = 0;
+                row++;
+            }
         }
         return g;
+    }
+
+    /** A field that takes {@code columns} of the grid: long values (a model ID, a GPU name, notes) are not cut off. */
+    static <N extends Node> N wide(N n, int columns) {
+        n.getProperties().put(SPAN, columns);
+        return n;
     }
 
     private Node results(FigureKey... keys) {
@@ -150,7 +169,7 @@ public final class SheetView extends ScrollPane {
 
     private Node model() {
         VBox s = v.section("MODEL");
-        s.getChildren().add(fill(COLUMNS, v.text("model-modelId", "Exact model ID", vm.model.modelId),
+        s.getChildren().add(fill(COLUMNS, wide(v.text("model-modelId", "Exact model ID", vm.model.modelId), 2),
                 v.text("model-revision", "Revision", vm.model.revision),
                 v.text("model-architecture", "Architecture", vm.model.architecture), v.number(vm.model.maxContext)));
         return s;
@@ -174,7 +193,7 @@ public final class SheetView extends ScrollPane {
         KvViewModel k = vm.kv;
         VBox s = v.section("KV ARCHITECTURE");
         s.getChildren().addAll(fill(COLUMNS,
-                v.choice("kv-kind", "Attention/cache type", k.kind, AttentionKind.values(), AttentionKind::label),
+                wide(v.choice("kv-kind", "Attention/cache type", k.kind, AttentionKind.values(), AttentionKind::label), 2),
                 v.choice("kv-kvDtype", "KV-cache dtype", k.kvDtype, KvDtype.values(), KvDtype::label),
                 v.number(k.layers), v.number(k.attentionHeads), v.number(k.kvHeads), v.number(k.headDim),
                 v.number(k.hiddenSize), v.number(k.kvLoraRank), v.number(k.qkRopeHeadDim),
@@ -251,6 +270,7 @@ public final class SheetView extends ScrollPane {
         });
         Label catLabel = new Label(v.t("GPU catalog (CUDA-visible memory; custom allowed)"));
         catLabel.getStyleClass().add(Style.FIELD_LABEL);
+        Views.wraps(catLabel);
         s.getChildren().addAll(fill(COLUMNS,
                 v.choice("runtime-engine", "Inference engine", r.engine, Engine.values(), Engine::label),
                 v.text("runtime-engineVersion", "Version", r.engineVersion),
@@ -264,7 +284,7 @@ public final class SheetView extends ScrollPane {
                 graphsInPool(r),
                 v.number(r.kvCacheMemory), v.check("runtime-prefixCaching", "Prefix caching", r.prefixCaching),
                 estimateButton(),
-                new VBox(1, catLabel, catalog), v.text("gpu-name", "GPU", vm.gpu.name), v.number(vm.gpu.count),
+                wide(new VBox(1, catLabel, catalog), 4), wide(v.text("gpu-name", "GPU", vm.gpu.name), 2), v.number(vm.gpu.count),
                 v.number(vm.gpu.totalBytes)),
                 results(FigureKey.POOL_ACTIVATION_PEAK_BYTES, FigureKey.POOL_NON_TORCH_BYTES, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES,
                         FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_CUDA_GRAPH_BYTES,
@@ -295,7 +315,7 @@ public final class SheetView extends ScrollPane {
         s.getChildren().add(new javafx.scene.layout.HBox(8, v.editButton("paste-log", "Paste engine log...", () -> onPasteLog.run()),
                 v.editButton("measure-server", "Measure a running server...", () -> onMeasure.run())));
         s.getChildren().addAll(fill(COLUMNS, v.number(x.measuredNonKv), v.number(x.allocatedKv), v.number(x.kvCapacityTokens),
-                v.number(x.measuredPeak), v.number(x.preemptionSequences), v.text("validation-notes", "Notes", x.notes),
+                v.number(x.measuredPeak), v.number(x.preemptionSequences), wide(v.text("validation-notes", "Notes", x.notes), 4),
                 v.number(x.measuredOnGpus), v.number(x.measuredActivationPeak), v.number(x.measuredNonTorch),
                 v.number(x.measuredCudaGraphs), v.number(x.predictedNonKv), v.number(x.predictedKvPool),
                 v.number(x.predictedKvCapacity)),

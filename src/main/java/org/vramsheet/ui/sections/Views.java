@@ -92,9 +92,7 @@ public final class Views {
             n.touchedProperty().set(true);
             vm.checkpointNow();
         });
-        Label message = new Label();
-        message.setId(id(n.key()) + "-message");
-        message.getStyleClass().add(Style.FIELD_MESSAGE);
+        MessageSlot message = new MessageSlot(id(n.key()) + "-message");
         ObjectBinding<String> text = Bindings.createObjectBinding(() -> {
             if (!n.touchedProperty().get()) {
                 return null;
@@ -109,7 +107,7 @@ public final class Views {
         // form around it) on every recalculation, which made every slider step lay out the form
         showMessage(message, tf, text.get());
         text.addListener((o, a, b) -> showMessage(message, tf, b));
-        message.getProperties().put("message", text); // the label keeps its binding (it listens to the sheet weakly)
+        message.getProperties().put("message", text); // the slot keeps its binding (it listens to the sheet weakly)
         Label l = new Label(t(n.shortLabel()) + (n.unit().isEmpty() ? "" : " (" + t(n.unit()) + ")"));
         l.getStyleClass().add(Style.FIELD_LABEL);
         l.setWrapText(true);
@@ -146,9 +144,7 @@ public final class Views {
     public VBox text(String id, String label, StringProperty p, String issueKey) {
         VBox box = text(id, label, p);
         TextField tf = (TextField) box.getChildren().get(1);
-        Label message = new Label();
-        message.setId(id + "-message");
-        message.getStyleClass().add(Style.FIELD_MESSAGE);
+        MessageSlot message = new MessageSlot(id + "-message");
         ObjectBinding<String> msg = Bindings.createObjectBinding(() -> {
             Issue i = vm.issueFor(issueKey);
             return i == null || tf.isFocused() ? null : texts.message(i.message());
@@ -173,6 +169,7 @@ public final class Views {
         });
         Label l = new Label(t(label));
         l.getStyleClass().add(Style.FIELD_LABEL);
+        wraps(l);
         l.setLabelFor(tf);
         return new VBox(1, l, tf);
     }
@@ -208,6 +205,7 @@ public final class Views {
         box.valueProperty().addListener((o, a, b) -> vm.checkpointNow());
         Label l = new Label(t(label));
         l.getStyleClass().add(Style.FIELD_LABEL);
+        wraps(l);
         l.setLabelFor(box);
         return new VBox(1, l, box);
     }
@@ -224,6 +222,7 @@ public final class Views {
     public CheckBox check(String id, String label, javafx.beans.property.BooleanProperty p) {
         CheckBox c = new CheckBox(t(label));
         c.setId(id);
+        wraps(c);
         c.selectedProperty().bindBidirectional(p);
         c.disableProperty().bind(vm.readOnlyProperty());
         c.selectedProperty().addListener((o, a, b) -> vm.checkpointNow());
@@ -248,6 +247,7 @@ public final class Views {
         value.textProperty().bind(Bindings.createStringBinding(() -> texts.value(FigureText.primary(f.get(),
                 vm.gibPrimary.get())), f, vm.gibPrimary));
         value.setMaxWidth(Double.MAX_VALUE);
+        value.setWrapText(true); // "9,241,705,984 params" in a narrow column: the unit on a line of its own, not cut off
         Label second = new Steady.SteadyLabel();
         second.setId("result-" + id(key.id()) + "-detail");
         second.textProperty().bind(Bindings.createStringBinding(() -> texts.message(FigureText.secondary(f.get(),
@@ -282,11 +282,15 @@ public final class Views {
         return box;
     }
 
+    /** A label over a field: long names wrap onto a second line instead of ending in "...". */
+    static void wraps(javafx.scene.control.Labeled l) {
+        l.setWrapText(true);
+        l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+    }
+
     /** Shows a field's message under it (null: none) and marks the field invalid while there is one. */
-    private static void showMessage(Label message, TextField tf, String text) {
-        message.setText(text);
-        message.setVisible(text != null);
-        message.setManaged(text != null);
+    private static void showMessage(MessageSlot message, TextField tf, String text) {
+        message.show(text);
         tf.pseudoClassStateChanged(Style.INVALID, text != null);
     }
 

@@ -1,0 +1,158 @@
+package org.vramsheet.ui.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TextField;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+import org.vramsheet.ui.dialogs.ScriptedDialogs;
+
+/**
+ * Issue 17, layout that holds. Seen at 1280x800: the model ID, the GPU name, several labels and buttons and every
+ * Placement column cut off; fields jumping about 33 px when a message appeared under one. This walks every shown label
+ * and text field of the window, in English and in Russian, and fails on text the window cuts off.
+ */
+@ExtendWith(ApplicationExtension.class)
+@org.junit.jupiter.api.Tag("robot")
+class LayoutRobotTest {
+    private MainWindow window;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        this.stage = stage;
+        AppHome home = new AppHome(Files.createTempDirectory("vramsheet-home"));
+        home.setLanguage("en");
+        window = new MainWindow(stage, new ScriptedDialogs(), home);
+        window.start(Path.of("assets/samples/gemma-2-9b-sliding-window-h100.json").toAbsolutePath());
+        stage.setWidth(1280);
+        stage.setHeight(800);
+        stage.show();
+    }
+
+    /** Every label whose shown text is not its text (an ellipsis), and every text field whose text is wider than it. */
+    static List<String> cutOff(Parent root) {
+        List<String> out = new ArrayList<>();
+        walk(root, out);
+        return out;
+    }
+
+    private static void walk(Node n, List<String> out) {
+        if (!n.isVisible()) {
+            return;
+        }
+        if (n instanceof Labeled l && l.getText() != null && !l.getText().isEmpty() && l.getScene() != null) {
+            Node t = l.lookup(".text");
+            if (t instanceof Text shown && !shown.getText().equals(l.getText()) && !l.isWrapText()
+                    || t instanceof Text wrapped && l.isWrapText() && !wrapped.getText().replace("\n", " ").trim()
+                    .equals(l.getText().replace("\n", " ").trim())) {
+                out.add(describe(l) + " shows '" + ((Text) t).getText() + "' of '" + l.getText() + "'");
+            }
+        }
+        if (n instanceof TextField tf && tf.getText() != null && !tf.getText().isEmpty()) {
+            double need = new Text(tf.getText()) {{ setFont(tf.getFont()); }}.getLayoutBounds().getWidth();
+            double room = tf.getWidth() - tf.getPadding().getLeft() - tf.getPadding().getRight();
+            if (need > room + 1) {
+                out.add(describe(tf) + " holds '" + tf.getText() + "' (" + Math.round(need) + " px) in " + Math.round(room) + " px");
+            }
+        }
+        if (n instanceof Parent p) {
+            for (Node c : p.getChildrenUnmodifiable()) {
+                walk(c, out);
+            }
+        }
+    }
+
+    private static String describe(Node n) {
+        return n.getClass().getSimpleName() + (n.getId() != null ? "#" + n.getId() : "");
+    }
+
+    private List<String> everyTab(FxRobot robot) {
+        List<String> all = new ArrayList<>();
+        javafx.scene.control.TabPane tabs = robot.lookup("#charts").queryAs(javafx.scene.control.TabPane.class);
+        for (int i = 0; i < tabs.getTabs().size(); i++) {
+            int k = i;
+            robot.interact(() -> tabs.getSelectionModel().select(k));
+            WaitForAsyncUtils.waitForFxEvents();
+            robot.interact(() -> window.scene().getRoot().layout());
+            for (String s : cutOff(window.scene().getRoot())) {
+                if (!all.contains(s)) {
+                    all.add(s);
+                }
+            }
+        }
+        return all;
+    }
+
+    @Test
+    void nothingIsCutOffAt1280x800InEnglish(FxRobot robot) {
+        assertEquals(List.of(), everyTab(robot));
+    }
+
+    @Test
+    void nothingIsCutOffAt1280x800InRussian(FxRobot robot) {
+        robot.interact(() -> window = window.switchLanguage("ru"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(), everyTab(robot));
+    }
+
+    @Test
+    void aMessageAppearingMovesNoField(FxRobot robot) {
+        java.util.Map<String, Double> before = fieldPositions(robot);
+        TextField heads = robot.lookup("#kv-kvHeads").queryAs(TextField.class);
+        robot.interact(() -> window.sheetView().reveal(heads));
+        robot.clickOn(heads);
+        robot.interact(heads::selectAll);
+        robot.write("7");
+        robot.type(javafx.scene.input.KeyCode.TAB);
+        WaitForAsyncUtils.waitForFxEvents();
+        Label message = robot.lookup("#kv-kvHeads-message").queryAs(Label.class);
+        org.junit.jupiter.api.Assertions.assertTrue(message.isVisible() && message.getText().contains("KV heads"), message.getText());
+        robot.interact(() -> window.sheetView().reveal(heads));
+        WaitForAsyncUtils.waitForFxEvents();
+        java.util.Map<String, Double> after = fieldPositions(robot);
+        double shift = after.get("kv-kvHeads") - before.get("kv-kvHeads"); // (the form may have scrolled to the field)
+        // the fields of the section the message is in, and every section above it, stay where they were (sections
+        // below may move: their results now give the reason they are unavailable, which takes lines)
+        for (var e : before.entrySet()) {
+            if (e.getKey().matches("(model|weights|kv)-.*")) {
+                assertEquals(e.getValue() + shift, after.get(e.getKey()), 0.5, e.getKey() + " moved");
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(before.keySet().stream().filter(k -> k.startsWith("kv-")).count() > 10);
+    }
+
+    private boolean inForm(javafx.scene.Node n) {
+        for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
+            if (p == window.sheetView()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Each text field's y in the form's content (scrolling aside). */
+    private java.util.Map<String, Double> fieldPositions(FxRobot robot) {
+        java.util.Map<String, Double> out = new java.util.TreeMap<>();
+        for (TextField tf : robot.lookup(".text-field").queryAllAs(TextField.class)) {
+            if (tf.getId() != null && tf.getScene() != null && inForm(tf)) {
+                out.put(tf.getId(), tf.localToScene(0, 0).getY());
+            }
+        }
+        return out;
+    }
+}
