@@ -38,7 +38,8 @@ public final class Planner {
 
     /** How a choice does. */
     public record Row(Option option, Layout layout, boolean fits, boolean poolHoldsSizing, Long budgetPerGpu,
-                      Long kvPoolPerGpu, Long maxConcurrency, Double costPerReplicaHour, Long replicasForTarget, String note) { }
+                      Long kvPoolPerGpu, Long maxConcurrency, Double costPerReplicaHour, Long replicasForTarget, String note,
+                      Long marginBytes) { }
 
     private Planner() { }
 
@@ -72,6 +73,12 @@ public final class Planner {
                 .withGpu(new Gpu(name, l.gpus(), gpuBytes));
     }
 
+    /** The sheet on a choice: its GPU, count and the first layout the model allows (the sheet itself if none). */
+    public static Worksheet placedOn(Worksheet ws, Option o) {
+        List<Layout> ls = layouts(ws, o.count());
+        return ls.isEmpty() ? ws : placed(ws, ls.get(0), o.totalBytes(), o.name());
+    }
+
     /** For each scenario, the fewest GPUs of the sheet's type (up to maxGpus) that hold it, preferring TP. */
     public static List<Fit> recommend(Worksheet ws, int maxGpus) {
         List<Fit> out = new ArrayList<>();
@@ -103,7 +110,7 @@ public final class Planner {
             List<Layout> ls = layouts(ws, o.count());
             if (ls.isEmpty()) {
                 out.add(new Row(o, null, false, false, null, null, null, cost(o), null,
-                        "no valid layout of " + o.count() + " GPUs for this model's heads and layers"));
+                        "no valid layout of " + o.count() + " GPUs for this model's heads and layers", null));
                 continue;
             }
             Layout l = ls.get(0);
@@ -113,11 +120,13 @@ public final class Planner {
             Figure conc = r.get(FigureKey.POOL_MAX_CONCURRENCY);
             Figure fits = r.get(FigureKey.RESULT_FITS);
             Figure sizing = r.get(FigureKey.scenario(ws.result().sizingScenario(), ScenarioFigure.FITS));
+            Figure margin = r.get(FigureKey.RESULT_MARGIN_BYTES);
             Long replicas = target != null && conc.available() && conc.value() > 0
                     ? (target + conc.value() - 1) / conc.value() : null;
             out.add(new Row(o, l, fits.isTrue(), sizing.isTrue(), budget.available()
                     ? (budget.value() + o.count() - 1) / o.count() : null, pool.available() ? pool.value() : null,
-                    conc.available() ? conc.value() : null, cost(o), replicas, r.valid() ? "" : r.issues().get(0).text()));
+                    conc.available() ? conc.value() : null, cost(o), replicas, r.valid() ? "" : r.issues().get(0).text(),
+                    margin.available() ? margin.value() : null));
         }
         return out;
     }

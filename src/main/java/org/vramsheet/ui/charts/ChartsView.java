@@ -87,9 +87,12 @@ public final class ChartsView extends TabPane {
         PlacementView placement = new PlacementView(new PlacementViewModel(vm), texts);
         Tab placementTab = new Tab(texts.t("Placement"), placement);
         placementTab.selectedProperty().addListener((o, a, b) -> placement.setActive(b));
+        var fit = new org.vramsheet.ui.sections.GpuFitView(new org.vramsheet.ui.model.GpuFitViewModel(vm), texts);
+        Tab fitTab = new Tab(texts.t("Which GPUs fit"), fit);
+        fitTab.setId("tab-gpu-fit");
+        fitTab.selectedProperty().addListener((o, a, b) -> fit.setActive(b));
         getTabs().addAll(new Tab(texts.t("KV vs context"), kvBox), new Tab(texts.t("Concurrency"), concChart),
-                new Tab(texts.t("GPU memory"), stack),
-                placementTab);
+                new Tab(texts.t("GPU memory"), stack), placementTab, fitTab);
         getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> refresh());
         vm.computedProperty().addListener((o, a, b) -> refresh());
         vm.gibPrimary.addListener((o, a, b) -> refresh());

@@ -142,4 +142,41 @@ class MeetingViewRobotTest {
         robot.interact(vm::undo);
         assertEquals(before, vm.snapshot().workloads(), "one Undo takes the preset back");
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void whichGpusFitListsTheCatalogSortsByNumberAndOneClickMakesARowTheSheetsGpu(FxRobot robot) throws Exception {
+        TabPane tabs = robot.lookup("#charts").queryAs(TabPane.class);
+        robot.interact(() -> tabs.getSelectionModel().select(tabs.getTabs().size() - 1));
+        javafx.scene.control.TableView<org.vramsheet.core.placement.Planner.Row> table =
+                robot.lookup("#gpu-fit-table").queryAs(javafx.scene.control.TableView.class);
+        WaitForAsyncUtils.waitFor(20, java.util.concurrent.TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        var all = table.getItems();
+        assertTrue(all.stream().allMatch(org.vramsheet.core.placement.Planner.Row::fits), "only those that fit, by default");
+        assertTrue(all.stream().anyMatch(r -> r.option().name().contains("H200") && r.option().count() == 4), all.size() + " rows");
+        // the same rows as the planner gives for each of them, with the margin each sheet would have
+        var expected = org.vramsheet.core.placement.Planner.compare(window.viewModel().computed().sheet(),
+                org.vramsheet.ui.model.GpuFitViewModel.options()).stream().filter(r -> r.fits()).toList();
+        assertEquals(expected, new java.util.ArrayList<>(all));
+        var conc = (javafx.scene.control.TableColumn<org.vramsheet.core.placement.Planner.Row, Long>) table.getColumns().get(5);
+        robot.interact(() -> {
+            conc.setSortType(javafx.scene.control.TableColumn.SortType.DESCENDING);
+            table.getSortOrder().setAll(conc);
+            table.sort();
+        });
+        for (int i = 1; i < table.getItems().size(); i++) {
+            Long a = table.getItems().get(i - 1).maxConcurrency();
+            Long b = table.getItems().get(i).maxConcurrency();
+            assertTrue(a == null || b == null || a >= b, "sorted as numbers: " + a + " then " + b);
+        }
+        var pick = table.getItems().get(0);
+        robot.interact(() -> table.getSelectionModel().select(pick));
+        robot.clickOn("#gpu-fit-use");
+        WaitForAsyncUtils.waitForFxEvents();
+        var gpu = window.viewModel().snapshot().gpu();
+        assertEquals(pick.option().name(), gpu.name());
+        assertEquals(pick.option().count(), gpu.count());
+        assertEquals(pick.maxConcurrency(), window.viewModel().computed().outcome().result()
+                .get(org.vramsheet.core.result.FigureKey.POOL_MAX_CONCURRENCY).value(), "the sheet now shows the row's numbers");
+    }
 }

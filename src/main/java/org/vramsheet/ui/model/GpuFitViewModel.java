@@ -1,0 +1,86 @@
+package org.vramsheet.ui.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import org.vramsheet.core.placement.Planner;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.catalog.GpuCatalog;
+
+/**
+ * "Which GPUs fit": the sheet on every GPU of the catalog, 1, 2, 4 and 8 per replica (the first layout the model's
+ * heads and layers allow), with fits, margin and concurrency. Some 160 calculations: they run on a background thread,
+ * only while the view is shown, the newest sheet winning; one click makes a row the sheet's GPU (an undoable edit).
+ */
+public final class GpuFitViewModel {
+    /** GPUs per replica the view tries. */
+    public static final int[] COUNTS = {1, 2, 4, 8};
+    private static final ExecutorService WORKER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "which-gpus-fit");
+        t.setDaemon(true);
+        return t;
+    });
+    private final ReadOnlyObjectWrapper<List<Planner.Row>> rows = new ReadOnlyObjectWrapper<>(List.of());
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
+    private final SheetViewModel sheet;
+    private boolean active;
+    private Worksheet shown;
+    private long generation;
+
+    public GpuFitViewModel(SheetViewModel sheet) {
+        this.sheet = sheet;
+        sheet.computedProperty().addListener((o, a, b) -> refresh());
+    }
+
+    /** Calculates only while the view is shown. */
+    public void setActive(boolean on) {
+        active = on;
+        refresh();
+    }
+
+    public ReadOnlyObjectProperty<List<Planner.Row>> rowsProperty() { return rows.getReadOnlyProperty(); }
+
+    /** True while a calculation runs (the view says so). */
+    public ReadOnlyBooleanProperty busyProperty() { return busy.getReadOnlyProperty(); }
+
+    /** Every catalog GPU at each count, as choices to compare. */
+    public static List<Planner.Option> options() {
+        List<Planner.Option> out = new ArrayList<>();
+        for (GpuCatalog.Entry e : GpuCatalog.entries()) {
+            for (int n : COUNTS) {
+                out.add(new Planner.Option(e.name(), n, e.cudaVisibleBytes(), null));
+            }
+        }
+        return out;
+    }
+
+    private void refresh() {
+        Worksheet ws = sheet.computed().sheet();
+        if (!active || ws.equals(shown)) {
+            return;
+        }
+        shown = ws;
+        long mine = ++generation;
+        busy.set(true);
+        WORKER.submit(() -> {
+            List<Planner.Row> out = List.copyOf(Planner.compare(ws, options()));
+            Platform.runLater(() -> {
+                if (mine == generation) {
+                    rows.set(out);
+                    busy.set(false);
+                }
+            });
+        });
+    }
+
+    /** Makes a row's GPU, count and layout the sheet's, as one edit. */
+    public void use(Planner.Row row) {
+        sheet.applyWorksheet(Planner.placedOn(sheet.snapshot(), row.option()));
+    }
+}

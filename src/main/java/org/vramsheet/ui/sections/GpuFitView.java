@@ -1,0 +1,105 @@
+package org.vramsheet.ui.sections;
+
+import java.util.function.Function;
+import javafx.collections.FXCollections;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import org.vramsheet.core.placement.Planner;
+import org.vramsheet.core.units.Units;
+import org.vramsheet.ui.model.GpuFitViewModel;
+import org.vramsheet.ui.text.Texts;
+
+/**
+ * Which GPUs fit the current sheet: every catalog GPU at 1, 2, 4 and 8 per replica, sortable by any column (numbers
+ * sort as numbers), "only those that fit" on by default; a double click or "Use this GPU" makes the row the sheet's.
+ */
+public final class GpuFitView extends VBox {
+    private final GpuFitViewModel vm;
+    private final TableView<Planner.Row> table = new TableView<>();
+    private final CheckBox onlyFits;
+
+    public GpuFitView(GpuFitViewModel vm, Texts texts) {
+        this.vm = vm;
+        setSpacing(6);
+        setId("gpu-fit");
+        onlyFits = new CheckBox(texts.t("Only those that fit"));
+        onlyFits.setId("gpu-fit-only");
+        onlyFits.setSelected(true);
+        Label busy = new Label(texts.t("Calculating..."));
+        busy.visibleProperty().bind(vm.busyProperty());
+        Button use = new Button(texts.t("Use this GPU"));
+        use.setId("gpu-fit-use");
+        use.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        use.setOnAction(e -> vm.use(table.getSelectionModel().getSelectedItem()));
+        HBox bar = new HBox(10, onlyFits, use, busy);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        table.setId("gpu-fit-table");
+        table.setPlaceholder(new Label(texts.t("No GPU of the catalog holds this sheet at up to 8 per replica")));
+        table.getColumns().add(text(texts.t("GPU"), r -> r.option().name(), 200));
+        table.getColumns().add(number(texts.t("GPUs"), r -> (long) r.option().count(), n -> Long.toString(n), 70));
+        table.getColumns().add(text(texts.t("Layout"), r -> r.layout() == null ? "-" : r.layout().toString(), 110));
+        table.getColumns().add(text(texts.t("Fits"), r -> texts.t(r.fits() ? "yes" : "no"), 80));
+        table.getColumns().add(number(texts.t("Margin"), Planner.Row::marginBytes, Units::gibText, 110));
+        table.getColumns().add(number(texts.t("Max conc."), Planner.Row::maxConcurrency, Units::grouped, 120));
+        table.getColumns().add(number(texts.t("KV pool / GPU"), Planner.Row::kvPoolPerGpu, Units::gibText, 120));
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.setRowFactory(t -> {
+            TableRow<Planner.Row> row = new TableRow<>();
+            row.setOnMouseClicked(e -> {
+                if (e.getClickCount() == 2 && !row.isEmpty()) {
+                    vm.use(row.getItem());
+                }
+            });
+            return row;
+        });
+        getChildren().addAll(bar, table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        vm.rowsProperty().addListener((o, a, b) -> show());
+        onlyFits.selectedProperty().addListener((o, a, b) -> show());
+    }
+
+    /** Calculates only while shown. */
+    public void setActive(boolean on) { vm.setActive(on); }
+
+    private void show() {
+        var rows = vm.rowsProperty().get().stream().filter(r -> !onlyFits.isSelected() || r.fits()).toList();
+        var sort = new java.util.ArrayList<>(table.getSortOrder());
+        table.setItems(FXCollections.observableArrayList(rows));
+        table.getSortOrder().setAll(sort);
+        table.sort();
+    }
+
+    private static TableColumn<Planner.Row, String> text(String name, Function<Planner.Row, String> value, double width) {
+        TableColumn<Planner.Row, String> c = new TableColumn<>(name);
+        c.setCellValueFactory(d -> new javafx.beans.property.SimpleStringProperty(value.apply(d.getValue())));
+        c.setPrefWidth(width);
+        return c;
+    }
+
+    /** A numeric column: sorts by the number, shows it in units ("-" when unavailable, sorted last). */
+    private static TableColumn<Planner.Row, Long> number(String name, Function<Planner.Row, Long> value,
+            Function<Long, String> shown, double width) {
+        TableColumn<Planner.Row, Long> c = new TableColumn<>(name);
+        c.setCellValueFactory(d -> new javafx.beans.property.SimpleObjectProperty<>(value.apply(d.getValue())));
+        c.setComparator(java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder()));
+        c.setCellFactory(col -> new TableCell<>() {
+            @Override
+            protected void updateItem(Long v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty ? null : v == null ? "-" : shown.apply(v));
+                setAlignment(Pos.CENTER_RIGHT);
+            }
+        });
+        c.setPrefWidth(width);
+        return c;
+    }
+}
