@@ -65,6 +65,7 @@ public final class MainWindow {
     private boolean chartsAdded;
     private final ContextSlider contextSlider;
     private Zoom zoom;
+    private javafx.scene.layout.StackPane layers;
 
     public MainWindow(Stage stage, DialogService dialogs, AppHome home) {
         this(stage, dialogs, home, false);
@@ -124,7 +125,8 @@ public final class MainWindow {
         VBox top = new VBox(menus(), readOnlyBanner(), summary);
         BorderPane root = new BorderPane(split);
         root.setTop(top);
-        zoom = new Zoom(root);
+        layers = new javafx.scene.layout.StackPane(root);
+        zoom = new Zoom(layers);
         scene = new Scene(zoom, 1280, 800);
         zoom.install(scene, home);
         if (afterFirstFrame != null) {
@@ -216,6 +218,13 @@ public final class MainWindow {
 
     public FileController files() { return files; }
 
+    /** Shows the start page over the window (recent files, a new sheet from a model, a sample that fits, presets). */
+    public void showStartPage() {
+        if (layers.lookup("#start-page") == null) {
+            StartPage.show(layers, this, texts, home.recent());
+        }
+    }
+
     /** The window's zoom (Ctrl + / Ctrl - / Ctrl 0). */
     public Zoom zoom() { return zoom; }
 
@@ -255,7 +264,8 @@ public final class MainWindow {
         MenuItem importItem = item("Import model...", "Shortcut+I", this::showImport);
         importItem.setId("menu-import");
         MenuItem exportItem = item("Export report...", "Shortcut+E", this::showExport);
-        return new Menu(texts.t("File"), null, newItem, open, recentMenu, new SeparatorMenuItem(), importItem, exportItem,
+        MenuItem start = item("Start page...", null, this::showStartPage);
+        return new Menu(texts.t("File"), null, newItem, open, recentMenu, start, new SeparatorMenuItem(), importItem, exportItem,
                 new SeparatorMenuItem(), save, saveAs,
                 new SeparatorMenuItem(), quit);
     }

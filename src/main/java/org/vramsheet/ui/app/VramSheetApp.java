@@ -20,7 +20,14 @@ public final class VramSheetApp extends Application {
         // no file given: the last one opened, if it is still there
         Path file = !args.isEmpty() ? Path.of(args.get(0)) : home.recent().stream().findFirst().orElse(null);
         WindowSize.restore(stage, home);
-        w.start(file != null && Files.exists(file) ? file : null, true);
+        boolean opened = file != null && Files.exists(file);
+        w.start(opened ? file : null, true);
+        if (!opened && !Boolean.getBoolean("vramsheet.startupProbe") && !Boolean.getBoolean("vramsheet.dragProbe")) {
+            w.showStartPage(); // nothing to reopen: the start page, over the default sheet
+        } else {
+            // no field focused (and its text selected) at start: the first keystroke must not replace the model ID
+            javafx.application.Platform.runLater(() -> w.sheetView().requestFocus());
+        }
         StartupProbe.mark("sheet opened");
         if ("dark".equals(System.getProperty("vramsheet.theme"))) {
             w.setDark(true);

@@ -52,6 +52,11 @@ public final class GpuFitView extends VBox {
         table.getColumns().add(number(texts.t("Max conc."), Planner.Row::maxConcurrency, Units::grouped, 120));
         table.getColumns().add(number(texts.t("KV pool / GPU"), Planner.Row::kvPoolPerGpu, Units::gibText, 120));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        for (TableColumn<Planner.Row, ?> c : table.getColumns()) { // at least as wide as its header, in any language
+            javafx.scene.text.Text header = new javafx.scene.text.Text(c.getText());
+            header.setStyle("-fx-font-weight: bold;");
+            c.setPrefWidth(Math.max(c.getPrefWidth(), Math.ceil(header.getLayoutBounds().getWidth() * 1.15) + 30));
+        }
         table.setRowFactory(t -> {
             TableRow<Planner.Row> row = new TableRow<>();
             row.setOnMouseClicked(e -> {

@@ -179,4 +179,23 @@ class MeetingViewRobotTest {
         assertEquals(pick.maxConcurrency(), window.viewModel().computed().outcome().result()
                 .get(org.vramsheet.core.result.FigureKey.POOL_MAX_CONCURRENCY).value(), "the sheet now shows the row's numbers");
     }
+
+    @Test
+    void theStartPageOpensASampleThatFitsOrAPresetAndGetsOutOfTheWay(FxRobot robot) {
+        robot.interact(window::showStartPage);
+        robot.clickOn("#start-sample");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#start-page").tryQuery().isEmpty(), "closed once something is chosen");
+        assertEquals("google/gemma-2-9b-it", window.viewModel().snapshot().model().modelId());
+        assertTrue(window.viewModel().computed().outcome().result().get(org.vramsheet.core.result.FigureKey.RESULT_FITS).isTrue(),
+                "the sample fits");
+        robot.interact(window::showStartPage);
+        robot.clickOn("#start-preset-rag");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(org.vramsheet.core.sheet.WorkloadPreset.RAG.workloads(8_192L), window.viewModel().snapshot().workloads(),
+                "fitted to gemma-2-9b's 8,192 tokens");
+        robot.interact(window::showStartPage);
+        robot.clickOn("#start-continue");
+        assertTrue(robot.lookup("#start-page").tryQuery().isEmpty());
+    }
 }
