@@ -183,6 +183,25 @@ public final class ImportDialog {
                 || e.id().toLowerCase(java.util.Locale.ROOT).contains(b.toLowerCase(java.util.Locale.ROOT))));
         ListView<ModelCatalog.Entry> list = new ListView<>(items);
         list.setId("import-catalog-list");
+        // each entry with its facts (read once, in the background): parameters, context, KV bytes per token
+        java.util.Map<String, String> facts = new java.util.concurrent.ConcurrentHashMap<>();
+        var base = sheet.snapshot();
+        Thread reader = new Thread(() -> {
+            for (ModelCatalog.Entry e : ivm.catalog()) {
+                facts.put(e.id(), ImportViewModel.details(e, base, tx));
+            }
+            javafx.application.Platform.runLater(list::refresh);
+        }, "catalog-facts");
+        reader.setDaemon(true);
+        reader.start();
+        list.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(ModelCatalog.Entry e, boolean empty) {
+                super.updateItem(e, empty);
+                String f = e == null ? null : facts.get(e.id());
+                setText(empty || e == null ? null : e.id() + (f == null || f.isEmpty() ? "" : "\n    " + f));
+            }
+        });
         list.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (b != null) {
                 ivm.fromCatalog(b);

@@ -62,6 +62,27 @@ public final class ImportViewModel {
 
     public List<ModelCatalog.Entry> catalog() { return ModelCatalog.entries(); }
 
+    /**
+     * A catalog entry's facts for the list: parameters, maximum context and KV bytes per token on {@code base}'s engine
+     * and KV dtype; "" when the entry cannot be read.
+     */
+    public static String details(ModelCatalog.Entry e, org.vramsheet.core.sheet.Worksheet base, org.vramsheet.ui.text.Texts texts) {
+        try {
+            var m = ModelSources.fromCatalog(e);
+            var ws = m.applyTo(base);
+            var r = org.vramsheet.core.calc.SizingCalculator.calculate(ws);
+            var kv = r.get(org.vramsheet.core.result.FigureKey.KV_CACHE_BYTES_PER_TOKEN);
+            Long params = m.weights().totalParams();
+            Long ctx = m.model().maxContextTokens();
+            String out = (params == null ? "" : String.format(java.util.Locale.ROOT, "%.1f", params / 1e9) + "B params")
+                    + (ctx == null ? "" : " · " + org.vramsheet.core.units.Units.grouped(ctx) + " tokens")
+                    + (kv.available() ? " · " + org.vramsheet.core.units.Quantities.bytes(kv.value()) + " KV per token" : "");
+            return texts.value(out.startsWith(" · ") ? out.substring(3) : out);
+        } catch (RuntimeException | org.vramsheet.io.model.ConfigImporter.ImportException ex) {
+            return "";
+        }
+    }
+
     public List<HfCache.Entry> cached() { return cache.list(); }
 
     public Path cacheRoot() { return cache.root(); }

@@ -71,4 +71,20 @@ class ImportViewModelTest {
             assertTrue(!ivm.busy.get());
         }
     }
+
+    /** Issue 17: the catalog listed bare repository IDs; each entry now shows its parameters, context and KV per token. */
+    @Test
+    void catalogEntriesCarryTheirFacts() throws Exception {
+        var base = org.vramsheet.io.json.WorksheetJson.read(java.nio.file.Path.of("assets/samples/llama-3.1-70b-bf16-h200.json"));
+        var e = org.vramsheet.io.catalog.ModelCatalog.entries().stream()
+                .filter(x -> x.id().equals("Qwen/Qwen2.5-7B-Instruct")).findFirst().orElseThrow();
+        String facts = ImportViewModel.details(e, base, org.vramsheet.ui.text.Texts.ENGLISH);
+        var m = org.vramsheet.io.hub.ModelSources.fromCatalog(e);
+        long kv = org.vramsheet.core.calc.SizingCalculator.calculate(m.applyTo(base))
+                .get(org.vramsheet.core.result.FigureKey.KV_CACHE_BYTES_PER_TOKEN).value();
+        org.junit.jupiter.api.Assertions.assertEquals(String.format(java.util.Locale.ROOT, "%.1fB params", m.weights().totalParams() / 1e9)
+                + " · " + org.vramsheet.core.units.Units.grouped(m.model().maxContextTokens()) + " tokens · "
+                + org.vramsheet.core.units.Quantities.bytes(kv) + " KV per token", facts);
+        org.junit.jupiter.api.Assertions.assertEquals(57_344, kv, "28 layers x 4 KV heads x 128 x 2 (K and V) x 2 bytes");
+    }
 }
