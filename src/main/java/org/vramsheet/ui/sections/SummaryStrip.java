@@ -39,6 +39,25 @@ public final class SummaryStrip extends HBox {
                 tile("summary-concurrency", "Max concurrency at this context", FigureKey.POOL_MAX_CONCURRENCY), spacer, units());
     }
 
+    /** GB against GiB spelled out on the tile (made when the pointer first comes, like the results' explanations). */
+    private void unitsTip(VBox box, javafx.beans.value.ObservableObjectValue<Figure> f, boolean gpu) {
+        box.addEventHandler(javafx.scene.input.MouseEvent.MOUSE_ENTERED, e -> {
+            if (javafx.scene.control.Tooltip.class.isInstance(box.getProperties().get("units-tip"))) {
+                return;
+            }
+            javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
+            tip.setWrapText(true);
+            tip.setMaxWidth(480);
+            tip.textProperty().bind(Bindings.createStringBinding(() -> {
+                String u = FigureText.units(f.get());
+                return u == null ? "" : v.texts().value(u) + (gpu ? "\n" + v.t("This is the memory CUDA reports (nvidia-smi's "
+                        + "total less what the driver keeps), not the capacity a GPU is marketed with: the catalog lists both.") : "");
+            }, f));
+            javafx.scene.control.Tooltip.install(box, tip);
+            box.getProperties().put("units-tip", tip);
+        });
+    }
+
     /** An unavailable result says why, and a click takes you to the field to fix. */
     private void clickToFix(VBox box, javafx.beans.value.ObservableObjectValue<Figure> f) {
         box.setOnMouseClicked(e -> {
@@ -85,6 +104,7 @@ public final class SummaryStrip extends HBox {
                 Steady.of((Steady.SteadyLabel) sub));
         box.getStyleClass().add(Style.SUMMARY_TILE);
         clickToFix(box, f);
+        unitsTip(box, f, key.equals(FigureKey.RESULT_GPU_CAPACITY_BYTES));
         return box;
     }
 

@@ -21,6 +21,19 @@ public final class FigureText {
         };
     }
 
+    /**
+     * How a byte figure reads in both units, for a tooltip: "139.81 GiB = 150.12 GB = 150,119,... bytes (GiB: 2^30 =
+     * 1,073,741,824 bytes; GB: 10^9 bytes)", so a GPU's 150.12 GB beside its 139.81 GiB is not taken for another number.
+     * Null for figures that are not bytes or are unavailable.
+     */
+    public static String units(Figure f) {
+        if (f == null || !f.available() || f.unit() != org.vramsheet.core.result.Unit.BYTES || Math.abs(f.value()) < Units.GIB / 4) {
+            return null;
+        }
+        return Units.gibText(f.value()) + " = " + Units.gbText(f.value()) + " = " + Units.grouped(f.value())
+                + " bytes (GiB: 2^30 = 1,073,741,824 bytes; GB: 10^9 = 1,000,000,000 bytes)";
+    }
+
     /** Secondary text: the other byte unit and the exact bytes, or the reason it is unavailable. */
     public static String secondary(Figure f, boolean gib) {
         if (f == null) {
