@@ -44,7 +44,9 @@ public final class GpuFitView extends VBox {
         bar.setAlignment(Pos.CENTER_LEFT);
         table.setId("gpu-fit-table");
         table.setPlaceholder(new Label(texts.t("No GPU of the catalog holds this sheet at up to 8 per replica")));
-        table.getColumns().add(text(texts.t("GPU"), r -> r.option().name(), 200));
+        double names = org.vramsheet.io.catalog.GpuCatalog.entries().stream() // the longest catalog name fits
+                .mapToDouble(e -> new javafx.scene.text.Text(e.name()).getLayoutBounds().getWidth()).max().orElse(150);
+        table.getColumns().add(text(texts.t("GPU"), r -> r.option().name(), Math.ceil(names * 1.1) + 24));
         table.getColumns().add(number(texts.t("GPUs"), r -> (long) r.option().count(), n -> Long.toString(n), 70));
         table.getColumns().add(text(texts.t("Layout"), r -> r.layout() == null ? "-" : r.layout().toString(), 110));
         table.getColumns().add(text(texts.t("Fits"), r -> texts.t(r.fits() ? "yes" : "no"), 80));

@@ -183,8 +183,8 @@ public final class SheetView extends ScrollPane {
                 v.choice("weights-computeDtype", "Model (compute) dtype", w.computeDtype, ComputeDtype.values(),
                         ComputeDtype::label),
                 v.number(w.groupSize), v.number(w.scaleBits), v.number(w.zeroPointBits), v.number(w.unquantizedParams),
-                v.number(w.checkpointBytes), v.text("weights-checkpointFormat", "Actual checkpoint format",
-                        w.checkpointFormat), v.number(w.encoderParams)),
+                v.number(w.checkpointBytes), wide(v.text("weights-checkpointFormat", "Actual checkpoint format",
+                        w.checkpointFormat), 3), v.number(w.encoderParams)),
                 results(FigureKey.WEIGHTS_ESTIMATED_BYTES, FigureKey.WEIGHTS_ENCODER_BYTES, FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_BYTES_PER_PARAM, FigureKey.WEIGHTS_ACTIVE_PARAMS));
         return s;
     }

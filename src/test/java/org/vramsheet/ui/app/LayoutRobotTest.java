@@ -101,6 +101,20 @@ class LayoutRobotTest {
     @Test
     void nothingIsCutOffAt1280x800InEnglish(FxRobot robot) {
         assertEquals(List.of(), everyTab(robot));
+        robot.interact(() -> window.viewModel().open(FileController.sample(FileController.DEFAULT_SAMPLE), null));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of(), everyTab(robot), "the 70B sample (long checkpoint format, model ID)");
+    }
+
+    /** Every chart tab's header is shown, none pushed into the tab pane's overflow menu. */
+    private void allTabHeadersShow(FxRobot robot) {
+        javafx.scene.control.TabPane tabs = robot.lookup("#charts").queryAs(javafx.scene.control.TabPane.class);
+        javafx.scene.Node area = tabs.lookup(".tab-header-area");
+        double right = area.localToScene(area.getLayoutBounds()).getMaxX();
+        for (javafx.scene.Node h : tabs.lookupAll(".tab")) {
+            org.junit.jupiter.api.Assertions.assertTrue(h.localToScene(h.getLayoutBounds()).getMaxX() <= right + 0.5,
+                    "tab header cut off: " + ((javafx.scene.control.Label) h.lookup(".tab-label")).getText());
+        }
     }
 
     @Test
@@ -108,6 +122,7 @@ class LayoutRobotTest {
         robot.interact(() -> window = window.switchLanguage("ru"));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of(), everyTab(robot));
+        allTabHeadersShow(robot);
     }
 
     @Test
