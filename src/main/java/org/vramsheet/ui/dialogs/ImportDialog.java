@@ -199,7 +199,15 @@ public final class ImportDialog {
             protected void updateItem(ModelCatalog.Entry e, boolean empty) {
                 super.updateItem(e, empty);
                 String f = e == null ? null : facts.get(e.id());
-                setText(empty || e == null ? null : e.id() + (f == null || f.isEmpty() ? "" : "\n    " + f));
+                setText(empty || e == null ? null : e.id());
+                if (f == null || f.isEmpty() || empty) {
+                    setGraphic(null);
+                } else { // the facts on a line of their own under the ID, smaller
+                    Label l = new Label(f);
+                    l.getStyleClass().add("catalog-facts");
+                    setGraphic(l);
+                    setContentDisplay(javafx.scene.control.ContentDisplay.BOTTOM);
+                }
             }
         });
         list.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
