@@ -136,8 +136,9 @@ final class XlsxChart {
             byte[] rgb = pool ? COLOURS[3] : COLOURS[colourOf(series.get(s).name())];
             XDDFLineProperties line = new XDDFLineProperties(new XDDFSolidFillProperties(XDDFColor.from(rgb)));
             line.setWidth(pool ? 1.5 : 2.25);
-            if (pool) {
-                line.setPresetDash(new XDDFPresetLineDash(PresetLineDash.DASH));
+            PresetLineDash dash = dashOf(pool ? "pool" : series.get(s).name());
+            if (dash != null) {
+                line.setPresetDash(new XDDFPresetLineDash(dash));
             }
             XDDFShapeProperties props = new XDDFShapeProperties();
             props.setLineProperties(line);
@@ -165,6 +166,12 @@ final class XlsxChart {
         }
         String ref = new CellRangeAddress(1, n, col, col).formatAsString(data.getSheetName(), true);
         return XDDFDataSourcesFactory.fromArray(values, ref);
+    }
+
+    /** Each line's dash, as in the window and the PDF: Typical solid, Heavy long dashes, Limit dash-dot, the pool dashed. */
+    static PresetLineDash dashOf(String name) {
+        return name.equals("pool") ? PresetLineDash.DASH : name.startsWith("Heavy") ? PresetLineDash.LARGE_DASH
+                : name.startsWith("Limit") ? PresetLineDash.LARGE_DASH_DOT : null;
     }
 
     /** One fixed colour per scenario, whatever else is on the chart (Typical blue, Heavy orange, Limit red). */

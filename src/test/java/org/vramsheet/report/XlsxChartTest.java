@@ -46,6 +46,12 @@ class XlsxChartTest {
             }
             assertEquals(org.apache.poi.xddf.usermodel.PresetLineDash.DASH,
                     series.get(3).getShapeProperties().getLineProperties().getPresetDash().getValue(), "the pool is dashed");
+            // each scenario its dash, as in the window and the PDF (equal curves stay apart)
+            assertEquals(null, series.get(0).getShapeProperties().getLineProperties().getPresetDash(), "Typical solid");
+            assertEquals(org.apache.poi.xddf.usermodel.PresetLineDash.LARGE_DASH,
+                    series.get(1).getShapeProperties().getLineProperties().getPresetDash().getValue(), "Heavy");
+            assertEquals(org.apache.poi.xddf.usermodel.PresetLineDash.LARGE_DASH_DOT,
+                    series.get(2).getShapeProperties().getLineProperties().getPresetDash().getValue(), "Limit");
             Row r = data.getRow(5);
             for (int c = 1; c <= 4; c++) {
                 assertEquals(CellType.FORMULA, r.getCell(c).getCellType(), "fed by formulas over the inputs");
