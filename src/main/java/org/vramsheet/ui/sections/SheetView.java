@@ -40,7 +40,6 @@ import org.vramsheet.ui.text.Texts;
 public final class SheetView extends ScrollPane {
     private final Label approvalProblems = new Label();
     private static final int COLUMNS = 4;
-    private static final String SPAN = "vramsheet.columns";
     private final SheetViewModel vm;
     private final Views v;
     private Runnable onPasteLog = () -> { };
@@ -127,37 +126,9 @@ public final class SheetView extends ScrollPane {
     }
 
     /** Lays nodes into a grid of equal columns, in order (the tab order follows the worksheet). */
-    private GridPane fill(int columns, Node... nodes) {
-        GridPane g = v.grid();
-        for (int c = 0; c < columns; c++) {
-            ColumnConstraints cc = new ColumnConstraints();
-            cc.setPercentWidth(100.0 / columns);
-            cc.setHgrow(Priority.ALWAYS);
-            g.getColumnConstraints().add(cc);
-        }
-        int col = 0;
-        int row = 0;
-        for (Node n : nodes) {
-            int span = Math.min(columns, (int) n.getProperties().getOrDefault(SPAN, 1));
-            if (col + span > columns) {
-                col = 0;
-                row++;
-            }
-            g.add(n, col, row, span, 1);
-            col += span;
-            if (col >= columns) {
-                col = 0;
-                row++;
-            }
-        }
-        return g;
-    }
+    private GridPane fill(int columns, Node... nodes) { return FormGrid.fill(v.grid(), columns, nodes); }
 
-    /** A field that takes {@code columns} of the grid: long values (a model ID, a GPU name, notes) are not cut off. */
-    static <N extends Node> N wide(N n, int columns) {
-        n.getProperties().put(SPAN, columns);
-        return n;
-    }
+    static <N extends Node> N wide(N n, int columns) { return FormGrid.wide(n, columns); }
 
     private Node results(FigureKey... keys) {
         Node[] nodes = new Node[keys.length];
