@@ -20,7 +20,8 @@ import org.vramsheet.ui.text.Texts;
  * writes atomically. Needs no toolkit: tests drive it with a scripted {@link DialogService}.
  */
 public final class FileController {
-    public static final String DEFAULT_SAMPLE = "llama-3.1-70b-bf16-h200.json";
+    /** The sheet a new window and File › New start from: a model that fits its GPU (gemma-2-9b on one H100). */
+    public static final String DEFAULT_SAMPLE = "gemma-2-9b-sliding-window-h100.json";
     private final SheetViewModel vm;
     private final DialogService dialogs;
     private final AppHome home;

@@ -21,7 +21,7 @@ import org.vramsheet.ui.text.Texts;
  */
 final class StartPage extends StackPane {
     /** The sample a first meeting can start from: it fits, with room to spare. */
-    static final String FITTING_SAMPLE = "gemma-2-9b-sliding-window-h100.json";
+    static final String FITTING_SAMPLE = FileController.DEFAULT_SAMPLE;
 
     StartPage(MainWindow w, Texts texts, List<Path> recent) {
         setId("start-page");

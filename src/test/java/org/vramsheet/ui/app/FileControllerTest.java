@@ -32,7 +32,7 @@ class FileControllerTest {
     @Test
     void startsOnTheDefaultSampleNeverAnEmptyForm() {
         Setup s = setup();
-        assertEquals("meta-llama/Llama-3.1-70B-Instruct", s.vm().model.modelId.get());
+        assertEquals("google/gemma-2-9b-it", s.vm().model.modelId.get(), "New opens the sample that fits");
         assertEquals("Untitled - VRAM Sheet", s.files().title());
     }
 
@@ -62,7 +62,7 @@ class FileControllerTest {
         assertEquals("edited", s.vm().model.modelId.get(), "cancel keeps the edit");
         s.dialogs().unsavedAnswers.add(DialogService.Unsaved.DISCARD);
         s.files().newSheet();
-        assertEquals("meta-llama/Llama-3.1-70B-Instruct", s.vm().model.modelId.get());
+        assertEquals("google/gemma-2-9b-it", s.vm().model.modelId.get(), "New opens the sample that fits");
         assertEquals(2, s.dialogs().unsavedAsked);
     }
 
@@ -116,7 +116,7 @@ class FileControllerTest {
         assertTrue(next.vm().dirtyProperty().get());
         next.files().closed();
         Setup clean = setup();
-        assertEquals("meta-llama/Llama-3.1-70B-Instruct", clean.vm().model.modelId.get());
+        assertEquals("google/gemma-2-9b-it", clean.vm().model.modelId.get(), "a clean start opens the sample that fits");
     }
 
     /**

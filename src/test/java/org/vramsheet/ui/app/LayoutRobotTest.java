@@ -57,7 +57,8 @@ class LayoutRobotTest {
         }
         if (n instanceof Labeled l && l.getText() != null && !l.getText().isEmpty() && l.getScene() != null) {
             Node t = l.lookup(".text");
-            if (t instanceof Text shown && !shown.getText().equals(l.getText()) && !l.isWrapText()
+            // (an empty shown text is a cell not laid out since its item changed, not a cut)
+            if (t instanceof Text shown && !shown.getText().isEmpty() && !shown.getText().equals(l.getText()) && !l.isWrapText()
                     || t instanceof Text wrapped && l.isWrapText() && !wrapped.getText().replace("\n", " ").trim()
                     .equals(l.getText().replace("\n", " ").trim())) {
                 out.add(describe(l) + " shows '" + ((Text) t).getText() + "' of '" + l.getText() + "'");
@@ -101,7 +102,7 @@ class LayoutRobotTest {
     @Test
     void nothingIsCutOffAt1280x800InEnglish(FxRobot robot) {
         assertEquals(List.of(), everyTab(robot));
-        robot.interact(() -> window.viewModel().open(FileController.sample(FileController.DEFAULT_SAMPLE), null));
+        robot.interact(() -> window.viewModel().open(FileController.sample("llama-3.1-70b-bf16-h200.json"), null));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of(), everyTab(robot), "the 70B sample (long checkpoint format, model ID)");
     }

@@ -77,9 +77,9 @@ class ProgressiveStartRobotTest {
         String shown = robot.lookup("#summary-budget").queryAs(Label.class).getText();
         assertTrue(shown.contains(Units.fixed2(budget / (double) Units.GIB)), shown + " vs " + budget);
         // and it works: a keystroke in a section built late recomputes the summary
-        WaitForAsyncUtils.asyncFx(() -> window.viewModel().kv.layers.textProperty().set("40")).get();
+        WaitForAsyncUtils.asyncFx(() -> window.viewModel().kv.kvHeads.textProperty().set("4")).get();
         WaitForAsyncUtils.waitForFxEvents();
         long after = window.viewModel().computed().outcome().result().get(FigureKey.RESULT_BUDGET_BYTES).value();
-        assertTrue(after < budget, "half the layers, less KV: " + after + " < " + budget);
+        assertTrue(after < budget, "half the KV heads, less KV: " + after + " < " + budget);
     }
 }
