@@ -310,6 +310,7 @@ public final class MainWindow {
         }
         MainWindow w = new MainWindow(stage, dialogs, home, false, vm);
         w.resume();
+        WindowState.carry(this, w);
         return w;
     }
 

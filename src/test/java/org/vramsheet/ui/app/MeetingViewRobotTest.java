@@ -198,4 +198,19 @@ class MeetingViewRobotTest {
         robot.clickOn("#start-continue");
         assertTrue(robot.lookup("#start-page").tryQuery().isEmpty());
     }
+
+    /** Seen: switching the language scrolled back to the top. */
+    @Test
+    void switchingTheLanguageKeepsThePlaceInTheFormAndTheChartTab(FxRobot robot) {
+        robot.interact(() -> {
+            window.sheetView().setVvalue(0.6);
+            ((TabPane) window.scene().lookup("#charts")).getSelectionModel().select(2);
+        });
+        MainWindow[] ru = new MainWindow[1];
+        robot.interact(() -> ru[0] = window.switchLanguage("ru"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0.6, ru[0].sheetView().getVvalue(), 1e-9);
+        assertEquals(2, ((TabPane) ru[0].scene().lookup("#charts")).getSelectionModel().getSelectedIndex());
+        robot.interact(() -> ru[0].switchLanguage("en"));
+    }
 }
