@@ -9,6 +9,11 @@ import org.vramsheet.ui.model.SheetViewModel;
 
 /** The JavaFX application: one main window on the default worksheet (or a file given as argument). */
 public final class VramSheetApp extends Application {
+    /** The file to open: the one given, else the last one opened if it is still there, else none (the start page). */
+    static Path startFile(List<String> args, AppHome home) {
+        return !args.isEmpty() ? Path.of(args.get(0)) : home.recent().stream().filter(Files::exists).findFirst().orElse(null);
+    }
+
     @Override
     public void start(Stage stage) {
         StartupProbe.mark("toolkit up, start() called");
@@ -17,8 +22,7 @@ public final class VramSheetApp extends Application {
         StartupProbe.mark("window built");
         List<String> args = getParameters().getUnnamed();
         AppHome home = AppHome.standard();
-        // no file given: the last one opened, if it is still there
-        Path file = !args.isEmpty() ? Path.of(args.get(0)) : home.recent().stream().findFirst().orElse(null);
+        Path file = startFile(args, home);
         WindowSize.restore(stage, home);
         boolean opened = file != null && Files.exists(file);
         w.start(opened ? file : null, true);

@@ -213,4 +213,30 @@ class MeetingViewRobotTest {
         assertEquals(2, ((TabPane) ru[0].scene().lookup("#charts")).getSelectionModel().getSelectedIndex());
         robot.interact(() -> ru[0].switchLanguage("en"));
     }
+
+    @Test
+    void theLastFileAndTheWindowSizeAreRemembered(FxRobot robot) throws Exception {
+        Path gone = Files.createTempFile("gone", ".json");
+        Path kept = Files.createTempFile("kept", ".json");
+        home.addRecent(kept);
+        home.addRecent(gone);
+        Files.delete(gone);
+        assertEquals(kept, VramSheetApp.startFile(java.util.List.of(), home), "the last file still there");
+        assertEquals(Path.of("x.json"), VramSheetApp.startFile(java.util.List.of("x.json"), home), "a file given wins");
+        home.putSetting("window.width", "1100");
+        home.putSetting("window.height", "700");
+        Stage[] s = new Stage[1];
+        robot.interact(() -> {
+            s[0] = new Stage();
+            WindowSize.restore(s[0], home);
+        });
+        assertEquals(1100, s[0].getWidth(), 0.5);
+        assertEquals(700, s[0].getHeight(), 0.5);
+        robot.interact(() -> {
+            s[0].show();
+            s[0].setWidth(1000);
+            s[0].hide();
+        });
+        assertEquals("1000", home.setting("window.width"), "the size it closed with");
+    }
 }
