@@ -50,36 +50,35 @@ public final class DragProbe {
 
     /** The bare baseline window. */
     public static final class Bare extends Application {
-    @Override
-    public void start(Stage stage) {
-        Slider slider = new Slider(9, 17, 17);
-        Label label = new Label();
-        LineChart<Number, Number> chart = new LineChart<>(new NumberAxis(), new NumberAxis());
-        chart.setAnimated(false);
-        chart.setCreateSymbols(false);
-        slider.valueProperty().addListener((o, a, b) -> {
-            label.setText("context " + Math.round(Math.pow(2, b.doubleValue())) + " tokens");
-            var all = FXCollections.<XYChart.Series<Number, Number>>observableArrayList();
-            for (int s = 1; s <= 3; s++) {
-                XYChart.Series<Number, Number> series = new XYChart.Series<>();
-                series.setName("scenario " + s);
-                for (int i = 0; i < POINTS; i++) {
-                    double x = 9 + 8.0 * i / (POINTS - 1);
-                    series.getData().add(new XYChart.Data<>(x, s * Math.pow(2, x) * b.doubleValue() / 1e4));
+        @Override
+        public void start(Stage stage) {
+            Slider slider = new Slider(9, 17, 17);
+            Label label = new Label();
+            LineChart<Number, Number> chart = new LineChart<>(new NumberAxis(), new NumberAxis());
+            chart.setAnimated(false);
+            chart.setCreateSymbols(false);
+            slider.valueProperty().addListener((o, a, b) -> {
+                label.setText("context " + Math.round(Math.pow(2, b.doubleValue())) + " tokens");
+                var all = FXCollections.<XYChart.Series<Number, Number>>observableArrayList();
+                for (int s = 1; s <= 3; s++) {
+                    XYChart.Series<Number, Number> series = new XYChart.Series<>();
+                    series.setName("scenario " + s);
+                    for (int i = 0; i < POINTS; i++) {
+                        double x = 9 + 8.0 * i / (POINTS - 1);
+                        series.getData().add(new XYChart.Data<>(x, s * Math.pow(2, x) * b.doubleValue() / 1e4));
+                    }
+                    all.add(series);
                 }
-                all.add(series);
-            }
-            chart.setData(all);
-        });
-        VBox root = new VBox(8, slider, label, chart);
-        root.setStyle("-fx-padding: 40 40 40 40;");
-        Scene scene = new Scene(root, 1280, 800);
-        stage.setScene(scene);
-        stage.show();
-        slider.setValue(16.5);
-        report(slider);
-    }
-
+                chart.setData(all);
+            });
+            VBox root = new VBox(8, slider, label, chart);
+            root.setStyle("-fx-padding: 40 40 40 40;");
+            Scene scene = new Scene(root, 1280, 800);
+            stage.setScene(scene);
+            stage.show();
+            slider.setValue(16.5);
+            report(slider);
+        }
     }
 
     /** Opens the bare window (a main outside the Application class, so the class path needs no module options). */

@@ -225,8 +225,8 @@ public final class ChartsView extends TabPane {
             for (XYChart.Data<Number, Number> d : kvSlots.get(i).getData()) {
                 if (d.getNode() != null) {
                     d.getNode().setVisible(i == STOPS);
-                    if (i == STOPS) {
-                        d.getNode().getStyleClass().add("stops-fitting");
+                    if (i == STOPS && !d.getNode().getStyleClass().contains("stops-fitting")) {
+                        d.getNode().getStyleClass().add("stops-fitting"); // once: the node is reused while points move
                     }
                 }
             }
