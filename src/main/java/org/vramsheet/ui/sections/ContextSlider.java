@@ -60,7 +60,7 @@ public final class ContextSlider extends VBox {
         HBox.setHgrow(track, Priority.ALWAYS);
         HBox row = new HBox(8, track, text);
         row.setAlignment(Pos.CENTER_LEFT);
-        getChildren().addAll(title, row);
+        getChildren().addAll(title, row, message(v, text));
         getChildren().addAll(readouts(v));
         vm.computedProperty().addListener((o, a, b) -> syncFromSheet());
         slider.valueProperty().addListener((o, a, b) -> {
@@ -100,6 +100,30 @@ public final class ContextSlider extends VBox {
         perSeq.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value("KV per sequence: "
                 + FigureText.primary(fs.get(), vm.gibPrimary.get())), fs, vm.gibPrimary));
         return java.util.List.of(Steady.of((Steady.SteadyLabel) conc), Steady.of((Steady.SteadyLabel) perSeq));
+    }
+
+    /**
+     * Seen (issue 17): the context box took "abc" or a context above the max model length without a reason. The reason
+     * shows under the slider (in a line kept for it) once the box is left, or at once when the slider is dragged there.
+     */
+    private javafx.scene.Node message(Views v, TextField text) {
+        Label m = new Label();
+        m.setId("context-message");
+        m.getStyleClass().add(Style.FIELD_MESSAGE);
+        m.setWrapText(true);
+        m.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        Runnable show = () -> {
+            var issue = vm.issueFor("result.contextLength");
+            String msg = issue == null || text.isFocused() ? null : v.texts().message(issue.message());
+            if (!java.util.Objects.equals(msg, m.getText().isEmpty() ? null : m.getText())) {
+                m.setText(msg == null ? "" : msg);
+            }
+            text.pseudoClassStateChanged(Style.INVALID, msg != null);
+        };
+        vm.computedProperty().addListener(o -> show.run());
+        text.focusedProperty().addListener(o -> show.run());
+        show.run();
+        return m;
     }
 
     /** The nearest power of two (within the slider's range) unless Shift is held. */

@@ -239,4 +239,25 @@ class MeetingViewRobotTest {
         });
         assertEquals("1000", home.setting("window.width"), "the size it closed with");
     }
+
+    /** Seen: the context box took "abc" or a context above the max model length without a reason. */
+    @Test
+    void theContextBoxSaysWhatIsWrongWithItsValue(FxRobot robot) {
+        javafx.scene.control.TextField box = robot.lookup("#context-text").queryAs(javafx.scene.control.TextField.class);
+        Label message = robot.lookup("#context-message").queryAs(Label.class);
+        assertEquals("", message.getText());
+        robot.clickOn(box);
+        robot.interact(box::selectAll);
+        robot.write("abc");
+        assertEquals("", message.getText(), "not while typing");
+        robot.type(javafx.scene.input.KeyCode.TAB);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(message.getText().contains("abc"), message.getText());
+        robot.interact(() -> box.setText("65536"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("above the max model length 32,768", message.getText());
+        robot.interact(() -> box.setText("16384"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("", message.getText(), "gone once the value is allowed");
+    }
 }
