@@ -75,7 +75,7 @@ public final class ChartsView extends TabPane {
         stack.setAnimated(false);
         kvChart.setTitle(texts.t("KV cache against context length"));
         concChart.setTitle(texts.t("Maximum concurrency against context length"));
-        concChart.getYAxis().setLabel(texts.value("sequences") + " (" + texts.t("log scale") + ")");
+        concChart.getYAxis().setLabel(texts.t("sequences (log scale)"));
         concChart.setCreateSymbols(false);
         concChart.setHorizontalZeroLineVisible(false); // y = 0 is one sequence on the log axis, not a threshold
         stack.setTitle(texts.t("GPU memory of one GPU"));
