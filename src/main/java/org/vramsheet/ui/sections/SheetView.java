@@ -231,8 +231,8 @@ public final class SheetView extends ScrollPane {
         catalog.setPromptText(v.t("Choose a GPU..."));
         catalog.setMaxWidth(Double.MAX_VALUE);
         catalog.disableProperty().bind(vm.readOnlyProperty());
-        showCurrentGpu(catalog, vm.gpu.name.get());
-        vm.gpu.name.addListener((o, a, b) -> showCurrentGpu(catalog, b));
+        showCurrentGpu(catalog, vm.gpu.name.get(), v.t("Choose a GPU..."), v.t("Not in the catalog:"));
+        vm.gpu.name.addListener((o, a, b) -> showCurrentGpu(catalog, b, v.t("Choose a GPU..."), v.t("Not in the catalog:")));
         catalog.valueProperty().addListener((o, a, e) -> {
             if (e != null && !isGpu(e, vm.gpu.name.get())) {
                 vm.gpu.choose(e);
@@ -368,8 +368,10 @@ public final class SheetView extends ScrollPane {
     }
 
     /** The picker shows the sheet's GPU when it is one of the catalog's (else its prompt). */
-    private static void showCurrentGpu(SearchableComboBox<GpuCatalog.Entry> catalog, String name) {
+    /** The picker shows the sheet's GPU; one the catalog lacks is named in the prompt ("Not in the catalog: X"). */
+    private static void showCurrentGpu(SearchableComboBox<GpuCatalog.Entry> catalog, String name, String choose, String custom) {
         GpuCatalog.Entry current = catalog.getItems().stream().filter(e -> isGpu(e, name)).findFirst().orElse(null);
+        catalog.setPromptText(current == null && name != null && !name.isBlank() ? custom + " " + name : choose);
         if (!java.util.Objects.equals(current, catalog.getValue())) {
             catalog.setValue(current);
         }

@@ -260,4 +260,15 @@ class MeetingViewRobotTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("", message.getText(), "gone once the value is allowed");
     }
+
+    /** Seen: the GPU picker showed "Choose a GPU..." instead of the sheet's GPU. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theGpuPickerShowsTheSheetsGpuOrNamesOneTheCatalogLacks(FxRobot robot) {
+        var picker = robot.lookup("#gpu-catalog").queryAs(org.controlsfx.control.SearchableComboBox.class);
+        assertTrue(String.valueOf(picker.getValue()).startsWith("NVIDIA H200"), String.valueOf(picker.getValue()));
+        robot.interact(() -> window.viewModel().gpu.name.set("Lab GPU 96GB"));
+        assertEquals(null, picker.getValue());
+        assertEquals("Not in the catalog: Lab GPU 96GB", picker.getPromptText());
+    }
 }

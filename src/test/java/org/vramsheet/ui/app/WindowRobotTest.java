@@ -285,7 +285,7 @@ class WindowRobotTest {
             "qk_rope_head_dim", "seq", "FlashMLA", "Mamba", "MoE", "head", "nvfp", "mxfp", "DynamicCache",
             "StaticCache", "kv", "cache", "memory", "block_size", "max_model_len", "gpu_memory_utilization",
             "mem_fraction_static", "free_gpu_memory_fraction", "tokens_per_block", "page_size", "COUNTxGPU",
-            "PRICE", "xH", "int", "xGPU", "English", "Ctrl",
+            "PRICE", "xH", "int", "xGPU", "English", "Ctrl", "card", "seed", // (the sample's GPU, "80 GiB card (seed 003)")
             // engineers' jargon the translation keeps: attention, CUDA graphs, non-KV, preemption / OOM, ...
             "attention", "graphs", "non", "Non", "preemption", "OOM", "utilization", "torch", "query", "head_dim",
             "D_head", "H_kv", "Tensor", "Pipeline", "Data", "parallel", "Hidden", "size", "hidden_size");
