@@ -157,7 +157,8 @@ public final class ChartsView extends TabPane {
             kvChart.setTitle(texts.t("KV cache against context length: unavailable (see the marked fields)"));
             kvSlots.forEach(s -> s.getData().clear());
             concSlots.forEach(s -> s.getData().clear());
-            moveContext(null);
+            kvChart.setMarker(Double.NaN);
+            concChart.setMarker(Double.NaN);
             stack.getData().clear();
             stack.setCapacity(Double.NaN, "", 0);
             limitsText.setText("");
@@ -244,13 +245,6 @@ public final class ChartsView extends TabPane {
         y.setLowerBound(-1);
         y.setUpperBound(upper);
         y.setTickUnit(upper > 12 ? 2 : 1);
-    }
-
-    /** The chosen context as a vertical line on both charts (moved in place: no chart layout while dragging). */
-    private void moveContext(Long ctx) {
-        double x = ctx == null ? Double.NaN : log2(ctx);
-        kvChart.setMarker(x);
-        concChart.setMarker(x);
     }
 
     private static void rename(XYChart.Series<Number, Number> s, String name) {

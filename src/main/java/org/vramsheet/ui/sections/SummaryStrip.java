@@ -5,7 +5,6 @@ import org.vramsheet.core.units.Units;
 import org.vramsheet.core.result.FigureKey;
 
 import javafx.beans.binding.Bindings;
-import javafx.beans.binding.ObjectBinding;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;

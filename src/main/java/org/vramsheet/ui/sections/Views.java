@@ -229,7 +229,7 @@ public final class Views {
         return c;
     }
 
-    /** The figure for a key, following every recalculation. */
+    /** The figure for a key; its listeners hear of it only when the figure itself changes ({@link FigureValue}). */
     public FigureValue figure(FigureKey key) {
         return new FigureValue(vm, key);
     }
