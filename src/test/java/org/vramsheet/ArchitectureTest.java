@@ -24,7 +24,7 @@ class ArchitectureTest {
     private static final java.util.Set<String> CALCULATORS = java.util.Set.of(
             "org.vramsheet.core.calc.SizingCalculator", "org.vramsheet.core.curves.Curves",
             "org.vramsheet.core.placement.Planner", "org.vramsheet.core.validation.LogComparison",
-            "org.vramsheet.core.engine.NonKvEstimator");
+            "org.vramsheet.core.engine.NonKvEstimator", "org.vramsheet.core.compare.Comparison");
 
     @BeforeAll
     static void importClasses() {

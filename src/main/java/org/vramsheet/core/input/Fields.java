@@ -9,6 +9,15 @@ public final class Fields {
     private static final Map<String, String> LABELS = new HashMap<>();
 
     static {
+        put("model.modelId", "MODEL › Exact model ID");
+        put("model.revision", "MODEL › Revision");
+        put("model.architecture", "MODEL › Architecture");
+        put("weights.computeDtype", "WEIGHTS › Model (compute) dtype");
+        put("weights.checkpointFormat", "WEIGHTS › Actual checkpoint format");
+        put("runtime.engine", "RUNTIME › Engine");
+        put("runtime.prefixCaching", "RUNTIME › Prefix caching");
+        put("gpu.name", "GPU › GPU model");
+        put("result.sizingScenario", "RESULT › Scenario that sizes the budget");
         put("model.maxContextTokens", "MODEL › Maximum context");
         put("model.vocabSize", "MODEL › Vocabulary size");
         put("weights.totalParams", "WEIGHTS › Parameter count (total)");

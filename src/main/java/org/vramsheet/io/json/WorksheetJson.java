@@ -26,7 +26,7 @@ import org.vramsheet.core.sheet.Worksheet;
  * tolerated, missing sections take defaults, a bad file gets one clear line; saves are atomic.
  */
 public final class WorksheetJson {
-    public static final int SCHEMA_VERSION = 3;
+    public static final int SCHEMA_VERSION = 4;
     /** Deepest nesting a worksheet, a config.json or a header may have (a worksheet needs 4). */
     public static final int MAX_DEPTH = 64;
     /** Longest number literal (a long has 19 digits). */
@@ -141,12 +141,33 @@ public final class WorksheetJson {
     public static String write(Worksheet ws) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("schemaVersion", SCHEMA_VERSION);
-        root.setAll((ObjectNode) MAPPER.valueToTree(ws));
+        root.setAll(tree(ws));
         try {
             return MAPPER.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a worksheet always serializes", e);
         }
+    }
+
+    /**
+     * The sheet as a JSON tree, canonical: no "variants" key for a sheet without variants, and a stored variant's sheet
+     * without the sign-off and variants it never has.
+     */
+    private static ObjectNode tree(Worksheet ws) {
+        ObjectNode t = (ObjectNode) MAPPER.valueToTree(ws);
+        if (ws.variants().isEmpty()) {
+            t.remove("variants");
+        } else {
+            for (JsonNode v : t.get("variants").get("list")) {
+                JsonNode sheet = v.get("sheet");
+                if (sheet instanceof ObjectNode o) {
+                    o.remove(List.of("signOff", "variants"));
+                } else {
+                    ((ObjectNode) v).remove("sheet");
+                }
+            }
+        }
+        return t;
     }
 
     /** Keys each schema version added, as paths ("kv.windows[].kvHeads" for every window group). */
@@ -155,7 +176,8 @@ public final class WorksheetJson {
                     "validation.predictedKvPoolBytes", "validation.predictedKvCapacityTokens", "validation.measuredOnGpus"),
             3, List.of("runtime.nodes", "weights.encoderParams", "validation.measuredActivationPeakBytes",
                     "validation.measuredNonTorchBytes", "validation.measuredCudaGraphBytes", "kv.windows[].kvHeads",
-                    "kv.windows[].headDim", "kv.windows[].kvDtype"));
+                    "kv.windows[].headDim", "kv.windows[].kvDtype"),
+            4, List.of("variants"));
 
     /** The schemaVersion a worksheet text declares (1 when it has none or it is unreadable). */
     public static int versionOf(String json) {
@@ -177,7 +199,7 @@ public final class WorksheetJson {
         }
         ObjectNode root = MAPPER.createObjectNode();
         root.put("schemaVersion", version);
-        root.setAll((ObjectNode) MAPPER.valueToTree(ws));
+        root.setAll(tree(ws));
         for (int v = version + 1; v <= SCHEMA_VERSION; v++) {
             for (String path : ADDED_IN.getOrDefault(v, List.of())) {
                 remove(root, path.split("\\."), 0);
@@ -208,11 +230,11 @@ public final class WorksheetJson {
 
     /** Whether an earlier version could hold this sheet: every key added since has the value its absence means. */
     public static boolean representable(Worksheet ws, int version) {
-        boolean ok = true;
+        boolean ok = version >= 4 || ws.variants().isEmpty();
         if (version < 3) {
             var r = ws.runtime();
             var v = ws.validation();
-            ok = r.nodes() == 1 && ws.weights().encoderParams() == null && v.measuredActivationPeakBytes() == null
+            ok &= r.nodes() == 1 && ws.weights().encoderParams() == null && v.measuredActivationPeakBytes() == null
                     && v.measuredNonTorchBytes() == null && v.measuredCudaGraphBytes() == null
                     && ws.kv().windows().stream().noneMatch(org.vramsheet.core.sheet.LayerWindow::ownGeometry)
                     && r.activationPeakBytes() != null && r.nonTorchBytes() != null && r.cudaGraphBytes() != null;
@@ -266,6 +288,10 @@ public final class WorksheetJson {
         if (quote >= 0) {
             return m.substring(m.indexOf('"') >= 0 ? 0 : 0).replaceAll("^Cannot deserialize value of type `[^`]*` from String ", "")
                     .replaceAll("^(\"[^\"]*\"): ", "$1 is ");
+        }
+        if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException && e.getCause() != null
+                && e.getCause().getMessage() != null) {
+            return e.getCause().getMessage(); // a record's own check (e.g. variants' names), already a sentence
         }
         if (e instanceof com.fasterxml.jackson.databind.exc.InvalidFormatException f && f.getTargetType() != null
                 && f.getTargetType().isEnum()) {
