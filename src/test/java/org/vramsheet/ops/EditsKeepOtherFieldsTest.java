@@ -180,6 +180,9 @@ class EditsKeepOtherFieldsTest {
             for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
                 out.add(WorksheetJson.read(f));
             }
+            // and a sheet with variants: no edit of the shown variant may touch the others
+            Worksheet b = org.vramsheet.core.sheet.Variants.add(out.get(0), "B");
+            out.add(b.withWeights(b.weights().withFormat(org.vramsheet.core.sheet.WeightFormat.FP8)));
             return out;
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -219,8 +222,8 @@ class EditsKeepOtherFieldsTest {
     void fieldsCoverEverySection() {
         Set<String> sections = new TreeSet<>();
         fields(SAMPLES.get(0)).keySet().forEach(k -> sections.add(k.split("\\.")[0]));
-        assertEquals(new TreeSet<>(List.of("gpu", "kv", "model", "result", "runtime", "signOff", "validation", "weights",
-                "workloads")), sections);
+        assertEquals(new TreeSet<>(List.of("gpu", "kv", "model", "result", "runtime", "signOff", "validation", "variants",
+                "weights", "workloads")), sections);
         assertTrue(fields(SAMPLES.get(0)).containsKey("runtime.dataParallel"));
         assertTrue(fields(SAMPLES.get(0)).containsKey("workloads.limit.inputTokens"));
     }

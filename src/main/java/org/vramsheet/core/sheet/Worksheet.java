@@ -19,12 +19,6 @@ public record Worksheet(ModelInfo model, Weights weights, KvArchitecture kv, Wor
         variants = variants == null ? Variants.none() : variants;
     }
 
-    /** A sheet without variants. */
-    public Worksheet(ModelInfo model, Weights weights, KvArchitecture kv, Workloads workloads, RuntimeSettings runtime,
-                     Gpu gpu, Validation validation, ResultSettings result, SignOff signOff) {
-        this(model, weights, kv, workloads, runtime, gpu, validation, result, signOff, Variants.none());
-    }
-
     public Worksheet withRuntime(RuntimeSettings r) {
         return new Worksheet(model, weights, kv, workloads, r, gpu, validation, result, signOff, variants);
     }

@@ -74,7 +74,7 @@ public final class ConfigImporter {
     /** The import refuses what calc would refuse about MODEL, WEIGHTS and KV ARCHITECTURE, with calc's message. */
     private static void refuseWhatCalcRefuses(ModelImport m, String source) throws ImportException {
         org.vramsheet.core.sheet.Worksheet ws = m.applyTo(new org.vramsheet.core.sheet.Worksheet(null, null, null, null, null,
-                null, null, null, null));
+                null, null, null, null, null));
         org.vramsheet.core.input.Issues issues = new org.vramsheet.core.input.Issues();
         org.vramsheet.core.input.WorksheetValidator.validate(ws, issues);
         for (org.vramsheet.core.input.Issue i : issues.all()) {

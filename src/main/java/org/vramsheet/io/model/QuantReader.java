@@ -162,7 +162,7 @@ final class QuantReader {
     private static long estimate(Weights w) {
         Weights noCkpt = new Weights(w.totalParams(), w.activeParams(), w.format(), w.computeDtype(), w.groupSize(),
                 w.scaleBits(), w.zeroPointBits(), w.unquantizedParams(), null, w.checkpointFormat(), null);
-        var ws = new org.vramsheet.core.sheet.Worksheet(null, noCkpt, null, null, null, null, null, null, null);
+        var ws = new org.vramsheet.core.sheet.Worksheet(null, noCkpt, null, null, null, null, null, null, null, null);
         var f = org.vramsheet.core.calc.SizingCalculator.calculate(ws).get(FigureKey.WEIGHTS_ESTIMATED_BYTES);
         return f.available() ? f.value() : 1;
     }

@@ -22,6 +22,7 @@ import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.sheet.SignOffFlow;
 import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.core.sheet.Variants;
 import org.vramsheet.io.json.Fingerprint;
 import org.vramsheet.core.sheet.Worksheet;
 
@@ -46,6 +47,8 @@ public final class SheetViewModel {
     public final ValidationViewModel validation = new ValidationViewModel();
     public final ResultViewModel result = new ResultViewModel();
     public final SignOffViewModel signOff = new SignOffViewModel();
+    /** The variants not shown (the sections hold the shown one); changed only by the variant operations below. */
+    private final ObjectProperty<Variants> variants = new SimpleObjectProperty<>(Variants.none());
 
     /** Primary unit: GiB (true) or GB (false); both are always shown. */
     public final BooleanProperty gibPrimary = new SimpleBooleanProperty(true);
@@ -76,6 +79,7 @@ public final class SheetViewModel {
         for (SectionViewModel s : sections()) {
             deps.addAll(s.observables());
         }
+        deps.add(variants);
         // recompute once per change (a keystroke is one change); a whole-sheet load recomputes once at its end
         javafx.beans.InvalidationListener recompute = o -> {
             if (!loading) {
@@ -116,7 +120,7 @@ public final class SheetViewModel {
     public Worksheet snapshot() {
         return new Worksheet(model.snapshot(), weights.snapshot(), kv.snapshot(),
                 new org.vramsheet.core.sheet.Workloads(typical.snapshot(), heavy.snapshot(), limit.snapshot()),
-                runtime.snapshot(), gpu.snapshot(), validation.snapshot(), result.snapshot(), signOff.snapshot());
+                runtime.snapshot(), gpu.snapshot(), validation.snapshot(), result.snapshot(), signOff.snapshot(), variants.get());
     }
 
     public javafx.beans.property.ReadOnlyObjectProperty<Computed> computedProperty() {
@@ -179,6 +183,52 @@ public final class SheetViewModel {
         }
         checkpointNow();
     }
+
+    /** A copy of the shown inputs as a new variant (A, B, C...), shown next; null when done, else why not. */
+    public String newVariant() {
+        return variantEdit(ws -> Variants.add(ws, Variants.nextName(ws)));
+    }
+
+    /** Shows another variant in the form (the one shown is kept whole); null when done, else why not. */
+    public String showVariant(String name) {
+        if (name == null || name.equals(variants.get().active())) {
+            return null;
+        }
+        return variantEdit(ws -> Variants.switchTo(ws, name));
+    }
+
+    public String renameVariant(String from, String to) {
+        return variantEdit(ws -> Variants.rename(ws, from, to));
+    }
+
+    public String deleteVariant(String name) {
+        return variantEdit(ws -> Variants.remove(ws, name));
+    }
+
+    /**
+     * One variant operation as one undoable edit. Refused on an Approved sheet (its variants are approved content) and
+     * while a field holds text that is not a number: the form would keep only what parses, and the text would be lost.
+     */
+    private String variantEdit(java.util.function.UnaryOperator<Worksheet> op) {
+        if (readOnly.get()) {
+            return "The sheet is approved: reopen it as a Draft to change its variants";
+        }
+        List<Issue> parse = new ArrayList<>();
+        for (SectionViewModel s : sections()) {
+            s.collectParseIssues(parse);
+        }
+        if (!parse.isEmpty()) {
+            return "First fix this field (its text is not a number):\n" + parse.get(0).text();
+        }
+        try {
+            applyWorksheet(op.apply(computed.get().sheet()));
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
+
+    public javafx.beans.value.ObservableValue<Variants> variantsProperty() { return variants; }
 
     /** RUNTIME's activation, non-torch and CUDA-graph estimates from the calibrated model (one undoable edit). */
     public void estimateNonKv() {
@@ -253,6 +303,7 @@ public final class SheetViewModel {
         validation.load(ws.validation());
         result.load(ws.result());
         signOff.load(ws.signOff());
+        variants.set(ws.variants());
     }
 
     /** Ends an edit (field left, choice made, slider released): a change since the last one becomes an undo step. */

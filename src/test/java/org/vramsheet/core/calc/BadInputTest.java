@@ -134,7 +134,7 @@ class BadInputTest {
 
     @Test
     void missingRequiredFields() {
-        Worksheet ws = new Worksheet(null, null, null, null, null, null, null, null, null);
+        Worksheet ws = new Worksheet(null, null, null, null, null, null, null, null, null, null);
         SizingResult r = calc(ws);
         assertNotNull(issue(r, "weights.totalParams"));
         assertNotNull(issue(r, "kv.layers"));

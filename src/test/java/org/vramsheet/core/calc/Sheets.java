@@ -55,7 +55,7 @@ public final class Sheets {
                 gqa(80, 64, 8, 128, KvDtype.AUTO),
                 new Workloads(Scenario.of(3584, 512, 12), Scenario.of(7168, 1024, 24), Scenario.of(30720, 2048, 16)),
                 vllm("0.19.0", null, 32768),
-                new Gpu("H200", 1, Units.gib(139.81)), null, null, null);
+                new Gpu("H200", 1, Units.gib(139.81)), null, null, null, null);
     }
 
     public static Worksheet withScenario(Worksheet ws, ScenarioId id, Scenario s) {

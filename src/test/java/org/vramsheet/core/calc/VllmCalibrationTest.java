@@ -114,7 +114,7 @@ class VllmCalibrationTest {
         return new Worksheet(new ModelInfo(e.get("model").asText(), "", "", null, null),
                 new Weights(8_000_000_000L, null, WeightFormat.BF16, model, null, null, null, null, null, "", null), k,
                 new Workloads(Scenario.of(1000, 0, 1), Scenario.of(1000, 0, 1), Scenario.of(1000, 0, 1)), r,
-                new Gpu(gpu, tp * pp, total), null, new ResultSettings(0L, ScenarioId.LIMIT, maxLen, null), null);
+                new Gpu(gpu, tp * pp, total), null, new ResultSettings(0L, ScenarioId.LIMIT, maxLen, null), null, null);
     }
 
     @ParameterizedTest(name = "{0}")

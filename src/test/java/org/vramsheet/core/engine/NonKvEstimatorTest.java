@@ -17,7 +17,7 @@ class NonKvEstimatorTest {
     private static Worksheet sheet(Engine e, String version, int tp) {
         RuntimeSettings r = RuntimeSettings.defaults().withEngine(e).withEngineVersion(version).withTensorParallel(tp);
         return new Worksheet(new ModelInfo("m", "", "", 131_072L, 128_256L), null, null, null, r,
-                new Gpu("NVIDIA H100 80GB HBM3", tp, Math.round(79.19 * Units.GIB)), null, null, null);
+                new Gpu("NVIDIA H100 80GB HBM3", tp, Math.round(79.19 * Units.GIB)), null, null, null, null);
     }
 
     /** Seen: vLLM 0.11 measured 4.8-7.4 GiB of activation where the estimate gave 2.0-2.8, and 0.54 GiB non-torch with TP. */

@@ -104,7 +104,7 @@ class EngineLogTest {
         long maxLen = e.get("max_model_len").asLong();
         Worksheet ws = new Worksheet(m.model(), w, k, null, new RuntimeSettings(Engine.VLLM, e.get("engine_version").asText(),
                 null, tp, pp, e.get("gpu_memory_utilization").asDouble(), null, maxLen, false, null, null, 0L, 0L, 0L, 0.0, null, null, null, null),
-                new Gpu(gpu, tp * pp, total), null, new ResultSettings(0L, null, maxLen, null), null);
+                new Gpu(gpu, tp * pp, total), null, new ResultSettings(0L, null, maxLen, null), null, null);
         // the launch settings include where the ranks run: a replica across nodes (Ray workers on several machines)
         Integer nodes = EngineLogParser.parse(log.text()).nodes();
         if (nodes != null) {

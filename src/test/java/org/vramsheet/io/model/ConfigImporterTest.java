@@ -38,7 +38,7 @@ class ConfigImporterTest {
     }
 
     static SizingResult calc(ModelImport m) {
-        Worksheet ws = m.applyTo(new Worksheet(null, null, null, null, null, new Gpu("x", 1, 80L << 30), null, null, null));
+        Worksheet ws = m.applyTo(new Worksheet(null, null, null, null, null, new Gpu("x", 1, 80L << 30), null, null, null, null));
         return SizingCalculator.calculate(ws);
     }
 

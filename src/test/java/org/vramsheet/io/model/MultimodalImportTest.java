@@ -21,7 +21,7 @@ import org.vramsheet.core.units.Units;
 class MultimodalImportTest {
 
     private static Worksheet sheet(ModelImport m, int tp, int pp) {
-        Worksheet ws = m.applyTo(new Worksheet(null, null, null, null, null, new Gpu("x", tp * pp, 80L << 30), null, null, null));
+        Worksheet ws = m.applyTo(new Worksheet(null, null, null, null, null, new Gpu("x", tp * pp, 80L << 30), null, null, null, null));
         return ws.withRuntime(ws.runtime().withTensorParallel(tp).withPipelineParallel(pp));
     }
 

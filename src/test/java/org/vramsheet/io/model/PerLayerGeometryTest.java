@@ -23,7 +23,7 @@ class PerLayerGeometryTest {
 
     private static Worksheet sheet(ModelImport m, Engine e) {
         Worksheet ws = m.applyTo(new Worksheet(null, null, null, null, null, new Gpu("NVIDIA H100 80GB HBM3", 1,
-                Math.round(79.19 * Units.GIB)), null, null, null));
+                Math.round(79.19 * Units.GIB)), null, null, null, null));
         return ws.withRuntime(ws.runtime().withEngine(e).withEngineVersion("0.19.0").withMaxModelLen(32_768L));
     }
 
