@@ -77,13 +77,36 @@ public final class Comparison {
                 }
                 int a = i;
                 int b = j;
-                List<String> differ = differences.stream().filter(r -> shapesNonKv(r.field()))
-                        .filter(r -> !r.values().get(a).equals(r.values().get(b))).map(InputRow::label).toList();
-                if (!differ.isEmpty()) {
-                    out.add(columns.get(i).name() + " and " + columns.get(j).name() + " use the same measured non-KV footprint "
-                            + "(VALIDATION › Measured non-KV footprint) but differ in " + String.join(", ", differ)
-                            + ": a measurement holds the weights it was measured with, so their KV pools do not show that "
-                            + "difference. Clear the measurement in the variant it was not measured on to use the estimate.");
+                boolean differ = differences.stream().filter(r -> shapesNonKv(r.field()))
+                        .anyMatch(r -> !r.values().get(a).equals(r.values().get(b)));
+                if (differ) {
+                    out.add("'" + columns.get(i).name() + "' and '" + columns.get(j).name() + "' use the same measured non-KV "
+                            + "footprint (VALIDATION › Measured non-KV footprint), measured with one set of weights, but "
+                            + "their model, weights, GPU or engine differ: their KV pools do not show that difference. Clear "
+                            + "the measurement in the variant it was not measured on to use the estimate.");
+                }
+            }
+        }
+        out.addAll(sharedCheckpoints(columns, differences));
+        return out;
+    }
+
+    /**
+     * Variants sharing one "actual checkpoint bytes" while their weight dtype differs: the actual bytes win over the
+     * estimate, so the dtype changes nothing until the other checkpoint's size is entered (or the field is cleared).
+     */
+    private static List<String> sharedCheckpoints(List<Column> columns, List<InputRow> differences) {
+        List<String> out = new ArrayList<>();
+        InputRow format = differences.stream().filter(r -> r.field().equals("weights.format")).findFirst().orElse(null);
+        for (int i = 0; i < columns.size() && format != null; i++) {
+            Long ci = columns.get(i).sheet().weights().checkpointBytes();
+            for (int j = i + 1; j < columns.size() && ci != null; j++) {
+                if (ci.equals(columns.get(j).sheet().weights().checkpointBytes())
+                        && !format.values().get(i).equals(format.values().get(j))) {
+                    out.add("'" + columns.get(i).name() + "' and '" + columns.get(j).name() + "' have the same actual checkpoint bytes "
+                            + "(WEIGHTS › Actual checkpoint bytes) but another weight dtype: the actual bytes are used, so "
+                            + "their weights do not show the dtype. Enter the other checkpoint's size, or clear the field "
+                            + "to use the estimate.");
                 }
             }
         }
@@ -121,8 +144,13 @@ public final class Comparison {
                 }
             }
         } else if (!(value instanceof Record)) {
-            out.put(prefix, text(value));
+            out.put(prefix, prefix.endsWith("Bytes") && value instanceof Long b ? bytes(b) : text(value));
         }
+    }
+
+    /** A size as the sheet shows it: both units, never raw bytes. */
+    static String bytes(long b) {
+        return org.vramsheet.core.units.Units.gibText(b) + " (" + org.vramsheet.core.units.Units.gbText(b) + ")";
     }
 
     /** A value as one short text: a list's items joined by "; ", a record's set fields as "name value". */
@@ -149,6 +177,9 @@ public final class Comparison {
                 }
             }
             return String.join(", ", parts);
+        }
+        if (value instanceof Long || value instanceof Integer) {
+            return org.vramsheet.core.units.Units.grouped(((Number) value).longValue());
         }
         return String.valueOf(value);
     }

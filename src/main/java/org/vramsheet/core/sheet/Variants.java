@@ -48,7 +48,7 @@ public record Variants(String active, List<Variant> list) {
 
     private static String problem(String active, List<Variant> list) {
         if (list.isEmpty()) {
-            return active.isEmpty() ? null : "active variant \"" + active + "\" is not in the list (it is empty)";
+            return active.isEmpty() ? null : "active variant '" + active + "' is not in the list (it is empty)";
         }
         if (list.size() < 2) {
             return "a sheet has no variants or at least two (the list has one)";
@@ -63,19 +63,19 @@ public record Variants(String active, List<Variant> list) {
                 return bad;
             }
             if (!seen.add(v.name())) {
-                return "two variants are named \"" + v.name() + "\"";
+                return "two variants are named '" + v.name() + "'";
             }
         }
         if (!seen.contains(active)) {
-            return "active variant \"" + active + "\" is not in the list";
+            return "active variant '" + active + "' is not in the list";
         }
         for (Variant v : list) {
             boolean isActive = v.name().equals(active);
             if (isActive && v.sheet() != null) {
-                return "the active variant \"" + active + "\" is the sheet itself and stores no sheet";
+                return "the active variant '" + active + "' is the sheet itself and stores no sheet";
             }
             if (!isActive && v.sheet() == null) {
-                return "variant \"" + v.name() + "\" has no sheet";
+                return "variant '" + v.name() + "' has no sheet";
             }
         }
         return null;
@@ -84,14 +84,14 @@ public record Variants(String active, List<Variant> list) {
     /** Why a name cannot name a variant, or null when it can. */
     public static String nameProblem(String name) {
         if (name == null || name.isBlank()) {
-            return "a variant's name must not be empty";
+            return "the name of a variant must not be empty";
         }
         if (name.strip().length() > MAX_NAME) {
-            return "a variant's name has at most " + MAX_NAME + " characters (\"" + name.strip().substring(0, 12) + "...\" has "
+            return "the name of a variant has at most " + MAX_NAME + " characters ('" + name.strip().substring(0, 12) + "...' has "
                     + name.strip().length() + ")";
         }
         if (name.chars().anyMatch(Character::isISOControl)) {
-            return "a variant's name must not hold control characters";
+            return "the name of a variant must not hold control characters";
         }
         return null;
     }
@@ -137,7 +137,7 @@ public record Variants(String active, List<Variant> list) {
         for (Variant v : all(ws)) {
             String keep = v.name().isEmpty() ? "A" : v.name();
             if (keep.equals(n)) {
-                throw new IllegalArgumentException("a variant is already named \"" + n + "\"");
+                throw new IllegalArgumentException("a variant is already named '" + n + "'");
             }
             out.add(new Variant(keep, v.sheet()));
         }
@@ -152,7 +152,7 @@ public record Variants(String active, List<Variant> list) {
     public static Worksheet switchTo(Worksheet ws, String name) {
         List<Variant> all = all(ws);
         if (all.stream().noneMatch(v -> v.name().equals(name))) {
-            throw new IllegalArgumentException("no variant is named \"" + name + "\"");
+            throw new IllegalArgumentException("no variant is named '" + name + "'");
         }
         return arrange(ws, all, name);
     }
@@ -164,14 +164,14 @@ public record Variants(String active, List<Variant> list) {
             throw new IllegalArgumentException(nameProblem(n));
         }
         if (!n.equals(from) && ws.variants().names().contains(n)) {
-            throw new IllegalArgumentException("a variant is already named \"" + n + "\"");
+            throw new IllegalArgumentException("a variant is already named '" + n + "'");
         }
         List<Variant> out = new ArrayList<>();
         for (Variant v : all(ws)) {
             out.add(v.name().equals(from) ? new Variant(n, v.sheet()) : v);
         }
         if (!ws.variants().names().contains(from)) {
-            throw new IllegalArgumentException("no variant is named \"" + from + "\"");
+            throw new IllegalArgumentException("no variant is named '" + from + "'");
         }
         return arrange(ws, out, ws.variants().active().equals(from) ? n : ws.variants().active());
     }
@@ -184,7 +184,7 @@ public record Variants(String active, List<Variant> list) {
         List<Variant> all = new ArrayList<>(all(ws));
         int at = all.stream().map(Variant::name).toList().indexOf(name);
         if (at < 0) {
-            throw new IllegalArgumentException("no variant is named \"" + name + "\"");
+            throw new IllegalArgumentException("no variant is named '" + name + "'");
         }
         all.remove(at);
         String show = ws.variants().active().equals(name) ? all.get(Math.min(at, all.size() - 1)).name() : ws.variants().active();

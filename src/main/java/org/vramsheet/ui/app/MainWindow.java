@@ -2,6 +2,7 @@ package org.vramsheet.ui.app;
 
 import org.vramsheet.io.AppVersion;
 import java.nio.file.Path;
+import java.util.Optional;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
@@ -122,6 +123,8 @@ public final class MainWindow {
         split.setDividerPositions(0.58);
         SummaryStrip summary = new SummaryStrip(vm, v);
         summary.setOnGoToField(sheet::goTo);
+        CompareMode.install(split, sheet, summary.compareProperty(), vm, texts);
+        summary.setOnVariantRefused(why -> dialogs.error("Variant not changed", why));
         VBox top = new VBox(menus(), readOnlyBanner(), summary);
         BorderPane root = new BorderPane(split);
         root.setTop(top);
@@ -280,7 +283,9 @@ public final class MainWindow {
         for (var p : org.vramsheet.core.sheet.WorkloadPreset.values()) {
             presets.getItems().add(item(p.label(), null, () -> applyPreset(p)));
         }
-        return new Menu(texts.t("Edit"), null, undo, redo, new SeparatorMenuItem(), presets);
+        MenuItem variant = item("New variant", "Shortcut+Shift+N", () -> Optional.ofNullable(vm.newVariant())
+                .ifPresent(why -> dialogs.error("Variant not changed", why)));
+        return new Menu(texts.t("Edit"), null, undo, redo, new SeparatorMenuItem(), presets, variant);
     }
 
     /** Typical / Heavy / Limit from a preset, fitted to the model's context, as one edit (Undo takes it back). */

@@ -99,7 +99,7 @@ public final class ChartsView extends TabPane {
         refresh();
     }
 
-    private static NumberAxis log2Axis() {
+    static NumberAxis log2Axis() {
         NumberAxis x = new NumberAxis();
         x.setAutoRanging(false);
         x.setTickUnit(1);
@@ -117,7 +117,7 @@ public final class ChartsView extends TabPane {
         return x;
     }
 
-    private static NumberAxis countAxis() {
+    static NumberAxis countAxis() {
         NumberAxis y = new NumberAxis();
         y.setAutoRanging(false);
         y.setMinorTickVisible(false);
@@ -131,7 +131,7 @@ public final class ChartsView extends TabPane {
         return y;
     }
 
-    private static double log2(long x) { return Math.log(Math.max(1, x)) / Math.log(2); }
+    static double log2(long x) { return Math.log(Math.max(1, x)) / Math.log(2); }
 
     /** The sheet's chart data as last applied to each chart (KV, concurrency, GPU memory), null: never. */
     private record Shown(Curves.Charts charts, Long context, boolean gib) { }

@@ -7,7 +7,6 @@ import org.vramsheet.core.result.FigureKey;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
-import javafx.scene.control.RadioButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -21,21 +20,32 @@ import org.vramsheet.ui.text.FigureText;
 public final class SummaryStrip extends HBox {
     private final SheetViewModel vm;
     private final Views v;
+    private final VariantBar variantBar;
     private java.util.function.Consumer<String> goToField = f -> { };
 
     /** What clicking an unavailable result does with the field to fix (the window scrolls to it and focuses it). */
     public void setOnGoToField(java.util.function.Consumer<String> action) { this.goToField = action; }
 
+    /** What a refused variant switch does with its reason (the window shows it). */
+    private java.util.function.Consumer<String> variantRefused = s -> { };
+
+    public void setOnVariantRefused(java.util.function.Consumer<String> action) { this.variantRefused = action; }
+
+    /** On while the Compare view stands in place of the form. */
+    public javafx.beans.property.BooleanProperty compareProperty() { return variantBar.compareProperty(); }
+
     public SummaryStrip(SheetViewModel vm, Views v) {
         this.vm = vm;
         this.v = v;
+        this.variantBar = new VariantBar(vm, v.texts(), why -> variantRefused.accept(why));
         getStyleClass().add(Style.SUMMARY_STRIP);
         setAlignment(Pos.CENTER_LEFT);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         getChildren().addAll(tile("summary-budget", "Production budget per replica", FigureKey.RESULT_BUDGET_BYTES),
                 tile("summary-gpu", "GPU memory per replica", FigureKey.RESULT_GPU_CAPACITY_BYTES), fits(),
-                tile("summary-concurrency", "Max concurrency at this context", FigureKey.POOL_MAX_CONCURRENCY), spacer, units());
+                tile("summary-concurrency", "Max concurrency at this context", FigureKey.POOL_MAX_CONCURRENCY), spacer,
+                variantBar, units());
     }
 
     /** GB against GiB spelled out on the tile (made when the pointer first comes, like the results' explanations). */
@@ -63,6 +73,7 @@ public final class SummaryStrip extends HBox {
             if (!f.get().available()) {
                 String field = vm.fieldToFix(f.get());
                 if (field != null) {
+                    variantBar.compareProperty().set(false); // the field is in the form
                     goToField.accept(field);
                 }
             }
@@ -169,25 +180,37 @@ public final class SummaryStrip extends HBox {
         }
     }
 
-    private HBox units() {
+    /** GiB or GB first: a compact pair of toggles (both units are always shown; the tooltip spells them out). */
+    private VBox units() {
         ToggleGroup g = new ToggleGroup();
-        RadioButton gib = new RadioButton("GiB (2^30)");
-        RadioButton gb = new RadioButton("GB (10^9)");
+        javafx.scene.control.ToggleButton gib = new javafx.scene.control.ToggleButton("GiB");
+        javafx.scene.control.ToggleButton gb = new javafx.scene.control.ToggleButton("GB");
         gib.setId("unit-gib");
         gb.setId("unit-gb");
         gib.setToggleGroup(g);
         gb.setToggleGroup(g);
         gib.setSelected(vm.gibPrimary.get());
         gb.setSelected(!vm.gibPrimary.get());
-        gib.selectedProperty().addListener((o, a, b) -> vm.gibPrimary.set(b));
+        g.selectedToggleProperty().addListener((o, a, b) -> {
+            if (b == null) {
+                a.setSelected(true); // one of the two is always on
+            } else {
+                vm.gibPrimary.set(b == gib);
+            }
+        });
         vm.gibPrimary.addListener((o, a, b) -> {
             gib.setSelected(b);
             gb.setSelected(!b);
         });
-        Label l = new Label(v.t("Primary unit:"));
+        javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip(v.t("GiB: 2^30 = 1,073,741,824 bytes; GB: 10^9 = "
+                + "1,000,000,000 bytes. The other unit is always shown below each figure."));
+        gib.setTooltip(tip);
+        gb.setTooltip(tip);
+        Label l = new Label(v.t("Primary unit"));
         l.getStyleClass().add(Style.SUMMARY_TITLE);
-        HBox box = new HBox(8, l, gib, gb);
-        box.setAlignment(Pos.CENTER_RIGHT);
+        VBox box = new VBox(l, new HBox(gib, gb));
+        box.getStyleClass().add(Style.SUMMARY_TILE);
+        box.setAlignment(Pos.CENTER_LEFT);
         return box;
     }
 }

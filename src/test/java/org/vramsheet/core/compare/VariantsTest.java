@@ -140,13 +140,29 @@ class VariantsTest {
         assertEquals(t.columns().get(0).result().get(FigureKey.POOL_KV_POOL_BYTES_REPLICA).value(),
                 t.columns().get(1).result().get(FigureKey.POOL_KV_POOL_BYTES_REPLICA).value(), "the measurement sizes both pools");
         assertEquals(1, t.notes().size());
-        assertTrue(t.notes().get(0).startsWith("A and B use the same measured non-KV footprint"), t.notes().get(0));
-        assertTrue(t.notes().get(0).contains("WEIGHTS › Weight dtype / quantization"), t.notes().get(0));
+        assertTrue(t.notes().get(0).startsWith("'A' and 'B' use the same measured non-KV footprint"), t.notes().get(0));
+
+    }
+
+    /** Actual checkpoint bytes win over the dtype's estimate: shared by variants of another dtype, they are called out. */
+    @Test
+    void aCheckpointSizeSharedByVariantsOfAnotherDtypeIsCalledOut() throws Exception {
+        Worksheet llama = WorksheetJson.read(Path.of("assets/samples/llama-3.1-70b-bf16-h200.json"));
+        Worksheet b = fp8(Variants.add(llama, "B"));
+        Comparison.Table t = Comparison.of(b, 8);
+        assertTrue(t.notes().stream().anyMatch(n -> n.startsWith("'A' and 'B' have the same actual checkpoint bytes")), t.notes().toString());
+        Worksheet cleared = b.withWeights(b.weights().withCheckpointBytes(null));
+        Comparison.Table fixed = Comparison.of(cleared, 8);
+        assertTrue(fixed.notes().stream().noneMatch(n -> n.contains("checkpoint")), fixed.notes().toString());
+        long a = fixed.columns().get(0).result().get(FigureKey.WEIGHTS_BYTES).value();
+        long fp8 = fixed.columns().get(1).result().get(FigureKey.WEIGHTS_BYTES).value();
+        assertTrue(fp8 < a * 0.55, "with the field cleared B's FP8 estimate shows: " + fp8 + " vs " + a);
     }
 
     @Test
     void listsAndRecordsReadAsShortTexts() {
-        assertEquals("1024; 2048", Comparison.text(List.of(1024L, 2048L)));
+        assertEquals("1,024; 2,048", Comparison.text(List.of(1024L, 2048L)));
+        assertEquals("1.00 GiB (1.07 GB)", Comparison.bytes(1L << 30));
         assertEquals("", Comparison.text(null));
     }
 }

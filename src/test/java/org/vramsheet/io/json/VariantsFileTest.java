@@ -54,10 +54,10 @@ class VariantsFileTest {
         String good = WorksheetJson.write(twoVariants());
         String dup = good.replace("\"name\" : \"A\"", "\"name\" : \"FP8\"");
         var e = assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse(dup, "dup.json"));
-        assertEquals("dup.json: variants: two variants are named \"FP8\"", e.getMessage());
+        assertEquals("dup.json: variants: two variants are named 'FP8'", e.getMessage());
         String lost = good.replace("\"active\" : \"FP8\"", "\"active\" : \"C\"");
         var e2 = assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse(lost, "lost.json"));
-        assertTrue(e2.getMessage().contains("active variant \"C\" is not in the list"), e2.getMessage());
+        assertTrue(e2.getMessage().contains("active variant 'C' is not in the list"), e2.getMessage());
         String newer = good.replace("\"schemaVersion\" : 4", "\"schemaVersion\" : 5");
         assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse(newer, "newer.json"));
     }

@@ -1,0 +1,260 @@
+package org.vramsheet.ui.sections;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import org.vramsheet.core.compare.Comparison;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.ui.charts.VariantsChart;
+import org.vramsheet.ui.model.CompareViewModel;
+import org.vramsheet.ui.model.SheetViewModel;
+import org.vramsheet.ui.text.FigureText;
+import org.vramsheet.ui.text.Texts;
+
+/**
+ * "Compare": the sheet's variants side by side. A column per variant (its name editable in place, "Show" puts it in the
+ * form), the key results at the shown context, the inputs in which the variants differ, notes, and the variants'
+ * concurrency overlaid. Cells are made when the variants or the differing inputs change and refilled in place otherwise
+ * (dragging the slider with this view open re-lays nothing out).
+ */
+public final class CompareView extends VBox {
+    private final CompareViewModel vm;
+    private final Texts texts;
+    private final BooleanSupplier gib;
+    private final GridPane grid = new GridPane();
+    private final Label message = new Label();
+    private final Label notes = new Label();
+    private final Label empty = new Label();
+    private final Label context = new Label();
+    private final VariantsChart chart;
+    private final List<Label[]> resultCells = new ArrayList<>();
+    private final List<Label[]> inputCells = new ArrayList<>();
+    private final List<TextField> names = new ArrayList<>();
+    private List<String> structure = List.of();
+
+    public CompareView(CompareViewModel vm, Texts texts, BooleanSupplier gib) {
+        this.vm = vm;
+        this.texts = texts;
+        this.gib = gib;
+        this.chart = new VariantsChart(texts);
+        setId("compare");
+        setSpacing(8);
+        setPadding(new Insets(8));
+        SheetViewModel sheet = vm.sheet();
+        Button add = new Button(texts.t("New variant"));
+        add.setId("compare-new");
+        add.setTooltip(new Tooltip(texts.t("Copy the shown inputs as a new variant and show it (Ctrl+Shift+N)")));
+        add.setOnAction(e -> report(sheet.newVariant()));
+        Button delete = new Button(texts.t("Delete the shown variant"));
+        delete.setId("compare-delete");
+        delete.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+                () -> sheet.variantsProperty().getValue().isEmpty() || sheet.readOnlyProperty().get(),
+                sheet.variantsProperty(), sheet.readOnlyProperty()));
+        delete.setOnAction(e -> report(sheet.deleteVariant(sheet.variantsProperty().getValue().active())));
+        add.disableProperty().bind(sheet.readOnlyProperty());
+        HBox bar = new HBox(10, add, delete);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        message.setId("compare-message");
+        message.setWrapText(true);
+        message.getStyleClass().add(Style.FIELD_MESSAGE);
+        message.setManaged(false);
+        empty.setId("compare-empty");
+        empty.setWrapText(true);
+        empty.setText(texts.t("This sheet has one variant. New variant copies the shown inputs as variant B (these become A): "
+                + "change anything in B, such as the weight dtype, the GPU or the engine, and compare them here."));
+        notes.setId("compare-notes");
+        notes.setWrapText(true);
+        notes.getStyleClass().add(Style.RESULT_UNAVAILABLE);
+        grid.setId("compare-table");
+        grid.setHgap(10);
+        grid.setVgap(4);
+        ScrollPane scroll = new ScrollPane(grid);
+        scroll.setFitToHeight(true);
+        scroll.setVbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        context.setId("compare-context");
+        context.setWrapText(true);
+        getChildren().addAll(bar, message, empty, context, scroll, notes, chart.node());
+        vm.tableProperty().addListener((o, a, b) -> show(b));
+    }
+
+    /** Calculates only while shown. */
+    public void setActive(boolean on) { vm.setActive(on); }
+
+    /** Shows the table again (the primary unit changed). */
+    public void refresh() { show(vm.tableProperty().get()); }
+
+    private void report(String why) {
+        message.setText(why == null ? "" : texts.lines(why));
+        message.setManaged(why != null);
+    }
+
+    private void show(Comparison.Table t) {
+        boolean none = t == null || t.empty();
+        empty.setVisible(none);
+        empty.setManaged(none);
+        context.setVisible(!none);
+        context.setManaged(!none);
+        grid.setVisible(!none);
+        chart.node().setVisible(!none);
+        chart.node().setManaged(!none);
+        if (none) {
+            grid.getChildren().clear();
+            structure = List.of();
+            notes.setText("");
+            return;
+        }
+        List<String> now = new ArrayList<>();
+        t.columns().forEach(c -> now.add(c.name() + (c.active() ? "*" : "")));
+        t.differences().forEach(r -> now.add(r.field()));
+        if (!now.equals(structure)) {
+            structure = now;
+            build(t);
+        }
+        fill(t);
+        chart.show(t);
+        context.setText(t.context() == null ? texts.t("Concurrency of each variant at its own max model length")
+                : texts.t("Every variant at the shown context:") + " " + texts.value(
+                        org.vramsheet.core.units.Units.grouped(t.context()) + " tokens"));
+        notes.setText(String.join("\n", t.notes().stream().map(texts::message).toList()));
+    }
+
+    private void build(Comparison.Table t) {
+        grid.getChildren().clear();
+        resultCells.clear();
+        inputCells.clear();
+        names.clear();
+        for (int i = 0; i < t.columns().size(); i++) {
+            grid.add(header(t.columns().get(i), i), i + 1, 0);
+        }
+        int row = 1;
+        for (FigureKey k : Comparison.RESULTS) {
+            Label name = new Label(texts.message(t.columns().get(0).result().get(k).label()));
+            name.getStyleClass().add(Style.RESULT_NAME);
+            name.setWrapText(true);
+            name.setMaxWidth(190);
+            name.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+            grid.add(name, 0, row);
+            Label[] cells = new Label[t.columns().size()];
+            for (int i = 0; i < cells.length; i++) {
+                cells[i] = new Label();
+                cells[i].setId("compare-" + k.id() + "-" + i);
+                cells[i].getStyleClass().add(Style.RESULT_VALUE);
+                cells[i].setTooltip(new Tooltip());
+                cells[i].getTooltip().setWrapText(true);
+                cells[i].getTooltip().setMaxWidth(520);
+                grid.add(cells[i], i + 1, row);
+            }
+            resultCells.add(cells);
+            row++;
+        }
+        if (!t.differences().isEmpty()) {
+            Label head = new Label(texts.t("Inputs that differ"));
+            head.getStyleClass().add(Style.SECTION_TITLE);
+            grid.add(head, 0, row++, t.columns().size() + 1, 1);
+        }
+        for (Comparison.InputRow r : t.differences()) {
+            Label name = new Label(texts.message(r.label()));
+            name.setWrapText(true);
+            name.setMaxWidth(190);
+            name.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+            grid.add(name, 0, row);
+            Label[] cells = new Label[r.values().size()];
+            for (int i = 0; i < cells.length; i++) {
+                cells[i] = new Label();
+                cells[i].setId("compare-input-" + r.field() + "-" + i);
+                cells[i].setWrapText(true);
+                cells[i].setMaxWidth(150);
+                cells[i].setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+                grid.add(cells[i], i + 1, row);
+            }
+            inputCells.add(cells);
+            row++;
+        }
+    }
+
+    /** A variant's header: its name (edit and press Enter to rename) and "Show", or "shown" for the one in the form. */
+    private VBox header(Comparison.Column c, int i) {
+        SheetViewModel sheet = vm.sheet();
+        TextField name = new TextField(c.name());
+        name.setId("compare-name-" + i);
+        name.setPrefColumnCount(7);
+        name.setEditable(!sheet.readOnlyProperty().get());
+        Runnable rename = () -> {
+            if (!name.getText().strip().equals(c.name())) {
+                String why = sheet.renameVariant(c.name(), name.getText());
+                report(why);
+                if (why != null) {
+                    name.setText(c.name());
+                }
+            }
+        };
+        name.setOnAction(e -> rename.run());
+        name.focusedProperty().addListener((o, was, is) -> {
+            if (!is) {
+                rename.run();
+            }
+        });
+        names.add(name);
+        javafx.scene.Node state;
+        if (c.active()) {
+            Label shown = new Label(texts.t("in the form"));
+            shown.getStyleClass().add(Style.FITS);
+            state = shown;
+        } else {
+            Button show = new Button(texts.t("Show"));
+            show.setId("compare-show-" + i);
+            show.setOnAction(e -> report(sheet.showVariant(c.name())));
+            state = show;
+        }
+        VBox box = new VBox(3, name, state);
+        box.getStyleClass().add(c.active() ? "compare-active" : "compare-other");
+        return box;
+    }
+
+    private void fill(Comparison.Table t) {
+        for (int r = 0; r < Comparison.RESULTS.size(); r++) {
+            FigureKey k = Comparison.RESULTS.get(r);
+            Label[] cells = resultCells.get(r);
+            for (int i = 0; i < cells.length; i++) {
+                Figure f = t.columns().get(i).result().get(k);
+                String text = k.equals(FigureKey.RESULT_FITS) && f.available() ? (f.isTrue() ? "FITS" : "DOES NOT FIT")
+                        : FigureText.primary(f, gib.getAsBoolean());
+                set(cells[i], texts.value(text));
+                cells[i].getStyleClass().removeAll(Style.FITS, Style.DOES_NOT_FIT, Style.RESULT_UNAVAILABLE);
+                if (!f.available()) {
+                    cells[i].getStyleClass().add(Style.RESULT_UNAVAILABLE);
+                } else if (k.equals(FigureKey.RESULT_FITS)) {
+                    cells[i].getStyleClass().add(f.isTrue() ? Style.FITS : Style.DOES_NOT_FIT);
+                }
+                String tip = FigureText.explain(f, texts);
+                if (!tip.equals(cells[i].getTooltip().getText())) {
+                    cells[i].getTooltip().setText(tip);
+                }
+            }
+        }
+        for (int r = 0; r < t.differences().size(); r++) {
+            List<String> values = t.differences().get(r).values();
+            for (int i = 0; i < values.size(); i++) {
+                set(inputCells.get(r)[i], values.get(i).isEmpty() ? "-" : texts.numbers(values.get(i)));
+            }
+        }
+    }
+
+    private static void set(Label l, String text) {
+        if (!text.equals(l.getText())) {
+            l.setText(text);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package org.vramsheet.ui.sections;
+
+import java.util.function.Consumer;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
+import org.vramsheet.core.sheet.Variants;
+import org.vramsheet.ui.model.SheetViewModel;
+import org.vramsheet.ui.text.Texts;
+
+/**
+ * The summary strip's variant switcher: which variant the form shows (pick another to show it) and "+" for a new
+ * one. A sheet without variants shows only "+ Variant". A refused switch (text that is not a number in a field, an
+ * approved sheet) says why through {@code refused} and leaves the choice where it was.
+ */
+public final class VariantBar extends VBox {
+    private final ComboBox<String> choice = new ComboBox<>();
+    private final SheetViewModel vm;
+    private final javafx.scene.control.ToggleButton compare = new javafx.scene.control.ToggleButton();
+    private boolean updating;
+
+    public VariantBar(SheetViewModel vm, Texts texts, Consumer<String> refused) {
+        this.vm = vm;
+        setId("variant-bar");
+        getStyleClass().add(Style.SUMMARY_TILE);
+        Label title = new Label(texts.t("Variant"));
+        title.getStyleClass().add(Style.SUMMARY_TITLE);
+        choice.setId("variant-choice");
+        choice.setMaxWidth(260); // else as wide as the longest name (the skin measures the list)
+        choice.setVisibleRowCount(Variants.MAX_VARIANTS);
+        Button add = new Button();
+        add.setId("variant-new");
+        add.setTooltip(new Tooltip(texts.t("Copy the shown inputs as a new variant and show it (Ctrl+Shift+N)")));
+        add.disableProperty().bind(vm.readOnlyProperty());
+        add.setOnAction(e -> say(refused, vm.newVariant()));
+        choice.valueProperty().addListener((o, a, b) -> {
+            if (!updating && b != null) {
+                say(refused, vm.showVariant(b));
+                sync(add, texts);
+            }
+        });
+        choice.disableProperty().bind(vm.readOnlyProperty());
+        vm.variantsProperty().addListener((o, a, b) -> sync(add, texts));
+        sync(add, texts);
+        compare.setText(texts.t("Compare"));
+        compare.setId("variant-compare");
+        compare.setTooltip(new Tooltip(texts.t("The variants side by side in place of the form (again: back to the form)")));
+        HBox row = new HBox(4, choice, add, compare);
+        row.setAlignment(Pos.CENTER_LEFT);
+        getChildren().addAll(title, row);
+    }
+
+    /** On while the Compare view stands in place of the form. */
+    public javafx.beans.property.BooleanProperty compareProperty() { return compare.selectedProperty(); }
+
+    private static void say(Consumer<String> refused, String why) {
+        if (why != null) {
+            refused.accept(why);
+        }
+    }
+
+    /** The choice shows the variants and the one in the form (also after a refused switch). */
+    private void sync(Button add, Texts texts) {
+        Variants vs = vm.variantsProperty().getValue();
+        updating = true;
+        try {
+            if (!choice.getItems().equals(vs.names())) {
+                choice.getItems().setAll(vs.names());
+            }
+            choice.setValue(vs.isEmpty() ? null : vs.active());
+        } finally {
+            updating = false;
+        }
+        choice.setVisible(!vs.isEmpty());
+        choice.setManaged(!vs.isEmpty());
+        add.setText(vs.isEmpty() ? "+ " + texts.t("Variant") : "+");
+    }
+}
