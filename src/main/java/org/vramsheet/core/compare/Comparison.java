@@ -105,7 +105,7 @@ public final class Comparison {
                         && !format.values().get(i).equals(format.values().get(j))) {
                     out.add("'" + columns.get(i).name() + "' and '" + columns.get(j).name() + "' have the same actual checkpoint bytes "
                             + "(WEIGHTS › Actual checkpoint bytes) but another weight dtype: the actual bytes are used, so "
-                            + "their weights do not show the dtype. Enter the other checkpoint's size, or clear the field "
+                            + "their weights do not show the dtype. Enter the size of the other checkpoint, or clear the field "
                             + "to use the estimate.");
                 }
             }

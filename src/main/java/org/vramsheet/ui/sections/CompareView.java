@@ -7,7 +7,6 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
@@ -79,13 +78,9 @@ public final class CompareView extends VBox {
         grid.setId("compare-table");
         grid.setHgap(10);
         grid.setVgap(4);
-        ScrollPane scroll = new ScrollPane(grid);
-        scroll.setFitToHeight(true);
-        scroll.setVbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        scroll.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         context.setId("compare-context");
         context.setWrapText(true);
-        getChildren().addAll(bar, message, empty, context, scroll, notes, chart.node());
+        getChildren().addAll(bar, message, empty, context, grid, notes, chart.node());
         vm.tableProperty().addListener((o, a, b) -> show(b));
     }
 
@@ -149,8 +144,9 @@ public final class CompareView extends VBox {
             Label[] cells = new Label[t.columns().size()];
             for (int i = 0; i < cells.length; i++) {
                 cells[i] = new Label();
-                cells[i].setId("compare-" + k.id() + "-" + i);
+                cells[i].setId("compare-" + k.id().replace('.', '-') + "-" + i);
                 cells[i].getStyleClass().add(Style.RESULT_VALUE);
+                cells[i].setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // too many variants: the view scrolls
                 cells[i].setTooltip(new Tooltip());
                 cells[i].getTooltip().setWrapText(true);
                 cells[i].getTooltip().setMaxWidth(520);
@@ -173,7 +169,7 @@ public final class CompareView extends VBox {
             Label[] cells = new Label[r.values().size()];
             for (int i = 0; i < cells.length; i++) {
                 cells[i] = new Label();
-                cells[i].setId("compare-input-" + r.field() + "-" + i);
+                cells[i].setId("compare-input-" + r.field().replace('.', '-') + "-" + i);
                 cells[i].setWrapText(true);
                 cells[i].setMaxWidth(150);
                 cells[i].setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
@@ -190,6 +186,7 @@ public final class CompareView extends VBox {
         TextField name = new TextField(c.name());
         name.setId("compare-name-" + i);
         name.setPrefColumnCount(7);
+        name.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         name.setEditable(!sheet.readOnlyProperty().get());
         Runnable rename = () -> {
             if (!name.getText().strip().equals(c.name())) {
@@ -229,9 +226,8 @@ public final class CompareView extends VBox {
             Label[] cells = resultCells.get(r);
             for (int i = 0; i < cells.length; i++) {
                 Figure f = t.columns().get(i).result().get(k);
-                String text = k.equals(FigureKey.RESULT_FITS) && f.available() ? (f.isTrue() ? "FITS" : "DOES NOT FIT")
-                        : FigureText.primary(f, gib.getAsBoolean());
-                set(cells[i], texts.value(text));
+                set(cells[i], k.equals(FigureKey.RESULT_FITS) && f.available() ? texts.t(f.isTrue() ? "FITS" : "DOES NOT FIT")
+                        : texts.value(FigureText.primary(f, gib.getAsBoolean())));
                 cells[i].getStyleClass().removeAll(Style.FITS, Style.DOES_NOT_FIT, Style.RESULT_UNAVAILABLE);
                 if (!f.available()) {
                     cells[i].getStyleClass().add(Style.RESULT_UNAVAILABLE);

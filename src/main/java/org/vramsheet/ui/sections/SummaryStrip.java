@@ -209,7 +209,7 @@ public final class SummaryStrip extends HBox {
         Label l = new Label(v.t("Primary unit"));
         l.getStyleClass().add(Style.SUMMARY_TITLE);
         VBox box = new VBox(l, new HBox(gib, gb));
-        box.getStyleClass().add(Style.SUMMARY_TILE);
+        box.getStyleClass().add("summary-control");
         box.setAlignment(Pos.CENTER_LEFT);
         return box;
     }

@@ -13,8 +13,8 @@ import org.vramsheet.ui.model.SheetViewModel;
 import org.vramsheet.ui.text.Texts;
 
 /**
- * The summary strip's variant switcher: which variant the form shows (pick another to show it) and "+" for a new
- * one. A sheet without variants shows only "+ Variant". A refused switch (text that is not a number in a field, an
+ * The summary strip's variant switcher: which variant the form shows (pick another to show it) and Compare (the
+ * variants side by side in place of the form). A sheet without variants shows only "+ Variant", which makes the first. A refused switch (text that is not a number in a field, an
  * approved sheet) says why through {@code refused} and leaves the choice where it was.
  */
 public final class VariantBar extends VBox {
@@ -26,7 +26,7 @@ public final class VariantBar extends VBox {
     public VariantBar(SheetViewModel vm, Texts texts, Consumer<String> refused) {
         this.vm = vm;
         setId("variant-bar");
-        getStyleClass().add(Style.SUMMARY_TILE);
+        getStyleClass().add("summary-control");
         Label title = new Label(texts.t("Variant"));
         title.getStyleClass().add(Style.SUMMARY_TITLE);
         choice.setId("variant-choice");
@@ -77,6 +77,13 @@ public final class VariantBar extends VBox {
         }
         choice.setVisible(!vs.isEmpty());
         choice.setManaged(!vs.isEmpty());
-        add.setText(vs.isEmpty() ? "+ " + texts.t("Variant") : "+");
+        add.setText("+ " + texts.t("Variant"));
+        add.setVisible(vs.isEmpty()); // with variants, New variant is in the Compare view and the Edit menu (Ctrl+Shift+N)
+        add.setManaged(vs.isEmpty());
+        compare.setVisible(!vs.isEmpty());
+        compare.setManaged(!vs.isEmpty());
+        if (vs.isEmpty()) {
+            compare.setSelected(false);
+        }
     }
 }
