@@ -16,7 +16,17 @@ final class PdfCharts {
     private static double log2(double x) { return Math.log(Math.max(1, x)) / Math.log(2); }
 
     /** A line chart's data: series, the largest y, the unit to divide by and its name, a pool line (or -1), max x. */
-    record Line(List<Curves.Series> series, double yMax, double unit, String yLabel, double poolLine, long maxContext) { }
+    record Line(List<Curves.Series> series, double yMax, double unit, String yLabel, double poolLine, long maxContext,
+                boolean variants) {
+        Line(List<Curves.Series> series, double yMax, double unit, String yLabel, double poolLine, long maxContext) {
+            this(series, yMax, unit, yLabel, poolLine, maxContext, false);
+        }
+    }
+
+    /** The variants' own colours and dashes, as in the window's Compare chart (never the scenarios' meaning). */
+    private static final float[][] VARIANT_COLOURS = {{0.18f, 0.43f, 0.87f}, {0.48f, 0.25f, 0.71f}, {0.12f, 0.54f, 0.30f},
+        {0.42f, 0.48f, 0.56f}, {0.88f, 0.54f, 0.12f}, {0.12f, 0.54f, 0.54f}, {0.78f, 0.18f, 0.18f}, {0.11f, 0.14f, 0.19f}};
+    private static final float[][] VARIANT_DASHES = {{}, {5, 3}, {1.5f, 2}, {7, 2, 1.5f, 2}, {}, {3, 1.5f}, {1, 1.5f, 4, 1.5f}, {}};
 
     /** Each scenario's dash, so equal curves stay apart: Typical solid, Heavy dashed, Limit dash-dot. */
     private static float[] dash(String name) {
@@ -61,10 +71,10 @@ final class PdfCharts {
         float legendX = left;
         for (int s = 0; s < series.size(); s++) {
             String name = series.get(s).name();
-            float[] rgb = colour(name, s);
+            float[] rgb = chart.variants() ? VARIANT_COLOURS[s % VARIANT_COLOURS.length] : colour(name, s);
             cs.setStrokingColor(rgb[0], rgb[1], rgb[2]);
             cs.setLineWidth(1.6f);
-            cs.setLineDashPattern(dash(name), 0);
+            cs.setLineDashPattern(chart.variants() ? VARIANT_DASHES[s % VARIANT_DASHES.length] : dash(name), 0);
             boolean first = true;
             for (Curves.Point p : series.get(s).points()) {
                 float x = (float) (left + (log2(p.x()) - x0) / (x1 - x0) * w);

@@ -73,6 +73,7 @@ public final class PdfReport {
                 }
                 validation(c, d);
                 placement(c, d);
+                PdfVariants.print(c, d);
                 charts(c, d);
                 provenance(c, d);
             }
@@ -90,7 +91,7 @@ public final class PdfReport {
     }
 
     /** A heading kept with the {@code keep} points that follow it: never the last line of a page. */
-    private static void heading(PdfCanvas c, String s, float keep) throws IOException {
+    static void heading(PdfCanvas c, String s, float keep) throws IOException {
         c.need(22 + keep);
         c.y -= 18;
         c.text(PdfCanvas.MARGIN, c.y, s, 12.5f, ACCENT);
@@ -109,9 +110,12 @@ public final class PdfReport {
             {"GPU", d.sheet.gpu().count() + " x " + d.sheet.gpu().name()},
             {"Engine", r.engine().label() + " " + r.engineVersion() + ", TP " + r.tensorParallel() + " x PP "
                 + r.pipelineParallel()},
-            {"Date", d.generatedAt}, {"Status", status}, {"Fingerprint", d.fingerprint}};
+            {"Variant", "'" + d.sheet.variants().active() + "' of " + String.join(", ", d.sheet.variants().names())
+                + " (all under VARIANTS)"}, {"Date", d.generatedAt}, {"Status", status}, {"Fingerprint", d.fingerprint}};
         for (String[] row : rows) {
-            c.row(row, cols, 10, TEXT, false);
+            if (!row[0].equals("Variant") || !d.comparison.empty()) {
+                c.row(row, cols, 10, TEXT, false);
+            }
         }
         c.y -= 6;
         Figure fits = d.figure(FigureKey.RESULT_FITS);

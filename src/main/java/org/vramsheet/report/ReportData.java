@@ -45,6 +45,8 @@ public final class ReportData {
     public final String fingerprint;
     public final String generatedAt;
     public final String version;
+    /** The sheet's variants side by side (one column and nothing to print for a sheet without variants). */
+    public final org.vramsheet.core.compare.Comparison.Table comparison;
 
     public ReportData(Worksheet sheet, String version, ZonedDateTime now) {
         this(sheet, version, now.format(DATE));
@@ -63,6 +65,19 @@ public final class ReportData {
         this.fingerprint = Fingerprint.of(json);
         this.generatedAt = generatedAt;
         this.version = version;
+        this.comparison = org.vramsheet.core.compare.Comparison.of(sheet, 40);
+    }
+
+    /** A figure in a narrow table cell: "65.71 GiB (70.55 GB)", "46 sequences", "unavailable". */
+    public String shortText(Figure f) {
+        if (!f.available()) {
+            return "unavailable";
+        }
+        if (f.key().equals(FigureKey.RESULT_FITS.id())) {
+            return f.isTrue() ? "FITS" : "DOES NOT FIT";
+        }
+        return f.unit() == org.vramsheet.core.result.Unit.BYTES && Math.abs(f.value()) >= Units.GIB / 4
+                ? Units.gibText(f.value()) + " (" + Units.gbText(f.value()) + ")" : text(f);
     }
 
     public Figure figure(FigureKey key) { return result.get(key); }

@@ -56,6 +56,7 @@ public final class XlsxReport {
             results(b, d);
             signOff(b, d);
             Runnable chart = XlsxChart.write(wb, d, vllmFormulas(d), simpleFormulas(d));
+            XlsxVariants.write(wb, d);
             b.fitLabels();
             if (locked) {
                 b.sheet.enableLocking(); // protection without a password: every cell, inputs included, read-only

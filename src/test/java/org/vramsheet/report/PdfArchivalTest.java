@@ -36,7 +36,7 @@ class PdfArchivalTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"gemma-2-9b-sliding-window-h100.json", "llama-3.1-70b-bf16-h200.json",
-        "deepseek-v2-lite-mla-h100.json", "seed003-70b-int4-80gib.json"})
+        "deepseek-v2-lite-mla-h100.json", "seed003-70b-int4-80gib.json", "llama-3.1-70b-variants-bf16-fp8-int4.json"})
     void everyReportIsPdfA3bSignedOrNot(String sample) throws Exception {
         var ws = WorksheetJson.read(Path.of("assets/samples", sample));
         byte[] pdf = PdfReport.render(new ReportData(ws, "test", java.time.ZonedDateTime.now()), PDRectangle.A4);

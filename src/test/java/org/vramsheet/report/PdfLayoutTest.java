@@ -56,7 +56,7 @@ class PdfLayoutTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"seed003-70b-int4-80gib.json", "gemma-2-9b-sliding-window-h100.json",
-        "llama-3.1-70b-bf16-h200.json", "deepseek-v2-lite-mla-h100.json"})
+        "llama-3.1-70b-bf16-h200.json", "deepseek-v2-lite-mla-h100.json", "llama-3.1-70b-variants-bf16-fp8-int4.json"})
     void nothingRunsOffThePageAndNoHeadingEndsAPage(String sample) throws Exception {
         Worksheet ws = XlsxReportTest.sample(sample);
         ws = ws.withModel(ws.model().withModelId(LONG_ID)).withValidation(ws.validation().withNotes(
