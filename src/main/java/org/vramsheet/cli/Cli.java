@@ -51,12 +51,20 @@ public final class Cli {
         boolean json = false;
         boolean explain = false;
         Long context = null;
+        String variant = null;
         List<String> files = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             switch (a) {
                 case "--json" -> json = true;
                 case "--explain" -> explain = true;
+                case "--variant" -> {
+                    if (i + 1 >= args.size()) {
+                        err.println("vramsheet calc: --variant needs a variant's name");
+                        return BAD_INPUT;
+                    }
+                    variant = args.get(++i);
+                }
                 case "--context" -> {
                     if (i + 1 >= args.size()) {
                         err.println("vramsheet calc: --context needs a token count");
@@ -89,11 +97,19 @@ public final class Cli {
             err.println("vramsheet calc: " + e.getMessage());
             return BAD_INPUT;
         }
+        if (variant != null) {
+            if (!ws.variants().names().contains(variant)) {
+                err.println("vramsheet calc: --variant: no variant is named '" + org.vramsheet.io.Messages.oneLine(variant)
+                        + "' (the sheet has " + (ws.variants().isEmpty() ? "none" : String.join(", ", ws.variants().names())) + ")");
+                return BAD_INPUT;
+            }
+            ws = org.vramsheet.core.sheet.Variants.switchTo(ws, variant);
+        }
         if (context != null) {
             ws = Edits.contextLength(ws, context);
         }
         SizingResult result = SizingCalculator.calculate(ws);
-        out.print(json ? ResultJson.write(result)
+        out.print(json ? ResultJson.write(result, ws)
                 : org.vramsheet.io.Messages.escapeControls(header(ws) + ResultTable.render(result, explain)));
         if (!result.valid()) {
             int more = result.issues().size() - 1;
@@ -109,7 +125,9 @@ public final class Cli {
                 + "MODEL    " + org.vramsheet.io.Messages.oneLine(ws.model().modelId()) + (org.vramsheet.io.Messages.oneLine(ws.model().revision()).isEmpty() ? "" : " @ " + org.vramsheet.io.Messages.oneLine(ws.model().revision()))
                 + "\nRUNTIME  " + ws.runtime().engine().label() + " " + org.vramsheet.io.Messages.oneLine(ws.runtime().engineVersion())
                 + ", TP " + ws.runtime().tensorParallel() + " x PP " + ws.runtime().pipelineParallel()
-                + "\nGPU      " + ws.gpu().count() + " x " + org.vramsheet.io.Messages.oneLine(ws.gpu().name()) + "\n";
+                + "\nGPU      " + ws.gpu().count() + " x " + org.vramsheet.io.Messages.oneLine(ws.gpu().name()) + "\n"
+                + (ws.variants().isEmpty() ? "" : "VARIANT  '" + org.vramsheet.io.Messages.oneLine(ws.variants().active()) + "' of "
+                        + org.vramsheet.io.Messages.oneLine(String.join(", ", ws.variants().names())) + " (--variant NAME for another)\n");
     }
 
 
@@ -123,6 +141,7 @@ public final class Cli {
                       --json        stable JSON instead (docs/cli.md)
                       --explain     add each figure's formula, numbers and assumptions
                       --context N   report maximum concurrency at N tokens per sequence
+                      --variant V   calculate the sheet's variant V (default: the one shown when saved)
                   java -jar vramsheet.jar import (HUB_ID[@REV] | CONFIG.json | DIR | catalog:ID) [-o WORKSHEET.json]
                       read a model's config.json (Hub: HF_TOKEN, HF_ENDPOINT) into a worksheet
                       --onto SHEET.json   start from this sheet instead of the default one

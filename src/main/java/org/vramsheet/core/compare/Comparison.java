@@ -37,6 +37,9 @@ public final class Comparison {
      */
     public record Table(Long context, List<Column> columns, List<InputRow> differences, List<String> notes) {
         public boolean empty() { return columns.size() < 2; }
+
+        /** The results compared, in the order they are shown ({@link Comparison#RESULTS}). */
+        public List<FigureKey> results() { return RESULTS; }
     }
 
     private Comparison() { }

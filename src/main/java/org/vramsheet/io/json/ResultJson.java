@@ -89,8 +89,24 @@ public final class ResultJson {
     }
 
     public static String write(SizingResult r) {
+        return write(tree(r));
+    }
+
+    /**
+     * The result of one variant of a sheet: the figures as {@link #write(SizingResult)}, with {@code variant} (the name
+     * calculated, null for a sheet without variants) and {@code variants} (every name, in order; empty without).
+     */
+    public static String write(SizingResult r, org.vramsheet.core.sheet.Worksheet ws) {
+        ObjectNode t = tree(r);
+        t.put("variant", ws.variants().isEmpty() ? null : ws.variants().active());
+        var names = t.putArray("variants");
+        ws.variants().names().forEach(names::add);
+        return write(t);
+    }
+
+    private static String write(ObjectNode t) {
         try {
-            return WorksheetJson.shared().writeValueAsString(tree(r)) + "\n";
+            return WorksheetJson.shared().writeValueAsString(t) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

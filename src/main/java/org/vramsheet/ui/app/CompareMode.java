@@ -6,7 +6,7 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.SplitPane;
 import org.vramsheet.ui.model.CompareViewModel;
 import org.vramsheet.ui.model.SheetViewModel;
-import org.vramsheet.ui.sections.CompareView;
+import org.vramsheet.ui.charts.CompareView;
 import org.vramsheet.ui.text.Texts;
 
 /**

@@ -1,4 +1,4 @@
-package org.vramsheet.ui.sections;
+package org.vramsheet.ui.charts;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +15,7 @@ import javafx.scene.layout.VBox;
 import org.vramsheet.core.compare.Comparison;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
-import org.vramsheet.ui.charts.VariantsChart;
+import org.vramsheet.ui.sections.Style;
 import org.vramsheet.ui.model.CompareViewModel;
 import org.vramsheet.ui.model.SheetViewModel;
 import org.vramsheet.ui.text.FigureText;
@@ -134,7 +134,7 @@ public final class CompareView extends VBox {
             grid.add(header(t.columns().get(i), i), i + 1, 0);
         }
         int row = 1;
-        for (FigureKey k : Comparison.RESULTS) {
+        for (FigureKey k : t.results()) {
             Label name = new Label(texts.message(t.columns().get(0).result().get(k).label()));
             name.getStyleClass().add(Style.RESULT_NAME);
             name.setWrapText(true);
@@ -221,8 +221,8 @@ public final class CompareView extends VBox {
     }
 
     private void fill(Comparison.Table t) {
-        for (int r = 0; r < Comparison.RESULTS.size(); r++) {
-            FigureKey k = Comparison.RESULTS.get(r);
+        for (int r = 0; r < t.results().size(); r++) {
+            FigureKey k = t.results().get(r);
             Label[] cells = resultCells.get(r);
             for (int i = 0; i < cells.length; i++) {
                 Figure f = t.columns().get(i).result().get(k);
