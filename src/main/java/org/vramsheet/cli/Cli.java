@@ -47,7 +47,10 @@ public final class Cli {
         };
     }
 
-    static int calc(List<String> args, PrintStream out, PrintStream err) {
+    /** calc's options as given; null when one is wrong (the reason already printed). */
+    private record CalcOptions(boolean json, boolean explain, Long context, String variant, List<String> files) { }
+
+    private static CalcOptions calcOptions(List<String> args, PrintStream err) {
         boolean json = false;
         boolean explain = false;
         Long context = null;
@@ -55,62 +58,64 @@ public final class Cli {
         List<String> files = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
+            if ((a.equals("--context") || a.equals("--variant")) && i + 1 >= args.size()) {
+                err.println("vramsheet calc: " + a + (a.equals("--context") ? " needs a token count" : " needs a variant's name"));
+                return null;
+            }
             switch (a) {
                 case "--json" -> json = true;
                 case "--explain" -> explain = true;
-                case "--variant" -> {
-                    if (i + 1 >= args.size()) {
-                        err.println("vramsheet calc: --variant needs a variant's name");
-                        return BAD_INPUT;
-                    }
-                    variant = args.get(++i);
-                }
+                case "--variant" -> variant = args.get(++i);
                 case "--context" -> {
-                    if (i + 1 >= args.size()) {
-                        err.println("vramsheet calc: --context needs a token count");
-                        return BAD_INPUT;
-                    }
                     try {
                         context = Long.parseLong(args.get(++i).replace("_", "").replace(",", ""));
                     } catch (NumberFormatException e) {
                         err.println("vramsheet calc: --context: not a whole number: '" + args.get(i) + "'");
-                        return BAD_INPUT;
+                        return null;
                     }
                 }
                 default -> {
                     if (a.startsWith("-")) {
                         err.println("vramsheet calc: unknown option '" + a + "'");
-                        return BAD_INPUT;
+                        return null;
                     }
                     files.add(a);
                 }
             }
         }
-        if (files.size() != 1) {
+        return new CalcOptions(json, explain, context, variant, files);
+    }
+
+    static int calc(List<String> args, PrintStream out, PrintStream err) {
+        CalcOptions o = calcOptions(args, err);
+        if (o == null) {
+            return BAD_INPUT;
+        }
+        if (o.files().size() != 1) {
             err.println("vramsheet calc: give exactly one WORKSHEET.json");
             return BAD_INPUT;
         }
         Worksheet ws;
         try {
-            ws = WorksheetJson.read(Path.of(files.get(0)));
+            ws = WorksheetJson.read(Path.of(o.files().get(0)));
         } catch (WorksheetFormatException e) {
             err.println("vramsheet calc: " + e.getMessage());
             return BAD_INPUT;
         }
-        if (variant != null) {
-            if (!ws.variants().names().contains(variant)) {
-                err.println("vramsheet calc: --variant: no variant is named '" + org.vramsheet.io.Messages.oneLine(variant)
+        if (o.variant() != null) {
+            if (!ws.variants().names().contains(o.variant())) {
+                err.println("vramsheet calc: --variant: no variant is named '" + org.vramsheet.io.Messages.oneLine(o.variant())
                         + "' (the sheet has " + (ws.variants().isEmpty() ? "none" : String.join(", ", ws.variants().names())) + ")");
                 return BAD_INPUT;
             }
-            ws = org.vramsheet.core.sheet.Variants.switchTo(ws, variant);
+            ws = org.vramsheet.core.sheet.Variants.switchTo(ws, o.variant());
         }
-        if (context != null) {
-            ws = Edits.contextLength(ws, context);
+        if (o.context() != null) {
+            ws = Edits.contextLength(ws, o.context());
         }
         SizingResult result = SizingCalculator.calculate(ws);
-        out.print(json ? ResultJson.write(result, ws)
-                : org.vramsheet.io.Messages.escapeControls(header(ws) + ResultTable.render(result, explain)));
+        out.print(o.json() ? ResultJson.write(result, ws)
+                : org.vramsheet.io.Messages.escapeControls(header(ws) + ResultTable.render(result, o.explain())));
         if (!result.valid()) {
             int more = result.issues().size() - 1;
             err.println("vramsheet calc: bad input: " + result.issues().get(0).text()

@@ -41,6 +41,8 @@ public final class CompareView extends VBox {
     private final List<Label[]> inputCells = new ArrayList<>();
     private final List<TextField> names = new ArrayList<>();
     private List<String> structure = List.of();
+    /** The label column's width: never squeezed by the variants' columns (too many of them and the view scrolls). */
+    private static final double LABELS = 180;
 
     public CompareView(CompareViewModel vm, Texts texts, BooleanSupplier gib) {
         this.vm = vm;
@@ -135,10 +137,12 @@ public final class CompareView extends VBox {
         }
         int row = 1;
         for (FigureKey k : t.results()) {
-            Label name = new Label(texts.message(t.columns().get(0).result().get(k).label()));
+            Figure first = t.columns().get(0).result().get(k);
+            Label name = new Label(texts.message(first.label()) + (counted(first) ? " (" + texts.t(unitWord(first)) + ")" : ""));
             name.getStyleClass().add(Style.RESULT_NAME);
             name.setWrapText(true);
-            name.setMaxWidth(190);
+            name.setMinWidth(LABELS);
+            name.setMaxWidth(LABELS);
             name.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
             grid.add(name, 0, row);
             Label[] cells = new Label[t.columns().size()];
@@ -163,7 +167,8 @@ public final class CompareView extends VBox {
         for (Comparison.InputRow r : t.differences()) {
             Label name = new Label(texts.message(r.label()));
             name.setWrapText(true);
-            name.setMaxWidth(190);
+            name.setMinWidth(LABELS);
+            name.setMaxWidth(LABELS);
             name.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
             grid.add(name, 0, row);
             Label[] cells = new Label[r.values().size()];
@@ -227,6 +232,7 @@ public final class CompareView extends VBox {
             for (int i = 0; i < cells.length; i++) {
                 Figure f = t.columns().get(i).result().get(k);
                 set(cells[i], k.equals(FigureKey.RESULT_FITS) && f.available() ? texts.t(f.isTrue() ? "FITS" : "DOES NOT FIT")
+                        : counted(f) && f.available() ? texts.numbers(org.vramsheet.core.units.Units.grouped(f.value()))
                         : texts.value(FigureText.primary(f, gib.getAsBoolean())));
                 cells[i].getStyleClass().removeAll(Style.FITS, Style.DOES_NOT_FIT, Style.RESULT_UNAVAILABLE);
                 if (!f.available()) {
@@ -243,9 +249,20 @@ public final class CompareView extends VBox {
         for (int r = 0; r < t.differences().size(); r++) {
             List<String> values = t.differences().get(r).values();
             for (int i = 0; i < values.size(); i++) {
-                set(inputCells.get(r)[i], values.get(i).isEmpty() ? "-" : texts.numbers(values.get(i)));
+                String v = values.get(i);
+                // a choice's label ("auto (model dtype)") has its translation; a number or a name keeps its words
+                set(inputCells.get(r)[i], v.isEmpty() ? "-" : !texts.t(v).equals(v) ? texts.t(v) : texts.numbers(v));
             }
         }
+    }
+
+    /** Tokens and sequences: the number alone in the cell, the unit once in the row's label (narrow columns). */
+    private static boolean counted(Figure f) {
+        return f.unit() == org.vramsheet.core.result.Unit.TOKENS || f.unit() == org.vramsheet.core.result.Unit.SEQUENCES;
+    }
+
+    private static String unitWord(Figure f) {
+        return f.unit() == org.vramsheet.core.result.Unit.TOKENS ? "tokens" : "sequences";
     }
 
     private static void set(Label l, String text) {
