@@ -76,6 +76,31 @@ public final class HubClient {
     @Override
     public String toString() { return "HubClient[" + endpoint + (token != null ? ", token set" : "") + "]"; }
 
+    /** What a Hub model ID is: an owner (or none, for the few old top-level models), a slash, a name. */
+    private static final java.util.regex.Pattern MODEL_ID = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9._-]+)?");
+
+    /**
+     * Why a text is not a Hub model ID, or null when it is one. Said as the field is typed (the import dialog marks
+     * it), so a page address, a space or a missing name is caught before anything is fetched.
+     */
+    public static String idProblem(String text) {
+        String id = text == null ? "" : text.strip();
+        if (id.isEmpty()) {
+            return "give a model ID such as meta-llama/Llama-3.1-8B-Instruct";
+        }
+        if (id.startsWith("http://") || id.startsWith("https://")) {
+            return "a page address, not a model ID: give org/name (the part after huggingface.co/)";
+        }
+        if (id.chars().anyMatch(Character::isWhitespace)) {
+            return "a model ID has no spaces (org/name)";
+        }
+        if (id.endsWith("/") || id.chars().filter(c -> c == '/').count() > 1) {
+            return "a model ID is org/name: one slash, a name after it";
+        }
+        return MODEL_ID.matcher(id).matches() ? null
+                : "a model ID holds letters, digits, '.', '_' and '-' only, and starts with a letter or digit";
+    }
+
     /**
      * Fetches a model. {@code progress} gets (step, steps); {@code cancelled} is checked between and
      * during requests.
@@ -84,7 +109,7 @@ public final class HubClient {
             throws HubException {
         String rev = revision == null || revision.isBlank() ? "main" : revision.trim();
         String id = modelId.trim();
-        if (!id.matches("[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9._-]+)?")) {
+        if (!MODEL_ID.matcher(id).matches()) {
             throw new HubException(HubException.Kind.NOT_FOUND, "'" + id + "' is not a Hub model ID (org/name)");
         }
         progress.accept(0, 3);

@@ -97,6 +97,12 @@ public final class ImportDialog {
 
     public Stage stage() { return stage; }
 
+    /** The Hub model ID's check, as typed (ControlsFX validation). */
+    private final org.controlsfx.validation.ValidationSupport hubIdCheck = new org.controlsfx.validation.ValidationSupport();
+
+    /** For tests: the check of the Hub model ID field. */
+    public org.controlsfx.validation.ValidationSupport hubIdCheck() { return hubIdCheck; }
+
     public void show() { stage.show(); }
 
     private VBox hub() {
@@ -114,7 +120,12 @@ public final class ImportDialog {
         token.textProperty().bindBidirectional(ivm.token);
         Button fetch = new Button(tx.t("Fetch"));
         fetch.setId("import-hub-fetch");
-        fetch.disableProperty().bind(ivm.busy);
+        // ControlsFX marks the ID as it is typed (a red corner and the reason on hover); Fetch waits for a valid one
+        hubIdCheck.registerValidator(id, false, (javafx.scene.control.Control c, String v) -> {
+            String why = v == null || v.isBlank() ? null : org.vramsheet.io.hub.HubClient.idProblem(v);
+            return org.controlsfx.validation.ValidationResult.fromErrorIf(c, why == null ? "" : tx.message(why), why != null);
+        });
+        fetch.disableProperty().bind(ivm.busy.or(hubIdCheck.invalidProperty()));
         fetch.setOnAction(e -> ivm.fetchHub(background, Platform::runLater));
         Button cancel = new Button(tx.t("Cancel"));
         cancel.disableProperty().bind(ivm.busy.not());

@@ -146,4 +146,17 @@ class HubClientTest {
         assertTrue(c.toString().contains("token set"));
         assertEquals(HubClient.DEFAULT_ENDPOINT, HubClient.fromEnvironment(Map.of(), null, Duration.ofSeconds(1)).endpoint());
     }
+
+    /** The import dialog's check as typed: a page address, a space, two slashes or a stray character, each named. */
+    @org.junit.jupiter.api.Test
+    void aModelIdIsCheckedBeforeAnythingIsFetched() {
+        org.junit.jupiter.api.Assertions.assertNull(HubClient.idProblem("meta-llama/Llama-3.1-8B-Instruct"));
+        org.junit.jupiter.api.Assertions.assertNull(HubClient.idProblem("gpt2"));
+        org.junit.jupiter.api.Assertions.assertTrue(HubClient.idProblem("https://huggingface.co/Qwen/Qwen3-8B").startsWith("a page address"));
+        org.junit.jupiter.api.Assertions.assertTrue(HubClient.idProblem("Qwen/Qwen3 8B").contains("no spaces"));
+        org.junit.jupiter.api.Assertions.assertTrue(HubClient.idProblem("Qwen/Qwen3/8B").contains("one slash"));
+        org.junit.jupiter.api.Assertions.assertTrue(HubClient.idProblem("Qwen/").contains("one slash"));
+        org.junit.jupiter.api.Assertions.assertTrue(HubClient.idProblem("Qwen/Qwen3-8B?x=1").contains("letters, digits"));
+        org.junit.jupiter.api.Assertions.assertTrue(HubClient.idProblem("  ").startsWith("give a model ID"));
+    }
 }

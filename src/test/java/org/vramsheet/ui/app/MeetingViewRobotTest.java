@@ -271,4 +271,29 @@ class MeetingViewRobotTest {
         assertEquals(null, picker.getValue());
         assertEquals("Not in the catalog: Lab GPU 96GB", picker.getPromptText());
     }
+
+    /** Point 5: ControlsFX validation where it helps: the Hub model ID is checked as typed, and Fetch waits for one. */
+    @Test
+    void theHubModelIdIsCheckedAsTypedAndFetchWaitsForAValidOne(FxRobot robot) {
+        org.vramsheet.ui.dialogs.ImportDialog[] d = new org.vramsheet.ui.dialogs.ImportDialog[1];
+        robot.interact(() -> d[0] = window.showImport());
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.TextField id = robot.lookup("#import-hub-id").queryAs(javafx.scene.control.TextField.class);
+        javafx.scene.control.Button fetch = robot.lookup("#import-hub-fetch").queryAs(javafx.scene.control.Button.class);
+        robot.interact(() -> id.setText("https://huggingface.co/meta-llama/Llama-3.1-8B-Instruct"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(fetch.isDisabled(), "a page address is not fetched");
+        var errors = d[0].hubIdCheck().getValidationResult().getErrors();
+        assertEquals(1, errors.size());
+        assertTrue(errors.iterator().next().getText().startsWith("a page address, not a model ID"), errors.toString());
+        robot.interact(() -> id.setText("meta-llama/Llama 3.1"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(fetch.isDisabled());
+        assertTrue(d[0].hubIdCheck().getValidationResult().getErrors().iterator().next().getText().contains("no spaces"));
+        robot.interact(() -> id.setText("meta-llama/Llama-3.1-8B-Instruct"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(!fetch.isDisabled(), "a model ID is fetched");
+        assertTrue(d[0].hubIdCheck().getValidationResult().getErrors().isEmpty());
+        robot.interact(() -> d[0].stage().close());
+    }
 }

@@ -112,4 +112,36 @@ class TextsTest {
                 org.vramsheet.core.result.Unit.GPUS, 1, org.vramsheet.core.result.Provenance.none());
         assertEquals("1 GPU", org.vramsheet.core.result.FigureFormat.nonBytes(f, "", ""));
     }
+
+    /** Issue 17's new messages (variants, the Compare notes, the Hub model ID check) translate whole in Russian. */
+    @Test
+    void variantAndModelIdMessagesTranslate() throws Exception {
+        Texts ru = Texts.of("ru");
+        var ws = org.vramsheet.io.json.WorksheetJson.read(java.nio.file.Path.of("assets/samples/llama-3.1-70b-bf16-h200.json"));
+        var b = org.vramsheet.core.sheet.Variants.add(ws, "FP8");
+        b = b.withWeights(b.weights().withFormat(org.vramsheet.core.sheet.WeightFormat.FP8)).withGpu(b.gpu().withCount(2));
+        java.util.List<String> said = new java.util.ArrayList<>(org.vramsheet.core.compare.Comparison.of(b, 4).notes());
+        org.junit.jupiter.api.Assertions.assertEquals(1, said.size(), "the shared checkpoint size: " + said);
+        var measured = b.withValidation(b.validation().withMeasuredNonKvBytes(30L << 30));
+        measured = org.vramsheet.core.sheet.Variants.switchTo(measured, "A");
+        measured = measured.withValidation(measured.validation().withMeasuredNonKvBytes(30L << 30));
+        said.addAll(org.vramsheet.core.compare.Comparison.of(measured, 4).notes());
+        for (String bad : new String[] {"https://huggingface.co/x/y", "a b", "a/b/c", "a/b?c"}) {
+            said.add(org.vramsheet.io.hub.HubClient.idProblem(bad));
+        }
+        for (var op : java.util.List.<java.util.function.Supplier<Object>>of(
+                () -> org.vramsheet.core.sheet.Variants.add(ws, "x".repeat(50)),
+                () -> org.vramsheet.core.sheet.Variants.add(ws, ""),
+                () -> org.vramsheet.core.sheet.Variants.switchTo(ws, "Z"))) {
+            try {
+                op.get();
+            } catch (IllegalArgumentException e) {
+                said.add(e.getMessage());
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(said.size() >= 9, said.toString());
+        for (String m : said) {
+            org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), ru.untranslated(m), m);
+        }
+    }
 }
