@@ -40,7 +40,7 @@ public final class ChartsView extends TabPane {
     private final CapacityBarChart stack = new CapacityBarChart(stackY);
     /** Typical, Heavy, Limit, the pool, where each stops fitting: made once, moved in place. */
     private final List<XYChart.Series<Number, Number>> kvSlots = new ArrayList<>();
-    /** Maximum concurrency and the chosen context. */
+    /** Maximum concurrency: one series, or one per variant (as many as needed are made). */
     private final List<XYChart.Series<Number, Number>> concSlots = new ArrayList<>();
     private static final int POOL = 3;
     private static final int STOPS = 4;
@@ -134,7 +134,7 @@ public final class ChartsView extends TabPane {
     static double log2(long x) { return Math.log(Math.max(1, x)) / Math.log(2); }
 
     /** The sheet's chart data as last applied to each chart (KV, concurrency, GPU memory), null: never. */
-    private record Shown(Curves.Charts charts, Long context, boolean gib) { }
+    private record Shown(Curves.Charts charts, Long context, boolean gib, List<Curves.Series> variants) { }
 
     private final Shown[] applied = new Shown[3];
 
@@ -145,7 +145,7 @@ public final class ChartsView extends TabPane {
     void refresh() {
         SheetViewModel.Computed c = vm.computed();
         Figure ctxF = c.outcome().result().get(FigureKey.POOL_CONTEXT_LENGTH);
-        Shown now = new Shown(c.charts(), ctxF.available() ? ctxF.value() : null, vm.gibPrimary.get());
+        Shown now = new Shown(c.charts(), ctxF.available() ? ctxF.value() : null, vm.gibPrimary.get(), c.variantConcurrency());
         int tab = Math.max(0, getSelectionModel().getSelectedIndex());
         if (tab > 2 || now.equals(applied[tab])) {
             return;
@@ -156,7 +156,7 @@ public final class ChartsView extends TabPane {
         if (ch == null) {
             kvChart.setTitle(texts.t("KV cache against context length: unavailable (see the marked fields)"));
             kvSlots.forEach(s -> s.getData().clear());
-            concSlots.forEach(s -> s.getData().clear());
+            concChart.getData().forEach(s -> s.getData().clear());
             kvChart.setMarker(Double.NaN);
             concChart.setMarker(Double.NaN);
             stack.getData().clear();
@@ -181,7 +181,7 @@ public final class ChartsView extends TabPane {
             if (tab == 0) {
                 drawKv(ch, unit, unitName);
             } else {
-                drawConcurrency(ch);
+                drawConcurrency(ch, now.variants());
             }
         }
         (tab == 0 ? kvChart : concChart).setMarker(now.context() == null ? Double.NaN : log2(now.context()));
@@ -195,7 +195,8 @@ public final class ChartsView extends TabPane {
         Curves.Charts a = was.charts();
         Curves.Charts b = now.charts();
         return a.kvSeries().equals(b.kvSeries()) && a.poolBytes() == b.poolBytes() && a.limits().equals(b.limits())
-                && a.concurrency().equals(b.concurrency()) && a.maxContext() == b.maxContext();
+                && a.concurrency().equals(b.concurrency()) && a.maxContext() == b.maxContext()
+                && was.variants().equals(now.variants());
     }
 
     /** The KV chart: a fixed slot per scenario (its colour and dash never move), the pool, where each stops fitting. */
@@ -235,11 +236,32 @@ public final class ChartsView extends TabPane {
         limitsText.setText(texts.t("Where each scenario stops fitting the KV pool:") + " " + where);
     }
 
-    /** Maximum concurrency on a log2 axis (13 no longer looks like 0 beside 1,000). */
-    private void drawConcurrency(Curves.Charts ch) {
-        rename(concSlots.get(0), texts.t("max sequences"));
-        setPoints(concSlots.get(0), ch.concurrency().points(), p -> log2(p.x()), p -> Ticks.countPosition(p.y()));
-        double top = ch.concurrency().points().stream().mapToDouble(Curves.Point::y).max().orElse(1);
+    /**
+     * Maximum concurrency on a log2 axis (13 no longer looks like 0 beside 1,000). A sheet with variants draws every
+     * variant's line, in the variants' own colours and order (as the Compare view), the one in the form named so.
+     */
+    private void drawConcurrency(Curves.Charts ch, List<Curves.Series> variants) {
+        String shown = vm.variantsProperty().getValue().active();
+        List<Curves.Series> lines = variants.isEmpty() ? List.of(new Curves.Series(texts.t("max sequences"),
+                ch.concurrency().points())) : variants;
+        concChart.getStyleClass().remove("variants-chart");
+        if (!variants.isEmpty()) {
+            concChart.getStyleClass().add("variants-chart");
+        }
+        var data = concChart.getData();
+        while (data.size() > lines.size()) {
+            data.remove(data.size() - 1);
+        }
+        while (data.size() < lines.size()) {
+            data.add(new XYChart.Series<>());
+        }
+        double top = 1;
+        for (int i = 0; i < lines.size(); i++) {
+            Curves.Series l = lines.get(i);
+            rename(data.get(i), l.name() + (!variants.isEmpty() && l.name().equals(shown) ? " (" + texts.t("in the form") + ")" : ""));
+            setPoints(data.get(i), l.points(), p -> log2(p.x()), p -> Ticks.countPosition(p.y()));
+            top = Math.max(top, l.points().stream().mapToDouble(Curves.Point::y).max().orElse(1));
+        }
         NumberAxis y = (NumberAxis) concChart.getYAxis();
         double upper = Math.max(1, Math.ceil(Ticks.countPosition(Math.max(1, top)) + 0.25));
         y.setLowerBound(-1);

@@ -32,9 +32,14 @@ import org.vramsheet.core.sheet.Worksheet;
  * the Approved read-only state. No toolkit needed: tests drive it directly.
  */
 public final class SheetViewModel {
-    /** What one recalculation produced. */
+    /**
+     * What one recalculation produced.
+     *
+     * @param variantConcurrency every variant's maximum concurrency against context, in the variants' order (the shown
+     *                           one from this calculation); empty for a sheet without variants
+     */
     public record Computed(Worksheet sheet, SizingCalculator.Outcome outcome, Curves.Charts charts,
-                           Map<String, Issue> issuesByField) { }
+                           Map<String, Issue> issuesByField, List<Curves.Series> variantConcurrency) { }
 
     public final ModelViewModel model = new ModelViewModel();
     public final WeightsViewModel weights = new WeightsViewModel();
@@ -113,7 +118,35 @@ public final class SheetViewModel {
         for (Issue i : o.result().issues()) {
             by.put(i.field(), i);
         }
-        return new Computed(ws, o, Curves.of(o, chartPoints), by);
+        Curves.Charts charts = Curves.of(o, chartPoints);
+        return new Computed(ws, o, charts, by, variantConcurrency(ws, charts));
+    }
+
+    /** The variants not shown, as last calculated: they change only by a variant operation, never by a keystroke. */
+    private Variants curvesOf;
+    private Map<String, Curves.Series> otherCurves = Map.of();
+
+    private List<Curves.Series> variantConcurrency(Worksheet ws, Curves.Charts charts) {
+        if (ws.variants().isEmpty()) {
+            return List.of();
+        }
+        if (ws.variants() != curvesOf) {
+            Map<String, Curves.Series> m = new HashMap<>();
+            for (Variants.Variant v : ws.variants().list()) {
+                if (v.sheet() != null) {
+                    Curves.Charts c = Curves.of(SizingCalculator.compute(v.sheet()), chartPoints);
+                    m.put(v.name(), new Curves.Series(v.name(), c == null ? List.of() : c.concurrency().points()));
+                }
+            }
+            otherCurves = m;
+            curvesOf = ws.variants();
+        }
+        List<Curves.Series> out = new ArrayList<>();
+        for (String n : ws.variants().names()) {
+            out.add(n.equals(ws.variants().active())
+                    ? new Curves.Series(n, charts == null ? List.of() : charts.concurrency().points()) : otherCurves.get(n));
+        }
+        return out;
     }
 
     /** The sheet exactly as the form shows it (unparsable numbers are null). */

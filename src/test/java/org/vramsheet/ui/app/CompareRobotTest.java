@@ -186,4 +186,28 @@ class CompareRobotTest {
         assertEquals(List.of(), LayoutRobotTest.cutOff(window.scene().getRoot()));
         assertTrue(text(robot, "#compare-context").startsWith("Все варианты"), text(robot, "#compare-context"));
     }
+
+    /** The Concurrency tab overlays the variants too (their own colours, the one in the form named so). */
+    @Test
+    void theConcurrencyTabOverlaysEveryVariant(FxRobot robot) throws Exception {
+        openThree(robot);
+        javafx.scene.control.TabPane tabs = robot.lookup("#charts").queryAs(javafx.scene.control.TabPane.class);
+        robot.interact(() -> tabs.getSelectionModel().select(1));
+        WaitForAsyncUtils.waitForFxEvents();
+        var chart = robot.lookup("#chart-concurrency").queryAs(javafx.scene.chart.LineChart.class);
+        assertEquals(List.of("BF16", "FP8", "INT4 on H100 (in the form)"), chart.getData().stream()
+                .map(s -> ((javafx.scene.chart.XYChart.Series<?, ?>) s).getName()).toList());
+        assertTrue(chart.getStyleClass().contains("variants-chart"));
+        Worksheet three = threeVariants();
+        var fp8 = (javafx.scene.chart.XYChart.Series<?, ?>) chart.getData().get(1);
+        var expected = org.vramsheet.core.curves.Curves.of(SizingCalculator.compute(Variants.switchTo(three, "FP8")), 48)
+                .concurrency().points();
+        assertEquals(expected.size(), fp8.getData().size());
+        robot.interact(() -> window.viewModel().deleteVariant("BF16"));
+        robot.interact(() -> window.viewModel().deleteVariant("FP8"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of("max sequences"), chart.getData().stream()
+                .map(s -> ((javafx.scene.chart.XYChart.Series<?, ?>) s).getName()).toList(), "one variant left: the plain chart");
+        assertFalse(chart.getStyleClass().contains("variants-chart"));
+    }
 }
