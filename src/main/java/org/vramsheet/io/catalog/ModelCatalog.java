@@ -10,8 +10,14 @@ import org.vramsheet.io.json.WorksheetJson;
 
 /** The built-in, offline model catalog: config.json facts from shared/reference/model-configs, with sources. */
 public final class ModelCatalog {
-    /** One model. */
-    public record Entry(String id, String file, String source, String notes, Long indexTotalSize) {
+    /**
+     * One model.
+     *
+     * @param licence       the weights' licence as its model card names it, null where none was found to cite
+     * @param licenceSource where that was read
+     */
+    public record Entry(String id, String file, String source, String notes, Long indexTotalSize, String licence,
+                        String licenceSource) {
         @Override
         public String toString() { return id; }
     }

@@ -77,7 +77,9 @@ public final class ImportViewModel {
             String out = (params == null ? "" : String.format(java.util.Locale.ROOT, "%.1f", params / 1e9) + "B params")
                     + (ctx == null ? "" : " · " + org.vramsheet.core.units.Units.grouped(ctx) + " tokens")
                     + (kv.available() ? " · " + org.vramsheet.core.units.Quantities.bytes(kv.value()) + " KV per token" : "");
-            return texts.value(out.startsWith(" · ") ? out.substring(3) : out);
+            out = out.startsWith(" · ") ? out.substring(3) : out;
+            return texts.value(out) + " · " + (e.licence() == null ? texts.t("licence: see the model card")
+                    : texts.t("licence:") + " " + e.licence());
         } catch (RuntimeException | org.vramsheet.io.model.ConfigImporter.ImportException ex) {
             return "";
         }

@@ -84,7 +84,27 @@ class ImportViewModelTest {
                 .get(org.vramsheet.core.result.FigureKey.KV_CACHE_BYTES_PER_TOKEN).value();
         org.junit.jupiter.api.Assertions.assertEquals(String.format(java.util.Locale.ROOT, "%.1fB params", m.weights().totalParams() / 1e9)
                 + " · " + org.vramsheet.core.units.Units.grouped(m.model().maxContextTokens()) + " tokens · "
-                + org.vramsheet.core.units.Quantities.bytes(kv) + " KV per token", facts);
+                + org.vramsheet.core.units.Quantities.bytes(kv) + " KV per token · licence: see the model card", facts);
         org.junit.jupiter.api.Assertions.assertEquals(57_344, kv, "28 layers x 4 KV heads x 128 x 2 (K and V) x 2 bytes");
+    }
+
+    /** Issue 17, point 5: the catalog shows each model's licence where one was found to cite, and says so where not. */
+    @Test
+    void catalogEntriesNameTheirLicenceWithASource() throws Exception {
+        var base = org.vramsheet.io.json.WorksheetJson.read(java.nio.file.Path.of("assets/samples/llama-3.1-70b-bf16-h200.json"));
+        int named = 0;
+        for (var e : org.vramsheet.io.catalog.ModelCatalog.entries()) {
+            org.junit.jupiter.api.Assertions.assertEquals(e.licence() == null, e.licenceSource() == null,
+                    e.id() + ": a licence comes with where it was read");
+            named += e.licence() == null ? 0 : 1;
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(named >= 28, "licences named: " + named);
+        var qwen3 = org.vramsheet.io.catalog.ModelCatalog.entries().stream().filter(x -> x.id().equals("Qwen/Qwen3-8B")).findFirst().orElseThrow();
+        org.junit.jupiter.api.Assertions.assertTrue(ImportViewModel.details(qwen3, base, org.vramsheet.ui.text.Texts.ENGLISH)
+                .endsWith(" · licence: Apache-2.0"));
+        var llama = org.vramsheet.io.catalog.ModelCatalog.entries().stream()
+                .filter(x -> x.id().equals("meta-llama/Llama-3.1-8B-Instruct")).findFirst().orElseThrow();
+        org.junit.jupiter.api.Assertions.assertTrue(ImportViewModel.details(llama, base, org.vramsheet.ui.text.Texts.of("ru"))
+                .endsWith(" · лицензия: Llama 3.1 Community License"));
     }
 }
