@@ -70,6 +70,12 @@ class CompareRobotTest {
         return robot.lookup(id).queryAs(Label.class).getText();
     }
 
+    /** The Compare table is calculated off the toolkit thread: waits (up to 5 s) until a cell shows what is expected. */
+    private static void await(FxRobot robot, String id, String expected) throws Exception {
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup(id).tryQuery().isPresent()
+                && expected.equals(robot.lookup(id).queryAs(Label.class).getText()));
+    }
+
     /** What the core gives for a variant at a context, as the window writes it (the expectation is not the view's). */
     private static String concurrencyOf(Worksheet three, String variant, long context) {
         Worksheet v = Variants.switchTo(three, variant);
@@ -87,6 +93,7 @@ class CompareRobotTest {
                 || robot.lookup("#kv-kvHeads").query().getScene() == null, "the form is out of the way");
         Worksheet three = threeVariants();
         long ctx = three.result().contextLength() == null ? 8192 : three.result().contextLength();
+        await(robot, "#compare-pool-maxConcurrency-2", concurrencyOf(three, "INT4 on H100", ctx));
         for (int i = 0; i < 3; i++) {
             String name = three.variants().names().get(i);
             assertEquals(concurrencyOf(three, name, ctx), text(robot, "#compare-pool-maxConcurrency-" + i), name);
@@ -97,6 +104,8 @@ class CompareRobotTest {
         assertTrue(text(robot, "#compare-input-weights-checkpointBytes-0").contains("GiB"), "sizes in units, never raw bytes");
         robot.interact(() -> window.viewModel().setContext(4096));
         WaitForAsyncUtils.waitForFxEvents();
+        await(robot, "#compare-pool-maxConcurrency-0", concurrencyOf(three, "BF16", 4096));
+        await(robot, "#compare-pool-maxConcurrency-2", concurrencyOf(three, "INT4 on H100", 4096));
         for (int i = 0; i < 3; i++) {
             String name = three.variants().names().get(i);
             assertEquals(concurrencyOf(three, name, 4096), text(robot, "#compare-pool-maxConcurrency-" + i), name + " at 4,096");
@@ -115,6 +124,7 @@ class CompareRobotTest {
         openThree(robot);
         robot.clickOn("#variant-compare");
         WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#compare-show-0").tryQuery().isPresent());
         robot.clickOn("#compare-show-0");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("BF16", window.viewModel().variantsProperty().getValue().active());
@@ -127,6 +137,7 @@ class CompareRobotTest {
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(text(robot, "#compare-message").contains("already named 'BF16'"), text(robot, "#compare-message"));
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#compare-name-1").tryQuery().isPresent());
         assertEquals("FP8", robot.lookup("#compare-name-1").queryAs(TextField.class).getText(), "a refused name goes back");
         TextField again = robot.lookup("#compare-name-1").queryAs(TextField.class);
         robot.clickOn(again);
@@ -134,6 +145,7 @@ class CompareRobotTest {
         robot.write("FP8 everywhere");
         robot.type(KeyCode.ENTER);
         WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#compare-new").tryQuery().isPresent());
         assertEquals(List.of("BF16", "FP8 everywhere", "INT4 on H100"), window.viewModel().variantsProperty().getValue().names());
         robot.clickOn("#compare-new");
         WaitForAsyncUtils.waitForFxEvents();
@@ -174,12 +186,17 @@ class CompareRobotTest {
         openThree(robot);
         robot.clickOn("#variant-compare");
         WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#compare-result-fits-2").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> window.scene().getRoot().layout());
         assertEquals(List.of(), LayoutRobotTest.cutOff(window.scene().getRoot()));
         robot.interact(() -> window = window.switchLanguage("ru"));
         WaitForAsyncUtils.waitForFxEvents();
         openThree(robot);
         robot.clickOn("#variant-compare");
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#compare-context").tryQuery()
+                .map(n -> ((Label) n).getText().startsWith("Все варианты")).orElse(false));
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> window.scene().getRoot().layout());
         assertTrue(robot.lookup("#variant-compare").queryAs(ToggleButton.class).isSelected());
