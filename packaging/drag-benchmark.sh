@@ -3,6 +3,7 @@
 # slider is dragged, in the app (gemma-2-9b sample) and in a bare window (a slider, a label and a LineChart of three
 # 48-point series redrawn on every step: org.vramsheet.ui.app.DragProbe), both driven the same way with xdotool under
 # Xvfb at 1280x800. Installs xvfb and xdotool if missing. Usage: drag-benchmark.sh [RUNS] [SHEET]
+# DRAG_COMPARE=1 drags with the Compare view open (give a sheet with variants, e.g. the llama-3.1-70b-variants sample).
 # Last line: "drag p90 pulse: APP ms, bare: BARE ms, ratio R" (pulses of all runs pooled per window).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,7 +46,8 @@ INNER
 for i in $(seq 1 "$runs"); do
   rm -rf "$work/home"   # a fresh app home: no recovery question from the previous run's kill
   xvfb-run -a -s "-screen 0 1280x800x24" bash "$work/drag.sh" "$work/app.log" \
-    java -Djavafx.pulseLogger=true -Djavafx.pulseLogger.threshold=0 -Dvramsheet.dragProbe=true -Dvramsheet.home="$work/home" -jar "$jar" "$sheet" >> "$work/app.ms"
+    java -Djavafx.pulseLogger=true -Djavafx.pulseLogger.threshold=0 -Dvramsheet.dragProbe=true \
+    -Dvramsheet.dragProbe.compare="${DRAG_COMPARE:+true}" -Dvramsheet.home="$work/home" -jar "$jar" "$sheet" >> "$work/app.ms"
   xvfb-run -a -s "-screen 0 1280x800x24" bash "$work/drag.sh" "$work/bare.log" \
     java -Djavafx.pulseLogger=true -Djavafx.pulseLogger.threshold=0 -cp "$jar" org.vramsheet.ui.app.DragProbe >> "$work/bare.ms"
 done

@@ -40,7 +40,14 @@ public final class VramSheetApp extends Application {
             StartupProbe.reportWhenShown(w.scene(), "VRAM Sheet", w::whenComplete);
         }
         if (Boolean.getBoolean("vramsheet.dragProbe")) {
-            w.whenComplete(() -> DragProbe.report(w.contextSlider().slider()));
+            w.whenComplete(() -> {
+                // -Dvramsheet.dragProbe.compare=true: drag with the Compare view in place of the form (a sheet with variants)
+                if (Boolean.getBoolean("vramsheet.dragProbe.compare")
+                        && w.scene().lookup("#variant-compare") instanceof javafx.scene.control.ToggleButton compare) {
+                    compare.setSelected(true);
+                }
+                DragProbe.report(w.contextSlider().slider());
+            });
         }
         stage.show();
         StartupProbe.mark("stage shown");

@@ -35,7 +35,7 @@ public final class CompareView extends VBox {
     private final Label message = new Label();
     private final Label notes = new Label();
     private final Label empty = new Label();
-    private final Label context = new Label();
+    private final org.vramsheet.ui.sections.Steady.SteadyLabel context = new org.vramsheet.ui.sections.Steady.SteadyLabel();
     private final VariantsChart chart;
     private final List<Label[]> resultCells = new ArrayList<>();
     private final List<Label[]> inputCells = new ArrayList<>();
@@ -82,7 +82,7 @@ public final class CompareView extends VBox {
         grid.setVgap(4);
         context.setId("compare-context");
         context.setWrapText(true);
-        getChildren().addAll(bar, message, empty, context, grid, notes, chart.node());
+        getChildren().addAll(bar, message, empty, org.vramsheet.ui.sections.Steady.of(context), grid, notes, chart.node());
         vm.tableProperty().addListener((o, a, b) -> show(b));
     }
 
@@ -101,8 +101,8 @@ public final class CompareView extends VBox {
         boolean none = t == null || t.empty();
         empty.setVisible(none);
         empty.setManaged(none);
-        context.setVisible(!none);
-        context.setManaged(!none);
+        context.getParent().setVisible(!none);
+        context.getParent().setManaged(!none);
         grid.setVisible(!none);
         chart.node().setVisible(!none);
         chart.node().setManaged(!none);
@@ -147,14 +147,15 @@ public final class CompareView extends VBox {
             grid.add(name, 0, row);
             Label[] cells = new Label[t.columns().size()];
             for (int i = 0; i < cells.length; i++) {
-                cells[i] = new Label();
-                cells[i].setId("compare-" + k.id().replace('.', '-') + "-" + i);
+                // a layout root: a new number while the slider is dragged lays out this cell, not the view around it
+                cells[i] = new org.vramsheet.ui.sections.Steady.SteadyLabel();
                 cells[i].getStyleClass().add(Style.RESULT_VALUE);
+                cells[i].setId("compare-" + k.id().replace('.', '-') + "-" + i);
                 cells[i].setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // too many variants: the view scrolls
                 cells[i].setTooltip(new Tooltip());
                 cells[i].getTooltip().setWrapText(true);
                 cells[i].getTooltip().setMaxWidth(520);
-                grid.add(cells[i], i + 1, row);
+                grid.add(org.vramsheet.ui.sections.Steady.of((org.vramsheet.ui.sections.Steady.SteadyLabel) cells[i]), i + 1, row);
             }
             resultCells.add(cells);
             row++;
