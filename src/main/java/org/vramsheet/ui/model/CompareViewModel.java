@@ -1,7 +1,5 @@
 package org.vramsheet.ui.model;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -19,17 +17,11 @@ import org.vramsheet.core.sheet.Worksheet;
 public final class CompareViewModel {
     /** Points per variant on the overlay chart. */
     public static final int POINTS = 32;
-    private static final ExecutorService WORKER = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "compare-variants");
-        t.setDaemon(true);
-        return t;
-    });
     private final ReadOnlyObjectWrapper<Comparison.Table> table = new ReadOnlyObjectWrapper<>();
     private final SheetViewModel sheet;
-    private final Consumer<Runnable> fx;
+    private final Newest newest;
     private boolean active;
     private Worksheet shown;
-    private long generation;
 
     public CompareViewModel(SheetViewModel sheet) {
         this(sheet, Platform::runLater);
@@ -38,7 +30,7 @@ public final class CompareViewModel {
     /** With {@code fx} running a result on the toolkit thread (tests pass Runnable::run). */
     CompareViewModel(SheetViewModel sheet, Consumer<Runnable> fx) {
         this.sheet = sheet;
-        this.fx = fx;
+        this.newest = new Newest("compare-variants", fx);
         sheet.computedProperty().addListener((o, a, b) -> refresh());
     }
 
@@ -56,15 +48,7 @@ public final class CompareViewModel {
             return;
         }
         shown = ws;
-        long mine = ++generation;
-        WORKER.submit(() -> {
-            Comparison.Table t = Comparison.of(ws, POINTS);
-            fx.accept(() -> {
-                if (mine == generation) {
-                    table.set(t);
-                }
-            });
-        });
+        newest.run(() -> Comparison.of(ws, POINTS), table::set);
     }
 
     /** The sheet's variant operations, for the view's buttons (null when done, else why not). */

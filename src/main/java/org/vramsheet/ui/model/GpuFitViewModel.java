@@ -2,8 +2,6 @@ package org.vramsheet.ui.model;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -21,17 +19,12 @@ import org.vramsheet.io.catalog.GpuCatalog;
 public final class GpuFitViewModel {
     /** GPUs per replica the view tries. */
     public static final int[] COUNTS = {1, 2, 4, 8};
-    private static final ExecutorService WORKER = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "which-gpus-fit");
-        t.setDaemon(true);
-        return t;
-    });
     private final ReadOnlyObjectWrapper<List<Planner.Row>> rows = new ReadOnlyObjectWrapper<>(List.of());
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(false);
     private final SheetViewModel sheet;
     private boolean active;
     private Worksheet shown;
-    private long generation;
+    private final Newest newest = new Newest("which-gpus-fit", Platform::runLater);
 
     public GpuFitViewModel(SheetViewModel sheet) {
         this.sheet = sheet;
@@ -66,16 +59,10 @@ public final class GpuFitViewModel {
             return;
         }
         shown = ws;
-        long mine = ++generation;
         busy.set(true);
-        WORKER.submit(() -> {
-            List<Planner.Row> out = List.copyOf(Planner.compare(ws, options()));
-            Platform.runLater(() -> {
-                if (mine == generation) {
-                    rows.set(out);
-                    busy.set(false);
-                }
-            });
+        newest.run(() -> List.copyOf(Planner.compare(ws, options())), out -> {
+            rows.set(out);
+            busy.set(false);
         });
     }
 

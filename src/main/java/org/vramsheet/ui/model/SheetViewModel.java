@@ -73,6 +73,7 @@ public final class SheetViewModel {
     private final ReadOnlyBooleanWrapper canRedo = new ReadOnlyBooleanWrapper(false);
     private Worksheet checkpoint;
     private int chartPoints = 48;
+    private final VariantCurves variantCurves = new VariantCurves();
 
     public SheetViewModel() {
         this(null);
@@ -119,35 +120,9 @@ public final class SheetViewModel {
             by.put(i.field(), i);
         }
         Curves.Charts charts = Curves.of(o, chartPoints);
-        return new Computed(ws, o, charts, by, variantConcurrency(ws, charts));
+        return new Computed(ws, o, charts, by, variantCurves.of(ws, charts, chartPoints));
     }
 
-    /** The variants not shown, as last calculated: they change only by a variant operation, never by a keystroke. */
-    private Variants curvesOf;
-    private Map<String, Curves.Series> otherCurves = Map.of();
-
-    private List<Curves.Series> variantConcurrency(Worksheet ws, Curves.Charts charts) {
-        if (ws.variants().isEmpty()) {
-            return List.of();
-        }
-        if (ws.variants() != curvesOf) {
-            Map<String, Curves.Series> m = new HashMap<>();
-            for (Variants.Variant v : ws.variants().list()) {
-                if (v.sheet() != null) {
-                    Curves.Charts c = Curves.of(SizingCalculator.compute(v.sheet()), chartPoints);
-                    m.put(v.name(), new Curves.Series(v.name(), c == null ? List.of() : c.concurrency().points()));
-                }
-            }
-            otherCurves = m;
-            curvesOf = ws.variants();
-        }
-        List<Curves.Series> out = new ArrayList<>();
-        for (String n : ws.variants().names()) {
-            out.add(n.equals(ws.variants().active())
-                    ? new Curves.Series(n, charts == null ? List.of() : charts.concurrency().points()) : otherCurves.get(n));
-        }
-        return out;
-    }
 
     /** The sheet exactly as the form shows it (unparsable numbers are null). */
     public Worksheet snapshot() {
