@@ -14,8 +14,9 @@ import org.vramsheet.ui.text.Texts;
 
 /**
  * The summary strip's variant switcher: which variant the form shows (pick another to show it) and Compare (the
- * variants side by side in place of the form). A sheet without variants shows only "+ Variant", which makes the first. A refused switch (text that is not a number in a field, an
- * approved sheet) says why through {@code refused} and leaves the choice where it was.
+ * variants side by side in place of the form). A sheet without variants shows only "+ Variant", which makes the first.
+ * A refused switch (text that is not a number in a field, an approved sheet) says why through {@code refused} and
+ * leaves the choice where it was.
  */
 public final class VariantBar extends VBox {
     private final ComboBox<String> choice = new ComboBox<>();
