@@ -187,11 +187,13 @@ public final class ImportDialog {
 
     private VBox catalog() {
         FilteredList<ModelCatalog.Entry> items = new FilteredList<>(FXCollections.observableArrayList(ivm.catalog()));
-        TextField filter = new TextField();
+        // ControlsFX's search field (a clear button inside); it matches the ID and the licence ("apache", "llama 3.1")
+        TextField filter = org.controlsfx.control.textfield.TextFields.createClearableTextField();
         filter.setId("import-catalog-filter");
         filter.setPromptText(tx.t("filter, e.g. qwen"));
         filter.textProperty().addListener((o, a, b) -> items.setPredicate(e -> b == null || b.isBlank()
-                || e.id().toLowerCase(java.util.Locale.ROOT).contains(b.toLowerCase(java.util.Locale.ROOT))));
+                || (e.id() + " " + (e.licence() == null ? "" : e.licence())).toLowerCase(java.util.Locale.ROOT)
+                        .contains(b.strip().toLowerCase(java.util.Locale.ROOT))));
         ListView<ModelCatalog.Entry> list = new ListView<>(items);
         list.setId("import-catalog-list");
         // each entry with its facts (read once, in the background): parameters, context, KV bytes per token

@@ -296,4 +296,24 @@ class MeetingViewRobotTest {
         assertTrue(d[0].hubIdCheck().getValidationResult().getErrors().isEmpty());
         robot.interact(() -> d[0].stage().close());
     }
+
+    /** Point 5: the catalog picker (ControlsFX search field) finds models by ID or licence, each row with its facts. */
+    @Test
+    void theCatalogPickerFindsModelsByLicence(FxRobot robot) {
+        org.vramsheet.ui.dialogs.ImportDialog[] d = new org.vramsheet.ui.dialogs.ImportDialog[1];
+        robot.interact(() -> d[0] = window.showImport());
+        robot.clickOn("Catalog");
+        javafx.scene.control.TextField filter = robot.lookup("#import-catalog-filter").queryAs(javafx.scene.control.TextField.class);
+        assertTrue(filter instanceof org.controlsfx.control.textfield.CustomTextField, filter.getClass().getName());
+        robot.interact(() -> filter.setText("apache"));
+        WaitForAsyncUtils.waitForFxEvents();
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ListView<org.vramsheet.io.catalog.ModelCatalog.Entry> list =
+                robot.lookup("#import-catalog-list").queryAs(javafx.scene.control.ListView.class);
+        var ids = list.getItems().stream().map(org.vramsheet.io.catalog.ModelCatalog.Entry::id).toList();
+        assertTrue(ids.contains("Qwen/Qwen3-8B") && ids.contains("openai/gpt-oss-20b"), ids.toString());
+        assertTrue(ids.stream().noneMatch(i -> i.startsWith("meta-llama/")), ids.toString());
+        assertTrue(list.getItems().stream().allMatch(e -> e.licence().startsWith("Apache-2.0")), ids.toString());
+        robot.interact(() -> d[0].stage().close());
+    }
 }
