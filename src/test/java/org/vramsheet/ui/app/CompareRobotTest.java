@@ -66,6 +66,15 @@ class CompareRobotTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** The three-variant sheet in the Compare view, once the table (calculated in the background) shows {@code cell}. */
+    private void openCompare(FxRobot robot, String cell) throws Exception {
+        openThree(robot);
+        robot.clickOn("#variant-compare");
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup(cell).tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     private static String text(FxRobot robot, String id) {
         return robot.lookup(id).queryAs(Label.class).getText();
     }
@@ -121,10 +130,7 @@ class CompareRobotTest {
 
     @Test
     void showRenameAndNewWorkFromTheWindow(FxRobot robot) throws Exception {
-        openThree(robot);
-        robot.clickOn("#variant-compare");
-        WaitForAsyncUtils.waitForFxEvents();
-        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#compare-show-0").tryQuery().isPresent());
+        openCompare(robot, "#compare-show-0");
         robot.clickOn("#compare-show-0");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("BF16", window.viewModel().variantsProperty().getValue().active());
@@ -183,11 +189,7 @@ class CompareRobotTest {
 
     @Test
     void nothingIsCutOffInTheCompareViewInEnglishOrRussian(FxRobot robot) throws Exception {
-        openThree(robot);
-        robot.clickOn("#variant-compare");
-        WaitForAsyncUtils.waitForFxEvents();
-        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#compare-result-fits-2").tryQuery().isPresent());
-        WaitForAsyncUtils.waitForFxEvents();
+        openCompare(robot, "#compare-result-fits-2");
         robot.interact(() -> window.scene().getRoot().layout());
         assertEquals(List.of(), LayoutRobotTest.cutOff(window.scene().getRoot()));
         robot.interact(() -> window = window.switchLanguage("ru"));
