@@ -75,6 +75,16 @@ class CompareRobotTest {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** Types a new name over a variant's name in the Compare table and presses Enter, as a user renames one. */
+    private static void typeName(FxRobot robot, String id, String name) {
+        TextField field = robot.lookup(id).queryAs(TextField.class);
+        robot.clickOn(field);
+        robot.interact(field::selectAll);
+        robot.write(name);
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     private static String text(FxRobot robot, String id) {
         return robot.lookup(id).queryAs(Label.class).getText();
     }
@@ -136,21 +146,11 @@ class CompareRobotTest {
         assertEquals("BF16", window.viewModel().variantsProperty().getValue().active());
         assertEquals(WeightFormat.BF16, window.viewModel().weights.format.get(), "the form holds BF16's inputs");
         assertEquals("BF16", robot.lookup("#variant-choice").queryAs(ComboBox.class).getValue());
-        TextField name = robot.lookup("#compare-name-1").queryAs(TextField.class);
-        robot.clickOn(name);
-        robot.interact(name::selectAll);
-        robot.write("BF16");
-        robot.type(KeyCode.ENTER);
-        WaitForAsyncUtils.waitForFxEvents();
+        typeName(robot, "#compare-name-1", "BF16");
         assertTrue(text(robot, "#compare-message").contains("already named 'BF16'"), text(robot, "#compare-message"));
         WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#compare-name-1").tryQuery().isPresent());
         assertEquals("FP8", robot.lookup("#compare-name-1").queryAs(TextField.class).getText(), "a refused name goes back");
-        TextField again = robot.lookup("#compare-name-1").queryAs(TextField.class);
-        robot.clickOn(again);
-        robot.interact(again::selectAll);
-        robot.write("FP8 everywhere");
-        robot.type(KeyCode.ENTER);
-        WaitForAsyncUtils.waitForFxEvents();
+        typeName(robot, "#compare-name-1", "FP8 everywhere");
         WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#compare-new").tryQuery().isPresent());
         assertEquals(List.of("BF16", "FP8 everywhere", "INT4 on H100"), window.viewModel().variantsProperty().getValue().names());
         robot.clickOn("#compare-new");
