@@ -4,6 +4,7 @@ import static org.vramsheet.report.XlsxReport.num;
 
 import org.apache.poi.ss.usermodel.Row;
 import org.apache.poi.xssf.usermodel.XSSFCell;
+import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.engine.EngineDefaults;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
@@ -67,7 +68,7 @@ final class XlsxInputs {
         b.input("Mla", "MLA (1) or K/V per head (0)", mla ? 1 : 0, false);
         b.input("Layers", "Attention layers", num(k.layers()), false);
         b.input("AttnHeads", "Attention heads", num(k.attentionHeads()), false);
-        b.input("KvHeads", "KV heads", mla ? 1 : num(EngineDefaults.kvHeads(k)), false);
+        b.input("KvHeads", "KV heads", mla ? 1 : num(KvGeometry.kvHeads(k)), false);
         Figure hd = d.figure(FigureKey.KV_CACHE_HEAD_DIM);
         b.input("HeadDim", "Head dimension", mla ? num(k.headDim()) : hd.available() ? num(hd.value()) : null, false);
         b.input("LatentDim", "MLA kv_lora_rank + qk_rope_head_dim", mla && k.kvLoraRank() != null && k.qkRopeHeadDim() != null
@@ -79,7 +80,7 @@ final class XlsxInputs {
         b.input("WindowTokens", "Window (tokens)", win == null ? 0 : num(win.window()), false);
         b.input("WindowChunked", "Chunked local (1) or sliding (0)", win != null && win.kind() == WindowKind.CHUNKED ? 1 : 0,
                 false);
-        Number kvh = mla ? (Number) 1 : num(EngineDefaults.kvHeads(k));
+        Number kvh = mla ? (Number) 1 : num(KvGeometry.kvHeads(k));
         Number hdv = mla ? num(k.headDim()) : hd.available() ? num(hd.value()) : null;
         b.input("WinKvHeads", "KV heads of the windowed layers", win != null && win.kvHeads() != null && !mla ? (Number) win.kvHeads() : kvh,
                 false);
@@ -114,16 +115,16 @@ final class XlsxInputs {
         b.input("BlockSize", "Block size (resolved, tokens)", bs.available() ? bs.value() : 16, false);
         Figure maxLen = d.figure(FigureKey.POOL_MAX_MODEL_LEN);
         b.input("MaxModelLen", "Max model length (tokens)", maxLen.available() ? num(maxLen.value()) : null, false);
-        b.input("MaxBatched", "Max batched tokens (resolved)", EngineDefaults.maxNumBatchedTokens(r, d.sheet.gpu()).value(),
-                false);
+        b.input("MaxBatched", "Max batched tokens (resolved)", resolved(d, FigureKey.POOL_MAX_BATCHED_TOKENS,
+                EngineDefaults.maxNumBatchedTokens(r, d.sheet.gpu()).value()), false);
         b.input("PrefixCaching", "Prefix caching (1 on, 0 off)", r.prefixCaching() ? 1 : 0, false);
         b.input("CapFromConc", "vLLM reports capacity as concurrency x max_model_len (1/0, by version)",
-                r.engine() == Engine.VLLM && EngineDefaults.vllmCapacityFromConcurrency(r).value() ? 1 : 0, false);
+                resolved(d, FigureKey.POOL_CAPACITY_FROM_CONCURRENCY, 0), false);
         part(b, d, "Act", "Activation peak per GPU", FigureKey.POOL_ACTIVATION_PEAK_BYTES);
         part(b, d, "NonTorch", "Non-torch / framework per GPU", FigureKey.POOL_NON_TORCH_BYTES);
         part(b, d, "CudaGraph", "CUDA graphs per GPU", FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES);
         b.input("CgInPool", "CUDA graphs taken from the pool (1/0, resolved)",
-                EngineDefaults.cudaGraphsInPool(r).value() && r.engine() == Engine.VLLM ? 1 : 0, false);
+                resolved(d, FigureKey.POOL_CUDA_GRAPHS_IN_POOL, 0), false);
         b.input("KvCacheMem", "vLLM --kv-cache-memory (empty = profile)", num(r.kvCacheMemoryBytes()), true);
         b.input("FragPct", "Fragmentation allowance (%)", r.fragmentationPercent(), false);
         b.text("GPU", d.sheet.gpu().count() + " x " + d.sheet.gpu().name());

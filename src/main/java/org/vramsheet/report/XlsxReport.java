@@ -23,8 +23,10 @@ import org.apache.poi.xssf.usermodel.XSSFDrawing;
 import org.apache.poi.xssf.usermodel.XSSFSheet;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.vramsheet.core.curves.Curves;
-import org.vramsheet.core.engine.Capacity;
+import org.vramsheet.core.engine.spi.Capacity;
 import org.vramsheet.core.engine.EngineDefaults;
+import org.vramsheet.core.engine.Engines;
+import org.vramsheet.core.engine.spi.XlsxPool;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Scenario;
@@ -140,14 +142,17 @@ public final class XlsxReport {
 
     static boolean vllmFormulas(ReportData d) {
         boolean noState = d.sheet.kv().stateLayers() == null || d.sheet.kv().stateLayers() == 0;
-        return d.sheet.runtime().engine() == Engine.VLLM && noState && formulaGeometry(d)
+        return pool(d) == XlsxPool.VLLM_BLOCKS && noState && formulaGeometry(d)
                 && d.sheet.kv().windows().stream().noneMatch(org.vramsheet.core.sheet.LayerWindow::ownGeometry);
     }
 
     static boolean simpleFormulas(ReportData d) {
-        Engine e = d.sheet.runtime().engine();
-        return (e == Engine.SGLANG || e == Engine.TENSORRT_LLM) && formulaGeometry(d);
+        XlsxPool p = pool(d);
+        return (p == XlsxPool.SGLANG_PAGES || p == XlsxPool.TRT_BLOCKS) && formulaGeometry(d);
     }
+
+    /** How the sheet's engine module has its pool written. */
+    private static XlsxPool pool(ReportData d) { return Engines.of(d.sheet.runtime().engine()).xlsxPool(); }
 
     /** One window group whose own geometry (if any) the formulas carry: heads and head size, not another dtype. */
     private static boolean formulaGeometry(ReportData d) {
@@ -162,11 +167,12 @@ public final class XlsxReport {
                         + "ROUNDUP(Weights/Ranks,0)+MAX(0,MeasuredNonKv-ROUNDUP(Weights/MeasuredOnGpus,0)),MeasuredNonKv),\"-\")",
                 b.bytes);
         Engine e = d.sheet.runtime().engine();
-        if (e == Engine.VLLM) {
+        XlsxPool kind = pool(d);
+        if (kind == XlsxPool.VLLM_BLOCKS) {
             b.formula("Page", d.figure(FigureKey.POOL_PAGE_BYTES).label() + " (the largest group's: vLLM makes pages equal)",
                     "MAX(ROUNDUP(BlockSize*ElemsLayerRank*KvElemBytes,0),IF(WindowLayers>0,ROUNDUP(BlockSize*IF(Mla=1,LatentDim,"
                             + "2*MAX(1,INT(WinKvHeads/TP))*WinHeadDim)*KvElemBytes,0),0))", b.bytes);
-        } else if (e != Engine.SGLANG && e != Engine.TENSORRT_LLM) {
+        } else if (kind == XlsxPool.APP_VALUES) {
             b.formula("Page", d.figure(FigureKey.POOL_PAGE_BYTES).label(), "ROUNDUP(BlockSize*ElemsLayerRank*KvElemBytes,0)",
                     b.bytes);
         } else {
@@ -176,13 +182,13 @@ public final class XlsxReport {
                 + "WinRank)<1.5*MIN(FullRank,WinRank),MAX(FullRank,WinRank),MIN(FullRank,WinRank))))", b.count);
         b.formula("GroupsFull", "Full-attention groups", "IF(FullRank=0,0,ROUNDUP(FullRank/LayerGroup,0))", b.count);
         b.formula("GroupsWin", "Windowed groups", "IF(WinRank=0,0,ROUNDUP(WinRank/LayerGroup,0))", b.count);
-        String why = "value from the app: " + e.label() + (e == Engine.VLLM ? " hybrid state layouts" : "")
+        String why = "value from the app: " + e.label() + (kind == XlsxPool.VLLM_BLOCKS ? " hybrid state layouts" : "")
                 + " are not expressed as formulas here";
         if (vllmFormulas(d)) {
             vllmPool(b);
-        } else if (e == Engine.SGLANG) {
+        } else if (kind == XlsxPool.SGLANG_PAGES) {
             sglangPool(b);
-        } else if (e == Engine.TENSORRT_LLM) {
+        } else if (kind == XlsxPool.TRT_BLOCKS) {
             trtPool(b);
         } else {
             appPool(b, d, why);

@@ -1,5 +1,6 @@
 package org.vramsheet.report;
 
+import org.vramsheet.core.engine.Engines;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -96,7 +97,7 @@ class OneSourceTest {
             assertEquals(Math.max(0, gpu - used), last, label + ": " + name + " free / unreserved");
             assertEquals(Math.max(gpu, used), m.total(name), label + ": " + name + " total");
         }
-        if (ws.runtime().engine().usesFraction()) {
+        if (Engines.of(ws.runtime().engine()).usesFraction()) {
             assertTrue(m.total("engine") <= gpu, label + ": the engine's reservation " + m.total("engine")
                     + " B sums to at most the GPU's " + gpu + " B");
         }

@@ -25,7 +25,7 @@ import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.vramsheet.core.engine.Capacity;
+import org.vramsheet.core.engine.spi.Capacity;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.RuntimeSettings;

@@ -1,5 +1,7 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.engine.spi.PoolLayout;
+
 import org.vramsheet.core.result.ScenarioFigure;
 
 import org.vramsheet.core.result.FigureKey;
@@ -66,15 +68,7 @@ final class BudgetStep {
                 });
     }
 
-    private static String ratioFormula(PoolLayout pool) {
-        return switch (pool.engine) {
-            case VLLM -> "num_gpu_blocks / blocks one request needs at this length (all layer groups)";
-            case SGLANG -> "max_total_num_tokens / context";
-            case TENSORRT_LLM -> "blocks / ceil(context / tokens_per_block)";
-            case LLAMA_CPP -> "min(slots, n_ctx / context)";
-            case TRANSFORMERS -> "KV pool / bytes of one sequence";
-        };
-    }
+    private static String ratioFormula(PoolLayout pool) { return pool.module.ratioFormula(); }
 
     static void budget(Calc c) {
         Worksheet ws = c.ws;

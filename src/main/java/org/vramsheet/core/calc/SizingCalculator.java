@@ -1,5 +1,7 @@
 package org.vramsheet.core.calc;
-import org.vramsheet.core.engine.Capacity;
+
+import org.vramsheet.core.engine.spi.PoolLayout;
+import org.vramsheet.core.engine.spi.Capacity;
 import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.input.Issues;
 import org.vramsheet.core.input.WorksheetValidator;

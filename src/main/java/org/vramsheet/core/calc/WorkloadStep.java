@@ -1,5 +1,7 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.engine.spi.PoolLayout;
+
 import org.vramsheet.core.result.ScenarioFigure;
 
 import org.vramsheet.core.result.FigureKey;

@@ -7,7 +7,7 @@ import org.vramsheet.core.result.FigureKey;
 import java.util.ArrayList;
 import java.util.List;
 import org.vramsheet.core.calc.SizingCalculator;
-import org.vramsheet.core.engine.Capacity;
+import org.vramsheet.core.engine.spi.Capacity;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.MemoryStacks;
 import org.vramsheet.core.result.SizingResult;

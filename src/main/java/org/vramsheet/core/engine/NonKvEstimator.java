@@ -2,7 +2,11 @@ package org.vramsheet.core.engine;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.vramsheet.core.sheet.Engine;
+import java.util.Locale;
+import java.util.Set;
+import org.vramsheet.core.engine.spi.EngineVersion;
+import org.vramsheet.core.engine.spi.NonKvTerms;
+import org.vramsheet.core.sheet.Validation;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
@@ -19,14 +23,13 @@ import org.vramsheet.core.units.Units;
  * <li>CUDA graphs = 0.8 GiB (the 0.19 logs estimated 0.49 to 1.69 GiB), taken from the pool from v0.21;</li>
  * <li>vLLM 0.11 profiled differently: activation peak x 2.5, non-torch 0.54 GiB with TP (its logs' numbers).</li>
  * </ul>
- * TensorRT-LLM adds 1.5 GiB of non-torch memory; other engines get the vLLM terms (labelled as vLLM-calibrated).
+ * Each engine module adds its own terms ({@link NonKvTerms}): vLLM 0.11's profiling, TensorRT-LLM's 1.5 GiB of non-torch
+ * memory; other engines get the vLLM terms (labelled as vLLM-calibrated).
  */
 public final class NonKvEstimator {
     static final double PER_TOKEN = 0.5779 * Units.GIB / 8192;
     static final double PER_VOCAB_SEQ = 1.0876e-5 * Units.GIB / 1024;
     static final long CUDA_GRAPHS = Units.gib(0.8);
-    /** vLLM 0.11's profiled activation peak against this estimate: 4.8 to 7.4 GiB measured for 2.0 to 2.8 estimated. */
-    static final double V011_ACTIVATION = 2.5;
 
     /** The three estimates per GPU and how they were made. */
     public record Estimate(long activationPeakBytes, long nonTorchBytes, long cudaGraphBytes, List<String> notes) { }
@@ -56,16 +59,15 @@ public final class NonKvEstimator {
         }
         EngineVersion ver = EngineDefaults.version(r.engineVersion());
         boolean old = ver != null && !ver.atLeast(0, 11);
-        boolean v011 = r.engine() == Engine.VLLM && ver != null && ver.atLeast(0, 11) && !ver.atLeast(0, 12);
-        if (v011) {
-            act = Math.round(act * V011_ACTIVATION);
-            notes.add("vLLM 0.11 profiling: activation peak x 2.5 = " + Units.gibText(act) + " (its logs measured 4.8 to 7.4 GiB "
-                    + "where this estimate gives 2.0 to 2.8)");
+        NonKvTerms terms = Engines.of(r.engine()).nonKvTerms(r);
+        if (terms.activationFactor() != 1) {
+            act = Math.round(act * terms.activationFactor());
+            notes.add(String.format(Locale.ROOT, terms.activationNote(), Units.gibText(act)));
         }
         long nonTorch;
-        if (r.tensorParallel() > 1 && v011) {
-            nonTorch = Units.gib(0.54);
-            notes.add("non-torch 0.54 GiB with TP " + r.tensorParallel() + " (as vLLM 0.11 logs measured it)");
+        if (r.tensorParallel() > 1 && terms.tpNonTorchBytes() != null) {
+            nonTorch = terms.tpNonTorchBytes();
+            notes.add(String.format(Locale.ROOT, terms.tpNote(), r.tensorParallel()));
         } else if (r.tensorParallel() > 1) {
             nonTorch = old ? Units.gib(0.05) : Units.gib(2.1);
             notes.add("non-torch " + Units.gibText(nonTorch) + ": NCCL / custom all-reduce buffers with TP "
@@ -84,12 +86,9 @@ public final class NonKvEstimator {
         }
         long cg = CUDA_GRAPHS;
         notes.add("CUDA graphs 0.80 GiB (taken from the pool by vLLM 0.21+, otherwise outside it)");
-        if (r.engine() == Engine.TENSORRT_LLM) {
-            nonTorch = Math.addExact(nonTorch, TRT_EXTRA);
-            notes.add("TensorRT-LLM: + 1.5 GiB non-torch (CUDA context, cuBLAS / TRT workspaces its dry run counts; "
-                    + "its non-KV memory was seen 1 to 3 GiB above the vLLM-fitted estimate)");
-        } else if (r.engine() != Engine.VLLM) {
-            notes.add("calibrated on vLLM logs; " + r.engine().label() + " may differ");
+        nonTorch = Math.addExact(nonTorch, terms.extraNonTorchBytes());
+        if (terms.extraNote() != null) {
+            notes.add(terms.extraNote());
         }
         return new Estimate(act, nonTorch, cg, notes);
     }
@@ -97,8 +96,6 @@ public final class NonKvEstimator {
     /** Extra non-torch memory per GPU when a replica spans nodes (D05 against D03 / D04 in the calibration set). */
     static final long CROSS_NODE = Units.GIB;
 
-    /** TensorRT-LLM's non-KV memory above the vLLM-fitted estimate: the middle of the 1 to 3 GiB seen. */
-    static final long TRT_EXTRA = Units.gib(1.5);
 
     /** Where one of RUNTIME's three non-KV parts comes from. */
     public enum Source {
@@ -128,7 +125,7 @@ public final class NonKvEstimator {
      */
     public static Resolved resolve(Worksheet ws) {
         RuntimeSettings r = ws.runtime();
-        org.vramsheet.core.sheet.Validation v = ws.validation();
+        Validation v = ws.validation();
         Estimate e = estimate(ws);
         List<String> est = new ArrayList<>(List.of("Estimated from the sheet on every change"));
         est.addAll(e.notes());
@@ -148,7 +145,7 @@ public final class NonKvEstimator {
     }
 
     /** The fields {@link #apply} may change; every other field of the sheet is kept. */
-    public static final java.util.Set<String> OWNS = java.util.Set.of("runtime.activationPeakBytes", "runtime.nonTorchBytes",
+    public static final Set<String> OWNS = Set.of("runtime.activationPeakBytes", "runtime.nonTorchBytes",
             "runtime.cudaGraphBytes");
 
     /** The sheet with RUNTIME's three parts cleared: they follow the live estimate (or an applied log) again. */

@@ -3,7 +3,9 @@ package org.vramsheet.core.input;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.List;
+import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.engine.EngineDefaults;
+import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.CacheImplementation;
 import org.vramsheet.core.sheet.Engine;
@@ -112,7 +114,7 @@ public final class WorksheetValidator {
         }
         Engine e = ws.runtime().engine();
         boolean ggml = k.kvDtype() == KvDtype.Q8_0 || k.kvDtype() == KvDtype.Q4_0;
-        if (ggml && e != Engine.LLAMA_CPP) {
+        if (ggml && !Engines.of(e).loadsGgml()) {
             out.add("kv.kvDtype", "inconsistent: " + k.kvDtype().label() + " is a llama.cpp cache type, not "
                     + e.label());
         }
@@ -200,7 +202,7 @@ public final class WorksheetValidator {
         if (!range(out, "runtime.tensorParallel", r.tensorParallel(), 1, 1024, true)) {
             return;
         }
-        Integer kvh = EngineDefaults.kvHeads(k);
+        Integer kvh = KvGeometry.kvHeads(k);
         int tp = r.tensorParallel();
         if (k.attentionHeads() != null && k.attentionHeads() > 0 && k.attentionHeads() % tp != 0) {
             out.add("runtime.tensorParallel", "inconsistent: TP " + tp + " does not divide the " + k.attentionHeads()
@@ -242,7 +244,7 @@ public final class WorksheetValidator {
             out.add("runtime.maxModelLen", "is required (or give the model's maximum context)");
         }
         if (range(out, "runtime.kvCacheMemoryBytes", r.kvCacheMemoryBytes(), 1, MAX_BYTES, false)
-                && r.kvCacheMemoryBytes() != null && r.engine() != Engine.VLLM) {
+                && r.kvCacheMemoryBytes() != null && !Engines.of(r.engine()).takesKvCacheMemory()) {
             out.add("runtime.kvCacheMemoryBytes", "inconsistent: --kv-cache-memory is a vLLM setting");
         }
         range(out, "runtime.maxNumBatchedTokens", r.maxNumBatchedTokens(), 1, MAX_TOKENS, false);
@@ -258,9 +260,7 @@ public final class WorksheetValidator {
             out.add("runtime.engineVersion", "not a version number like 0.19.0: '" + r.engineVersion() + "'");
         }
         CacheImplementation c = r.cacheImplementation();
-        boolean hf = c == CacheImplementation.DYNAMIC || c == CacheImplementation.STATIC;
-        if ((hf && r.engine() != Engine.TRANSFORMERS) || (c == CacheImplementation.CONTIGUOUS && r.engine() != Engine.LLAMA_CPP)
-                || (c == CacheImplementation.PAGED && !r.engine().usesFraction())) {
+        if (!Engines.of(r.engine()).runs(c)) {
             out.add("runtime.cacheImplementation", "inconsistent: " + r.engine().label() + " has no " + c.label());
         }
     }

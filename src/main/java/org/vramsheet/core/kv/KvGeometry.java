@@ -2,7 +2,6 @@ package org.vramsheet.core.kv;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.vramsheet.core.engine.EngineDefaults;
 import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.KvDtype;
@@ -62,7 +61,7 @@ public final class KvGeometry {
             elemsPerLayerRank = headDim;
         } else {
             headDim = k.headDim() != null ? k.headDim() : k.hiddenSize() / k.attentionHeads();
-            kvHeads = EngineDefaults.kvHeads(k);
+            kvHeads = kvHeads(k);
             kvHeadsRank = Math.max(1, kvHeads / tp);
             elemsPerLayer = Math.multiplyExact(2L * kvHeads, headDim);
             elemsPerLayerRank = Math.multiplyExact(2L * kvHeadsRank, headDim);
@@ -202,5 +201,14 @@ public final class KvGeometry {
                     .append(" x ").append(g.headDim()).append(" x ").append(g.dtype().bytesText());
         }
         return b.toString();
+    }
+
+    /** KV heads after the MHA / MQA / MLA rules: MHA = attention heads unless given, MQA = 1, MLA = 1 latent. */
+    public static Integer kvHeads(KvArchitecture k) {
+        return switch (k.kind()) {
+            case MHA -> k.kvHeads() != null ? k.kvHeads() : k.attentionHeads();
+            case MQA, MLA -> 1;
+            default -> k.kvHeads();
+        };
     }
 }

@@ -1,5 +1,6 @@
 package org.vramsheet.core.placement;
 
+import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.result.ScenarioFigure;
 
 import org.vramsheet.core.result.FigureKey;
@@ -48,7 +49,7 @@ public final class Planner {
         List<Layout> out = new ArrayList<>();
         KvArchitecture k = ws.kv();
         Integer heads = k.attentionHeads();
-        Integer kvh = EngineDefaults.kvHeads(k);
+        Integer kvh = KvGeometry.kvHeads(k);
         for (int tp = n; tp >= 1; tp--) {
             if (n % tp != 0) {
                 continue;

@@ -45,6 +45,9 @@ public record FigureKey(String id) {
     public static final FigureKey POOL_NON_KV_BYTES = new FigureKey("pool.nonKvBytes");
     public static final FigureKey POOL_PAGE_BYTES = new FigureKey("pool.pageBytes");
     public static final FigureKey POOL_REQUESTED_BYTES = new FigureKey("pool.requestedBytes");
+    public static final FigureKey POOL_MAX_BATCHED_TOKENS = new FigureKey("pool.maxBatchedTokens");
+    public static final FigureKey POOL_CUDA_GRAPHS_IN_POOL = new FigureKey("pool.cudaGraphsInPool");
+    public static final FigureKey POOL_CAPACITY_FROM_CONCURRENCY = new FigureKey("pool.capacityFromConcurrency");
     public static final FigureKey RESULT_BUDGET_BYTES = new FigureKey("result.budgetBytes");
     public static final FigureKey RESULT_CONTEXT_LENGTH = new FigureKey("result.contextLength");
     public static final FigureKey RESULT_FITS = new FigureKey("result.fits");

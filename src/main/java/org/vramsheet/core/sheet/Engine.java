@@ -10,8 +10,6 @@ public enum Engine {
 
     public String label() { return label; }
 
-    /** Whether the engine reserves its KV pool as a fraction of memory (and so reads utilization). */
-    public boolean usesFraction() {
-        return this == VLLM || this == SGLANG || this == TENSORRT_LLM;
-    }
+    /** The engine a new sheet starts with. */
+    public static Engine byDefault() { return VLLM; }
 }

@@ -27,7 +27,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
                       Double fragmentationPercent, Boolean cudaGraphsInPool,
                       Long kvCacheMemoryBytes, Integer dataParallel, Integer nodes) {
     public RuntimeSettings {
-        engine = engine == null ? Engine.VLLM : engine;
+        engine = engine == null ? Engine.byDefault() : engine;
         engineVersion = engineVersion == null ? "" : engineVersion.trim();
         cacheImplementation = cacheImplementation == null ? CacheImplementation.DEFAULT : cacheImplementation;
         tensorParallel = tensorParallel == null ? 1 : tensorParallel;
@@ -47,7 +47,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
     }
 
     public static RuntimeSettings defaults() {
-        return new RuntimeSettings(Engine.VLLM, "", CacheImplementation.DEFAULT, 1, 1, null, null, null, false, null, null,
+        return new RuntimeSettings(Engine.byDefault(), "", CacheImplementation.DEFAULT, 1, 1, null, null, null, false, null, null,
                 null, null, null, 0.0, null, null, 1, 1);
     }
 

@@ -40,7 +40,7 @@ final class StageReader {
             f.act = f.stageMax[1];
             f.nonTorch = f.stageMax[2];
         }
-        org.vramsheet.core.engine.EngineVersion v = f.version == null ? null : org.vramsheet.core.engine.EngineVersion.parse(f.version);
+        org.vramsheet.core.engine.spi.EngineVersion v = f.version == null ? null : org.vramsheet.core.engine.spi.EngineVersion.parse(f.version);
         if (f.total != null && f.util != null && f.minPool != null && v != null && !v.atLeast(0, 21)) {
             long requested = new java.math.BigDecimal(f.total).multiply(java.math.BigDecimal.valueOf(f.util))
                     .setScale(0, java.math.RoundingMode.CEILING).longValueExact();

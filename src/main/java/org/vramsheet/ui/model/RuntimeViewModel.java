@@ -15,7 +15,7 @@ public final class RuntimeViewModel extends SectionViewModel {
     /** The three-way choice for "CUDA graphs taken from the pool". */
     public enum GraphsInPool { ENGINE_DEFAULT, YES, NO }
 
-    public final ObjectProperty<Engine> engine = watch(new SimpleObjectProperty<>(Engine.VLLM));
+    public final ObjectProperty<Engine> engine = watch(new SimpleObjectProperty<>(Engine.byDefault()));
     public final StringProperty engineVersion = watch(new SimpleStringProperty(""));
     public final ObjectProperty<CacheImplementation> cache = watch(new SimpleObjectProperty<>(CacheImplementation.DEFAULT));
     public final NumberInput tensorParallel = number("runtime.tensorParallel", NumberInput.Kind.COUNT, "GPUs");

@@ -1,7 +1,9 @@
-package org.vramsheet.core.calc;
+package org.vramsheet.core.engine.vllm;
 
 import java.util.List;
+import org.vramsheet.core.engine.spi.PoolLayout;
 import org.vramsheet.core.kv.KvGeometry;
+import org.vramsheet.core.sheet.WindowKind;
 import org.vramsheet.core.units.Units;
 
 /** How vLLM sizes its blocks: hybrid attention blocks, equal pages across groups, layers per block-table group. */
@@ -66,4 +68,35 @@ final class VllmBlocks {
         }
         return page;
     }
+
+    /** vLLM max_memory_usage blocks of one request at length n (the concurrency denominator). */
+    static long blocksPerRequest(PoolLayout l, long n) {
+        return l.sumOverKinds(k -> {
+            if (k.state()) {
+                return 1;
+            }
+            int b = l.blockOf(k);
+            if (k.window() == Long.MAX_VALUE) {
+                return KvGeometry.ceilDiv(n, b);
+            }
+            if (k.windowKind() == WindowKind.CHUNKED) {
+                return KvGeometry.ceilDiv(Math.min(k.window() + l.maxBatched, n), b);
+            }
+            return KvGeometry.ceilDiv(Math.min(k.window() - 1 + l.maxBatched, n), b) + 1;
+        });
+    }
+
+    /** Blocks a running sequence of n tokens occupies (vLLM: block IDs; steady state, windows freed). */
+    static long blocksHeld(PoolLayout l, long n) {
+        return l.sumOverKinds(k -> {
+            if (k.state()) {
+                return 1;
+            }
+            int b = l.blockOf(k);
+            long full = KvGeometry.ceilDiv(n, b);
+            return k.window() == Long.MAX_VALUE ? full
+                    : Math.min(full, KvGeometry.ceilDiv(k.window() - 1, b) + 1);
+        });
+    }
+
 }

@@ -1,4 +1,4 @@
-package org.vramsheet.core.engine;
+package org.vramsheet.core.engine.spi;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,4 +1,4 @@
-package org.vramsheet.core.engine;
+package org.vramsheet.core.engine.spi;
 
 /**
  * How many sequences of a given length the engine's pool holds, as the engine computes it; used for

@@ -1,0 +1,139 @@
+package org.vramsheet.core.engine.spi;
+
+import java.util.Locale;
+import org.vramsheet.core.kv.KvGeometry;
+import org.vramsheet.core.result.Provenance;
+import org.vramsheet.core.sheet.CacheImplementation;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.Gpu;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.units.Units;
+
+/**
+ * Everything VRAM Sheet knows of one inference engine: its defaults by release (with the source and the release each
+ * changed in), how it sizes its KV pool on one GPU and lays it out in blocks, how it admits sequences, how its figures are
+ * explained, and how the XLSX report writes its formulas. One implementation per engine, in its own package; the
+ * registry {@code core.engine.Engines} is the only place that lists them.
+ */
+public interface EngineModule {
+    /** The engine this module describes. */
+    Engine engine();
+
+    // defaults
+
+    /** The name of the engine's memory-fraction setting, or null when the engine reserves no fraction of memory. */
+    String fractionName();
+
+    /** Whether the engine reserves its KV pool as a fraction of memory (and so reads utilization). */
+    default boolean usesFraction() { return fractionName() != null; }
+
+    /** The fraction the engine uses when the sheet sets none (called only when {@link #usesFraction}). */
+    default Choice<Double> defaultFraction(RuntimeSettings r, long totalBytes) {
+        return new Choice<>(1.0, engine().label() + " reserves no fraction");
+    }
+
+    /** Tokens per KV block or page when the sheet sets none. */
+    Choice<Integer> defaultBlockSize(RuntimeSettings r, KvArchitecture k, Gpu gpu);
+
+    /** Whether the engine takes its CUDA graph estimate out of the KV pool, when the sheet does not say. */
+    default Choice<Boolean> defaultCudaGraphsInPool(RuntimeSettings r) {
+        return new Choice<>(false, engine().label() + " does not subtract a CUDA graph estimate from the pool");
+    }
+
+    /** Sequences a preallocating engine admits (llama.cpp slots, transformers' static batch) when the sheet sets none. */
+    default Choice<Integer> defaultMaxNumSeqs(RuntimeSettings r) { return new Choice<>(1, "batch size 1"); }
+
+    /** The cache implementation the engine uses when the sheet leaves it at its default. */
+    default CacheImplementation defaultCache() { return CacheImplementation.PAGED; }
+
+    /** Tokens of one batched forward pass (the profiling run's size): vLLM's server default unless the engine says. */
+    default Choice<Long> defaultMaxBatchedTokens(RuntimeSettings r, Gpu g) {
+        boolean large = g.totalBytes() != null && g.totalBytes() >= 70 * Units.GIB
+                && !g.name().toUpperCase(Locale.ROOT).contains("A100");
+        return large
+                ? new Choice<>(8192L, "vLLM server default max_num_batched_tokens 8192 on GPUs with 70 GiB or more (not A100)")
+                : new Choice<>(2048L, "vLLM server default max_num_batched_tokens 2048 on smaller GPUs and A100");
+    }
+
+    /** Whether the engine reports its KV capacity as int(max concurrency x max length) rather than blocks x block size. */
+    default Choice<Boolean> capacityFromConcurrency(RuntimeSettings r) {
+        return new Choice<>(false, engine().label() + " reports the tokens its pool holds");
+    }
+
+    /** The engine's own terms on the non-KV estimate (which is calibrated on vLLM logs). */
+    default NonKvTerms nonKvTerms(RuntimeSettings r) {
+        return NonKvTerms.none("calibrated on vLLM logs; " + engine().label() + " may differ");
+    }
+
+    // what the sheet may say
+
+    /** Whether the engine can run this cache implementation (DEFAULT always). */
+    default boolean runs(CacheImplementation c) {
+        return c == CacheImplementation.DEFAULT || c == CacheImplementation.PAGED;
+    }
+
+    /** Whether the engine loads GGML / GGUF quantized weights. */
+    default boolean loadsGgml() { return false; }
+
+    /** Whether the engine can take a CUDA graph estimate out of its pool (vLLM 0.21+ does by default). */
+    default boolean subtractsCudaGraphs() { return false; }
+
+    /** Whether the engine takes its pool size directly (vLLM --kv-cache-memory). */
+    default boolean takesKvCacheMemory() { return false; }
+
+    // the pool
+
+    /** How the engine's non-KV memory is made up when it is estimated (not measured). */
+    NonKvRule nonKvRule();
+
+    /** The memory the engine requests up front, or null when it requests none (only vLLM does). */
+    default Requested requested(RuntimeSettings r, long totalBytes, double fraction) { return null; }
+
+    /** Why there is no requested-memory figure for this engine. */
+    default String noRequestReason() { return "only vLLM requests utilization x total up front"; }
+
+    /** The engine's KV pool on one GPU rank, laid out as the engine lays it out; its explanation goes to the notes. */
+    PoolLayout pool(PoolInput in);
+
+    /** The engine's concurrency ratio at a context of n tokens (vLLM prints it as "15.75x"), n within the max length. */
+    double ratioAt(PoolLayout pool, long n);
+
+    /** Physical bytes of one sequence of n tokens on one rank, at this engine's granularity (whole blocks). */
+    default long sequenceBytesRank(PoolLayout pool, long n) {
+        long tokens = pool.blockSize > 1 ? Math.multiplyExact(KvGeometry.ceilDiv(n, pool.blockSize), (long) pool.blockSize) : n;
+        return pool.g.sequenceBytesRank(tokens);
+    }
+
+    // how its figures are explained
+
+    /** The pool formula in the engine's own words. */
+    String poolFormula();
+
+    /** The pool formula with the sheet's numbers. */
+    default String poolExpr(PoolInput in, long pool) { return Units.bytesText(pool); }
+
+    /** How the GPU-blocks figure is computed. */
+    String blocksFormula();
+
+    /** How the KV-capacity figure is computed. */
+    String capacityFormula();
+
+    /** How the concurrency ratio is computed. */
+    String ratioFormula();
+
+    /** Whether one page spans all layers (SGLang, TensorRT-LLM) rather than one layer. */
+    default boolean pagesSpanLayers() { return false; }
+
+    /** The note on the GPU-blocks figure. */
+    default String blocksNote(PoolLayout pool) { return "Per GPU; every rank holds the same number"; }
+
+    /** How the XLSX report writes this engine's pool. */
+    default XlsxPool xlsxPool() { return XlsxPool.APP_VALUES; }
+
+    /** How the estimated non-KV memory per GPU is made up: its formula and the parts besides the weights it adds. */
+    record NonKvRule(String formula, boolean activation, boolean nonTorch, boolean cudaGraphs) { }
+
+    /** Memory requested up front, with how it was computed. */
+    record Requested(long bytes, Provenance provenance) { }
+}

@@ -1,0 +1,90 @@
+package org.vramsheet.core.engine.trtllm;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import org.vramsheet.core.engine.spi.Choice;
+import org.vramsheet.core.engine.spi.EngineModule;
+import org.vramsheet.core.engine.spi.NonKvTerms;
+import org.vramsheet.core.engine.spi.PoolInput;
+import org.vramsheet.core.engine.spi.PoolLayout;
+import org.vramsheet.core.engine.spi.XlsxPool;
+import org.vramsheet.core.kv.KvGeometry;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.Gpu;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.units.Units;
+
+/** TensorRT-LLM: {@code free_gpu_memory_fraction x (total - non-KV)}, in blocks of all layers (KvCacheConfig). */
+public final class TrtLlmModule implements EngineModule {
+    /** TensorRT-LLM's non-KV memory above the vLLM-fitted estimate: the middle of the 1 to 3 GiB seen. */
+    static final double EXTRA_GIB = 1.5;
+
+    @Override
+    public Engine engine() { return Engine.TENSORRT_LLM; }
+
+    @Override
+    public String fractionName() { return "free_gpu_memory_fraction"; }
+
+    @Override
+    public Choice<Double> defaultFraction(RuntimeSettings r, long totalBytes) {
+        return new Choice<>(0.9, "TensorRT-LLM default free_gpu_memory_fraction 0.9 "
+                + "(of the memory still free after weights and activations)");
+    }
+
+    @Override
+    public Choice<Integer> defaultBlockSize(RuntimeSettings r, KvArchitecture k, Gpu gpu) {
+        return new Choice<>(32, "TensorRT-LLM LLM-API tokens_per_block 32 (many C++-runtime builds use 64)");
+    }
+
+    @Override
+    public NonKvTerms nonKvTerms(RuntimeSettings r) {
+        return NonKvTerms.extra(EXTRA_GIB, "TensorRT-LLM: + 1.5 GiB non-torch (CUDA context, cuBLAS / TRT workspaces its dry "
+                + "run counts; its non-KV memory was seen 1 to 3 GiB above the vLLM-fitted estimate)");
+    }
+
+    @Override
+    public NonKvRule nonKvRule() { return new NonKvRule("weights + activation peak + non-torch + CUDA graphs", true, true, true); }
+
+    @Override
+    public PoolLayout pool(PoolInput in) {
+        KvGeometry g = in.geometry();
+        int tpb = in.blockSize().value();
+        long free = in.totalBytes() - in.nonKvBytes();
+        long pool = free <= 0 ? 0 : new BigDecimal(free).multiply(BigDecimal.valueOf(in.fraction()))
+                .setScale(0, RoundingMode.FLOOR).longValueExact();
+        long cell = g.bytesPerTokenRank();
+        long blocks = KvGeometry.ceilDiv(pool / cell, tpb);
+        in.notes().add("TensorRT-LLM takes its fraction of the memory still free after weights and activations");
+        return new PoolLayout(this, g, new PoolLayout.Shape(tpb, Math.multiplyExact(cell, (long) tpb), pool, blocks,
+                Math.multiplyExact(blocks, (long) tpb)),
+                new PoolLayout.Admission(in.runtime().ranks(), 0, PoolLayout.kinds(g, 1), 1, 0, in.maxLen()));
+    }
+
+    @Override
+    public double ratioAt(PoolLayout pool, long n) { return pool.blocks / (double) KvGeometry.ceilDiv(n, pool.blockSize); }
+
+    @Override
+    public String poolFormula() { return "free_gpu_memory_fraction x (total - non-KV)"; }
+
+    @Override
+    public String poolExpr(PoolInput in, long pool) {
+        return in.fraction() + " x (" + Units.grouped(in.totalBytes()) + " - " + Units.grouped(in.nonKvBytes()) + ") = "
+                + Units.bytesText(pool);
+    }
+
+    @Override
+    public String blocksFormula() { return "ceil(max_tokens / tokens_per_block)"; }
+
+    @Override
+    public String capacityFormula() { return "blocks x tokens_per_block"; }
+
+    @Override
+    public String ratioFormula() { return "blocks / ceil(context / tokens_per_block)"; }
+
+    @Override
+    public boolean pagesSpanLayers() { return true; }
+
+    @Override
+    public XlsxPool xlsxPool() { return XlsxPool.TRT_BLOCKS; }
+}
