@@ -37,4 +37,209 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                 .withMeasuredCudaGraphBytes(cudaGraphEstimateBytes != null ? cudaGraphEstimateBytes
                         : old.measuredCudaGraphBytes());
     }
+
+    /** An empty measurement to fill in, as a log reader does line by line. */
+    public static Builder builder() { return new Builder(); }
+
+    /** A measurement being read: each setter sets one component, each getter reads what was set so far. */
+    public static final class Builder {
+        private Engine engine;
+        private String version;
+        private String modelId;
+        private Double utilization;
+        private Long maxModelLen;
+        private Integer tensorParallel;
+        private Integer pipelineParallel;
+        private String kvCacheDtype;
+        private Long weightsBytes;
+        private Long nonKvBytes;
+        private Long activationPeakBytes;
+        private Long nonTorchBytes;
+        private Long kvPoolBytes;
+        private Long kvTokens;
+        private Long gpuBlocks;
+        private Long concurrencyTokens;
+        private Double concurrency;
+        private Long freeBytes;
+        private Long totalBytes;
+        private Long cudaGraphEstimateBytes;
+        private Long cudaGraphActualBytes;
+        private List<String> matchedLines;
+        private List<String> skippedLines;
+        private Integer nodes;
+
+        private Builder() { }
+
+        public Builder engine(Engine v) {
+            engine = v;
+            return this;
+        }
+
+        public Engine engine() { return engine; }
+
+        public Builder version(String v) {
+            version = v;
+            return this;
+        }
+
+        public String version() { return version; }
+
+        public Builder modelId(String v) {
+            modelId = v;
+            return this;
+        }
+
+        public String modelId() { return modelId; }
+
+        public Builder utilization(Double v) {
+            utilization = v;
+            return this;
+        }
+
+        public Double utilization() { return utilization; }
+
+        public Builder maxModelLen(Long v) {
+            maxModelLen = v;
+            return this;
+        }
+
+        public Long maxModelLen() { return maxModelLen; }
+
+        public Builder tensorParallel(Integer v) {
+            tensorParallel = v;
+            return this;
+        }
+
+        public Integer tensorParallel() { return tensorParallel; }
+
+        public Builder pipelineParallel(Integer v) {
+            pipelineParallel = v;
+            return this;
+        }
+
+        public Integer pipelineParallel() { return pipelineParallel; }
+
+        public Builder kvCacheDtype(String v) {
+            kvCacheDtype = v;
+            return this;
+        }
+
+        public String kvCacheDtype() { return kvCacheDtype; }
+
+        public Builder weightsBytes(Long v) {
+            weightsBytes = v;
+            return this;
+        }
+
+        public Long weightsBytes() { return weightsBytes; }
+
+        public Builder nonKvBytes(Long v) {
+            nonKvBytes = v;
+            return this;
+        }
+
+        public Long nonKvBytes() { return nonKvBytes; }
+
+        public Builder activationPeakBytes(Long v) {
+            activationPeakBytes = v;
+            return this;
+        }
+
+        public Long activationPeakBytes() { return activationPeakBytes; }
+
+        public Builder nonTorchBytes(Long v) {
+            nonTorchBytes = v;
+            return this;
+        }
+
+        public Long nonTorchBytes() { return nonTorchBytes; }
+
+        public Builder kvPoolBytes(Long v) {
+            kvPoolBytes = v;
+            return this;
+        }
+
+        public Long kvPoolBytes() { return kvPoolBytes; }
+
+        public Builder kvTokens(Long v) {
+            kvTokens = v;
+            return this;
+        }
+
+        public Long kvTokens() { return kvTokens; }
+
+        public Builder gpuBlocks(Long v) {
+            gpuBlocks = v;
+            return this;
+        }
+
+        public Long gpuBlocks() { return gpuBlocks; }
+
+        public Builder concurrencyTokens(Long v) {
+            concurrencyTokens = v;
+            return this;
+        }
+
+        public Long concurrencyTokens() { return concurrencyTokens; }
+
+        public Builder concurrency(Double v) {
+            concurrency = v;
+            return this;
+        }
+
+        public Double concurrency() { return concurrency; }
+
+        public Builder freeBytes(Long v) {
+            freeBytes = v;
+            return this;
+        }
+
+        public Long freeBytes() { return freeBytes; }
+
+        public Builder totalBytes(Long v) {
+            totalBytes = v;
+            return this;
+        }
+
+        public Long totalBytes() { return totalBytes; }
+
+        public Builder cudaGraphEstimateBytes(Long v) {
+            cudaGraphEstimateBytes = v;
+            return this;
+        }
+
+        public Long cudaGraphEstimateBytes() { return cudaGraphEstimateBytes; }
+
+        public Builder cudaGraphActualBytes(Long v) {
+            cudaGraphActualBytes = v;
+            return this;
+        }
+
+        public Long cudaGraphActualBytes() { return cudaGraphActualBytes; }
+
+        public Builder matchedLines(List<String> v) {
+            matchedLines = v;
+            return this;
+        }
+
+        public List<String> matchedLines() { return matchedLines; }
+
+        public Builder skippedLines(List<String> v) {
+            skippedLines = v;
+            return this;
+        }
+
+        public List<String> skippedLines() { return skippedLines; }
+
+        public Builder nodes(Integer v) {
+            nodes = v;
+            return this;
+        }
+
+        public Integer nodes() { return nodes; }
+
+        public Measurement build() {
+            return new Measurement(engine, version, modelId, utilization, maxModelLen, tensorParallel, pipelineParallel, kvCacheDtype, weightsBytes, nonKvBytes, activationPeakBytes, nonTorchBytes, kvPoolBytes, kvTokens, gpuBlocks, concurrencyTokens, concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes);
+        }
+    }
 }

@@ -3,6 +3,7 @@ package org.vramsheet.io.logs;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.validation.Measurement;
 
 /** vLLM V0 logs (about v0.6): the "Memory profiling results" line, and tokens from "# GPU blocks" and the concurrency line. */
 final class VllmV0Reader {
@@ -14,21 +15,20 @@ final class VllmV0Reader {
     private static final Pattern V0_UTIL = Pattern.compile("\\bgpu_memory_utilization=([0-9.]+)");
 
     /** The V0 profiling line: total, non-torch memory, the KV pool and the utilization it used. */
-    static boolean profile(String line, EngineLogParser.Found f) {
+    static boolean profile(String line, Measurement.Builder f) {
         Matcher m = V0_PROFILE.matcher(line);
         if (!m.find()) {
             return false;
         }
-        f.engine = Engine.VLLM;
-        f.total = EngineLogParser.gib(m.group(1));
+        f.engine(Engine.VLLM).totalBytes(LogText.gib(m.group(1)));
         if ((m = V0_NON_TORCH.matcher(line)).find()) {
-            f.nonTorch = EngineLogParser.gib(m.group(1));
+            f.nonTorchBytes(LogText.gib(m.group(1)));
         }
         if ((m = V0_KV.matcher(line)).find()) {
-            f.pool = EngineLogParser.gib(m.group(1));
+            f.kvPoolBytes(LogText.gib(m.group(1)));
         }
         if ((m = V0_UTIL.matcher(line)).find()) {
-            f.util = EngineLogParser.ratio(m.group(1), 1.0);
+            f.utilization(LogText.ratio(m.group(1), 1.0));
         }
         return true;
     }
@@ -38,17 +38,17 @@ final class VllmV0Reader {
      * 89.23x"). The block size is what makes the two agree (concurrency x tokens / blocks, a power of two); the KV
      * capacity is then blocks x block size. Without the concurrency line the block size is not assumed.
      */
-    static void tokens(EngineLogParser.Found f) {
-        if (f.engine != Engine.VLLM || f.tokens != null || f.blocks == null || f.blocks <= 0 || f.conc == null
-                || f.concTokens == null) {
+    static void tokens(Measurement.Builder f) {
+        if (f.engine() != Engine.VLLM || f.kvTokens() != null || f.gpuBlocks() == null || f.gpuBlocks() <= 0
+                || f.concurrency() == null || f.concurrencyTokens() == null) {
             return;
         }
-        double perBlock = f.conc * f.concTokens / f.blocks;
+        double perBlock = f.concurrency() * f.concurrencyTokens() / f.gpuBlocks();
         long block = Math.round(perBlock);
         // the concurrency is printed with two decimals: allow that rounding and nothing more
-        double slack = 0.005 * f.concTokens / f.blocks + 1e-9;
+        double slack = 0.005 * f.concurrencyTokens() / f.gpuBlocks() + 1e-9;
         if (block >= 1 && Long.bitCount(block) == 1 && Math.abs(perBlock - block) <= slack) {
-            f.tokens = Math.multiplyExact(f.blocks, block);
+            f.kvTokens(Math.multiplyExact(f.gpuBlocks(), block));
         }
     }
 }

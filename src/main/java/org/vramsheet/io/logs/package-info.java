@@ -1,4 +1,5 @@
 /**
- * Engine startup logs (vLLM, SGLang, llama.cpp, TensorRT-LLM) parsed into a measurement. Uses {@code core}.
+ * Engine startup logs parsed into a measurement: one reader per engine (vLLM, SGLang, llama.cpp, TensorRT-LLM) behind
+ * {@code EngineLogReader}, driven line by line by {@code EngineLogParser}. Uses {@code core}, {@code io}.
  */
 package org.vramsheet.io.logs;
