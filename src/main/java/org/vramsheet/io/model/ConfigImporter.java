@@ -103,7 +103,7 @@ public final class ConfigImporter {
         Weights weights = QuantReader.weights(c, counts, indexTotalSize, detected, assumed, warnings);
         long encoders = EncoderCounter.count(c, a.hidden, detected, assumed);
         if (encoders > 0) {
-            weights = weights.withEncoderParams(encoders);
+            weights = weights.toBuilder().encoderParams(encoders).build();
         }
         if (!KNOWN.contains(a.type)) {
             assumed.add("unknown architecture '" + a.type + "': read as a standard decoder (Llama-like); check "

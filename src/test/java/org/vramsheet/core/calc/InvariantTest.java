@@ -155,8 +155,8 @@ class InvariantTest {
         for (int i = 0; i < CASES; i++) {
             Worksheet ws = Sheets.llama70b().withKv(randomKv(rnd, KvDtype.BF16))
                     .withGpu(new Gpu("x", 1, (long) (1 + rnd.nextInt(200)) * Units.GIB));
-            ws = ws.withRuntime(ws.runtime().withEngine(engines[rnd.nextInt(engines.length)]).withUtilization(null)
-                    .withTensorParallel(1 << rnd.nextInt(3)).withDataParallel(1 + rnd.nextInt(4)));
+            ws = ws.withRuntime(ws.runtime().toBuilder().engine(engines[rnd.nextInt(engines.length)]).utilization(null)
+                    .tensorParallel(1 << rnd.nextInt(3)).dataParallel(1 + rnd.nextInt(4)).build());
             SizingResult r = SizingCalculator.calculate(ws);
             for (Figure f : r.figures().values()) {
                 String where = "case " + i + " " + ws.runtime().engine() + ": " + f.key();

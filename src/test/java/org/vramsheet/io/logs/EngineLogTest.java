@@ -108,7 +108,7 @@ class EngineLogTest {
         // the launch settings include where the ranks run: a replica across nodes (Ray workers on several machines)
         Integer nodes = EngineLogParser.parse(log.text()).nodes();
         if (nodes != null) {
-            ws = ws.withRuntime(ws.runtime().withNodes(nodes));
+            ws = ws.withRuntime(ws.runtime().toBuilder().nodes(nodes).build());
         }
         return NonKvEstimator.apply(ws);
     }
@@ -147,8 +147,8 @@ class EngineLogTest {
         if (m.totalBytes() == null) {
             // v0.10 logs print no total: their measured memory is the printed pool
             RuntimeSettings r = ws.runtime();
-            ws = ws.withRuntime(r.withPrefixCaching(false).withFragmentationPercent(0.0).withCudaGraphsInPool(null)
-                    .withKvCacheMemoryBytes(m.kvPoolBytes()));
+            ws = ws.withRuntime(r.toBuilder().prefixCaching(false).fragmentationPercent(0.0).cudaGraphsInPool(null)
+                    .kvCacheMemoryBytes(m.kvPoolBytes()).build());
         }
         SizingResult r = SizingCalculator.calculate(ws);
         // issue 15's target: within 0.1 % from measured memory; a pipeline log that prints only some stages' memory
@@ -317,7 +317,7 @@ class EngineLogTest {
         assertEquals(2, d05.nodes(), "one remote address + workers on the driver's node");
         assertEquals(3, EngineLogParser.parse(byId.get("D06").text()).nodes());
         assertEquals(null, EngineLogParser.parse(byId.get("D03").text()).nodes(), "one node: no Ray addresses");
-        Worksheet sheet = preLaunch(byId.get("D05")).withRuntime(preLaunch(byId.get("D05")).runtime().withNodes(1));
+        Worksheet sheet = preLaunch(byId.get("D05")).withRuntime(preLaunch(byId.get("D05")).runtime().toBuilder().nodes(1).build());
         var c = LogComparison.compare(sheet, d05);
         assertTrue(c.setupDifferences().stream().anyMatch(d -> d.startsWith("nodes per replica: log 2")), c.setupDifferences().toString());
         assertEquals(2, LogComparison.apply(sheet, d05).runtime().nodes(), "Apply takes the log's nodes");
