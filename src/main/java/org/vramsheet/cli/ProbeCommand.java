@@ -131,7 +131,7 @@ final class ProbeCommand {
                         err.println("vramsheet probe: " + o.nvidiaSmi() + ": no nvidia-smi memory.used,memory.total readings");
                         return Cli.BAD_INPUT;
                     }
-                    rec = rec.withValidation(rec.validation().withMeasuredPeakBytes(peak.usedBytes()));
+                    rec = rec.withValidation(rec.validation().toBuilder().measuredPeakBytes(peak.usedBytes()).build());
                 }
                 WorksheetJson.save(rec, o.out());
                 if (!o.json()) {

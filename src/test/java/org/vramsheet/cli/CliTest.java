@@ -171,7 +171,7 @@ class CliTest {
     @Test
     void contextOptionKeepsTheFleetTarget(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         var ws = org.vramsheet.io.json.WorksheetJson.read(java.nio.file.Path.of("assets/samples/gemma-2-9b-sliding-window-h100.json"));
-        ws = ws.withResult(ws.result().withTargetSequences(200L)).withRuntime(ws.runtime().withDataParallel(4));
+        ws = ws.withResult(ws.result().withTargetSequences(200L)).withRuntime(ws.runtime().toBuilder().dataParallel(4).build());
         java.nio.file.Path f = dir.resolve("target.json");
         java.nio.file.Files.writeString(f, org.vramsheet.io.json.WorksheetJson.write(ws));
         JsonNode plain = new ObjectMapper().readTree(run("calc", f.toString(), "--json").out());

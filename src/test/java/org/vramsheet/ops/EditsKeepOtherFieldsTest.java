@@ -159,9 +159,9 @@ class EditsKeepOtherFieldsTest {
         Arbitrary<Long> measured = Arbitraries.longs().between(1L << 30, 60L << 30).injectNull(0.5);
         Arbitrary<String> who = Arbitraries.of("", "A. Engineer", "Б. Инженер");
         return Combinators.combine(base, dp, target, context, notes, measured, who).as((ws, d, t, c, n, mnk, p) -> ws
-                .withRuntime(ws.runtime().withDataParallel(d))
+                .withRuntime(ws.runtime().toBuilder().dataParallel(d).build())
                 .withResult(ws.result().withTargetSequences(t).withContextLength(c))
-                .withValidation(ws.validation().withNotes(n).withMeasuredPeakBytes(mnk).withPreemptionSequences(t))
+                .withValidation(ws.validation().toBuilder().notes(n).measuredPeakBytes(mnk).preemptionSequences(t).build())
                 .withSignOff(new SignOff(p, p.isEmpty() ? "" : "2026-11-30", "", "", "", "", SignOffStatus.DRAFT, "", java.util.List.of())));
     }
 
@@ -182,7 +182,7 @@ class EditsKeepOtherFieldsTest {
             }
             // and a sheet with variants: no edit of the shown variant may touch the others
             Worksheet b = org.vramsheet.core.sheet.Variants.add(out.get(0), "B");
-            out.add(b.withWeights(b.weights().withFormat(org.vramsheet.core.sheet.WeightFormat.FP8)));
+            out.add(b.withWeights(b.weights().toBuilder().format(org.vramsheet.core.sheet.WeightFormat.FP8).build()));
             return out;
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -231,8 +231,8 @@ class EditsKeepOtherFieldsTest {
     /** The checker itself: a change outside the declared set is caught. */
     @net.jqwik.api.Example
     void aDroppedFieldIsCaught() {
-        Worksheet ws = SAMPLES.get(0).withRuntime(SAMPLES.get(0).runtime().withDataParallel(4));
-        Set<String> bad = trespassed(ws, ws.withRuntime(ws.runtime().withDataParallel(1)), NonKvEstimator.OWNS);
+        Worksheet ws = SAMPLES.get(0).withRuntime(SAMPLES.get(0).runtime().toBuilder().dataParallel(4).build());
+        Set<String> bad = trespassed(ws, ws.withRuntime(ws.runtime().toBuilder().dataParallel(1).build()), NonKvEstimator.OWNS);
         assertEquals(Set.of("runtime.dataParallel: 4 -> 1"), bad);
         assertTrue(owned("model.modelId", Set.of("model.*")));
         assertTrue(!owned("modelX", Set.of("model.*")));
@@ -241,7 +241,7 @@ class EditsKeepOtherFieldsTest {
     /** Regression: importing a model, estimating non-KV and applying a log reset data parallel 4 to 1. */
     @net.jqwik.api.Example
     void dataParallelSurvivesEveryOperation() {
-        Worksheet ws = SAMPLES.get(0).withRuntime(SAMPLES.get(0).runtime().withDataParallel(4));
+        Worksheet ws = SAMPLES.get(0).withRuntime(SAMPLES.get(0).runtime().toBuilder().dataParallel(4).build());
         assertEquals(4, IMPORTS.get(0).applyTo(ws).runtime().dataParallel());
         assertEquals(4, NonKvEstimator.apply(ws).runtime().dataParallel());
         assertEquals(4, LogComparison.apply(ws, LOGS.get(0)).runtime().dataParallel());
@@ -251,7 +251,7 @@ class EditsKeepOtherFieldsTest {
     /** The user's VALIDATION notes survive applying a log (the log's line is added). */
     @net.jqwik.api.Example
     void validationNotesAreKept() {
-        Worksheet ws = SAMPLES.get(0).withValidation(SAMPLES.get(0).validation().withNotes("ran on the lab box"));
+        Worksheet ws = SAMPLES.get(0).withValidation(SAMPLES.get(0).validation().toBuilder().notes("ran on the lab box").build());
         String notes = LogComparison.apply(ws, LOGS.get(0)).validation().notes();
         assertTrue(notes.startsWith("ran on the lab box\n"), notes);
         assertTrue(notes.contains("startup log"), notes);

@@ -26,10 +26,10 @@ class EarlierVersionReportTest {
         String fp = ws.signOff().approvedFingerprint();
         assertTrue(Fingerprint.contentMatches(ws, fp), "approved under version 2, still this content");
         assertFalse(fp.equals(Fingerprint.ofContent(ws)), "the current canonical form differs: the match is the v2 form");
-        assertFalse(Fingerprint.contentMatches(ws.withWeights(ws.weights().withEncoderParams(1L)), fp),
+        assertFalse(Fingerprint.contentMatches(ws.withWeights(ws.weights().toBuilder().encoderParams(1L).build()), fp),
                 "a field version 3 added, set to a value, is a change the old fingerprint never covered");
-        assertFalse(Fingerprint.contentMatches(ws.withRuntime(ws.runtime().withNodes(2)), fp));
-        assertFalse(Fingerprint.contentMatches(ws.withRuntime(ws.runtime().withUtilization(0.5)), fp), "an edit");
+        assertFalse(Fingerprint.contentMatches(ws.withRuntime(ws.runtime().toBuilder().nodes(2).build()), fp));
+        assertFalse(Fingerprint.contentMatches(ws.withRuntime(ws.runtime().toBuilder().utilization(0.5).build()), fp), "an edit");
         assertTrue(ws.runtime().nonTorchBytes() != null, "an approved sheet keeps the numbers it was approved with");
     }
 

@@ -59,8 +59,8 @@ class PdfLayoutTest {
         "llama-3.1-70b-bf16-h200.json", "deepseek-v2-lite-mla-h100.json", "llama-3.1-70b-variants-bf16-fp8-int4.json"})
     void nothingRunsOffThePageAndNoHeadingEndsAPage(String sample) throws Exception {
         Worksheet ws = XlsxReportTest.sample(sample);
-        ws = ws.withModel(ws.model().withModelId(LONG_ID)).withValidation(ws.validation().withNotes(
-                "log at /home/someone/deployments/" + "very-long-folder-name-".repeat(6) + "vllm-startup.log"));
+        ws = ws.withModel(ws.model().withModelId(LONG_ID)).withValidation(ws.validation().toBuilder().notes(
+                "log at /home/someone/deployments/" + "very-long-folder-name-".repeat(6) + "vllm-startup.log").build());
         for (PDRectangle size : new PDRectangle[] {PDRectangle.A4, PDRectangle.LETTER}) {
             byte[] pdf = PdfReport.render(new ReportData(ws, "test", ZonedDateTime.now()), size);
             List<List<Line>> pages = lines(pdf);
@@ -89,7 +89,7 @@ class PdfLayoutTest {
     @org.junit.jupiter.api.Test
     void theHeadDimensionIsANumber() throws Exception {
         Worksheet ws = XlsxReportTest.sample("llama-3.1-70b-bf16-h200.json");
-        ws = ws.withKv(ws.kv().withHeadDim(null).withHiddenSize(8192).withAttentionHeads(64));
+        ws = ws.withKv(ws.kv().toBuilder().headDim(null).hiddenSize(8192).attentionHeads(64).build());
         var d = new ReportData(ws, "test", ZonedDateTime.now());
         String row = d.sections().stream().flatMap(s -> s.inputs().stream()).filter(r -> r.label().equals("Head dimension"))
                 .findFirst().orElseThrow().value();
@@ -121,7 +121,7 @@ class PdfLayoutTest {
     @org.junit.jupiter.api.Test
     void bytesAreWrittenOnceInTheirUnit() throws Exception {
         Worksheet ws = XlsxReportTest.sample("gemma-2-9b-sliding-window-h100.json");
-        ws = ws.withKv(ws.kv().withStateLayers(2).withStateBytesPerLayer(1_097_728L));
+        ws = ws.withKv(ws.kv().toBuilder().stateLayers(2).stateBytesPerLayer(1_097_728L).build());
         var text = String.join("\n", new ReportData(ws, "test", ZonedDateTime.now()).sections().stream()
                 .flatMap(s -> s.inputs().stream()).map(r -> r.label() + ": " + r.value()).toList());
         assertTrue(!text.matches("(?s).*GiB\\) = .*"), text);

@@ -69,7 +69,7 @@ class VerifyTrustTest {
         // a new key with the same name signs a tampered sheet: consistent, valid, but not the trusted signer
         var ws = org.vramsheet.io.json.WorksheetJson.read(Path.of(SHEET));
         Path tampered = dir.resolve("tampered.json");
-        org.vramsheet.io.json.WorksheetJson.save(ws.withRuntime(ws.runtime().withUtilization(0.99)), tampered);
+        org.vramsheet.io.json.WorksheetJson.save(ws.withRuntime(ws.runtime().toBuilder().utilization(0.99).build()), tampered);
         Path mallory = SelfSigned.create(Files.createDirectories(dir.resolve("mallory")), "C. Lead", "pw".toCharArray());
         Path forged = export(dir, "forged.pdf", mallory, tampered.toString());
         Run f = cli("verify", forged.toString(), "--trust", pem.toString());

@@ -147,7 +147,7 @@ class XlsxChartTest {
     void workbooksWithAppValuesAreLockedAndSaySo() throws Exception {
         Worksheet gemma = WorksheetJson.read(Path.of("assets/samples/gemma-2-9b-sliding-window-h100.json"));
         Worksheet hybrid = OneSourceTest.imported("Qwen__Qwen3-Next-80B-A3B-Instruct.config.json", gemma);
-        hybrid = hybrid.withRuntime(hybrid.runtime().withTensorParallel(2)).withGpu(hybrid.gpu().withCount(2));
+        hybrid = hybrid.withRuntime(hybrid.runtime().toBuilder().tensorParallel(2).build()).withGpu(hybrid.gpu().withCount(2));
         try (XSSFWorkbook wb = book(hybrid)) {
             XSSFSheet main = wb.getSheet("Worksheet");
             assertTrue(main.isSheetLocked(), "inputs cannot be edited into disagreement with the app's values");

@@ -51,8 +51,8 @@ class XlsxReportTest {
 
     static Worksheet withEngine(Worksheet ws, Engine e) {
         RuntimeSettings r = ws.runtime();
-        return ws.withRuntime(r.withEngine(e).withEngineVersion("").withUtilization(null).withBlockSize(null)
-                .withCudaGraphsInPool(null).withKvCacheMemoryBytes(null));
+        return ws.withRuntime(r.toBuilder().engine(e).engineVersion("").utilization(null).blockSize(null)
+                .cudaGraphsInPool(null).kvCacheMemoryBytes(null).build());
     }
 
     static Stream<Arguments> sheets() throws Exception {
@@ -65,7 +65,8 @@ class XlsxReportTest {
         out.add(Arguments.of("seed003 on SGLang", withEngine(seed, Engine.SGLANG)));
         out.add(Arguments.of("seed003 on TensorRT-LLM", withEngine(seed, Engine.TENSORRT_LLM)));
         Worksheet llama = sample("llama-3.1-70b-bf16-h200.json");
-        out.add(Arguments.of("Limit longer than the max model length", llama.withRuntime(llama.runtime().withMaxModelLen(8192L))
+        out.add(Arguments.of("Limit longer than the max model length", llama.withRuntime(llama.runtime().toBuilder()
+                .maxModelLen(8192L).build())
                 .withResult(llama.result().withContextLength(4096L))));
         return out.stream();
     }

@@ -151,6 +151,6 @@ public final class NonKvEstimator {
     /** The sheet with RUNTIME's three parts cleared: they follow the live estimate (or an applied log) again. */
     public static Worksheet apply(Worksheet ws) {
         RuntimeSettings r = ws.runtime();
-        return ws.withRuntime(r.withActivationPeakBytes(null).withNonTorchBytes(null).withCudaGraphBytes(null));
+        return ws.withRuntime(r.toBuilder().activationPeakBytes(null).nonTorchBytes(null).cudaGraphBytes(null).build());
     }
 }

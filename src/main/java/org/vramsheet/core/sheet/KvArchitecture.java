@@ -28,10 +28,8 @@ public record KvArchitecture(AttentionKind kind, Integer layers, Integer attenti
         windows = windows == null ? List.of() : List.copyOf(windows);
     }
 
-    public static KvArchitecture empty() {
-        return new KvArchitecture(AttentionKind.GQA, null, null, null, null, null, null, null, KvDtype.AUTO,
-                List.of(), null, null);
-    }
+    /** An architecture with nothing known: GQA, cache dtype auto, no windows. */
+    public static KvArchitecture empty() { return builder().build(); }
 
     /** Layers in window groups (0 when there are none or their counts are missing). */
     public int windowedLayers() {
@@ -42,53 +40,60 @@ public record KvArchitecture(AttentionKind kind, Integer layers, Integer attenti
         return n;
     }
 
-    // copy methods: an edit changes only the field it names
+    /** A builder starting from {@link #empty()}. */
+    public static Builder builder() { return new Builder(); }
 
-    public KvArchitecture withKind(AttentionKind kind) {
-        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
-    }
+    /** A builder holding this record's components, to change a few and {@link Builder#build()} a copy. */
+    public Builder toBuilder() { return new Builder(this); }
 
-    public KvArchitecture withLayers(Integer layers) {
-        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
-    }
+    /** Fluent {@link KvArchitecture}: one setter per component; unset components take the constructor's defaults. */
+    public static final class Builder {
+        private AttentionKind kind;
+        private Integer layers;
+        private Integer attentionHeads;
+        private Integer kvHeads;
+        private Integer headDim;
+        private Integer hiddenSize;
+        private Integer kvLoraRank;
+        private Integer qkRopeHeadDim;
+        private KvDtype kvDtype;
+        private List<LayerWindow> windows;
+        private Integer stateLayers;
+        private Long stateBytesPerLayer;
 
-    public KvArchitecture withAttentionHeads(Integer attentionHeads) {
-        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
-    }
+        private Builder() { }
 
-    public KvArchitecture withKvHeads(Integer kvHeads) {
-        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
-    }
+        private Builder(KvArchitecture r) {
+            kind = r.kind;
+            layers = r.layers;
+            attentionHeads = r.attentionHeads;
+            kvHeads = r.kvHeads;
+            headDim = r.headDim;
+            hiddenSize = r.hiddenSize;
+            kvLoraRank = r.kvLoraRank;
+            qkRopeHeadDim = r.qkRopeHeadDim;
+            kvDtype = r.kvDtype;
+            windows = r.windows;
+            stateLayers = r.stateLayers;
+            stateBytesPerLayer = r.stateBytesPerLayer;
+        }
 
-    public KvArchitecture withHeadDim(Integer headDim) {
-        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
-    }
+        public Builder kind(AttentionKind v) { kind = v; return this; }
+        public Builder layers(Integer v) { layers = v; return this; }
+        public Builder attentionHeads(Integer v) { attentionHeads = v; return this; }
+        public Builder kvHeads(Integer v) { kvHeads = v; return this; }
+        public Builder headDim(Integer v) { headDim = v; return this; }
+        public Builder hiddenSize(Integer v) { hiddenSize = v; return this; }
+        public Builder kvLoraRank(Integer v) { kvLoraRank = v; return this; }
+        public Builder qkRopeHeadDim(Integer v) { qkRopeHeadDim = v; return this; }
+        public Builder kvDtype(KvDtype v) { kvDtype = v; return this; }
+        public Builder windows(List<LayerWindow> v) { windows = v; return this; }
+        public Builder stateLayers(Integer v) { stateLayers = v; return this; }
+        public Builder stateBytesPerLayer(Long v) { stateBytesPerLayer = v; return this; }
 
-    public KvArchitecture withHiddenSize(Integer hiddenSize) {
-        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
-    }
-
-    public KvArchitecture withKvLoraRank(Integer kvLoraRank) {
-        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
-    }
-
-    public KvArchitecture withQkRopeHeadDim(Integer qkRopeHeadDim) {
-        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
-    }
-
-    public KvArchitecture withKvDtype(KvDtype kvDtype) {
-        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
-    }
-
-    public KvArchitecture withWindows(List<LayerWindow> windows) {
-        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
-    }
-
-    public KvArchitecture withStateLayers(Integer stateLayers) {
-        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
-    }
-
-    public KvArchitecture withStateBytesPerLayer(Long stateBytesPerLayer) {
-        return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank, qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+        public KvArchitecture build() {
+            return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank,
+                    qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+        }
     }
 }

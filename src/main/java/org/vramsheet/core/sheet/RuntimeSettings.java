@@ -38,97 +38,94 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         nodes = nodes == null ? 1 : nodes;
     }
 
-
     /** A copy with another layout. */
     public RuntimeSettings withParallel(int tp, int pp, int dp) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tp, pp, utilization, blockSize, maxModelLen,
-                prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes,
-                fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dp, nodes);
+        return toBuilder().tensorParallel(tp).pipelineParallel(pp).dataParallel(dp).build();
     }
 
-    public static RuntimeSettings defaults() {
-        return new RuntimeSettings(Engine.byDefault(), "", CacheImplementation.DEFAULT, 1, 1, null, null, null, false, null, null,
-                null, null, null, 0.0, null, null, 1, 1);
-    }
+    /** The default engine with every number at the engine's default. */
+    public static RuntimeSettings defaults() { return builder().build(); }
 
     /** GPUs one replica spans. */
     public int ranks() { return tensorParallel * pipelineParallel; }
 
-    // copy methods: an edit changes only the field it names
+    /** A builder starting from {@link #defaults()}. */
+    public static Builder builder() { return new Builder(); }
 
-    public RuntimeSettings withEngine(Engine engine) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
+    /** A builder holding this record's components, to change a few and {@link Builder#build()} a copy. */
+    public Builder toBuilder() { return new Builder(this); }
 
-    public RuntimeSettings withEngineVersion(String engineVersion) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
+    /** Fluent {@link RuntimeSettings}: one setter per component; unset components take the constructor's defaults. */
+    public static final class Builder {
+        private Engine engine;
+        private String engineVersion;
+        private CacheImplementation cacheImplementation;
+        private Integer tensorParallel;
+        private Integer pipelineParallel;
+        private Double utilization;
+        private Integer blockSize;
+        private Long maxModelLen;
+        private Boolean prefixCaching;
+        private Long maxNumBatchedTokens;
+        private Integer maxNumSeqs;
+        private Long activationPeakBytes;
+        private Long nonTorchBytes;
+        private Long cudaGraphBytes;
+        private Double fragmentationPercent;
+        private Boolean cudaGraphsInPool;
+        private Long kvCacheMemoryBytes;
+        private Integer dataParallel;
+        private Integer nodes;
 
-    public RuntimeSettings withCacheImplementation(CacheImplementation cacheImplementation) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
+        private Builder() { }
 
-    public RuntimeSettings withTensorParallel(Integer tensorParallel) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
+        private Builder(RuntimeSettings r) {
+            engine = r.engine;
+            engineVersion = r.engineVersion;
+            cacheImplementation = r.cacheImplementation;
+            tensorParallel = r.tensorParallel;
+            pipelineParallel = r.pipelineParallel;
+            utilization = r.utilization;
+            blockSize = r.blockSize;
+            maxModelLen = r.maxModelLen;
+            prefixCaching = r.prefixCaching;
+            maxNumBatchedTokens = r.maxNumBatchedTokens;
+            maxNumSeqs = r.maxNumSeqs;
+            activationPeakBytes = r.activationPeakBytes;
+            nonTorchBytes = r.nonTorchBytes;
+            cudaGraphBytes = r.cudaGraphBytes;
+            fragmentationPercent = r.fragmentationPercent;
+            cudaGraphsInPool = r.cudaGraphsInPool;
+            kvCacheMemoryBytes = r.kvCacheMemoryBytes;
+            dataParallel = r.dataParallel;
+            nodes = r.nodes;
+        }
 
-    public RuntimeSettings withPipelineParallel(Integer pipelineParallel) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
+        public Builder engine(Engine v) { engine = v; return this; }
+        public Builder engineVersion(String v) { engineVersion = v; return this; }
+        public Builder cacheImplementation(CacheImplementation v) { cacheImplementation = v; return this; }
+        public Builder tensorParallel(Integer v) { tensorParallel = v; return this; }
+        public Builder pipelineParallel(Integer v) { pipelineParallel = v; return this; }
+        public Builder utilization(Double v) { utilization = v; return this; }
+        public Builder blockSize(Integer v) { blockSize = v; return this; }
+        public Builder maxModelLen(Long v) { maxModelLen = v; return this; }
+        public Builder prefixCaching(Boolean v) { prefixCaching = v; return this; }
+        public Builder maxNumBatchedTokens(Long v) { maxNumBatchedTokens = v; return this; }
+        public Builder maxNumSeqs(Integer v) { maxNumSeqs = v; return this; }
+        public Builder activationPeakBytes(Long v) { activationPeakBytes = v; return this; }
+        public Builder nonTorchBytes(Long v) { nonTorchBytes = v; return this; }
+        public Builder cudaGraphBytes(Long v) { cudaGraphBytes = v; return this; }
+        public Builder fragmentationPercent(Double v) { fragmentationPercent = v; return this; }
+        public Builder cudaGraphsInPool(Boolean v) { cudaGraphsInPool = v; return this; }
+        public Builder kvCacheMemoryBytes(Long v) { kvCacheMemoryBytes = v; return this; }
+        public Builder dataParallel(Integer v) { dataParallel = v; return this; }
+        public Builder nodes(Integer v) { nodes = v; return this; }
 
-    public RuntimeSettings withUtilization(Double utilization) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
-
-    public RuntimeSettings withBlockSize(Integer blockSize) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
-
-    public RuntimeSettings withMaxModelLen(Long maxModelLen) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
-
-    public RuntimeSettings withPrefixCaching(Boolean prefixCaching) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
-
-    public RuntimeSettings withMaxNumBatchedTokens(Long maxNumBatchedTokens) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
-
-    public RuntimeSettings withMaxNumSeqs(Integer maxNumSeqs) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
-
-    public RuntimeSettings withActivationPeakBytes(Long activationPeakBytes) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
-
-    public RuntimeSettings withNonTorchBytes(Long nonTorchBytes) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
-
-    public RuntimeSettings withCudaGraphBytes(Long cudaGraphBytes) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
-
-    public RuntimeSettings withFragmentationPercent(Double fragmentationPercent) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
-
-    public RuntimeSettings withCudaGraphsInPool(Boolean cudaGraphsInPool) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
-
-    public RuntimeSettings withKvCacheMemoryBytes(Long kvCacheMemoryBytes) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
-
-    public RuntimeSettings withDataParallel(Integer dataParallel) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
-    }
-
-    public RuntimeSettings withNodes(Integer nodes) {
-        return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel, utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs, activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool, kvCacheMemoryBytes, dataParallel, nodes);
+        public RuntimeSettings build() {
+            return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel,
+                    utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs,
+                    activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool,
+                    kvCacheMemoryBytes, dataParallel, nodes);
+        }
     }
 }

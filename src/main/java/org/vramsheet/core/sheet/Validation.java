@@ -26,64 +26,72 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
         notes = notes == null ? "" : notes;
     }
 
-    public static Validation empty() { return new Validation(null, null, null, null, null, "", null, null, null, null, null, null, null); }
+    /** Nothing measured yet. */
+    public static Validation empty() { return builder().build(); }
 
     /** Whether a pre-launch prediction was frozen. */
     public boolean hasPrediction() {
         return predictedNonKvBytes != null || predictedKvPoolBytes != null || predictedKvCapacityTokens != null;
     }
 
-    // copy methods: an edit changes only the field it names
+    /** A builder starting from {@link #empty()}. */
+    public static Builder builder() { return new Builder(); }
 
-    public Validation withMeasuredNonKvBytes(Long measuredNonKvBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
-    }
+    /** A builder holding this record's components, to change a few and {@link Builder#build()} a copy. */
+    public Builder toBuilder() { return new Builder(this); }
 
-    public Validation withAllocatedKvBytes(Long allocatedKvBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
-    }
+    /** Fluent {@link Validation}: one setter per component; unset components take the constructor's defaults. */
+    public static final class Builder {
+        private Long measuredNonKvBytes;
+        private Long allocatedKvBytes;
+        private Long kvCapacityTokens;
+        private Long measuredPeakBytes;
+        private Long preemptionSequences;
+        private String notes;
+        private Long predictedNonKvBytes;
+        private Long predictedKvPoolBytes;
+        private Long predictedKvCapacityTokens;
+        private Integer measuredOnGpus;
+        private Long measuredActivationPeakBytes;
+        private Long measuredNonTorchBytes;
+        private Long measuredCudaGraphBytes;
 
-    public Validation withKvCapacityTokens(Long kvCapacityTokens) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
-    }
+        private Builder() { }
 
-    public Validation withMeasuredPeakBytes(Long measuredPeakBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
-    }
+        private Builder(Validation r) {
+            measuredNonKvBytes = r.measuredNonKvBytes;
+            allocatedKvBytes = r.allocatedKvBytes;
+            kvCapacityTokens = r.kvCapacityTokens;
+            measuredPeakBytes = r.measuredPeakBytes;
+            preemptionSequences = r.preemptionSequences;
+            notes = r.notes;
+            predictedNonKvBytes = r.predictedNonKvBytes;
+            predictedKvPoolBytes = r.predictedKvPoolBytes;
+            predictedKvCapacityTokens = r.predictedKvCapacityTokens;
+            measuredOnGpus = r.measuredOnGpus;
+            measuredActivationPeakBytes = r.measuredActivationPeakBytes;
+            measuredNonTorchBytes = r.measuredNonTorchBytes;
+            measuredCudaGraphBytes = r.measuredCudaGraphBytes;
+        }
 
-    public Validation withPreemptionSequences(Long preemptionSequences) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
-    }
+        public Builder measuredNonKvBytes(Long v) { measuredNonKvBytes = v; return this; }
+        public Builder allocatedKvBytes(Long v) { allocatedKvBytes = v; return this; }
+        public Builder kvCapacityTokens(Long v) { kvCapacityTokens = v; return this; }
+        public Builder measuredPeakBytes(Long v) { measuredPeakBytes = v; return this; }
+        public Builder preemptionSequences(Long v) { preemptionSequences = v; return this; }
+        public Builder notes(String v) { notes = v; return this; }
+        public Builder predictedNonKvBytes(Long v) { predictedNonKvBytes = v; return this; }
+        public Builder predictedKvPoolBytes(Long v) { predictedKvPoolBytes = v; return this; }
+        public Builder predictedKvCapacityTokens(Long v) { predictedKvCapacityTokens = v; return this; }
+        public Builder measuredOnGpus(Integer v) { measuredOnGpus = v; return this; }
+        public Builder measuredActivationPeakBytes(Long v) { measuredActivationPeakBytes = v; return this; }
+        public Builder measuredNonTorchBytes(Long v) { measuredNonTorchBytes = v; return this; }
+        public Builder measuredCudaGraphBytes(Long v) { measuredCudaGraphBytes = v; return this; }
 
-    public Validation withNotes(String notes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
-    }
-
-    public Validation withPredictedNonKvBytes(Long predictedNonKvBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
-    }
-
-    public Validation withPredictedKvPoolBytes(Long predictedKvPoolBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
-    }
-
-    public Validation withPredictedKvCapacityTokens(Long predictedKvCapacityTokens) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
-    }
-
-    public Validation withMeasuredOnGpus(Integer measuredOnGpus) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
-    }
-
-    public Validation withMeasuredActivationPeakBytes(Long measuredActivationPeakBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
-    }
-
-    public Validation withMeasuredNonTorchBytes(Long measuredNonTorchBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
-    }
-
-    public Validation withMeasuredCudaGraphBytes(Long measuredCudaGraphBytes) {
-        return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes, preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens, measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
+        public Validation build() {
+            return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes,
+                    preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens,
+                    measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
+        }
     }
 }

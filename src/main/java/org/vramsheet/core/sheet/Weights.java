@@ -40,53 +40,60 @@ public record Weights(Long totalParams, Long activeParams, WeightFormat format, 
         return zeroPointBits != null ? zeroPointBits : format.nativeGroup() > 0 ? 0 : 16;
     }
 
-    public static Weights empty() {
-        return new Weights(null, null, WeightFormat.BF16, ComputeDtype.BF16, null, null, null, null, null, "", null);
-    }
+    /** Weights with nothing known: BF16, no counts. */
+    public static Weights empty() { return builder().build(); }
 
-    // copy methods: an edit changes only the field it names
+    /** A builder starting from {@link #empty()}. */
+    public static Builder builder() { return new Builder(); }
 
-    public Weights withTotalParams(Long totalParams) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
-    }
+    /** A builder holding this record's components, to change a few and {@link Builder#build()} a copy. */
+    public Builder toBuilder() { return new Builder(this); }
 
-    public Weights withActiveParams(Long activeParams) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
-    }
+    /** Fluent {@link Weights}: one setter per component; unset components take the constructor's defaults. */
+    public static final class Builder {
+        private Long totalParams;
+        private Long activeParams;
+        private WeightFormat format;
+        private ComputeDtype computeDtype;
+        private Integer groupSize;
+        private Integer scaleBits;
+        private Integer zeroPointBits;
+        private Long unquantizedParams;
+        private Long checkpointBytes;
+        private String checkpointFormat;
+        private Long encoderParams;
 
-    public Weights withFormat(WeightFormat format) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
-    }
+        private Builder() { }
 
-    public Weights withComputeDtype(ComputeDtype computeDtype) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
-    }
+        private Builder(Weights r) {
+            totalParams = r.totalParams;
+            activeParams = r.activeParams;
+            format = r.format;
+            computeDtype = r.computeDtype;
+            groupSize = r.groupSize;
+            scaleBits = r.scaleBits;
+            zeroPointBits = r.zeroPointBits;
+            unquantizedParams = r.unquantizedParams;
+            checkpointBytes = r.checkpointBytes;
+            checkpointFormat = r.checkpointFormat;
+            encoderParams = r.encoderParams;
+        }
 
-    public Weights withGroupSize(Integer groupSize) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
-    }
+        public Builder totalParams(Long v) { totalParams = v; return this; }
+        public Builder activeParams(Long v) { activeParams = v; return this; }
+        public Builder format(WeightFormat v) { format = v; return this; }
+        public Builder computeDtype(ComputeDtype v) { computeDtype = v; return this; }
+        public Builder groupSize(Integer v) { groupSize = v; return this; }
+        public Builder scaleBits(Integer v) { scaleBits = v; return this; }
+        public Builder zeroPointBits(Integer v) { zeroPointBits = v; return this; }
+        public Builder unquantizedParams(Long v) { unquantizedParams = v; return this; }
+        public Builder checkpointBytes(Long v) { checkpointBytes = v; return this; }
+        public Builder checkpointFormat(String v) { checkpointFormat = v; return this; }
+        public Builder encoderParams(Long v) { encoderParams = v; return this; }
 
-    public Weights withScaleBits(Integer scaleBits) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
-    }
-
-    public Weights withZeroPointBits(Integer zeroPointBits) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
-    }
-
-    public Weights withUnquantizedParams(Long unquantizedParams) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
-    }
-
-    public Weights withCheckpointBytes(Long checkpointBytes) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
-    }
-
-    public Weights withCheckpointFormat(String checkpointFormat) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
-    }
-
-    public Weights withEncoderParams(Long encoderParams) {
-        return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits, unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
+        public Weights build() {
+            return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits,
+                    unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
+        }
     }
 }

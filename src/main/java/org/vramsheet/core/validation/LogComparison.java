@@ -288,26 +288,26 @@ public final class LogComparison {
         RuntimeSettings r = ws.runtime();
         int tp = m.tensorParallel() != null ? m.tensorParallel() : r.tensorParallel();
         int pp = m.pipelineParallel() != null ? m.pipelineParallel() : r.pipelineParallel();
-        RuntimeSettings nr = r.withEngine(or(m.engine(), r.engine())).withEngineVersion(or(m.version(), r.engineVersion()))
-                .withTensorParallel(tp).withPipelineParallel(pp).withUtilization(or(m.utilization(), r.utilization()))
-                .withNodes(or(m.nodes(), r.nodes()))
-                .withMaxModelLen(or(m.maxModelLen(), r.maxModelLen()))
-                .withActivationPeakBytes(m.activationPeakBytes() != null ? null : r.activationPeakBytes())
-                .withNonTorchBytes(m.nonTorchBytes() != null ? null : r.nonTorchBytes())
-                .withCudaGraphBytes(m.cudaGraphEstimateBytes() != null ? null : r.cudaGraphBytes());
+        RuntimeSettings nr = r.toBuilder().engine(or(m.engine(), r.engine())).engineVersion(or(m.version(), r.engineVersion()))
+                .tensorParallel(tp).pipelineParallel(pp).utilization(or(m.utilization(), r.utilization()))
+                .nodes(or(m.nodes(), r.nodes()))
+                .maxModelLen(or(m.maxModelLen(), r.maxModelLen()))
+                .activationPeakBytes(m.activationPeakBytes() != null ? null : r.activationPeakBytes())
+                .nonTorchBytes(m.nonTorchBytes() != null ? null : r.nonTorchBytes())
+                .cudaGraphBytes(m.cudaGraphEstimateBytes() != null ? null : r.cudaGraphBytes()).build();
         Gpu g = ws.gpu();
         Gpu ng = g.withCount(Math.max(g.count(), tp * pp)).withTotalBytes(or(m.totalBytes(), g.totalBytes()));
         Worksheet setup = ws.withRuntime(nr).withGpu(ng);
         KvDtype logDtype = kvDtype(m.kvCacheDtype());
         if (logDtype != null) {
-            setup = setup.withKv(setup.kv().withKvDtype(logDtype));
+            setup = setup.withKv(setup.kv().toBuilder().kvDtype(logDtype).build());
         }
         if (m.maxModelLen() != null) {
             setup = Edits.contextLength(setup, m.maxModelLen());
         }
         // the prediction before launch: the log's layout, but the sheet's own estimates (no profiled or measured memory)
-        Worksheet preLaunch = setup.withRuntime(nr.withActivationPeakBytes(r.activationPeakBytes())
-                .withNonTorchBytes(r.nonTorchBytes()).withCudaGraphBytes(r.cudaGraphBytes()));
+        Worksheet preLaunch = setup.withRuntime(nr.toBuilder().activationPeakBytes(r.activationPeakBytes())
+                .nonTorchBytes(r.nonTorchBytes()).cudaGraphBytes(r.cudaGraphBytes()).build());
         return setup.withValidation(m.toValidation(frozen(preLaunch, ws.validation()), tp * pp));
     }
 
@@ -320,9 +320,9 @@ public final class LogComparison {
             return v;
         }
         SizingResult r = SizingCalculator.calculate(setup.withValidation(Validation.empty()));
-        return v.withPredictedNonKvBytes(exact(r, FigureKey.POOL_NON_KV_BYTES))
-                .withPredictedKvPoolBytes(exact(r, FigureKey.POOL_KV_POOL_BYTES))
-                .withPredictedKvCapacityTokens(exact(r, FigureKey.POOL_CAPACITY_TOKENS));
+        return v.toBuilder().predictedNonKvBytes(exact(r, FigureKey.POOL_NON_KV_BYTES))
+                .predictedKvPoolBytes(exact(r, FigureKey.POOL_KV_POOL_BYTES))
+                .predictedKvCapacityTokens(exact(r, FigureKey.POOL_CAPACITY_TOKENS)).build();
     }
 
     private static Long exact(SizingResult r, FigureKey key) {

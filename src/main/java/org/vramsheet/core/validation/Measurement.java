@@ -28,14 +28,14 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         String note = (engine == null ? "engine" : engine.label()) + (version == null ? "" : " " + version) + " startup log"
                 + (modelId == null ? "" : " of " + modelId);
         String notes = old.notes().isBlank() ? note : old.notes().contains(note) ? old.notes() : old.notes() + "\n" + note;
-        return old.withMeasuredNonKvBytes(nonKvBytes != null ? nonKvBytes : old.measuredNonKvBytes())
-                .withAllocatedKvBytes(kvPoolBytes != null ? kvPoolBytes : old.allocatedKvBytes())
-                .withKvCapacityTokens(kvTokens != null ? kvTokens : old.kvCapacityTokens()).withNotes(notes)
-                .withMeasuredOnGpus(nonKvBytes != null ? Integer.valueOf(gpus) : old.measuredOnGpus())
-                .withMeasuredActivationPeakBytes(activationPeakBytes != null ? activationPeakBytes : old.measuredActivationPeakBytes())
-                .withMeasuredNonTorchBytes(nonTorchBytes != null ? nonTorchBytes : old.measuredNonTorchBytes())
-                .withMeasuredCudaGraphBytes(cudaGraphEstimateBytes != null ? cudaGraphEstimateBytes
-                        : old.measuredCudaGraphBytes());
+        return old.toBuilder().measuredNonKvBytes(nonKvBytes != null ? nonKvBytes : old.measuredNonKvBytes())
+                .allocatedKvBytes(kvPoolBytes != null ? kvPoolBytes : old.allocatedKvBytes())
+                .kvCapacityTokens(kvTokens != null ? kvTokens : old.kvCapacityTokens()).notes(notes)
+                .measuredOnGpus(nonKvBytes != null ? Integer.valueOf(gpus) : old.measuredOnGpus())
+                .measuredActivationPeakBytes(activationPeakBytes != null ? activationPeakBytes : old.measuredActivationPeakBytes())
+                .measuredNonTorchBytes(nonTorchBytes != null ? nonTorchBytes : old.measuredNonTorchBytes())
+                .measuredCudaGraphBytes(cudaGraphEstimateBytes != null ? cudaGraphEstimateBytes
+                        : old.measuredCudaGraphBytes()).build();
     }
 
     /** An empty measurement to fill in, as a log reader does line by line. */

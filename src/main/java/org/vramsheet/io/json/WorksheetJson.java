@@ -110,9 +110,9 @@ public final class WorksheetJson {
      */
     static Worksheet fromVersion2(Worksheet ws) {
         org.vramsheet.core.sheet.RuntimeSettings r = ws.runtime();
-        r = r.withActivationPeakBytes(r.activationPeakBytes() == null ? Long.valueOf(0) : r.activationPeakBytes())
-                .withNonTorchBytes(r.nonTorchBytes() == null ? Long.valueOf(0) : r.nonTorchBytes())
-                .withCudaGraphBytes(r.cudaGraphBytes() == null ? Long.valueOf(0) : r.cudaGraphBytes());
+        r = r.toBuilder().activationPeakBytes(r.activationPeakBytes() == null ? Long.valueOf(0) : r.activationPeakBytes())
+                .nonTorchBytes(r.nonTorchBytes() == null ? Long.valueOf(0) : r.nonTorchBytes())
+                .cudaGraphBytes(r.cudaGraphBytes() == null ? Long.valueOf(0) : r.cudaGraphBytes()).build();
         Worksheet out = ws.withRuntime(r);
         if (ws.signOff().status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED) {
             return out;

@@ -103,7 +103,7 @@ public final class ConfigImporter {
         Weights weights = QuantReader.weights(c, counts, indexTotalSize, detected, assumed, warnings);
         long encoders = EncoderCounter.count(c, a.hidden, detected, assumed);
         if (encoders > 0) {
-            weights = weights.withEncoderParams(encoders);
+            weights = weights.toBuilder().encoderParams(encoders).build();
         }
         if (!KNOWN.contains(a.type)) {
             assumed.add("unknown architecture '" + a.type + "': read as a standard decoder (Llama-like); check "
@@ -344,9 +344,10 @@ public final class ConfigImporter {
         }
         KvDtype dtype = QuantReader.kvDtype(c, detected);
         boolean perType = a.globalKvHeads > 0 || a.globalHeadDim > 0;
-        return new KvArchitecture(kind, a.attentionLayers(), a.heads, a.mla ? null : perType ? a.globalKvHeads : a.kvHeads,
-                perType ? a.globalHeadDim : a.headDim,
-                a.hidden, a.mla ? a.kvLoraRank : null, a.mla ? a.qkRope : null, dtype, a.windows(), stateLayers, stateBytes);
+        return KvArchitecture.builder().kind(kind).layers(a.attentionLayers()).attentionHeads(a.heads)
+                .kvHeads(a.mla ? null : perType ? a.globalKvHeads : a.kvHeads).headDim(perType ? a.globalHeadDim : a.headDim)
+                .hiddenSize(a.hidden).kvLoraRank(a.mla ? a.kvLoraRank : null).qkRopeHeadDim(a.mla ? a.qkRope : null)
+                .kvDtype(dtype).windows(a.windows()).stateLayers(stateLayers).stateBytesPerLayer(stateBytes).build();
     }
 
     static ComputeDtype dtypeOf(String s) {

@@ -35,7 +35,7 @@ public record ModelImport(ModelInfo model, Weights weights, KvArchitecture kv, L
         }
         ResultSettings rs = ws.result();
         Long ctx = rs.contextLength() != null && len != null && rs.contextLength() > len ? len : rs.contextLength();
-        Worksheet out = ws.withModel(model).withWeights(weights).withKv(kv).withRuntime(r.withMaxModelLen(len))
+        Worksheet out = ws.withModel(model).withWeights(weights).withKv(kv).withRuntime(r.toBuilder().maxModelLen(len).build())
                 .withResult(rs.withContextLength(ctx));
         // the old model's activation estimates do not fit the new one: clear them, the live estimate follows the new one
         return org.vramsheet.core.engine.NonKvEstimator.apply(out);

@@ -77,8 +77,10 @@ final class QuantReader {
         } else {
             detected.add("no quantization_config: weights stored as " + compute.label());
         }
-        Weights w = new Weights(n.total(), n.active() != n.total() ? n.active() : null, quant.fmt(), compute, quant.group(),
-                quant.scale(), quant.zero(), quant.unquantized(), indexTotal, quant.described(), null);
+        Weights w = Weights.builder().totalParams(n.total()).activeParams(n.active() != n.total() ? n.active() : null)
+                .format(quant.fmt()).computeDtype(compute).groupSize(quant.group()).scaleBits(quant.scale())
+                .zeroPointBits(quant.zero()).unquantizedParams(quant.unquantized()).checkpointBytes(indexTotal)
+                .checkpointFormat(quant.described()).build();
         if (indexTotal != null) {
             detected.add("safetensors index total_size " + Units.grouped(indexTotal) + " B (exact checkpoint bytes)");
             checkAgainstIndex(w, indexTotal, warnings);
@@ -160,8 +162,7 @@ final class QuantReader {
 
     /** The estimate the core would compute for these weights, without the checkpoint bytes. */
     private static long estimate(Weights w) {
-        Weights noCkpt = new Weights(w.totalParams(), w.activeParams(), w.format(), w.computeDtype(), w.groupSize(),
-                w.scaleBits(), w.zeroPointBits(), w.unquantizedParams(), null, w.checkpointFormat(), null);
+        Weights noCkpt = w.toBuilder().checkpointBytes(null).encoderParams(null).build();
         var ws = new org.vramsheet.core.sheet.Worksheet(null, noCkpt, null, null, null, null, null, null, null, null);
         var f = org.vramsheet.core.calc.SizingCalculator.calculate(ws).get(FigureKey.WEIGHTS_ESTIMATED_BYTES);
         return f.available() ? f.value() : 1;

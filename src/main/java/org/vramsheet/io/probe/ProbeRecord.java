@@ -45,10 +45,10 @@ public final class ProbeRecord {
     public static Worksheet apply(Worksheet ws, EngineProbe.Snapshot snap, WorkloadRunner.Result run, String server, String scenario) {
         Validation v = ws.validation();
         if (snap.capacityTokens() != null) {
-            v = v.withKvCapacityTokens(snap.capacityTokens());
+            v = v.toBuilder().kvCapacityTokens(snap.capacityTokens()).build();
         }
         if (run != null && run.boundaryConcurrency() != null) {
-            v = v.withPreemptionSequences(run.boundaryConcurrency().longValue());
+            v = v.toBuilder().preemptionSequences(run.boundaryConcurrency().longValue()).build();
         }
         String when = ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm zzz", Locale.ROOT));
         StringBuilder note = new StringBuilder("Measured at " + server + " (" + snap.engine()
@@ -66,6 +66,6 @@ public final class ProbeRecord {
             note.append("; ").append(headroom);
         }
         String notes = v.notes().isBlank() ? note.toString() : v.notes() + "\n" + note;
-        return ws.withValidation(v.withNotes(notes));
+        return ws.withValidation(v.toBuilder().notes(notes).build());
     }
 }

@@ -54,7 +54,7 @@ public final class LogViewModel {
         Measurement m = measurement.get();
         if (m == null && smiPeak.get() != null) {
             var ws = sheet.computed().sheet();
-            sheet.applyWorksheet(ws.withValidation(ws.validation().withMeasuredPeakBytes(smiPeak.get().usedBytes())));
+            sheet.applyWorksheet(ws.withValidation(ws.validation().toBuilder().measuredPeakBytes(smiPeak.get().usedBytes()).build()));
             return;
         }
         if (m == null) {

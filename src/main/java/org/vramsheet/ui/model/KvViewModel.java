@@ -63,8 +63,9 @@ public final class KvViewModel extends SectionViewModel {
                     windowKvHeads.intValue(), windowHeadDim.intValue(), windowKvDtype));
         }
         windows.addAll(extraWindows);
-        return new KvArchitecture(kind.get(), layers.intValue(), attentionHeads.intValue(), kvHeads.intValue(),
-                headDim.intValue(), hiddenSize.intValue(), kvLoraRank.intValue(), qkRopeHeadDim.intValue(), kvDtype.get(),
-                windows, stateLayers.intValue(), stateBytesPerLayer.longValue());
+        return KvArchitecture.builder().kind(kind.get()).layers(layers.intValue()).attentionHeads(attentionHeads.intValue())
+                .kvHeads(kvHeads.intValue()).headDim(headDim.intValue()).hiddenSize(hiddenSize.intValue())
+                .kvLoraRank(kvLoraRank.intValue()).qkRopeHeadDim(qkRopeHeadDim.intValue()).kvDtype(kvDtype.get())
+                .windows(windows).stateLayers(stateLayers.intValue()).stateBytesPerLayer(stateBytesPerLayer.longValue()).build();
     }
 }

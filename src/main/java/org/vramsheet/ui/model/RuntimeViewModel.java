@@ -59,14 +59,18 @@ public final class RuntimeViewModel extends SectionViewModel {
     }
 
     public RuntimeSettings snapshot() {
-        return new RuntimeSettings(engine.get(), engineVersion.get(), cache.get(), tensorParallel.intValue(),
-                pipelineParallel.intValue(), utilization.doubleValue(), blockSize.intValue(), maxModelLen.longValue(),
-                prefixCaching.get(), maxNumBatchedTokens.longValue(), maxNumSeqs.intValue(), activationPeak.longValue(),
-                nonTorch.longValue(), cudaGraphs.longValue(), fragmentation.doubleValue(),
-                switch (graphsInPool.get()) {
+        return RuntimeSettings.builder().engine(engine.get()).engineVersion(engineVersion.get()).cacheImplementation(cache.get())
+                .tensorParallel(tensorParallel.intValue()).pipelineParallel(pipelineParallel.intValue())
+                .utilization(utilization.doubleValue()).blockSize(blockSize.intValue()).maxModelLen(maxModelLen.longValue())
+                .prefixCaching(prefixCaching.get()).maxNumBatchedTokens(maxNumBatchedTokens.longValue())
+                .maxNumSeqs(maxNumSeqs.intValue()).activationPeakBytes(activationPeak.longValue())
+                .nonTorchBytes(nonTorch.longValue()).cudaGraphBytes(cudaGraphs.longValue())
+                .fragmentationPercent(fragmentation.doubleValue())
+                .cudaGraphsInPool(switch (graphsInPool.get()) {
                     case YES -> Boolean.TRUE;
                     case NO -> Boolean.FALSE;
                     default -> null;
-                }, kvCacheMemory.longValue(), dataParallel.intValue(), nodes.intValue());
+                }).kvCacheMemoryBytes(kvCacheMemory.longValue()).dataParallel(dataParallel.intValue()).nodes(nodes.intValue())
+                .build();
     }
 }

@@ -38,9 +38,13 @@ public final class ValidationViewModel extends SectionViewModel {
     }
 
     public Validation snapshot() {
-        return new Validation(measuredNonKv.longValue(), allocatedKv.longValue(), kvCapacityTokens.longValue(),
-                measuredPeak.longValue(), preemptionSequences.longValue(), notes.get(), predictedNonKv.longValue(),
-                predictedKvPool.longValue(), predictedKvCapacity.longValue(), measuredOnGpus.intValue(),
-                measuredActivationPeak.longValue(), measuredNonTorch.longValue(), measuredCudaGraphs.longValue());
+        return Validation.builder().measuredNonKvBytes(measuredNonKv.longValue()).allocatedKvBytes(allocatedKv.longValue())
+                .kvCapacityTokens(kvCapacityTokens.longValue()).measuredPeakBytes(measuredPeak.longValue())
+                .preemptionSequences(preemptionSequences.longValue()).notes(notes.get())
+                .predictedNonKvBytes(predictedNonKv.longValue()).predictedKvPoolBytes(predictedKvPool.longValue())
+                .predictedKvCapacityTokens(predictedKvCapacity.longValue()).measuredOnGpus(measuredOnGpus.intValue())
+                .measuredActivationPeakBytes(measuredActivationPeak.longValue())
+                .measuredNonTorchBytes(measuredNonTorch.longValue()).measuredCudaGraphBytes(measuredCudaGraphs.longValue())
+                .build();
     }
 }

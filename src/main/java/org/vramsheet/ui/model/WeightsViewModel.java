@@ -37,8 +37,10 @@ public final class WeightsViewModel extends SectionViewModel {
     }
 
     public Weights snapshot() {
-        return new Weights(totalParams.longValue(), activeParams.longValue(), format.get(), computeDtype.get(),
-                groupSize.intValue(), scaleBits.intValue(), zeroPointBits.intValue(), unquantizedParams.longValue(),
-                checkpointBytes.longValue(), checkpointFormat.get(), encoderParams.longValue());
+        return Weights.builder().totalParams(totalParams.longValue()).activeParams(activeParams.longValue())
+                .format(format.get()).computeDtype(computeDtype.get()).groupSize(groupSize.intValue())
+                .scaleBits(scaleBits.intValue()).zeroPointBits(zeroPointBits.intValue())
+                .unquantizedParams(unquantizedParams.longValue()).checkpointBytes(checkpointBytes.longValue())
+                .checkpointFormat(checkpointFormat.get()).encoderParams(encoderParams.longValue()).build();
     }
 }

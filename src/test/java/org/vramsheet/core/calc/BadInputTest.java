@@ -15,8 +15,6 @@ import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.sheet.AttentionKind;
-import org.vramsheet.core.sheet.CacheImplementation;
-import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.LayerWindow;
@@ -78,20 +76,19 @@ class BadInputTest {
 
     @Test
     void kvHeadsAboveOrNotDividingAttentionHeads() {
-        SizingResult above = calc(Sheets.llama70b().withKv(new KvArchitecture(AttentionKind.GQA, 80, 8, 64, 128, null, null,
-                null, KvDtype.BF16, List.of(), null, null)));
+        SizingResult above = calc(Sheets.llama70b().withKv(Sheets.gqa(80, 8, 64, 128, KvDtype.BF16)));
         assertTrue(issue(above, "kv.kvHeads").message().contains("more KV heads (64) than attention heads (8)"));
         SizingResult odd = calc(Sheets.llama70b().withKv(Sheets.gqa(80, 64, 6, 128, KvDtype.BF16)));
         assertTrue(issue(odd, "kv.kvHeads").message().contains("6 KV heads do not divide 64"));
-        SizingResult mha = calc(Sheets.llama70b().withKv(new KvArchitecture(AttentionKind.MHA, 80, 64, 8, 128, null, null,
-                null, KvDtype.BF16, List.of(), null, null)));
+        SizingResult mha = calc(Sheets.llama70b().withKv(Sheets.gqa(80, 64, 8, 128, KvDtype.BF16)
+                .toBuilder().kind(AttentionKind.MHA).build()));
         assertTrue(issue(mha, "kv.kvHeads").message().contains("MHA"));
     }
 
     @Test
     void windowAboveContext() {
-        KvArchitecture k = new KvArchitecture(AttentionKind.GQA, 42, 16, 8, 256, null, null, null, KvDtype.BF16,
-                List.of(new LayerWindow(21, 65_536L, WindowKind.SLIDING)), null, null);
+        KvArchitecture k = Sheets.gqa(42, 16, 8, 256, KvDtype.BF16).toBuilder()
+                .windows(List.of(new LayerWindow(21, 65_536L, WindowKind.SLIDING))).build();
         SizingResult r = calc(Sheets.llama70b().withKv(k));
         assertTrue(issue(r, "kv.windows").message().contains("window above context"));
     }
@@ -161,8 +158,7 @@ class BadInputTest {
     @Test
     void gpuCountBelowParallelism() {
         RuntimeSettings base = Sheets.vllm("0.19.0", null, 32768);
-        RuntimeSettings tp4 = new RuntimeSettings(Engine.VLLM, "0.19.0", CacheImplementation.DEFAULT, 4, 1, null, null, 32768L, false,
-                null, null, 0L, 0L, 0L, 0.0, null, null, null, null);
+        RuntimeSettings tp4 = base.toBuilder().tensorParallel(4).build();
         assertTrue(calc(Sheets.llama70b().withRuntime(base)).valid());
         assertTrue(issue(calc(Sheets.llama70b().withRuntime(tp4)), "gpu.count").message().contains("needs 4 GPUs"));
     }

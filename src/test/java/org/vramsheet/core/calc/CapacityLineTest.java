@@ -20,10 +20,10 @@ class CapacityLineTest {
     @Test
     void theCapacityLineFollowsTheVllmVersion() throws Exception {
         Worksheet ws = WorksheetJson.read(Path.of("assets/samples/gemma-2-9b-sliding-window-h100.json"));
-        SizingResult old = SizingCalculator.calculate(ws.withRuntime(ws.runtime().withEngineVersion("0.19.0")));
+        SizingResult old = SizingCalculator.calculate(ws.withRuntime(ws.runtime().toBuilder().engineVersion("0.19.0").build()));
         long blocks = old.get(FigureKey.POOL_GPU_BLOCKS).value();
         assertEquals(blocks / 2 * 16, old.get(FigureKey.POOL_CAPACITY_TOKENS).value(), "v0.19: two groups of 21 layers");
-        Worksheet now = ws.withRuntime(ws.runtime().withEngineVersion("0.30.0"));
+        Worksheet now = ws.withRuntime(ws.runtime().toBuilder().engineVersion("0.30.0").build());
         SizingResult current = SizingCalculator.calculate(now);
         long now30 = current.get(FigureKey.POOL_GPU_BLOCKS).value(); // v0.21+ also takes the CUDA graphs out of the pool
         long maxLen = 8192;
@@ -32,7 +32,7 @@ class CapacityLineTest {
         assertEquals((long) (now30 / (double) perRequest * maxLen), current.get(FigureKey.POOL_CAPACITY_TOKENS).value());
         assertTrue(current.get(FigureKey.POOL_CAPACITY_TOKENS).value() < now30 / 2 * 16,
                 "at max_model_len = 8,192 the window saves nothing, and 513 > 512 blocks");
-        Worksheet longCtx = now.withRuntime(now.runtime().withMaxNumBatchedTokens(512L));
+        Worksheet longCtx = now.withRuntime(now.runtime().toBuilder().maxNumBatchedTokens(512L).build());
         SizingResult big = SizingCalculator.calculate(longCtx);
         long b = big.get(FigureKey.POOL_GPU_BLOCKS).value();
         assertTrue(big.get(FigureKey.POOL_CAPACITY_TOKENS).value() > b / 2 * 16, "with 512 batched tokens the capped "

@@ -36,8 +36,9 @@ class EngineTest {
     }
 
     private static RuntimeSettings runtime(Engine e, String version, Double util, CacheImplementation c, Integer seqs, int tp) {
-        return new RuntimeSettings(e, version, c, tp, 1, util, null, 8192L, false, null, seqs, Units.GIB, 0L, Units.GIB / 2, 0.0,
-                null, null, null, null);
+        return RuntimeSettings.builder().engine(e).engineVersion(version).cacheImplementation(c).tensorParallel(tp)
+                .utilization(util).maxModelLen(8192L).maxNumSeqs(seqs)
+                .activationPeakBytes(Units.GIB).nonTorchBytes(0L).cudaGraphBytes(Units.GIB / 2).build();
     }
 
     @Test
@@ -99,8 +100,7 @@ class EngineTest {
 
     @Test
     void llamaCppPreallocatesPaddedContext() {
-        RuntimeSettings r = new RuntimeSettings(Engine.LLAMA_CPP, "", CacheImplementation.DEFAULT, 1, 1, null, null, 8000L, false, null, 4,
-                0L, 0L, 0L, 0.0, null, null, null, null);
+        RuntimeSettings r = Sheets.engine(Engine.LLAMA_CPP, null, 8000L).toBuilder().maxNumSeqs(4).build();
         SizingResult res = SizingCalculator.calculate(llama8b(r, 24 * Units.GIB)
                 .withResult(new ResultSettings(0L, ScenarioId.LIMIT, 2000L, null)));
         assertEquals(8192, value(res, FigureKey.POOL_CAPACITY_TOKENS), "8,000 cells padded to a multiple of 256");
@@ -163,7 +163,7 @@ class EngineTest {
     @Test
     void measuredNonKvIsNotAddedToTheWeightsAgain() {
         Worksheet ws = llama8b(runtime(Engine.VLLM, "0.19.0", 0.95, null, null, 1), Units.gib(79.19))
-                .withValidation(new Validation(Units.gib(17.12), null, null, null, null, "", null, null, null, null, null, null, null));
+                .withValidation(Validation.builder().measuredNonKvBytes(Units.gib(17.12)).build());
         SizingResult r = SizingCalculator.calculate(ws);
         assertEquals(Units.gib(17.12), value(r, FigureKey.RESULT_NON_KV_BYTES));
         assertEquals(Units.gib(17.12), value(r, FigureKey.POOL_NON_KV_BYTES));
@@ -172,8 +172,7 @@ class EngineTest {
 
     @Test
     void kvCacheMemoryIsAVllmSetting() {
-        RuntimeSettings r = new RuntimeSettings(Engine.SGLANG, "", CacheImplementation.DEFAULT, 1, 1, null, null, 8192L, false, null, null,
-                0L, 0L, 0L, 0.0, null, Units.GIB, null, null);
+        RuntimeSettings r = Sheets.engine(Engine.SGLANG, null, 8192L).toBuilder().kvCacheMemoryBytes(Units.GIB).build();
         assertFalse(SizingCalculator.calculate(llama8b(r, 80 * Units.GIB)).valid());
     }
 

@@ -15,12 +15,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.SizingResult;
-import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.LayerWindow;
-import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.Scenario;
 import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.sheet.WindowKind;
@@ -38,8 +36,7 @@ class InvariantTest {
         int dim = 32 * (1 + rnd.nextInt(8));
         List<LayerWindow> windows = rnd.nextBoolean() || layers < 2 ? List.of()
                 : List.of(new LayerWindow(1 + rnd.nextInt(layers - 1), 128L << rnd.nextInt(6), WindowKind.SLIDING));
-        AttentionKind kind = kv == heads ? AttentionKind.MHA : kv == 1 ? AttentionKind.MQA : AttentionKind.GQA;
-        return new KvArchitecture(kind, layers, heads, kv, dim, null, null, null, dtype, windows, null, null);
+        return Sheets.gqa(layers, heads, kv, dim, dtype).toBuilder().windows(windows).build();
     }
 
     @Test
@@ -92,8 +89,8 @@ class InvariantTest {
 
     @Test
     void slidingWindowLayersStopGrowing() {
-        KvArchitecture k = new KvArchitecture(AttentionKind.GQA, 42, 16, 8, 256, null, null, null, KvDtype.BF16,
-                List.of(new LayerWindow(21, 4096L, WindowKind.SLIDING)), null, null);
+        KvArchitecture k = Sheets.gqa(42, 16, 8, 256, KvDtype.BF16).toBuilder()
+                .windows(List.of(new LayerWindow(21, 4096L, WindowKind.SLIDING))).build();
         Worksheet ws = Sheets.llama70b().withKv(k);
         long at4k = value(SizingCalculator.calculate(Sheets.withScenario(ws, ScenarioId.TYPICAL, Scenario.of(4096, 0, 1))),
                 FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES));
@@ -107,14 +104,14 @@ class InvariantTest {
     @Test
     void fiveLocalToOneGlobalPatternAndChunkedLayers() {
         // Gemma 3 27B: 62 layers, 5 local (window 1024) : 1 global -> 52 local + 10 global; 16 KV heads x 128
-        KvArchitecture gemma3 = new KvArchitecture(AttentionKind.GQA, 62, 32, 16, 128, null, null, null, KvDtype.BF16,
-                List.of(new LayerWindow(52, 1024L, WindowKind.SLIDING)), null, null);
+        KvArchitecture gemma3 = Sheets.gqa(62, 32, 16, 128, KvDtype.BF16).toBuilder()
+                .windows(List.of(new LayerWindow(52, 1024L, WindowKind.SLIDING))).build();
         Worksheet ws = Sheets.withScenario(Sheets.llama70b().withKv(gemma3), ScenarioId.TYPICAL, Scenario.of(32_768, 0, 1));
         long perLayerToken = 2L * 16 * 128 * 2;
         assertEquals(perLayerToken * (10 * 32_768L + 52 * 1024L), value(SizingCalculator.calculate(ws), FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)));
         // Llama 4 style chunked local attention: 3 of 4 layers capped at 8192
-        KvArchitecture llama4 = new KvArchitecture(AttentionKind.GQA, 48, 40, 8, 128, null, null, null, KvDtype.BF16,
-                List.of(new LayerWindow(36, 8192L, WindowKind.CHUNKED)), null, null);
+        KvArchitecture llama4 = Sheets.gqa(48, 40, 8, 128, KvDtype.BF16).toBuilder()
+                .windows(List.of(new LayerWindow(36, 8192L, WindowKind.CHUNKED))).build();
         Worksheet l4 = Sheets.withScenario(Sheets.llama70b().withKv(llama4), ScenarioId.TYPICAL, Scenario.of(32_768, 0, 2));
         long per = 2L * 8 * 128 * 2;
         assertEquals(2 * per * (12 * 32_768L + 36 * 8192L), value(SizingCalculator.calculate(l4), FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)));
@@ -122,8 +119,7 @@ class InvariantTest {
 
     @Test
     void hybridStateIsFixedPerSequence() {
-        KvArchitecture k = new KvArchitecture(AttentionKind.GQA, 4, 32, 8, 128, null, null, null, KvDtype.BF16,
-                List.of(), 28, 1_000_000L);
+        KvArchitecture k = Sheets.gqa(4, 32, 8, 128, KvDtype.BF16).toBuilder().stateLayers(28).stateBytesPerLayer(1_000_000L).build();
         Worksheet ws = Sheets.llama70b().withKv(k);
         long a = value(SizingCalculator.calculate(Sheets.withScenario(ws, ScenarioId.TYPICAL, Scenario.of(1000, 0, 3))),
                 FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES));
@@ -135,9 +131,7 @@ class InvariantTest {
         Worksheet ws = Sheets.withScenario(Sheets.llama70b(), ScenarioId.TYPICAL,
                 new Scenario(4096L, 0L, 10L, List.of(), 2048L));
         long off = value(SizingCalculator.calculate(ws), FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES));
-        RuntimeSettings r = ws.runtime();
-        Worksheet on = ws.withRuntime(new RuntimeSettings(r.engine(), r.engineVersion(), r.cacheImplementation(), 1, 1,
-                r.utilization(), null, r.maxModelLen(), true, null, null, 0L, 0L, 0L, 0.0, null, null, null, null));
+        Worksheet on = ws.withRuntime(ws.runtime().toBuilder().prefixCaching(true).build());
         SizingResult res = SizingCalculator.calculate(on);
         assertEquals(40_960 - 9 * 2048, value(res, FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.UNIQUE_TOKENS)));
         assertEquals(off - 9 * 2048L * 327_680, value(res, FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)));
@@ -155,8 +149,8 @@ class InvariantTest {
         for (int i = 0; i < CASES; i++) {
             Worksheet ws = Sheets.llama70b().withKv(randomKv(rnd, KvDtype.BF16))
                     .withGpu(new Gpu("x", 1, (long) (1 + rnd.nextInt(200)) * Units.GIB));
-            ws = ws.withRuntime(ws.runtime().withEngine(engines[rnd.nextInt(engines.length)]).withUtilization(null)
-                    .withTensorParallel(1 << rnd.nextInt(3)).withDataParallel(1 + rnd.nextInt(4)));
+            ws = ws.withRuntime(ws.runtime().toBuilder().engine(engines[rnd.nextInt(engines.length)]).utilization(null)
+                    .tensorParallel(1 << rnd.nextInt(3)).dataParallel(1 + rnd.nextInt(4)).build());
             SizingResult r = SizingCalculator.calculate(ws);
             for (Figure f : r.figures().values()) {
                 String where = "case " + i + " " + ws.runtime().engine() + ": " + f.key();

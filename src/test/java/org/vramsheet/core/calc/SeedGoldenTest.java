@@ -15,10 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.vramsheet.core.result.SizingResult;
-import org.vramsheet.core.sheet.AttentionKind;
-import org.vramsheet.core.sheet.CacheImplementation;
 import org.vramsheet.core.sheet.ComputeDtype;
-import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.KvDtype;
@@ -53,8 +50,7 @@ public class SeedGoldenTest {
     @Test
     void headDimFromHiddenSizeOverHeads() {
         Worksheet ws = Sheets.llama70b();
-        KvArchitecture k = new KvArchitecture(AttentionKind.GQA, 80, 64, 8, null, 8192, null, null, KvDtype.BF16,
-                List.of(), null, null);
+        KvArchitecture k = KvArchitecture.builder().layers(80).attentionHeads(64).kvHeads(8).hiddenSize(8192).kvDtype(KvDtype.BF16).build();
         SizingResult r = calc(ws.withKv(k));
         assertEquals(327_680, value(r, FigureKey.KV_CACHE_BYTES_PER_TOKEN));
         assertTrue(r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).provenance().assumptions().stream()
@@ -120,7 +116,8 @@ public class SeedGoldenTest {
 
     @Test
     void int4WithGroup128ScaleAndZeroIsAbout0Point53BytesPerParam() {
-        Weights w = new Weights(70_000_000_000L, null, WeightFormat.INT4, ComputeDtype.FP16, 128, 16, 16, null, null, "", null);
+        Weights w = Weights.builder().totalParams(70_000_000_000L).format(WeightFormat.INT4).computeDtype(ComputeDtype.FP16)
+                .groupSize(128).scaleBits(16).zeroPointBits(16).build();
         double bpp = calc(Sheets.llama70b().withWeights(w)).get(FigureKey.WEIGHTS_BYTES_PER_PARAM).ratio();
         assertEquals(0.53, bpp, 0.005);
         assertEquals(0.53125, bpp, 1e-9);
@@ -129,15 +126,14 @@ public class SeedGoldenTest {
     @Test
     void unquantizedEmbeddingsAddTheirFullWidth() {
         long emb = 2L * 128_256 * 8192; // embeddings + LM head of Llama 3.1 70B
-        Weights w = new Weights(70_000_000_000L, null, WeightFormat.INT4, ComputeDtype.BF16, null, null, null, emb, null, "", null);
+        Weights w = Sheets.weights(70_000_000_000L, WeightFormat.INT4).toBuilder().unquantizedParams(emb).build();
         long b = value(calc(Sheets.llama70b().withWeights(w)), FigureKey.WEIGHTS_BYTES);
         assertEquals((70_000_000_000L - emb) / 2 + emb * 2, b);
     }
 
     @Test
     void exactCheckpointBytesWinOverTheEstimate() {
-        Weights w = new Weights(70_553_706_496L, null, WeightFormat.BF16, ComputeDtype.BF16, null, null, null, null,
-                141_107_412_992L, "", null);
+        Weights w = Sheets.weights(70_553_706_496L, WeightFormat.BF16).toBuilder().checkpointBytes(141_107_412_992L).build();
         SizingResult r = calc(Sheets.llama70b().withWeights(w));
         assertEquals(141_107_412_992L, value(r, FigureKey.WEIGHTS_BYTES));
         assertTrue(r.get(FigureKey.WEIGHTS_BYTES).provenance().formula().contains("checkpoint"));
@@ -145,8 +141,7 @@ public class SeedGoldenTest {
 
     @Test
     void moeKeepsTotalAndActiveApart() {
-        Weights w = new Weights(15_706_484_224L, 2_660_000_000L, WeightFormat.BF16, ComputeDtype.BF16, null, null, null,
-                null, null, "", null);
+        Weights w = Sheets.weights(15_706_484_224L, WeightFormat.BF16).toBuilder().activeParams(2_660_000_000L).build();
         SizingResult r = calc(Sheets.llama70b().withWeights(w));
         assertEquals(15_706_484_224L * 2, value(r, FigureKey.WEIGHTS_BYTES));
         assertEquals(2_660_000_000L, value(r, FigureKey.WEIGHTS_ACTIVE_PARAMS));
@@ -222,8 +217,8 @@ public class SeedGoldenTest {
         long page = 16L * 327_680;
         Worksheet ws = seed003(8192, KvDtype.FP16);
         RuntimeSettings r = ws.runtime();
-        ws = ws.withRuntime(new RuntimeSettings(r.engine(), r.engineVersion(), r.cacheImplementation(), 1, 1, r.utilization(), 16,
-                8192L, false, null, null, 0L, 0L, 0L, 0.0, null, 8064 * page + page / 2, null, null));
+        ws = ws.withRuntime(r.toBuilder().blockSize(16).nonTorchBytes(0L).fragmentationPercent(0.0)
+                .kvCacheMemoryBytes(8064 * page + page / 2).build());
         SizingResult res = calc(ws);
         assertEquals(8064, value(res, FigureKey.POOL_GPU_BLOCKS));
         assertEquals(129_024, value(res, FigureKey.POOL_CAPACITY_TOKENS));
@@ -233,12 +228,12 @@ public class SeedGoldenTest {
     /** util 0.9, 1 GiB fixed, idealized int4 weights, as seed 003's max_concurrent(). */
     public static Worksheet seed003(long context, KvDtype dtype) {
         Worksheet base = Sheets.llama70b();
-        return base.withWeights(new Weights(70_000_000_000L, null, WeightFormat.INT4, ComputeDtype.FP16, null, null, null,
-                        null, null, "", null))
+        return base.withWeights(Weights.builder().totalParams(70_000_000_000L).format(WeightFormat.INT4)
+                        .computeDtype(ComputeDtype.FP16).build())
                 .withKv(Sheets.gqa(80, 64, 8, 128, dtype))
                 .withWorkloads(new Workloads(Scenario.of(1024, 0, 16), Scenario.of(4096, 0, 16), Scenario.of(8192, 0, 16)))
-                .withRuntime(new RuntimeSettings(Engine.VLLM, "0.19.0", CacheImplementation.DEFAULT, 1, 1, 0.9, null, 8192L, false,
-                        null, null, 0L, Units.GIB, 0L, 15.0, null, null, null, null))
+                .withRuntime(Sheets.vllm("0.19.0", 0.9, 8192L).toBuilder().nonTorchBytes(Units.GIB).fragmentationPercent(15.0)
+                        .build())
                 .withGpu(new Gpu("80 GiB", 1, 80 * Units.GIB));
     }
 }

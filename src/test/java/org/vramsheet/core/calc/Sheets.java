@@ -1,12 +1,9 @@
 package org.vramsheet.core.calc;
 
 import org.vramsheet.core.result.FigureKey;
-import java.util.List;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.sheet.AttentionKind;
-import org.vramsheet.core.sheet.CacheImplementation;
-import org.vramsheet.core.sheet.ComputeDtype;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
@@ -27,25 +24,27 @@ public final class Sheets {
 
     public static KvArchitecture gqa(int layers, int heads, int kvHeads, int headDim, KvDtype dtype) {
         AttentionKind kind = kvHeads == heads ? AttentionKind.MHA : kvHeads == 1 ? AttentionKind.MQA : AttentionKind.GQA;
-        return new KvArchitecture(kind, layers, heads, kvHeads, headDim, null, null, null, dtype, List.of(), null, null);
+        return KvArchitecture.builder().kind(kind).layers(layers).attentionHeads(heads).kvHeads(kvHeads).headDim(headDim)
+                .kvDtype(dtype).build();
     }
 
     public static KvArchitecture mla(int layers, int heads, int rank, int rope, KvDtype dtype) {
-        return new KvArchitecture(AttentionKind.MLA, layers, heads, null, null, null, rank, rope, dtype, List.of(), null, null);
+        return KvArchitecture.builder().kind(AttentionKind.MLA).layers(layers).attentionHeads(heads).kvLoraRank(rank)
+                .qkRopeHeadDim(rope).kvDtype(dtype).build();
     }
 
     public static RuntimeSettings vllm(String version, Double util, long maxLen) {
-        return new RuntimeSettings(Engine.VLLM, version, CacheImplementation.DEFAULT, 1, 1, util, null, maxLen, false, null, null,
-                0L, 0L, 0L, 0.0, null, null, null, null);
+        return engine(Engine.VLLM, util, maxLen).toBuilder().engineVersion(version).build();
     }
 
     public static RuntimeSettings engine(Engine e, Double util, long maxLen) {
-        return new RuntimeSettings(e, "", CacheImplementation.DEFAULT, 1, 1, util, null, maxLen, false, null, null,
-                0L, 0L, 0L, 0.0, null, null, null, null);
+        // activation, non-torch and CUDA graphs typed as 0: the figures tests check do not move with the estimator
+        return RuntimeSettings.builder().engine(e).utilization(util).maxModelLen(maxLen)
+                .activationPeakBytes(0L).nonTorchBytes(0L).cudaGraphBytes(0L).build();
     }
 
     public static Weights weights(long params, WeightFormat f) {
-        return new Weights(params, null, f, ComputeDtype.BF16, null, null, null, null, null, "", null);
+        return Weights.builder().totalParams(params).format(f).build();
     }
 
     /** Llama 3.1 70B BF16 on one 80 GiB card, vLLM 0.19, scenarios of the seed. */

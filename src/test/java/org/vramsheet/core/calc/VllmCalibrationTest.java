@@ -19,10 +19,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.vramsheet.core.result.SizingResult;
-import org.vramsheet.core.sheet.AttentionKind;
-import org.vramsheet.core.sheet.CacheImplementation;
 import org.vramsheet.core.sheet.ComputeDtype;
-import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.KvDtype;
@@ -32,7 +29,6 @@ import org.vramsheet.core.sheet.ResultSettings;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.Scenario;
 import org.vramsheet.core.sheet.ScenarioId;
-import org.vramsheet.core.sheet.WeightFormat;
 import org.vramsheet.core.sheet.Weights;
 import org.vramsheet.core.sheet.WindowKind;
 import org.vramsheet.core.sheet.Workloads;
@@ -58,10 +54,10 @@ class VllmCalibrationTest {
             "Qwen/Qwen2.5-72B-Instruct", Sheets.gqa(80, 64, 8, 128, KvDtype.AUTO),
             "mistralai/Mixtral-8x7B-Instruct-v0.1", Sheets.gqa(32, 32, 8, 128, KvDtype.AUTO),
             "deepseek-ai/DeepSeek-V2-Lite-Chat", Sheets.mla(27, 16, 512, 64, KvDtype.AUTO),
-            "google/gemma-2-9b-it", new KvArchitecture(AttentionKind.GQA, 42, 16, 8, 256, null, null, null, KvDtype.AUTO,
-                    List.of(new LayerWindow(21, 4096L, WindowKind.SLIDING)), null, null),
-            "openai/gpt-oss-120b", new KvArchitecture(AttentionKind.GQA, 36, 64, 8, 64, null, null, null, KvDtype.AUTO,
-                    List.of(new LayerWindow(18, 128L, WindowKind.SLIDING)), null, null));
+            "google/gemma-2-9b-it", Sheets.gqa(42, 16, 8, 256, KvDtype.AUTO).toBuilder()
+                    .windows(List.of(new LayerWindow(21, 4096L, WindowKind.SLIDING))).build(),
+            "openai/gpt-oss-120b", Sheets.gqa(36, 64, 8, 64, KvDtype.AUTO).toBuilder()
+                    .windows(List.of(new LayerWindow(18, 128L, WindowKind.SLIDING))).build());
 
     record Log(String id, JsonNode entry) {
         @Override
@@ -97,8 +93,7 @@ class VllmCalibrationTest {
         KvArchitecture k = MODELS.get(e.get("model").asText());
         String kv = e.get("kv_cache_dtype").asText("auto");
         KvDtype dtype = kv.startsWith("fp8") ? KvDtype.FP8_E4M3 : KvDtype.AUTO;
-        k = new KvArchitecture(k.kind(), k.layers(), k.attentionHeads(), k.kvHeads(), k.headDim(), k.hiddenSize(),
-                k.kvLoraRank(), k.qkRopeHeadDim(), dtype, k.windows(), k.stateLayers(), k.stateBytesPerLayer());
+        k = k.toBuilder().kvDtype(dtype).build();
         ComputeDtype model = switch (e.get("weights_dtype").asText()) {
             case "float32" -> ComputeDtype.FP32;
             case "float16" -> ComputeDtype.FP16;
@@ -107,12 +102,12 @@ class VllmCalibrationTest {
         int tp = e.get("tensor_parallel_size").asInt(1);
         int pp = e.get("pipeline_parallel_size").asInt(1);
         long maxLen = e.get("max_model_len").asLong();
-        RuntimeSettings r = new RuntimeSettings(Engine.VLLM, e.get("engine_version").asText(), CacheImplementation.DEFAULT, tp, pp,
-                e.get("gpu_memory_utilization").asDouble(), 16, maxLen, false, null, null, 0L, 0L, 0L, 0.0, null, kvMemory, null, null);
+        RuntimeSettings r = Sheets.vllm(e.get("engine_version").asText(), e.get("gpu_memory_utilization").asDouble(), maxLen)
+                .toBuilder().tensorParallel(tp).pipelineParallel(pp).blockSize(16).kvCacheMemoryBytes(kvMemory).build();
         String gpu = e.get("gpu").asText();
         long total = gpu.contains("40GB") ? 40 * Units.GIB : Units.gib(79.19);
         return new Worksheet(new ModelInfo(e.get("model").asText(), "", "", null, null),
-                new Weights(8_000_000_000L, null, WeightFormat.BF16, model, null, null, null, null, null, "", null), k,
+                Weights.builder().totalParams(8_000_000_000L).computeDtype(model).build(), k,
                 new Workloads(Scenario.of(1000, 0, 1), Scenario.of(1000, 0, 1), Scenario.of(1000, 0, 1)), r,
                 new Gpu(gpu, tp * pp, total), null, new ResultSettings(0L, ScenarioId.LIMIT, maxLen, null), null, null);
     }

@@ -28,7 +28,7 @@ class VariantsTest {
     }
 
     private static Worksheet fp8(Worksheet ws) {
-        return ws.withWeights(ws.weights().withFormat(WeightFormat.FP8));
+        return ws.withWeights(ws.weights().toBuilder().format(WeightFormat.FP8).build());
     }
 
     @Test
@@ -151,7 +151,7 @@ class VariantsTest {
         Worksheet b = fp8(Variants.add(llama, "B"));
         Comparison.Table t = Comparison.of(b, 8);
         assertTrue(t.notes().stream().anyMatch(n -> n.startsWith("'A' and 'B' have the same actual checkpoint bytes")), t.notes().toString());
-        Worksheet cleared = b.withWeights(b.weights().withCheckpointBytes(null));
+        Worksheet cleared = b.withWeights(b.weights().toBuilder().checkpointBytes(null).build());
         Comparison.Table fixed = Comparison.of(cleared, 8);
         assertTrue(fixed.notes().stream().noneMatch(n -> n.contains("checkpoint")), fixed.notes().toString());
         long a = fixed.columns().get(0).result().get(FigureKey.WEIGHTS_BYTES).value();

@@ -15,7 +15,7 @@ import org.vramsheet.core.units.Units;
 class NonKvEstimatorTest {
 
     private static Worksheet sheet(Engine e, String version, int tp) {
-        RuntimeSettings r = RuntimeSettings.defaults().withEngine(e).withEngineVersion(version).withTensorParallel(tp);
+        RuntimeSettings r = RuntimeSettings.builder().engine(e).engineVersion(version).tensorParallel(tp).build();
         return new Worksheet(new ModelInfo("m", "", "", 131_072L, 128_256L), null, null, null, r,
                 new Gpu("NVIDIA H100 80GB HBM3", tp, Math.round(79.19 * Units.GIB)), null, null, null, null);
     }

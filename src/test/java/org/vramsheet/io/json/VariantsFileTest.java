@@ -19,7 +19,7 @@ class VariantsFileTest {
     private static Worksheet twoVariants() throws Exception {
         Worksheet gemma = WorksheetJson.read(Path.of("assets/samples/gemma-2-9b-sliding-window-h100.json"));
         Worksheet b = Variants.add(gemma, "FP8");
-        return b.withWeights(b.weights().withFormat(WeightFormat.FP8));
+        return b.withWeights(b.weights().toBuilder().format(WeightFormat.FP8).build());
     }
 
     @Test

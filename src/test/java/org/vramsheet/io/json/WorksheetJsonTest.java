@@ -160,7 +160,7 @@ class WorksheetJsonTest {
     void versionTwoImportEstimatesBecomeLiveAndAbsentOnesStayZero() throws Exception {
         Worksheet ws = WorksheetJson.read(Path.of("src/test/resources/worksheets/v2-imported-gemma3.json"));
         assertEquals(null, ws.runtime().nonTorchBytes(), "the import's estimate is live again");
-        Worksheet tp2 = ws.withRuntime(ws.runtime().withTensorParallel(2)).withGpu(ws.gpu().withCount(2));
+        Worksheet tp2 = ws.withRuntime(ws.runtime().toBuilder().tensorParallel(2).build()).withGpu(ws.gpu().withCount(2));
         var f = SizingCalculator.calculate(tp2).get(org.vramsheet.core.result.FigureKey.POOL_NON_TORCH_BYTES);
         assertEquals(org.vramsheet.core.units.Units.gib(2.1), f.value(), f.provenance().toString());
         assertEquals("estimated", f.provenance().formula());

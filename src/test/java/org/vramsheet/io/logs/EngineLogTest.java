@@ -19,11 +19,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.vramsheet.core.calc.Sheets;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.sheet.ComputeDtype;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
+import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.ResultSettings;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.WeightFormat;
@@ -84,9 +87,8 @@ class EngineLogTest {
         if (dtype.equals("float32") || dtype.equals("float16") || "fp8".equals(e.path("quantization").asText(null))) {
             WeightFormat f = "fp8".equals(e.path("quantization").asText(null)) ? WeightFormat.FP8
                     : dtype.equals("float32") ? WeightFormat.FP32 : WeightFormat.FP16;
-            w = new Weights(w.totalParams(), w.activeParams(), f, dtype.equals("float32")
-                    ? org.vramsheet.core.sheet.ComputeDtype.FP32 : dtype.equals("float16") ? org.vramsheet.core.sheet.ComputeDtype.FP16
-                    : w.computeDtype(), null, null, null, null, null, "", null);
+            w = Weights.builder().totalParams(w.totalParams()).activeParams(w.activeParams()).format(f).computeDtype(dtype.equals("float32")
+                    ? ComputeDtype.FP32 : dtype.equals("float16") ? ComputeDtype.FP16 : w.computeDtype()).build();
         }
         int tp = e.get("tensor_parallel_size").asInt(1);
         int pp = e.get("pipeline_parallel_size").asInt(1);
@@ -97,18 +99,16 @@ class EngineLogTest {
         String kv = e.get("kv_cache_dtype").asText("auto");
         var k = m.kv();
         if (kv.startsWith("fp8")) {
-            k = new org.vramsheet.core.sheet.KvArchitecture(k.kind(), k.layers(), k.attentionHeads(), k.kvHeads(), k.headDim(),
-                    k.hiddenSize(), k.kvLoraRank(), k.qkRopeHeadDim(), org.vramsheet.core.sheet.KvDtype.FP8_E4M3, k.windows(),
-                    k.stateLayers(), k.stateBytesPerLayer());
+            k = k.toBuilder().kvDtype(KvDtype.FP8_E4M3).build();
         }
         long maxLen = e.get("max_model_len").asLong();
-        Worksheet ws = new Worksheet(m.model(), w, k, null, new RuntimeSettings(Engine.VLLM, e.get("engine_version").asText(),
-                null, tp, pp, e.get("gpu_memory_utilization").asDouble(), null, maxLen, false, null, null, 0L, 0L, 0L, 0.0, null, null, null, null),
+        Worksheet ws = new Worksheet(m.model(), w, k, null, Sheets.vllm(e.get("engine_version").asText(),
+                e.get("gpu_memory_utilization").asDouble(), maxLen).toBuilder().tensorParallel(tp).pipelineParallel(pp).build(),
                 new Gpu(gpu, tp * pp, total), null, new ResultSettings(0L, null, maxLen, null), null, null);
         // the launch settings include where the ranks run: a replica across nodes (Ray workers on several machines)
         Integer nodes = EngineLogParser.parse(log.text()).nodes();
         if (nodes != null) {
-            ws = ws.withRuntime(ws.runtime().withNodes(nodes));
+            ws = ws.withRuntime(ws.runtime().toBuilder().nodes(nodes).build());
         }
         return NonKvEstimator.apply(ws);
     }
@@ -147,8 +147,8 @@ class EngineLogTest {
         if (m.totalBytes() == null) {
             // v0.10 logs print no total: their measured memory is the printed pool
             RuntimeSettings r = ws.runtime();
-            ws = ws.withRuntime(r.withPrefixCaching(false).withFragmentationPercent(0.0).withCudaGraphsInPool(null)
-                    .withKvCacheMemoryBytes(m.kvPoolBytes()));
+            ws = ws.withRuntime(r.toBuilder().prefixCaching(false).fragmentationPercent(0.0).cudaGraphsInPool(null)
+                    .kvCacheMemoryBytes(m.kvPoolBytes()).build());
         }
         SizingResult r = SizingCalculator.calculate(ws);
         // issue 15's target: within 0.1 % from measured memory; a pipeline log that prints only some stages' memory
@@ -287,12 +287,10 @@ class EngineLogTest {
                 noWindows.causes() + " " + noWindows.rows());
         Log ds = logs().filter(l -> l.id().equals("P02")).findFirst().orElseThrow();
         Measurement dm = EngineLogParser.parse(ds.text());
-        Worksheet full = preLaunch(ds).withKv(new org.vramsheet.core.sheet.KvArchitecture(org.vramsheet.core.sheet.AttentionKind.MHA, 27, 16,
-                16, 128, null, null, null, org.vramsheet.core.sheet.KvDtype.AUTO, List.of(), null, null));
+        Worksheet full = preLaunch(ds).withKv(Sheets.gqa(27, 16, 16, 128, KvDtype.AUTO));
         var mla = LogComparison.compare(LogComparison.apply(full, dm), dm);
         assertTrue(mla.causes().stream().anyMatch(c -> c.startsWith("MLA treated as full attention")), mla.causes().toString());
-        Worksheet other = preLaunch(ds).withRuntime(new RuntimeSettings(Engine.VLLM, "0.19.0", null, 1, 1, 0.9, 16, 4096L, false, null,
-                null, 0L, 0L, 0L, 0.0, null, null, null, null));
+        Worksheet other = preLaunch(ds).withRuntime(Sheets.vllm("0.19.0", 0.9, 4096L).toBuilder().blockSize(16).build());
         var setup = LogComparison.compare(other, dm);
         assertTrue(setup.setupDifferences().stream().anyMatch(s -> s.startsWith("utilization: log 0.95")), setup.setupDifferences().toString());
         assertTrue(setup.setupDifferences().stream().anyMatch(s -> s.startsWith("max model length: log 8,192")));
@@ -317,7 +315,7 @@ class EngineLogTest {
         assertEquals(2, d05.nodes(), "one remote address + workers on the driver's node");
         assertEquals(3, EngineLogParser.parse(byId.get("D06").text()).nodes());
         assertEquals(null, EngineLogParser.parse(byId.get("D03").text()).nodes(), "one node: no Ray addresses");
-        Worksheet sheet = preLaunch(byId.get("D05")).withRuntime(preLaunch(byId.get("D05")).runtime().withNodes(1));
+        Worksheet sheet = preLaunch(byId.get("D05")).withRuntime(preLaunch(byId.get("D05")).runtime().toBuilder().nodes(1).build());
         var c = LogComparison.compare(sheet, d05);
         assertTrue(c.setupDifferences().stream().anyMatch(d -> d.startsWith("nodes per replica: log 2")), c.setupDifferences().toString());
         assertEquals(2, LogComparison.apply(sheet, d05).runtime().nodes(), "Apply takes the log's nodes");

@@ -22,7 +22,7 @@ class MultimodalImportTest {
 
     private static Worksheet sheet(ModelImport m, int tp, int pp) {
         Worksheet ws = m.applyTo(new Worksheet(null, null, null, null, null, new Gpu("x", tp * pp, 80L << 30), null, null, null, null));
-        return ws.withRuntime(ws.runtime().withTensorParallel(tp).withPipelineParallel(pp));
+        return ws.withRuntime(ws.runtime().toBuilder().tensorParallel(tp).pipelineParallel(pp).build());
     }
 
     private static void near(double expected, double actual, double tolerance, String what) {
@@ -80,14 +80,14 @@ class MultimodalImportTest {
         assertEquals(expected, split.get(FigureKey.WEIGHTS_BYTES_PER_GPU).value(), split.get(FigureKey.WEIGHTS_BYTES_PER_GPU)
                 .provenance().toString());
         Worksheet ckpt = sheet(m, 1, 1);
-        ckpt = ckpt.withWeights(ckpt.weights().withCheckpointBytes(16_584_333_312L));
+        ckpt = ckpt.withWeights(ckpt.weights().toBuilder().checkpointBytes(16_584_333_312L).build());
         Figure w = SizingCalculator.calculate(ckpt).get(FigureKey.WEIGHTS_BYTES);
         assertEquals(16_584_333_312L, w.value(), "checkpoint bytes already hold the tower");
         assertTrue(w.provenance().assumptions().stream().anyMatch(a -> a.contains("not added again")), w.provenance().toString());
         Figure act = one.get(FigureKey.POOL_ACTIVATION_PEAK_BYTES);
         assertTrue(act.provenance().assumptions().stream().anyMatch(a -> a.startsWith("encoder profiling")), act.toString());
         Worksheet textOnly = sheet(m, 1, 1);
-        textOnly = textOnly.withWeights(textOnly.weights().withEncoderParams(null));
+        textOnly = textOnly.withWeights(textOnly.weights().toBuilder().encoderParams(null).build());
         long without = SizingCalculator.calculate(textOnly).get(FigureKey.POOL_ACTIVATION_PEAK_BYTES).value();
         assertEquals(4L * 8192 * 3584 * 2, act.value() - without, "the encoder's profiling term");
         assertTrue(Units.GIB > act.value() - without);

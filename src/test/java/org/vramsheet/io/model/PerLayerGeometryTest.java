@@ -24,7 +24,7 @@ class PerLayerGeometryTest {
     private static Worksheet sheet(ModelImport m, Engine e) {
         Worksheet ws = m.applyTo(new Worksheet(null, null, null, null, null, new Gpu("NVIDIA H100 80GB HBM3", 1,
                 Math.round(79.19 * Units.GIB)), null, null, null, null));
-        return ws.withRuntime(ws.runtime().withEngine(e).withEngineVersion("0.19.0").withMaxModelLen(32_768L));
+        return ws.withRuntime(ws.runtime().toBuilder().engine(e).engineVersion("0.19.0").maxModelLen(32_768L).build());
     }
 
     @Test
@@ -60,7 +60,8 @@ class PerLayerGeometryTest {
         ModelImport m = ConfigImporterTest.load("gemma4-style-per-type-geometry.config.json");
         Worksheet ws = sheet(m, Engine.VLLM);
         assertEquals(ws, WorksheetJson.parse(WorksheetJson.write(ws), "round trip"));
-        Worksheet bad = ws.withKv(ws.kv().withWindows(java.util.List.of(new LayerWindow(25, 1024L, WindowKind.SLIDING, 0, 256, null))));
+        Worksheet bad = ws.withKv(ws.kv().toBuilder()
+                .windows(java.util.List.of(new LayerWindow(25, 1024L, WindowKind.SLIDING, 0, 256, null))).build());
         SizingResult r = SizingCalculator.calculate(bad);
         assertTrue(r.issues().stream().anyMatch(i -> i.field().equals("kv.windows") && i.message().contains("KV heads must be")),
                 r.issues().toString());

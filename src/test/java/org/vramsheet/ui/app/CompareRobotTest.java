@@ -42,10 +42,11 @@ class CompareRobotTest {
     static Worksheet threeVariants() throws Exception {
         Worksheet ws = FileController.sample("llama-3.1-70b-bf16-h200.json");
         Worksheet b = Variants.add(ws, "FP8");
-        b = b.withWeights(b.weights().withFormat(WeightFormat.FP8).withCheckpointBytes(null))
-                .withKv(b.kv().withKvDtype(KvDtype.FP8_E4M3));
+        b = b.withWeights(b.weights().toBuilder().format(WeightFormat.FP8).checkpointBytes(null).build())
+                .withKv(b.kv().toBuilder().kvDtype(KvDtype.FP8_E4M3).build());
         Worksheet c = Variants.add(b, "INT4 on H100");
-        c = c.withWeights(c.weights().withFormat(WeightFormat.INT4)).withGpu(new Gpu("NVIDIA H100 80GB HBM3", 1, 85_030_879_232L));
+        c = c.withWeights(c.weights().toBuilder().format(WeightFormat.INT4).build())
+                .withGpu(new Gpu("NVIDIA H100 80GB HBM3", 1, 85_030_879_232L));
         return Variants.rename(c, "A", "BF16");
     }
 

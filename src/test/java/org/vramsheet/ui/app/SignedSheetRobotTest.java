@@ -82,7 +82,7 @@ class SignedSheetRobotTest {
     void theSummaryNamesItsScenarioAndContextAndTheFieldToFix(FxRobot robot) throws Exception {
         var vm = window.viewModel();
         var ws = WorksheetJson.read(Path.of("assets/samples/llama-3.1-70b-bf16-h200.json"));
-        robot.interact(() -> vm.applyWorksheet(ws.withRuntime(ws.runtime().withMaxModelLen(8192L))));
+        robot.interact(() -> vm.applyWorksheet(ws.withRuntime(ws.runtime().toBuilder().maxModelLen(8192L).build())));
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("Limit: 16 x 32,768 tokens", text(robot, "#summary-fits-title"));
         assertEquals("DOES NOT FIT", text(robot, "#summary-fits"));

@@ -186,7 +186,7 @@ public class LogViewModelTest {
         long pool1 = one.get(FigureKey.POOL_KV_POOL_BYTES).value();
         long conc1 = one.get(FigureKey.POOL_MAX_CONCURRENCY).value();
         var ws = vm.snapshot();
-        vm.applyWorksheet(ws.withRuntime(ws.runtime().withTensorParallel(2)).withGpu(ws.gpu().withCount(2)));
+        vm.applyWorksheet(ws.withRuntime(ws.runtime().toBuilder().tensorParallel(2).build()).withGpu(ws.gpu().withCount(2)));
         var two = vm.computed().outcome().result();
         long nonKv2 = two.get(FigureKey.POOL_NON_KV_BYTES).value();
         assertEquals(ws.validation().measuredNonKvBytes() - weights + (weights + 1) / 2, nonKv2,
@@ -224,7 +224,7 @@ public class LogViewModelTest {
     void causesComeFromNumbersNotNames() throws Exception {
         var ws = SheetViewModelTest.sample("gemma-2-9b-sliding-window-h100.json");
         ws = ws.withModel(ws.model().withModelId("moonshotai/Kimi-DeepSeek-style-name"))
-                .withRuntime(ws.runtime().withUtilization(0.80));
+                .withRuntime(ws.runtime().toBuilder().utilization(0.80).build());
         var m = org.vramsheet.io.logs.EngineLogParser.parse(log("P08"));
         var c = org.vramsheet.core.validation.LogComparison.compare(ws, m);
         assertTrue(c.rows().stream().anyMatch(org.vramsheet.core.validation.LogComparison.Row::flagged), c.rows().toString());

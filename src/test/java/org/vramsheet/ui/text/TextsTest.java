@@ -119,12 +119,12 @@ class TextsTest {
         Texts ru = Texts.of("ru");
         var ws = org.vramsheet.io.json.WorksheetJson.read(java.nio.file.Path.of("assets/samples/llama-3.1-70b-bf16-h200.json"));
         var b = org.vramsheet.core.sheet.Variants.add(ws, "FP8");
-        b = b.withWeights(b.weights().withFormat(org.vramsheet.core.sheet.WeightFormat.FP8)).withGpu(b.gpu().withCount(2));
+        b = b.withWeights(b.weights().toBuilder().format(org.vramsheet.core.sheet.WeightFormat.FP8).build()).withGpu(b.gpu().withCount(2));
         java.util.List<String> said = new java.util.ArrayList<>(org.vramsheet.core.compare.Comparison.of(b, 4).notes());
         org.junit.jupiter.api.Assertions.assertEquals(1, said.size(), "the shared checkpoint size: " + said);
-        var measured = b.withValidation(b.validation().withMeasuredNonKvBytes(30L << 30));
+        var measured = b.withValidation(b.validation().toBuilder().measuredNonKvBytes(30L << 30).build());
         measured = org.vramsheet.core.sheet.Variants.switchTo(measured, "A");
-        measured = measured.withValidation(measured.validation().withMeasuredNonKvBytes(30L << 30));
+        measured = measured.withValidation(measured.validation().toBuilder().measuredNonKvBytes(30L << 30).build());
         said.addAll(org.vramsheet.core.compare.Comparison.of(measured, 4).notes());
         for (String bad : new String[] {"https://huggingface.co/x/y", "a b", "a/b/c", "a/b?c"}) {
             said.add(org.vramsheet.io.hub.HubClient.idProblem(bad));

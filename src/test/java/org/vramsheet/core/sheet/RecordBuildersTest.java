@@ -1,0 +1,125 @@
+package org.vramsheet.core.sheet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.vramsheet.io.json.WorksheetJson;
+
+/** The wide sheet records' builders: a copy is equal, each setter changes exactly its component, JSON is unchanged. */
+class RecordBuildersTest {
+    static Stream<Class<? extends Record>> records() {
+        return Stream.of(RuntimeSettings.class, Weights.class, KvArchitecture.class, Validation.class);
+    }
+
+    @ParameterizedTest
+    @MethodSource("records")
+    void aCopyThroughTheBuilderIsEqual(Class<? extends Record> type) throws Exception {
+        Record x = instance(type, 0);
+        Record defaults = build(type.getMethod("builder").invoke(null));
+        for (RecordComponent c : type.getRecordComponents()) {
+            assertNotEquals(value(c, defaults), value(c, x), type.getSimpleName() + "." + c.getName() + " is not a default");
+        }
+        assertEquals(x, build(type.getMethod("toBuilder").invoke(x)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("records")
+    void builderStartsFromTheDefaults(Class<? extends Record> type) throws Exception {
+        Record defaults = (Record) type.getMethod(type == RuntimeSettings.class ? "defaults" : "empty").invoke(null);
+        assertEquals(defaults, build(type.getMethod("builder").invoke(null)));
+        Object[] nulls = new Object[type.getRecordComponents().length];
+        assertEquals(defaults, canonical(type).newInstance(nulls), "unset components take the constructor's defaults");
+    }
+
+    @ParameterizedTest
+    @MethodSource("records")
+    void eachSetterChangesExactlyItsComponent(Class<? extends Record> type) throws Exception {
+        Record x = instance(type, 0);
+        Record y = instance(type, 1);
+        for (RecordComponent c : type.getRecordComponents()) {
+            assertNotEquals(value(c, x), value(c, y), c.getName() + " differs between the two samples");
+            Object builder = type.getMethod("toBuilder").invoke(x);
+            Method setter = builder.getClass().getMethod(c.getName(), c.getType());
+            assertEquals(builder, setter.invoke(builder, value(c, y)), "fluent");
+            Record changed = build(builder);
+            for (RecordComponent d : type.getRecordComponents()) {
+                Object expected = value(d, d.getName().equals(c.getName()) ? y : x);
+                assertEquals(expected, value(d, changed), "setting " + c.getName() + " leaves " + d.getName());
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("records")
+    void jsonHasTheComponentsOnlyAndReadsBack(Class<? extends Record> type) throws Exception {
+        ObjectMapper mapper = WorksheetJson.shared();
+        Record x = instance(type, 0);
+        JsonNode node = mapper.valueToTree(x);
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        assertEquals(Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).toList(), names);
+        assertEquals(x, mapper.treeToValue(node, type));
+    }
+
+    /** A sample with every component set and away from its default; samples 0 and 1 differ in every component. */
+    private static Record instance(Class<? extends Record> type, int sample) throws Exception {
+        RecordComponent[] cs = type.getRecordComponents();
+        Object[] args = new Object[cs.length];
+        for (int i = 0; i < cs.length; i++) {
+            args[i] = sampleValue(cs[i].getType(), sample, i);
+        }
+        return canonical(type).newInstance(args);
+    }
+
+    private static Object sampleValue(Class<?> t, int sample, int index) {
+        int n = 7 + index * 3 + sample;
+        if (t.isEnum()) {
+            Object[] all = t.getEnumConstants();
+            return all[all.length - 1 - sample];
+        }
+        if (t == String.class) {
+            return "text " + n;
+        }
+        if (t == Integer.class) {
+            return n;
+        }
+        if (t == Long.class) {
+            return (long) n << 20;
+        }
+        if (t == Double.class) {
+            return n / 100.0;
+        }
+        if (t == Boolean.class) {
+            return sample == 0;
+        }
+        if (t == List.class) {
+            return List.of(new LayerWindow(n, 1024L + n, WindowKind.SLIDING));
+        }
+        throw new IllegalArgumentException("no sample for " + t);
+    }
+
+    private static Constructor<? extends Record> canonical(Class<? extends Record> type)
+            throws NoSuchMethodException {
+        Class<?>[] types = Arrays.stream(type.getRecordComponents()).map(RecordComponent::getType).toArray(Class<?>[]::new);
+        return type.getDeclaredConstructor(types);
+    }
+
+    private static Record build(Object builder) throws Exception {
+        return (Record) builder.getClass().getMethod("build").invoke(builder);
+    }
+
+    private static Object value(RecordComponent c, Record r) throws Exception {
+        return c.getAccessor().invoke(r);
+    }
+}
