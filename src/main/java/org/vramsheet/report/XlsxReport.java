@@ -172,7 +172,7 @@ public final class XlsxReport {
             b.formula("Page", d.figure(FigureKey.POOL_PAGE_BYTES).label() + " (the largest group's: vLLM makes pages equal)",
                     "MAX(ROUNDUP(BlockSize*ElemsLayerRank*KvElemBytes,0),IF(WindowLayers>0,ROUNDUP(BlockSize*IF(Mla=1,LatentDim,"
                             + "2*MAX(1,INT(WinKvHeads/TP))*WinHeadDim)*KvElemBytes,0),0))", b.bytes);
-        } else if (kind == XlsxPool.APP_VALUES) {
+        } else if (!Engines.of(e).pagesSpanLayers()) {
             b.formula("Page", d.figure(FigureKey.POOL_PAGE_BYTES).label(), "ROUNDUP(BlockSize*ElemsLayerRank*KvElemBytes,0)",
                     b.bytes);
         } else {
