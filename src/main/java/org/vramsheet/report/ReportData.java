@@ -8,11 +8,15 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.compare.Comparison;
 import org.vramsheet.core.curves.Curves;
 import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.FigureFormat;
 import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.result.Unit;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.LayerWindow;
@@ -46,26 +50,46 @@ public final class ReportData {
     public final String generatedAt;
     public final String version;
     /** The sheet's variants side by side (one column and nothing to print for a sheet without variants). */
-    public final org.vramsheet.core.compare.Comparison.Table comparison;
+    public final Comparison.Table comparison;
 
+    /** Calculates the sheet once here (the command line, verify): results, charts and the variants' comparison. */
     public ReportData(Worksheet sheet, String version, ZonedDateTime now) {
         this(sheet, version, now.format(DATE));
     }
 
+    /**
+     * The sheet's own calculation, as the window shows it: nothing is calculated again for this sheet (only the other
+     * variants, for the comparison).
+     *
+     * @param outcome the calculation of {@code sheet}
+     * @param charts  its charts ({@link Curves#of(SizingCalculator.Outcome)})
+     */
+    public ReportData(Worksheet sheet, SizingCalculator.Outcome outcome, Curves.Charts charts, String version, ZonedDateTime now) {
+        this(sheet, outcome, charts, version, now.format(DATE));
+    }
+
     /** Local date and time to the minute, with the zone: "2026-11-30 09:18 UTC (+00:00)". */
-    static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm zzz (xxx)", java.util.Locale.ROOT);
+    static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm zzz (xxx)", Locale.ROOT);
 
     /** With the generation time as printed (verify renders a report again at its own time). */
     ReportData(Worksheet sheet, String version, String generatedAt) {
+        this(sheet, SizingCalculator.compute(sheet), version, generatedAt);
+    }
+
+    private ReportData(Worksheet sheet, SizingCalculator.Outcome outcome, String version, String generatedAt) {
+        this(sheet, outcome, Curves.of(outcome), version, generatedAt);
+    }
+
+    private ReportData(Worksheet sheet, SizingCalculator.Outcome outcome, Curves.Charts charts, String version,
+                       String generatedAt) {
         this.sheet = sheet;
-        SizingCalculator.Outcome o = SizingCalculator.compute(sheet);
-        this.result = o.result();
-        this.charts = Curves.of(o, 40);
+        this.result = outcome.result();
+        this.charts = charts;
         this.json = WorksheetJson.write(sheet);
         this.fingerprint = Fingerprint.of(json);
         this.generatedAt = generatedAt;
         this.version = version;
-        this.comparison = org.vramsheet.core.compare.Comparison.of(sheet, 40);
+        this.comparison = Comparison.of(sheet, outcome);
     }
 
     /** A figure in a narrow table cell: "65.71 GiB (70.55 GB)", "46 sequences", "unavailable". */
@@ -76,7 +100,7 @@ public final class ReportData {
         if (f.key().equals(FigureKey.RESULT_FITS.id())) {
             return f.isTrue() ? "FITS" : "DOES NOT FIT";
         }
-        return f.unit() == org.vramsheet.core.result.Unit.BYTES && Math.abs(f.value()) >= Units.GIB / 4
+        return f.unit() == Unit.BYTES && Math.abs(f.value()) >= Units.GIB / 4
                 ? Units.gibText(f.value()) + " (" + Units.gbText(f.value()) + ")" : text(f);
     }
 
@@ -96,7 +120,7 @@ public final class ReportData {
         return switch (f.unit()) {
             case BYTES -> Math.abs(f.value()) < Units.GIB / 4 ? Units.bytesText(f.value())
                     : Units.gibText(f.value()) + " (" + Units.gbText(f.value()) + ", " + Units.grouped(f.value()) + " B)";
-            default -> org.vramsheet.core.result.FigureFormat.nonBytes(f, "parameters", "NO");
+            default -> FigureFormat.nonBytes(f, "parameters", "NO");
         };
     }
 

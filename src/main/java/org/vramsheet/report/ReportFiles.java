@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
+import java.util.function.DoubleConsumer;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.json.AtomicFiles;
@@ -21,7 +22,12 @@ public final class ReportFiles {
      */
     public static void export(Worksheet ws, String version, Request r, java.util.function.DoubleConsumer progress)
             throws IOException, PdfSigner.SigningException {
-        ReportData d = new ReportData(ws, version, ZonedDateTime.now());
+        export(new ReportData(ws, version, ZonedDateTime.now()), r, progress);
+    }
+
+    /** As {@link #export(Worksheet, String, Request, DoubleConsumer)}, of a sheet already calculated (nothing again). */
+    public static void export(ReportData d, Request r, DoubleConsumer progress)
+            throws IOException, PdfSigner.SigningException {
         progress.accept(0.1);
         // the workbook (POI's schemas load slowly the first time) renders on the other core while the PDF renders here
         java.util.concurrent.CompletableFuture<byte[]> xlsx = r.xlsx() != null && r.pdf() != null

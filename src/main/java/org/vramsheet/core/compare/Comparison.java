@@ -45,12 +45,31 @@ public final class Comparison {
     private Comparison() { }
 
     /** The comparison of a sheet's variants (one column, no differences, for a sheet without variants). */
+    public static Table of(Worksheet ws) {
+        return of(ws, null, Curves.POINTS);
+    }
+
+    /**
+     * As {@link #of(Worksheet)}, taking {@code shown} (the calculation of {@code ws}) as the shown variant's: the
+     * calculation reads neither the sign-off nor the variants, so the figures of a variant holding the shown inputs
+     * are the sheet's own.
+     */
+    public static Table of(Worksheet ws, SizingCalculator.Outcome shown) {
+        return of(ws, shown, Curves.POINTS);
+    }
+
+    /** At another chart resolution (tests). */
     public static Table of(Worksheet ws, int points) {
+        return of(ws, null, points);
+    }
+
+    private static Table of(Worksheet ws, SizingCalculator.Outcome shown, int points) {
         Long context = ws.result().contextLength();
         List<Column> columns = new ArrayList<>();
+        Worksheet shownInputs = Variants.inputsOf(ws);
         for (Variants.Variant v : Variants.all(ws)) {
             Worksheet s = v.sheet().withResult(v.sheet().result().withContextLength(context));
-            SizingCalculator.Outcome o = SizingCalculator.compute(s);
+            SizingCalculator.Outcome o = shown != null && s.equals(shownInputs) ? shown : SizingCalculator.compute(s);
             Curves.Charts c = Curves.of(o, points);
             columns.add(new Column(v.name(), v.name().equals(ws.variants().active()), s, o.result(),
                     c == null ? new Curves.Series(v.name(), List.of()) : new Curves.Series(v.name(), c.concurrency().points())));

@@ -20,6 +20,8 @@ import org.vramsheet.core.sheet.ScenarioId;
  */
 public final class Curves {
     public static final long MIN_CONTEXT = 512;
+    /** Points per series: the window, the Compare view, the PDF and the XLSX all draw the same curves. */
+    public static final int POINTS = 48;
 
     /** One point: x in tokens, y in bytes or sequences. */
     public record Point(long x, double y) { }
@@ -56,7 +58,12 @@ public final class Curves {
         return out;
     }
 
-    /** The charts, or null when the pool or the workloads are unavailable. */
+    /** The charts at {@link #POINTS} points, or null when the pool or the workloads are unavailable. */
+    public static Charts of(SizingCalculator.Outcome o) {
+        return of(o, POINTS);
+    }
+
+    /** The charts at another resolution (tests), or null when the pool or the workloads are unavailable. */
     public static Charts of(SizingCalculator.Outcome o, int points) {
         SizingResult r = o.result();
         Capacity cap = o.capacity();

@@ -13,6 +13,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
+import org.vramsheet.core.curves.Curves;
 
 /**
  * Drag measurement (packaging/drag-benchmark.sh, docs/performance.md). {@code -Dvramsheet.dragProbe=true} makes the real
@@ -22,7 +23,7 @@ import javafx.stage.Stage;
  * series, all redrawn on every slider step, and prints the same line.
  */
 public final class DragProbe {
-    private static final int POINTS = 48;
+    private static final int POINTS = Curves.POINTS;
 
     /** Prints the slider's screen geometry once the window has been laid out and shown (and 1 s of quiet after it). */
     public static void report(Slider slider) {

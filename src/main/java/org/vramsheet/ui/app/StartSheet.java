@@ -22,7 +22,7 @@ public final class StartSheet {
         FutureTask<Worksheet> task = new FutureTask<>(() -> {
             Worksheet ws = FileController.sample(FileController.DEFAULT_SAMPLE);
             // the same calculation the window makes first, so that its classes are loaded and linked here
-            Curves.of(SizingCalculator.compute(ws, List.of()), 48);
+            Curves.of(SizingCalculator.compute(ws, List.of()));
             return ws;
         });
         Thread t = new Thread(task, "start-sheet");

@@ -57,7 +57,7 @@ public final class ExportDialog {
                 }
             }
             sheet.checkpointNow();
-            evm.export(sheet.computed().sheet(), background, Platform::runLater, () -> { });
+            evm.export(sheet.computed(), background, Platform::runLater, () -> { });
         });
         Button close = new Button(tx.t("Close"));
         close.setCancelButton(true);

@@ -1,24 +1,37 @@
 package org.vramsheet.ui.dialogs;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
+import java.util.function.DoubleConsumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.report.PdfSigner;
+import org.vramsheet.report.ReportData;
 import org.vramsheet.report.ReportFiles;
+import org.vramsheet.ui.model.SheetViewModel;
 
 /**
  * "Export report...": XLSX and/or PDF paths, page size, optional signing key and password (kept only
- * for the export), and the running export (progress, message). The export runs off the FX thread.
+ * for the export), and the running export (progress, message). The export runs off the FX thread and prints the
+ * window's own calculation of the sheet: nothing is calculated again for it.
  */
 public final class ExportViewModel {
+    /** Writes the reports of a calculated sheet ({@link ReportFiles}); tests see what would be written. */
+    @FunctionalInterface
+    interface Writer {
+        void write(ReportData d, ReportFiles.Request r, DoubleConsumer progress) throws IOException, PdfSigner.SigningException;
+    }
+
     public final StringProperty xlsx = new SimpleStringProperty("");
     public final StringProperty pdf = new SimpleStringProperty("");
     public final BooleanProperty letter = new SimpleBooleanProperty(false);
@@ -30,9 +43,15 @@ public final class ExportViewModel {
     public final DoubleProperty progress = new SimpleDoubleProperty(0);
     public final BooleanProperty busy = new SimpleBooleanProperty(false);
     private final String version;
+    private final Writer writer;
 
     public ExportViewModel(String version) {
+        this(version, ReportFiles::export);
+    }
+
+    ExportViewModel(String version, Writer writer) {
         this.version = version;
+        this.writer = writer;
     }
 
     /** Suggests file names next to the sheet's file (or in the home folder). */
@@ -46,8 +65,8 @@ public final class ExportViewModel {
     }
 
     /** Files that exist and would be replaced. */
-    public java.util.List<Path> existing() {
-        java.util.List<Path> out = new java.util.ArrayList<>();
+    public List<Path> existing() {
+        List<Path> out = new ArrayList<>();
         for (String s : new String[] {xlsx.get(), pdf.get()}) {
             if (!s.isBlank() && Files.exists(Path.of(s))) {
                 out.add(Path.of(s));
@@ -56,7 +75,15 @@ public final class ExportViewModel {
         return out;
     }
 
-    public void export(Worksheet ws, Executor background, Consumer<Runnable> fx, Runnable done) {
+    /**
+     * Writes the reports of the sheet as the window calculated it ({@code sheet}: its result and charts are printed as
+     * they are). Refused while a field holds text that is not a number: the report could not show that text.
+     */
+    public void export(SheetViewModel.Computed sheet, Executor background, Consumer<Runnable> fx, Runnable done) {
+        if (!sheet.parseIssues().isEmpty()) {
+            error.set("First fix this field (its text is not a number):\n" + sheet.parseIssues().get(0).text());
+            return;
+        }
         if (xlsx.get().isBlank() && pdf.get().isBlank()) {
             error.set("Choose an XLSX file, a PDF file, or both.");
             return;
@@ -75,7 +102,8 @@ public final class ExportViewModel {
         progress.set(0);
         background.execute(() -> {
             try {
-                ReportFiles.export(ws, version, req, p -> fx.accept(() -> progress.set(p)));
+                ReportData d = new ReportData(sheet.sheet(), sheet.outcome(), sheet.charts(), version, ZonedDateTime.now());
+                writer.write(d, req, p -> fx.accept(() -> progress.set(p)));
                 fx.accept(() -> {
                     busy.set(false);
                     status.set("Wrote " + (req.xlsx() != null ? "'" + req.xlsx() + "'" : "")
@@ -85,7 +113,7 @@ public final class ExportViewModel {
                 });
             } catch (PdfSigner.SigningException e) {
                 fx.accept(() -> fail(e.getMessage()));
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 fx.accept(() -> fail("Cannot write the report. Nothing was replaced.\n" + e.getMessage()));
             } catch (RuntimeException e) {
                 fx.accept(() -> fail("Unexpected problem: " + e));

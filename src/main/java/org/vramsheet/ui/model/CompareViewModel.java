@@ -4,6 +4,7 @@ import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.compare.Comparison;
 import org.vramsheet.core.sheet.Worksheet;
 
@@ -15,8 +16,6 @@ import org.vramsheet.core.sheet.Worksheet;
  * after a newer one.
  */
 public final class CompareViewModel {
-    /** Points per variant on the overlay chart. */
-    public static final int POINTS = 32;
     private final ReadOnlyObjectWrapper<Comparison.Table> table = new ReadOnlyObjectWrapper<>();
     private final SheetViewModel sheet;
     private final Newest newest;
@@ -43,12 +42,15 @@ public final class CompareViewModel {
     public ReadOnlyObjectProperty<Comparison.Table> tableProperty() { return table.getReadOnlyProperty(); }
 
     private void refresh() {
-        Worksheet ws = sheet.computed().sheet();
+        SheetViewModel.Computed c = sheet.computed();
+        Worksheet ws = c.sheet();
         if (!active || ws.equals(shown)) {
             return;
         }
         shown = ws;
-        newest.run(() -> Comparison.of(ws, POINTS), table::set);
+        // the shown variant's calculation is the sheet's own (unless the form holds text that is not a number)
+        SizingCalculator.Outcome own = c.parseIssues().isEmpty() ? c.outcome() : null;
+        newest.run(() -> Comparison.of(ws, own), table::set);
     }
 
     /** The sheet's variant operations, for the view's buttons (null when done, else why not). */

@@ -1,12 +1,11 @@
 package org.vramsheet.ui.model;
 
 import java.nio.file.Path;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -14,22 +13,26 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ObservableValue;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.input.Issue;
+import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.sheet.ScenarioId;
-import org.vramsheet.core.sheet.SignOffFlow;
 import org.vramsheet.core.sheet.SignOffStatus;
 import org.vramsheet.core.sheet.Variants;
-import org.vramsheet.io.json.Fingerprint;
+import org.vramsheet.core.sheet.Workloads;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.model.ModelImport;
 
 /**
- * The whole worksheet as the window holds it: one ViewModel per SS-007 section, the calculated
- * result bound to every input (recomputed on each change), undo / redo, the unsaved-changes flag and
- * the Approved read-only state. No toolkit needed: tests drive it directly.
+ * The whole worksheet as the window holds it: one ViewModel per SS-007 section and the result calculated once per
+ * change of them; undo, variants, approval and the field to fix are parts it composes. No toolkit needed to test it.
  */
 public final class SheetViewModel {
     /**
@@ -37,9 +40,10 @@ public final class SheetViewModel {
      *
      * @param variantConcurrency every variant's maximum concurrency against context, in the variants' order (the shown
      *                           one from this calculation); empty for a sheet without variants
+     * @param parseIssues        the fields whose text is not a number (the sheet holds null there), in the form's order
      */
     public record Computed(Worksheet sheet, SizingCalculator.Outcome outcome, Curves.Charts charts,
-                           Map<String, Issue> issuesByField, List<Curves.Series> variantConcurrency) { }
+                           Map<String, Issue> issuesByField, List<Curves.Series> variantConcurrency, List<Issue> parseIssues) { }
 
     public final ModelViewModel model = new ModelViewModel();
     public final WeightsViewModel weights = new WeightsViewModel();
@@ -52,28 +56,28 @@ public final class SheetViewModel {
     public final ValidationViewModel validation = new ValidationViewModel();
     public final ResultViewModel result = new ResultViewModel();
     public final SignOffViewModel signOff = new SignOffViewModel();
-    /** The variants not shown (the sections hold the shown one); changed only by the variant operations below. */
+    /** The variants not shown (the sections hold the shown one); changed only by the variant operations. */
     private final ObjectProperty<Variants> variants = new SimpleObjectProperty<>(Variants.none());
 
     /** Primary unit: GiB (true) or GB (false); both are always shown. */
     public final BooleanProperty gibPrimary = new SimpleBooleanProperty(true);
     public final ObjectProperty<Path> file = new SimpleObjectProperty<>();
 
-    private final javafx.beans.property.ReadOnlyObjectWrapper<Computed> computed =
-            new javafx.beans.property.ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Computed> computed = new ReadOnlyObjectWrapper<>();
     private boolean loading;
     /** Numbers typed and shown Russian style (see {@link NumberInput#setDecimalComma}). */
     private boolean decimalComma;
     private final ObjectProperty<Worksheet> saved = new SimpleObjectProperty<>();
     private final BooleanBinding dirty;
     private final ReadOnlyBooleanWrapper readOnly = new ReadOnlyBooleanWrapper(false);
-    private final Deque<Worksheet> undo = new ArrayDeque<>();
-    private final Deque<Worksheet> redo = new ArrayDeque<>();
+    private final UndoHistory<Worksheet> history = new UndoHistory<>();
     private final ReadOnlyBooleanWrapper canUndo = new ReadOnlyBooleanWrapper(false);
     private final ReadOnlyBooleanWrapper canRedo = new ReadOnlyBooleanWrapper(false);
-    private Worksheet checkpoint;
-    private int chartPoints = 48;
     private final VariantCurves variantCurves = new VariantCurves();
+    private final VariantEdits variantEdits = new VariantEdits(readOnly::get, () -> computed().sheet(),
+            () -> computed().parseIssues(), this::applyWorksheet);
+    private final Approval approval = new Approval(() -> computed().sheet(), () -> !computed().issuesByField().isEmpty(),
+            this::checkpointNow, this::boundary);
 
     public SheetViewModel() {
         this(null);
@@ -87,7 +91,7 @@ public final class SheetViewModel {
         }
         deps.add(variants);
         // recompute once per change (a keystroke is one change); a whole-sheet load recomputes once at its end
-        javafx.beans.InvalidationListener recompute = o -> {
+        InvalidationListener recompute = o -> {
             if (!loading) {
                 computed.set(compute());
             }
@@ -95,6 +99,7 @@ public final class SheetViewModel {
         deps.forEach(d -> d.addListener(recompute));
         if (initial == null) {
             computed.set(compute());
+            history.restart(computed().sheet());
         } else {
             open(initial, null);
         }
@@ -108,6 +113,7 @@ public final class SheetViewModel {
 
     public List<WorkloadViewModel> workloads() { return List.of(typical, heavy, limit); }
 
+    /** The one calculation of the sheet as the form shows it: results, charts and every variant's curve. */
     private Computed compute() {
         Worksheet ws = snapshot();
         List<Issue> parse = new ArrayList<>();
@@ -115,25 +121,22 @@ public final class SheetViewModel {
             s.collectParseIssues(parse);
         }
         SizingCalculator.Outcome o = SizingCalculator.compute(ws, parse);
-        Map<String, Issue> by = new HashMap<>();
+        Map<String, Issue> by = new LinkedHashMap<>();
         for (Issue i : o.result().issues()) {
             by.put(i.field(), i);
         }
-        Curves.Charts charts = Curves.of(o, chartPoints);
-        return new Computed(ws, o, charts, by, variantCurves.of(ws, charts, chartPoints));
+        Curves.Charts charts = Curves.of(o);
+        return new Computed(ws, o, charts, by, variantCurves.of(ws, charts, Curves.POINTS), List.copyOf(parse));
     }
-
 
     /** The sheet exactly as the form shows it (unparsable numbers are null). */
     public Worksheet snapshot() {
         return new Worksheet(model.snapshot(), weights.snapshot(), kv.snapshot(),
-                new org.vramsheet.core.sheet.Workloads(typical.snapshot(), heavy.snapshot(), limit.snapshot()),
-                runtime.snapshot(), gpu.snapshot(), validation.snapshot(), result.snapshot(), signOff.snapshot(), variants.get());
+                new Workloads(typical.snapshot(), heavy.snapshot(), limit.snapshot()), runtime.snapshot(), gpu.snapshot(),
+                validation.snapshot(), result.snapshot(), signOff.snapshot(), variants.get());
     }
 
-    public javafx.beans.property.ReadOnlyObjectProperty<Computed> computedProperty() {
-        return computed.getReadOnlyProperty();
-    }
+    public ReadOnlyObjectProperty<Computed> computedProperty() { return computed.getReadOnlyProperty(); }
 
     public Computed computed() { return computed.get(); }
 
@@ -148,35 +151,26 @@ public final class SheetViewModel {
     /** Opens a sheet: fills every section, forgets history, marks it saved; Approved opens read-only. */
     public void open(Worksheet ws, Path from) {
         apply(ws);
-        for (SectionViewModel s : sections()) {
-            s.numbers().forEach(n -> n.touchedProperty().set(true));
-        }
-        saved.set(computed.get().sheet());
+        touchAll();
+        saved.set(computed().sheet());
         file.set(from);
-        undo.clear();
-        redo.clear();
-        checkpoint = computed.get().sheet();
-        readOnly.set(ws.signOff().status() == SignOffStatus.APPROVED);
-        updateHistoryFlags();
+        boundary(null);
     }
 
     /** After a successful save. */
     public void markSaved(Path to) {
-        saved.set(computed.get().sheet());
+        saved.set(computed().sheet());
         file.set(to);
     }
 
+    /** A recovered sheet is not saved anywhere yet. */
+    public void markUnsaved() { saved.set(null); }
+
     /** Applies an imported model to the sheet as one undoable edit; the rest of the sheet stays. */
-    public void applyImport(org.vramsheet.io.model.ModelImport m) {
-        if (readOnly.get()) {
-            return;
+    public void applyImport(ModelImport m) {
+        if (!readOnly.get()) {
+            applyWorksheet(m.applyTo(computed().sheet()));
         }
-        checkpointNow();
-        apply(m.applyTo(computed.get().sheet()));
-        for (SectionViewModel s : sections()) {
-            s.numbers().forEach(n -> n.touchedProperty().set(true));
-        }
-        checkpointNow();
     }
 
     /** Replaces the sheet's content as one undoable edit (file and saved state stay). */
@@ -186,67 +180,24 @@ public final class SheetViewModel {
         }
         checkpointNow();
         apply(ws);
-        for (SectionViewModel s : sections()) {
-            s.numbers().forEach(n -> n.touchedProperty().set(true));
-        }
+        touchAll();
         checkpointNow();
     }
 
+    /** RUNTIME's activation, non-torch and CUDA-graph estimates from the calibrated model (one undoable edit). */
+    public void estimateNonKv() { applyWorksheet(NonKvEstimator.apply(computed().sheet())); }
+
     /** A copy of the shown inputs as a new variant (A, B, C...), shown next; null when done, else why not. */
-    public String newVariant() {
-        return variantEdit(ws -> Variants.add(ws, Variants.nextName(ws)));
-    }
+    public String newVariant() { return variantEdits.add(); }
 
     /** Shows another variant in the form (the one shown is kept whole); null when done, else why not. */
-    public String showVariant(String name) {
-        if (name == null || name.equals(variants.get().active())) {
-            return null;
-        }
-        return variantEdit(ws -> Variants.switchTo(ws, name));
-    }
+    public String showVariant(String name) { return variantEdits.show(name); }
 
-    public String renameVariant(String from, String to) {
-        return variantEdit(ws -> Variants.rename(ws, from, to));
-    }
+    public String renameVariant(String from, String to) { return variantEdits.rename(from, to); }
 
-    public String deleteVariant(String name) {
-        return variantEdit(ws -> Variants.remove(ws, name));
-    }
+    public String deleteVariant(String name) { return variantEdits.delete(name); }
 
-    /**
-     * One variant operation as one undoable edit. Refused on an Approved sheet (its variants are approved content) and
-     * while a field holds text that is not a number: the form would keep only what parses, and the text would be lost.
-     */
-    private String variantEdit(java.util.function.UnaryOperator<Worksheet> op) {
-        if (readOnly.get()) {
-            return "The sheet is approved: reopen it as a Draft to change its variants";
-        }
-        List<Issue> parse = new ArrayList<>();
-        for (SectionViewModel s : sections()) {
-            s.collectParseIssues(parse);
-        }
-        if (!parse.isEmpty()) {
-            return "First fix this field (its text is not a number):\n" + parse.get(0).text();
-        }
-        try {
-            applyWorksheet(op.apply(computed.get().sheet()));
-            return null;
-        } catch (IllegalArgumentException e) {
-            return e.getMessage();
-        }
-    }
-
-    public javafx.beans.value.ObservableValue<Variants> variantsProperty() { return variants; }
-
-    /** RUNTIME's activation, non-torch and CUDA-graph estimates from the calibrated model (one undoable edit). */
-    public void estimateNonKv() {
-        applyWorksheet(org.vramsheet.core.engine.NonKvEstimator.apply(computed.get().sheet()));
-    }
-
-    /** A recovered sheet is not saved anywhere yet. */
-    public void markUnsaved() {
-        saved.set(null);
-    }
+    public ObservableValue<Variants> variantsProperty() { return variants; }
 
     /**
      * Approves the sheet (SignOffFlow): records the content's fingerprint and makes the sheet read-only at once.
@@ -254,36 +205,17 @@ public final class SheetViewModel {
      *
      * @return what approval still needs (nothing approved then), or an empty list when approved
      */
-    public List<String> approve() {
-        checkpointNow();
-        Worksheet ws = computed.get().sheet();
-        List<String> missing = SignOffFlow.missingForApproval(ws.signOff());
-        if (!missing.isEmpty() || !computed.get().issuesByField().isEmpty()) {
-            List<String> out = new java.util.ArrayList<>(missing);
-            if (!computed.get().issuesByField().isEmpty()) {
-                out.add("the sheet has input problems: fix the marked fields first");
-            }
-            return out;
-        }
-        boundary(SignOffFlow.approve(ws, Fingerprint.ofContent(ws)));
-        return List.of();
-    }
+    public List<String> approve() { return approval.approve(); }
 
     /** An Approved sheet becomes editable again only as a Draft; the approval goes to the sign-off history. */
-    public void reopenAsDraft() {
-        Worksheet ws = computed.get().sheet();
-        if (ws.signOff().status() != SignOffStatus.APPROVED) {
-            return;
-        }
-        boundary(SignOffFlow.reopen(ws, java.time.LocalDate.now().toString()));
-    }
+    public void reopenAsDraft() { approval.reopenAsDraft(); }
 
-    /** Shows a sheet whose sign-off state changed, as a fresh start of the history: no undo crosses an approval. */
+    /** Shows {@code ws} (null: the sheet as it is) as a fresh start of the history: no undo crosses it. */
     private void boundary(Worksheet ws) {
-        apply(ws);
-        undo.clear();
-        redo.clear();
-        checkpoint = computed.get().sheet();
+        if (ws != null) {
+            apply(ws);
+        }
+        history.restart(computed().sheet());
         updateHistoryFlags();
     }
 
@@ -314,60 +246,42 @@ public final class SheetViewModel {
         variants.set(ws.variants());
     }
 
+    /** Every number counts as visited: a loaded or applied sheet shows its problems at once. */
+    private void touchAll() {
+        for (SectionViewModel s : sections()) {
+            s.numbers().forEach(n -> n.touchedProperty().set(true));
+        }
+    }
+
     /** Ends an edit (field left, choice made, slider released): a change since the last one becomes an undo step. */
     public void checkpointNow() {
-        Worksheet now = computed.get().sheet();
-        if (checkpoint != null && !checkpoint.equals(now)) {
-            undo.push(checkpoint);
-            redo.clear();
-        }
-        checkpoint = now;
+        history.checkpoint(computed().sheet());
         updateHistoryFlags();
     }
 
-    public void undo() { step(undo, redo); }
+    public void undo() {
+        history.undo(computed().sheet()).ifPresent(this::apply);
+        updateHistoryFlags();
+    }
 
-    public void redo() { step(redo, undo); }
-
-    /** Moves one state from one history stack to the other and shows it. */
-    private void step(Deque<Worksheet> from, Deque<Worksheet> to) {
-        checkpointNow();
-        if (from.isEmpty()) {
-            return;
-        }
-        to.push(checkpoint);
-        checkpoint = from.pop();
-        apply(checkpoint);
+    public void redo() {
+        history.redo(computed().sheet()).ifPresent(this::apply);
         updateHistoryFlags();
     }
 
     private void updateHistoryFlags() {
-        canUndo.set(!undo.isEmpty());
-        canRedo.set(!redo.isEmpty());
+        canUndo.set(history.canUndo());
+        canRedo.set(history.canRedo());
     }
 
-    /**
-     * The field to fix for an unavailable figure: the input problem its reason names (reasons are "needs SECTION ›
-     * Field: message" chains ending in the field's own issue), else the first input problem; null when none.
-     */
-    public String fieldToFix(org.vramsheet.core.result.Figure f) {
-        for (var e : computed.get().issuesByField().entrySet()) {
-            if (f.reason().contains(e.getValue().text())) {
-                return e.getKey();
-            }
-        }
-        return computed.get().issuesByField().keySet().stream().findFirst().orElse(null);
-    }
+    /** The input to fix for an unavailable figure: the one whose problem its reason names, else the first; null if none. */
+    public String fieldToFix(Figure f) { return FieldToFix.of(f, computed().outcome().result()); }
 
     /** The message to show under a field, if any: a parse error or the calculator's issue. */
-    public Issue issueFor(String field) {
-        return computed.get().issuesByField().get(field);
-    }
+    public Issue issueFor(String field) { return computed().issuesByField().get(field); }
 
     /** Sets the slider's context (tokens per sequence). */
-    public void setContext(long tokens) {
-        result.contextLength.show(tokens);
-    }
+    public void setContext(long tokens) { result.contextLength.show(tokens); }
 
     /** Numbers typed and shown Russian style (decimal comma) or English style; one recalculation. */
     public void setDecimalComma(boolean on) {
@@ -385,6 +299,4 @@ public final class SheetViewModel {
         }
         computed.set(compute());
     }
-
-    public void setChartPoints(int points) { this.chartPoints = points; }
 }

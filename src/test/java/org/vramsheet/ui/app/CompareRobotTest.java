@@ -220,7 +220,7 @@ class CompareRobotTest {
         assertTrue(chart.getStyleClass().contains("variants-chart"));
         Worksheet three = threeVariants();
         var fp8 = (javafx.scene.chart.XYChart.Series<?, ?>) chart.getData().get(1);
-        var expected = org.vramsheet.core.curves.Curves.of(SizingCalculator.compute(Variants.switchTo(three, "FP8")), 48)
+        var expected = org.vramsheet.core.curves.Curves.of(SizingCalculator.compute(Variants.switchTo(three, "FP8")))
                 .concurrency().points();
         assertEquals(expected.size(), fp8.getData().size());
         robot.interact(() -> window.viewModel().deleteVariant("BF16"));
