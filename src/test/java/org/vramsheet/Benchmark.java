@@ -6,11 +6,11 @@ import static java.lang.annotation.RetentionPolicy.RUNTIME;
 
 import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
-import org.vramsheet.Benchmark;
+import org.junit.jupiter.api.Tag;
 
 /** Marks a timing test: slow and machine-dependent; {@code mvn -Pfast} leaves it out (tag {@code benchmark}). */
 @Retention(RUNTIME)
 @Target({TYPE, METHOD})
-@Benchmark
+@Tag("benchmark")
 public @interface Benchmark {
 }

@@ -6,11 +6,11 @@ import static java.lang.annotation.RetentionPolicy.RUNTIME;
 
 import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
-import org.vramsheet.External;
+import org.junit.jupiter.api.Tag;
 
 /** Marks a test that needs a tool outside the JVM (e.g. LibreOffice); {@code mvn -Pfast} leaves it out (tag {@code external}). */
 @Retention(RUNTIME)
 @Target({TYPE, METHOD})
-@External
+@Tag("external")
 public @interface External {
 }

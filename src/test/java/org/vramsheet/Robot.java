@@ -6,11 +6,11 @@ import static java.lang.annotation.RetentionPolicy.RUNTIME;
 
 import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
-import org.vramsheet.Robot;
+import org.junit.jupiter.api.Tag;
 
 /** Marks a test that drives the real window (TestFX; headless under Monocle); {@code mvn -Pfast} leaves it out (tag {@code robot}). */
 @Retention(RUNTIME)
 @Target({TYPE, METHOD})
-@Robot
+@Tag("robot")
 public @interface Robot {
 }
