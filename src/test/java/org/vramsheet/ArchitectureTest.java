@@ -3,87 +3,126 @@ package org.vramsheet;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.GeneralCodingRules;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The design, checked on the compiled classes by ArchUnit (STYLE.md; JabRef's CommonArchitectureTest): the
  * layers core &lt;- io &lt;- report &lt;- cli and ui, ui never uses cli, no package cycles, a pure core, and
- * views that leave calculating to their ViewModels.
+ * views that leave calculating to their ViewModels. Each rule is written for a root package, so the self-test can
+ * run it on the deliberately bad classes under {@code org.vramsheet.archbad} (test code, never imported here
+ * otherwise).
  */
 class ArchitectureTest {
+    private static final String ROOT = "org.vramsheet";
+    private static final String BAD_ROOT = "org.vramsheet.archbad";
     private static JavaClasses classes;
-    /** The classes that compute (their nested result records are what views show). */
-    private static final java.util.Set<String> CALCULATORS = java.util.Set.of(
-            "org.vramsheet.core.calc.SizingCalculator", "org.vramsheet.core.curves.Curves",
-            "org.vramsheet.core.placement.Planner", "org.vramsheet.core.validation.LogComparison",
-            "org.vramsheet.core.engine.NonKvEstimator", "org.vramsheet.core.compare.Comparison");
+    /** The classes that compute, below the root (their nested result records are what views show). */
+    private static final Set<String> CALCULATORS = Set.of(
+            "core.calc.SizingCalculator", "core.curves.Curves",
+            "core.placement.Planner", "core.validation.LogComparison",
+            "core.engine.NonKvEstimator", "core.compare.Comparison");
 
     @BeforeAll
     static void importClasses() {
         classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages("org.vramsheet");
+                .importPackages(ROOT);
     }
 
-    @Test
-    void layers() {
-        layeredArchitecture().consideringOnlyDependenciesInLayers()
-                .layer("core").definedBy("org.vramsheet.core..")
-                .layer("io").definedBy("org.vramsheet.io..")
-                .layer("report").definedBy("org.vramsheet.report..")
-                .layer("cli").definedBy("org.vramsheet.cli..")
-                .layer("ui").definedBy("org.vramsheet.ui..")
-                .layer("launcher").definedBy("org.vramsheet")
+    /** Every rule for the classes under root, by name. */
+    static Map<String, ArchRule> rules(String root) {
+        Map<String, ArchRule> r = new LinkedHashMap<>();
+        r.put("layers", layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("core").definedBy(root + ".core..")
+                .layer("io").definedBy(root + ".io..")
+                .layer("report").definedBy(root + ".report..")
+                .layer("cli").definedBy(root + ".cli..")
+                .layer("ui").definedBy(root + ".ui..")
+                .layer("launcher").definedBy(root)
                 .whereLayer("launcher").mayNotBeAccessedByAnyLayer()
                 .whereLayer("cli").mayOnlyBeAccessedByLayers("launcher")
                 .whereLayer("ui").mayOnlyBeAccessedByLayers("launcher")
                 .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "ui")
                 .whereLayer("io").mayOnlyBeAccessedByLayers("report", "cli", "ui")
-                .whereLayer("core").mayOnlyBeAccessedByLayers("io", "report", "cli", "ui")
-                .check(classes);
+                .whereLayer("core").mayOnlyBeAccessedByLayers("io", "report", "cli", "ui"));
+        r.put("uiNeverUsesCli", noClasses().that().resideInAPackage(root + ".ui..")
+                .should().dependOnClassesThat().resideInAPackage(root + ".cli.."));
+        r.put("noPackageCycles", slices().matching(root + ".(**)").should().beFreeOfCycles());
+        r.put("coreIsPure", noClasses().that().resideInAPackage(root + ".core..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "java.io..", "java.nio..", "java.net..",
+                        "com.fasterxml..", "org.apache.."));
+        r.put("coreUsesNoStandardStreams", noClasses().that().resideInAPackage(root + ".core..")
+                .should(GeneralCodingRules.ACCESS_STANDARD_STREAMS));
+        r.put("ioReportAndCliUseNoJavaFx", noClasses()
+                .that().resideInAnyPackage(root + ".io..", root + ".report..", root + ".cli..")
+                .should().dependOnClassesThat().resideInAPackage("javafx.."));
+        DescribedPredicate<JavaClass> calculators = DescribedPredicate.describe("a calculator",
+                c -> CALCULATORS.stream().anyMatch(name -> c.getName().equals(root + "." + name)));
+        // Views (controls, dialogs, charts) show what their ViewModel computed; they never run a calculator.
+        r.put("viewsNeverCallCalculators", noClasses().that().resideInAnyPackage(root + ".ui.sections..", root + ".ui.charts..")
+                .or().haveSimpleNameEndingWith("Dialog").or().haveSimpleNameEndingWith("View")
+                .should().dependOnClassesThat(calculators));
+        return r;
+    }
+
+    @Test
+    void layers() {
+        rules(ROOT).get("layers").check(classes);
     }
 
     @Test
     void uiNeverUsesCli() {
-        noClasses().that().resideInAPackage("org.vramsheet.ui..")
-                .should().dependOnClassesThat().resideInAPackage("org.vramsheet.cli..").check(classes);
+        rules(ROOT).get("uiNeverUsesCli").check(classes);
     }
 
     @Test
     void noPackageCycles() {
-        slices().matching("org.vramsheet.(**)").should().beFreeOfCycles().check(classes);
+        rules(ROOT).get("noPackageCycles").check(classes);
     }
 
     @Test
     void coreIsPure() {
-        noClasses().that().resideInAPackage("org.vramsheet.core..")
-                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "java.io..", "java.nio..", "java.net..",
-                        "com.fasterxml..", "org.apache..")
-                .check(classes);
-        GeneralCodingRules.NO_CLASSES_SHOULD_ACCESS_STANDARD_STREAMS.check(
-                classes.that(JavaClass.Predicates.resideInAPackage("org.vramsheet.core..")));
+        rules(ROOT).get("coreIsPure").check(classes);
+        rules(ROOT).get("coreUsesNoStandardStreams").check(classes);
     }
 
     @Test
     void ioReportAndCliUseNoJavaFx() {
-        noClasses().that().resideInAnyPackage("org.vramsheet.io..", "org.vramsheet.report..", "org.vramsheet.cli..")
-                .should().dependOnClassesThat().resideInAPackage("javafx..").check(classes);
+        rules(ROOT).get("ioReportAndCliUseNoJavaFx").check(classes);
     }
 
-    /** Views (controls, dialogs, charts) show what their ViewModel computed; they never run a calculator. */
     @Test
     void viewsNeverCallCalculators() {
-        DescribedPredicate<JavaClass> calculators = DescribedPredicate.describe("a calculator",
-                c -> CALCULATORS.contains(c.getName()));
-        noClasses().that().resideInAnyPackage("org.vramsheet.ui.sections..", "org.vramsheet.ui.charts..")
-                .or().haveSimpleNameEndingWith("Dialog").or().haveSimpleNameEndingWith("View")
-                .should().dependOnClassesThat(calculators).check(classes);
+        rules(ROOT).get("viewsNeverCallCalculators").check(classes);
+    }
+
+    /** The rules' self-test: every rule fails on the bad classes, naming the one that breaks it. */
+    @Test
+    void everyRuleFiresOnTheBadClasses() {
+        JavaClasses bad = new ClassFileImporter().importPackages(BAD_ROOT);
+        Map<String, String> culprit = Map.of("layers", "Impure", "uiNeverUsesCli", "BadView",
+                "noPackageCycles", "BadView", "coreIsPure", "Impure", "coreUsesNoStandardStreams", "Impure",
+                "ioReportAndCliUseNoJavaFx", "BadIo", "viewsNeverCallCalculators", "BadView");
+        Map<String, ArchRule> rules = rules(BAD_ROOT);
+        assertTrue(rules.keySet().equals(culprit.keySet()), "a rule without a bad class: " + rules.keySet());
+        rules.forEach((name, rule) -> {
+            AssertionError e = assertThrows(AssertionError.class, () -> rule.check(bad), name + " did not fire");
+            assertTrue(e.getMessage().contains(BAD_ROOT + "."), name + ": " + e.getMessage());
+            assertTrue(e.getMessage().contains(culprit.get(name)), name + " did not name " + culprit.get(name) + ": "
+                    + e.getMessage());
+        });
     }
 }

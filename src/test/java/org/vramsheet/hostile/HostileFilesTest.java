@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.vramsheet.Robot;
 import org.vramsheet.io.json.AtomicFiles;
 
 /** Writes that a kill -9 interrupts leave the old file or the new one; their temp files are cleaned up later. */
@@ -33,7 +33,7 @@ class HostileFilesTest {
 
     /** Seen: 39 of 211 kill -9 runs left ".NAME.*.tmp" files beside the target (the target was never damaged). */
     @Test
-    @Tag("robot")
+    @Robot
     void killedWritesLeaveAWholeFileAndTheirTempFilesAreCleanedUp() throws Exception {
         Path target = dir.resolve("sheet.json");
         Random rnd = new Random(3);

@@ -6,9 +6,10 @@ import java.time.ZonedDateTime;
 import java.util.Arrays;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.junit.jupiter.api.Test;
+import org.vramsheet.Benchmark;
 
 /** Each export of a sample takes well under a second once warm (docs/performance.md). */
-@org.junit.jupiter.api.Tag("benchmark")
+@Benchmark
 class ExportBenchmarkTest {
     @Test
     void warmExportsAreWellUnderASecond() throws Exception {

@@ -16,13 +16,14 @@ import org.apache.poi.ss.util.AreaReference;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.vramsheet.External;
 import org.vramsheet.core.result.Figure;
 
 /**
  * LibreOffice recalculates the XLSX and gets the app's numbers. CI installs LibreOffice and sets
  * VRAMSHEET_REQUIRE_LIBREOFFICE, so there a missing soffice fails; on a developer's machine without it, skipped.
  */
-@org.junit.jupiter.api.Tag("external")
+@External
 class LibreOfficeRecalcTest {
 
     static String soffice() {

@@ -1,5 +1,5 @@
 /**
  * Curves for the context slider and the charts (KV memory and concurrency against context),
- * computed by running the calculation. Uses {@code calc}, {@code result}.
+ * computed by running the calculation. Uses {@code calc}, {@code engine}, {@code result}, {@code sheet}.
  */
 package org.vramsheet.core.curves;

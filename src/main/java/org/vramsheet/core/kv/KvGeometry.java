@@ -178,15 +178,6 @@ public final class KvGeometry {
                 g.dtype().den());
     }
 
-    /** Blocks one layer of group g needs for a sequence of n tokens (paged engines). */
-    public static long blocksFor(Group g, long n, int blockSize) {
-        long full = ceilDiv(n, blockSize);
-        if (!g.capped()) {
-            return full;
-        }
-        return Math.min(full, ceilDiv(g.window(), blockSize) + 1);
-    }
-
     /** "2 x 80 x 8 x 128 x 2" or the MLA form; per group when the groups differ ("2 x 5 x 2 x 512 x 2 + ..."). */
     public String formulaNumbers() {
         if (mla) {

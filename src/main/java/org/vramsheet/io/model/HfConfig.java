@@ -96,11 +96,6 @@ final class HfConfig {
         return v;
     }
 
-    Integer integer(String... keys) {
-        Long v = num(0, Integer.MAX_VALUE, keys);
-        return v == null ? null : Math.toIntExact(v);
-    }
-
     /** A period or step (a layer pattern's): absent gives the default; present must be 1 to 10,000. */
     long period(String key, long dflt) {
         Long v = num(1, ConfigLimits.MAX_LAYERS, key);

@@ -1,5 +1,5 @@
 /**
  * A model's config.json, safetensors headers and quantization config read into MODEL, WEIGHTS and KV
- * ARCHITECTURE; the parameter counter. Uses {@code core}, {@code io.json}.
+ * ARCHITECTURE; the parameter counter. Uses {@code core}, {@code io}, {@code io.json}.
  */
 package org.vramsheet.io.model;

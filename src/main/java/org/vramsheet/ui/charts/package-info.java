@@ -1,4 +1,5 @@
 /**
- * The charts: KV memory and concurrency against context, GPU-memory stacks. Uses {@code ui.model}, {@code ui.sections}.
+ * The charts: KV memory and concurrency against context, GPU-memory stacks. Uses {@code core}, {@code ui.model},
+ * {@code ui.sections}, {@code ui.text}.
  */
 package org.vramsheet.ui.charts;

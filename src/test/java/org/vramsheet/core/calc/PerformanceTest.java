@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.vramsheet.Benchmark;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.ResultSettings;
 import org.vramsheet.core.sheet.ScenarioId;
@@ -11,7 +12,7 @@ import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 
 /** A keystroke or slider step recomputes the whole sheet in well under a millisecond (docs/performance.md). */
-@org.junit.jupiter.api.Tag("benchmark")
+@Benchmark
 class PerformanceTest {
 
     @Test

@@ -20,6 +20,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import org.vramsheet.Robot;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.sheet.Gpu;
@@ -34,7 +35,7 @@ import org.vramsheet.ui.dialogs.ScriptedDialogs;
  * H100), compared in place of the form, switched, renamed and added through the window, in English and Russian.
  */
 @ExtendWith(ApplicationExtension.class)
-@org.junit.jupiter.api.Tag("robot")
+@Robot
 class CompareRobotTest {
     private MainWindow window;
     private final ScriptedDialogs dialogs = new ScriptedDialogs();

@@ -11,9 +11,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.vramsheet.Robot;
 import org.vramsheet.io.json.WorksheetJson;
 
 /**
@@ -21,7 +21,7 @@ import org.vramsheet.io.json.WorksheetJson;
  * sheet, and Ctrl+Q then quit without asking. Here a real window in its own JVM is started with a file, edited and
  * killed (SIGKILL, no clean exit); a second JVM starts on the same file and restores.
  */
-@Tag("robot")
+@Robot
 class CrashRecoveryRobotTest {
     private static Process child(String mode, Path home, Path file) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),

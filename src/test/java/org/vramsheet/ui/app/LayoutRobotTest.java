@@ -19,6 +19,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import org.vramsheet.Robot;
 import org.vramsheet.ui.dialogs.ScriptedDialogs;
 
 /**
@@ -27,7 +28,7 @@ import org.vramsheet.ui.dialogs.ScriptedDialogs;
  * and text field of the window, in English and in Russian, and fails on text the window cuts off.
  */
 @ExtendWith(ApplicationExtension.class)
-@org.junit.jupiter.api.Tag("robot")
+@Robot
 class LayoutRobotTest {
     private MainWindow window;
     private Stage stage;

@@ -18,6 +18,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import org.vramsheet.Robot;
 import org.vramsheet.ui.charts.MarkedLineChart;
 import org.vramsheet.ui.dialogs.ScriptedDialogs;
 
@@ -27,7 +28,7 @@ import org.vramsheet.ui.dialogs.ScriptedDialogs;
  * at the engine's max model length and neither snapped nor marked the scenarios' contexts.
  */
 @ExtendWith(ApplicationExtension.class)
-@org.junit.jupiter.api.Tag("robot")
+@Robot
 class MeetingViewRobotTest {
     private MainWindow window;
     private AppHome home;

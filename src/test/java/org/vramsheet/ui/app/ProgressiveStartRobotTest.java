@@ -11,13 +11,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import org.vramsheet.Robot;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.ui.dialogs.ScriptedDialogs;
@@ -29,7 +29,7 @@ import org.vramsheet.ui.model.SheetViewModel;
  * then a window that works like the eagerly built one.
  */
 @ExtendWith(ApplicationExtension.class)
-@Tag("robot")
+@Robot
 class ProgressiveStartRobotTest {
     private MainWindow window;
     private final AtomicReference<Boolean> kvAtFirstFrame = new AtomicReference<>();

@@ -10,20 +10,20 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+import org.vramsheet.Robot;
 import org.vramsheet.core.sheet.SignOffStatus;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.ui.dialogs.ScriptedDialogs;
 
 /** The sheet as a signed document and the summary as a meeting reads it, in the real window. */
 @ExtendWith(ApplicationExtension.class)
-@Tag("robot")
+@Robot
 class SignedSheetRobotTest {
     private MainWindow window;
 

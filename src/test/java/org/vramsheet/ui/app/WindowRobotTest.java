@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.vramsheet.Robot;
 import org.vramsheet.ui.charts.MarkedLineChart;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
@@ -30,7 +31,7 @@ import org.vramsheet.ui.sections.SheetView;
 
 /** The real window driven by the TestFX robot, headless under Monocle. */
 @ExtendWith(ApplicationExtension.class)
-@org.junit.jupiter.api.Tag("robot")
+@Robot
 class WindowRobotTest {
     @TempDir
     static Path dir;

@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.vramsheet.Benchmark;
 
 /**
  * One keystroke or slider step: the ViewModel re-parses, recomputes every figure and every chart
  * series (docs/performance.md). Measured without the toolkit; drawing is JavaFX's own cost.
  */
-@org.junit.jupiter.api.Tag("benchmark")
+@Benchmark
 class KeystrokeBenchmarkTest {
 
     private static long[] time(SheetViewModel vm, Runnable step, int n) {
