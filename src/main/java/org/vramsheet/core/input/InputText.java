@@ -2,6 +2,7 @@ package org.vramsheet.core.input;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.vramsheet.core.input.InputDecl.Kind;
 import org.vramsheet.core.sheet.Variants;
 import org.vramsheet.core.units.Units;
@@ -32,12 +33,13 @@ public final class InputText {
                 : Units.gibText(n) + " (" + Units.gbText(n) + ", " + Units.grouped(n) + " B)";
     }
 
-    /** An enum's own label ("FP8 E4M3"), else its name. */
+    /** An enum's own label ("FP8 E4M3"), else its name as a word ("Approved"). */
     public static String label(Enum<?> e) {
         try {
             return String.valueOf(e.getClass().getMethod("label").invoke(e));
         } catch (ReflectiveOperationException | RuntimeException x) {
-            return e.name();
+            String n = e.name().replace('_', ' ');
+            return n.charAt(0) + n.substring(1).toLowerCase(Locale.ROOT);
         }
     }
 
