@@ -20,14 +20,21 @@ public record InputDecl(String key, Section section, String label, String labelR
 
     /** The SS-007 section an input belongs to. */
     public enum Section {
-        MODEL("MODEL"), WEIGHTS("WEIGHTS"), KV("KV ARCHITECTURE"), WORKLOADS("WORKLOADS"), RUNTIME("RUNTIME"), GPU("GPU"),
-        VALIDATION("VALIDATION"), RESULT("RESULT"), SIGN_OFF("SIGN-OFF"), VARIANTS("VARIANTS");
+        MODEL("MODEL", "МОДЕЛЬ"), WEIGHTS("WEIGHTS", "ВЕСА"), KV("KV ARCHITECTURE", "АРХИТЕКТУРА KV"),
+        WORKLOADS("WORKLOADS", "НАГРУЗКИ"), RUNTIME("RUNTIME", "RUNTIME"), GPU("GPU", "GPU"), VALIDATION("VALIDATION", "ПРОВЕРКА"),
+        RESULT("RESULT", "РЕЗУЛЬТАТ"), SIGN_OFF("SIGN-OFF", "УТВЕРЖДЕНИЕ"), VARIANTS("VARIANTS", "ВАРИАНТЫ");
 
         private final String title;
+        private final String titleRu;
 
-        Section(String title) { this.title = title; }
+        Section(String title, String titleRu) {
+            this.title = title;
+            this.titleRu = titleRu;
+        }
 
         public String title() { return title; }
+
+        public String titleRu() { return titleRu; }
     }
 
     /**

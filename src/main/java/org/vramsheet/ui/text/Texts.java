@@ -69,6 +69,9 @@ public final class Texts {
         for (InputDecl d : Inputs.all()) {
             m.put(d.label(), d.labelRu()); // an input's Russian label is declared with it
         }
+        for (InputDecl.Section s : InputDecl.Section.values()) {
+            m.put(s.title(), s.titleRu());
+        }
         return new Texts(language, Map.copyOf(m));
     }
 
