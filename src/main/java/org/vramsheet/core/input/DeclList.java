@@ -6,22 +6,45 @@ import org.vramsheet.core.input.InputDecl.Kind;
 import org.vramsheet.core.input.InputDecl.Section;
 import org.vramsheet.core.input.InputDecl.Shown;
 
-/** Collects declarations one line each; the section and how the reports show one follow from its key. */
+/**
+ * Collects declarations one line each: {@code n(...)} a number, {@code t(...)} anything else, then {@code is(default)},
+ * {@code since(version)}, {@code emptySince(version)} for the one just added. Section and report form follow from the key.
+ */
 final class DeclList {
     final List<InputDecl> list = new ArrayList<>();
 
-    /** A number in [min, max]. */
-    DeclList n(String key, String label, String ru, Kind kind, long min, long max, Object dflt, int since) {
-        return add(key, label, ru, kind, min, max, dflt, since, 1);
+    /** A number in [min, max]; default null, since version 1. */
+    DeclList n(String key, String label, String ru, Kind kind, long min, long max) {
+        list.add(new InputDecl(key, section(key), label, ru, kind, min, max, null, 1, 1, shown(key)));
+        return this;
     }
 
-    /** A text, enum, boolean, date or list. */
-    DeclList t(String key, String label, String ru, Kind kind, Object dflt, int since) {
-        return add(key, label, ru, kind, 0, 0, dflt, since, 1);
+    /** A text, enum, boolean, date or list; default null, since version 1. */
+    DeclList t(String key, String label, String ru, Kind kind) {
+        return n(key, label, ru, kind, 0, 0);
     }
 
-    DeclList add(String key, String label, String ru, Kind kind, long min, long max, Object dflt, int since, int emptySince) {
-        list.add(new InputDecl(key, section(key), label, ru, kind, min, max, dflt, since, emptySince, shown(key)));
+    /** The value the last input's absence means. */
+    DeclList is(Object dflt) {
+        return with(dflt, last().since(), last().emptySince());
+    }
+
+    /** The schema version that added the last input. */
+    DeclList since(int version) {
+        return with(last().defaultValue(), version, last().emptySince());
+    }
+
+    /** The schema version from which the last input may be stored empty. */
+    DeclList emptySince(int version) {
+        return with(last().defaultValue(), last().since(), version);
+    }
+
+    private InputDecl last() { return list.get(list.size() - 1); }
+
+    private DeclList with(Object dflt, int since, int emptySince) {
+        InputDecl d = last();
+        list.set(list.size() - 1, new InputDecl(d.key(), d.section(), d.label(), d.labelRu(), d.kind(), d.min(), d.max(), dflt,
+                since, emptySince, d.shown()));
         return this;
     }
 

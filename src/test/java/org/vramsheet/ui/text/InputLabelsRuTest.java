@@ -15,7 +15,8 @@ class InputLabelsRuTest {
         for (InputDecl d : Inputs.all()) {
             assertEquals(d.labelRu(), ru.t(d.label()), d.key());
             // a label with a colon ("Activation peak (empty: estimate)") reads as "field: message" in messages
-            assertTrue(d.label().contains(":") || ru.untranslated(d.fieldLabel()).isEmpty(), d.key() + ": " + ru.untranslated(d.fieldLabel()));
+            assertTrue(d.label().contains(":") || ru.untranslated(d.fieldLabel()).isEmpty(),
+                    d.key() + ": " + ru.untranslated(d.fieldLabel()));
         }
     }
 }
