@@ -30,6 +30,10 @@ import org.apache.pdfbox.pdmodel.common.filespecification.PDEmbeddedFile;
 import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.apache.pdfbox.pdmodel.graphics.color.PDOutputIntent;
 import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.input.InputDecl;
+import org.vramsheet.core.input.InputDecl.Section;
+import org.vramsheet.core.input.InputText;
+import org.vramsheet.core.input.Inputs;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.SignOff;
@@ -130,12 +134,21 @@ public final class PdfReport {
     private static void section(PdfCanvas c, ReportData d, ReportData.Section s) throws IOException {
         heading(c, s.title());
         float[] cols = {0, 0.42f};
-        for (ReportData.Row r : s.inputs()) {
-            c.row(new String[] {r.label(), r.value().isEmpty() ? "-" : r.value()}, cols, 9, TEXT, true);
-        }
+        inputs(c, d, PdfInputs.section(s.title()), cols);
         for (FigureKey k : s.resultKeys()) {
             Figure f = d.figure(k);
             c.row(new String[] {"= " + f.label(), d.text(k)}, cols, 9, f.available() ? TEXT : MUTED, true);
+        }
+        if (s.title().equals(Section.RUNTIME.title())) {
+            heading(c, Section.GPU.title());
+            inputs(c, d, Section.GPU, cols);
+        }
+    }
+
+    /** The section's declared inputs, one row each (Inputs). */
+    private static void inputs(PdfCanvas c, ReportData d, Section section, float[] cols) throws IOException {
+        for (String[] row : section == null ? List.<String[]>of() : PdfInputs.rows(d.sheet, section)) {
+            c.row(row, cols, 9, TEXT, true);
         }
     }
 
@@ -143,10 +156,14 @@ public final class PdfReport {
         c.need(200);
         heading(c, "TYPICAL / HEAVY / LIMIT WORKLOADS");
         float[] cols = {0, 0.34f, 0.56f, 0.78f};
-        boolean first = true;
-        for (List<String> row : d.workloadRows()) {
-            c.row(row.toArray(String[]::new), cols, 9, first ? MUTED : TEXT, true);
-            first = false;
+        c.row(new String[] {"", "Typical", "Heavy", "Limit"}, cols, 9, MUTED, true);
+        for (String[] row : PdfInputs.workloads(d.sheet)) {
+            c.row(row, cols, 9, TEXT, true);
+        }
+        for (List<String> row : d.workloadRows().subList(1, d.workloadRows().size())) {
+            if (!PdfInputs.isInput(row.get(0))) {
+                c.row(row.toArray(String[]::new), cols, 9, TEXT, true);
+            }
         }
     }
 
@@ -282,9 +299,9 @@ public final class PdfReport {
         if (s.status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED) {
             c.paragraph("Approved content (SHA-256 of every section but SIGN-OFF): " + s.approvedFingerprint(), 8, TEXT, 0);
         }
-        for (var a : s.history()) {
-            c.paragraph("Earlier approval: " + dash(a.approvedBy()) + " on " + dash(a.approvedOn()) + " for content "
-                    + a.fingerprint() + ", reopened as Draft on " + dash(a.reopenedOn()), 7.5f, MUTED, 0);
+        InputDecl history = Inputs.get("signOff.history");
+        for (SignOff.Approval a : s.history()) {
+            c.paragraph(history.label() + ": " + InputText.of(history, List.of(a)), 7.5f, MUTED, 0);
         }
     }
 

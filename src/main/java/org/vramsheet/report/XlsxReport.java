@@ -59,6 +59,7 @@ public final class XlsxReport {
             signOff(b, d);
             Runnable chart = XlsxChart.write(wb, d, vllmFormulas(d), simpleFormulas(d));
             XlsxVariants.write(wb, d);
+            XlsxEntered.write(wb, d.sheet);
             b.fitLabels();
             if (locked) {
                 b.sheet.enableLocking(); // protection without a password: every cell, inputs included, read-only

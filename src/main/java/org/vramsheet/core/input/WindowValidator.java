@@ -1,5 +1,6 @@
 package org.vramsheet.core.input;
 
+import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.LayerWindow;
 import org.vramsheet.core.sheet.Worksheet;
@@ -11,16 +12,18 @@ final class WindowValidator {
 
     /** A group's own KV heads and head size: in range, and none for MLA (its groups share the one latent). */
     private static boolean groupGeometry(KvArchitecture k, LayerWindow w, String at, Issues out) {
-        if (k.kind() == org.vramsheet.core.sheet.AttentionKind.MLA && (w.kvHeads() != null || w.headDim() != null)) {
+        if (k.kind() == AttentionKind.MLA && (w.kvHeads() != null || w.headDim() != null)) {
             out.add("kv.windows", at + "MLA caches one latent in every layer: a group cannot have its own KV heads or head size");
             return false;
         }
-        if (w.kvHeads() != null && (w.kvHeads() < 1 || w.kvHeads() > WorksheetValidator.MAX_HEADS)) {
-            out.add("kv.windows", at + "KV heads must be 1 to " + Units.grouped(WorksheetValidator.MAX_HEADS));
+        InputDecl heads = Inputs.get("kv.windows[].kvHeads");
+        if (w.kvHeads() != null && (w.kvHeads() < heads.min() || w.kvHeads() > heads.max())) {
+            out.add("kv.windows", at + "KV heads must be " + heads.min() + " to " + Units.grouped(heads.max()));
             return false;
         }
-        if (w.headDim() != null && (w.headDim() < 1 || w.headDim() > 65_536)) {
-            out.add("kv.windows", at + "head size must be 1 to 65,536");
+        InputDecl size = Inputs.get("kv.windows[].headDim");
+        if (w.headDim() != null && (w.headDim() < size.min() || w.headDim() > size.max())) {
+            out.add("kv.windows", at + "head size must be " + size.min() + " to " + Units.grouped(size.max()));
             return false;
         }
         return true;
@@ -41,8 +44,9 @@ final class WindowValidator {
                 out.add("kv.windows", at + "window must be at least 1 token");
                 return;
             }
-            if (w.window() > WorksheetValidator.MAX_TOKENS) {
-                out.add("kv.windows", at + "window is absurdly large (above " + Units.grouped(WorksheetValidator.MAX_TOKENS) + ")");
+            long maxWindow = Inputs.get("kv.windows[].window").max();
+            if (w.window() > maxWindow) {
+                out.add("kv.windows", at + "window is absurdly large (above " + Units.grouped(maxWindow) + ")");
                 return;
             }
             if (context != null && context > 0 && w.window() > context) {

@@ -25,14 +25,8 @@ import org.vramsheet.core.units.Units;
 
 /** Checks every input field; each problem names the field and the reason. Never throws. */
 public final class WorksheetValidator {
-    static final long MAX_PARAMS = 100_000_000_000_000L;   // 100 trillion
-    static final long MAX_TOKENS = 100_000_000L;           // per sequence / context
-    public static final long MAX_SEQUENCES = 10_000_000L;
-    static final long MAX_BYTES = 1L << 50;                // 1 PiB
-    static final long MAX_GPU_BYTES = 16L << 40;           // 16 TiB per GPU
-    static final int MAX_LAYERS = 10_000;
-    static final int MAX_HEADS = 100_000;
-    static final int MAX_DIM = 1 << 20;
+    static final long MAX_TOKENS = Limits.TOKENS;
+    public static final long MAX_SEQUENCES = Limits.SEQUENCES;
 
     private WorksheetValidator() { }
 
@@ -57,47 +51,47 @@ public final class WorksheetValidator {
     }
 
     private static void model(Worksheet ws, Issues out) {
-        range(out, "model.maxContextTokens", ws.model().maxContextTokens(), 1, MAX_TOKENS, false);
-        range(out, "model.vocabSize", ws.model().vocabSize(), 1, 100_000_000L, false);
+        range(out, "model.maxContextTokens", ws.model().maxContextTokens(), false);
+        range(out, "model.vocabSize", ws.model().vocabSize(), false);
     }
 
     private static void weights(Weights w, Issues out) {
-        range(out, "weights.totalParams", w.totalParams(), 1, MAX_PARAMS, true);
-        if (range(out, "weights.activeParams", w.activeParams(), 1, MAX_PARAMS, false)
+        range(out, "weights.totalParams", w.totalParams(), true);
+        if (range(out, "weights.activeParams", w.activeParams(), false)
                 && ok(out, "weights.totalParams") && w.activeParams() != null && w.totalParams() != null
                 && w.activeParams() > w.totalParams()) {
             out.add("weights.activeParams", "inconsistent: more active (" + Units.grouped(w.activeParams())
                     + ") than total parameters (" + Units.grouped(w.totalParams()) + ")");
         }
-        if (range(out, "weights.groupSize", w.groupSize(), 1, 1 << 20, false) && w.groupSize() != null
+        if (range(out, "weights.groupSize", w.groupSize(), false) && w.groupSize() != null
                 && !w.format().quantized()) {
             out.add("weights.groupSize", "inconsistent: a group size applies only to quantized formats, not "
                     + w.format().label());
         }
-        range(out, "weights.scaleBits", w.scaleBits(), 0, 64, false);
-        range(out, "weights.zeroPointBits", w.zeroPointBits(), 0, 64, false);
-        if (range(out, "weights.unquantizedParams", w.unquantizedParams(), 0, MAX_PARAMS, false)
+        range(out, "weights.scaleBits", w.scaleBits(), false);
+        range(out, "weights.zeroPointBits", w.zeroPointBits(), false);
+        if (range(out, "weights.unquantizedParams", w.unquantizedParams(), false)
                 && w.unquantizedParams() != null && w.totalParams() != null && ok(out, "weights.totalParams")
                 && w.unquantizedParams() > w.totalParams()) {
             out.add("weights.unquantizedParams", "inconsistent: more than the total parameter count");
         }
-        range(out, "weights.checkpointBytes", w.checkpointBytes(), 1, MAX_BYTES, false);
-        range(out, "weights.encoderParams", w.encoderParams(), 0, MAX_PARAMS, false);
+        range(out, "weights.checkpointBytes", w.checkpointBytes(), false);
+        range(out, "weights.encoderParams", w.encoderParams(), false);
     }
 
     private static void kv(Worksheet ws, Issues out) {
         KvArchitecture k = ws.kv();
-        range(out, "kv.layers", k.layers(), 1, MAX_LAYERS, true);
+        range(out, "kv.layers", k.layers(), true);
         if (k.kind() == AttentionKind.MLA) {
-            range(out, "kv.attentionHeads", k.attentionHeads(), 1, MAX_HEADS, false);
-            range(out, "kv.kvLoraRank", k.kvLoraRank(), 1, MAX_DIM, true);
-            range(out, "kv.qkRopeHeadDim", k.qkRopeHeadDim(), 0, MAX_DIM, true);
+            range(out, "kv.attentionHeads", k.attentionHeads(), false);
+            range(out, "kv.kvLoraRank", k.kvLoraRank(), true);
+            range(out, "kv.qkRopeHeadDim", k.qkRopeHeadDim(), true);
         } else {
-            boolean headsOk = range(out, "kv.attentionHeads", k.attentionHeads(), 1, MAX_HEADS, true);
+            boolean headsOk = range(out, "kv.attentionHeads", k.attentionHeads(), true);
             kvHeads(k, headsOk, out);
             if (k.headDim() != null) {
-                range(out, "kv.headDim", k.headDim(), 1, MAX_DIM, false);
-            } else if (range(out, "kv.hiddenSize", k.hiddenSize(), 1, MAX_DIM, false)) {
+                range(out, "kv.headDim", k.headDim(), false);
+            } else if (range(out, "kv.hiddenSize", k.hiddenSize(), false)) {
                 if (k.hiddenSize() == null) {
                     out.add("kv.headDim", "is required (or give the hidden size)");
                 } else if (headsOk && k.hiddenSize() % k.attentionHeads() != 0) {
@@ -107,8 +101,8 @@ public final class WorksheetValidator {
             }
         }
         WindowValidator.windows(ws, out);
-        range(out, "kv.stateLayers", k.stateLayers(), 0, MAX_LAYERS, false);
-        range(out, "kv.stateBytesPerLayer", k.stateBytesPerLayer(), 0, MAX_BYTES, false);
+        range(out, "kv.stateLayers", k.stateLayers(), false);
+        range(out, "kv.stateBytesPerLayer", k.stateBytesPerLayer(), false);
         if (k.stateLayers() != null && k.stateLayers() > 0 && k.stateBytesPerLayer() == null) {
             out.add("kv.stateBytesPerLayer", "is required when there are fixed-state layers");
         }
@@ -135,7 +129,7 @@ public final class WorksheetValidator {
                 }
             }
             default -> {
-                if (range(out, "kv.kvHeads", kvh, 1, MAX_HEADS, true) && headsOk) {
+                if (range(out, "kv.kvHeads", kvh, true) && headsOk) {
                     if (kvh > k.attentionHeads()) {
                         out.add("kv.kvHeads", "inconsistent: more KV heads (" + kvh + ") than attention heads ("
                                 + k.attentionHeads() + ")");
@@ -157,7 +151,7 @@ public final class WorksheetValidator {
         long shortest;
         if (s.explicit()) {
             List<Long> lens = s.sequenceLengths();
-            if (lens.size() > MAX_SEQUENCES) {
+            if (lens.size() > Inputs.get(p + "concurrentSequences").max()) {
                 out.add(p + "sequenceLengths", "absurdly many sequences (above " + Units.grouped(MAX_SEQUENCES) + ")");
                 return;
             }
@@ -168,16 +162,16 @@ public final class WorksheetValidator {
                     out.add(p + "sequenceLengths", "entry " + (i + 1) + " must be at least 1 token");
                     return;
                 }
-                if (n > MAX_TOKENS) {
+                if (n > Inputs.get(p + "sequenceLengths").max()) {
                     out.add(p + "sequenceLengths", "entry " + (i + 1) + " is absurdly large");
                     return;
                 }
                 shortest = Math.min(shortest, n);
             }
         } else {
-            boolean a = range(out, p + "inputTokens", s.inputTokens(), 0, MAX_TOKENS, true);
-            boolean b = range(out, p + "generatedTokens", s.generatedTokens(), 0, MAX_TOKENS, true);
-            range(out, p + "concurrentSequences", s.concurrentSequences(), 1, MAX_SEQUENCES, true);
+            boolean a = range(out, p + "inputTokens", s.inputTokens(), true);
+            boolean b = range(out, p + "generatedTokens", s.generatedTokens(), true);
+            range(out, p + "concurrentSequences", s.concurrentSequences(), true);
             if (!a || !b) {
                 return;
             }
@@ -187,7 +181,7 @@ public final class WorksheetValidator {
                 return;
             }
         }
-        if (range(out, p + "sharedPrefixTokens", s.sharedPrefixTokens(), 0, MAX_TOKENS, false)
+        if (range(out, p + "sharedPrefixTokens", s.sharedPrefixTokens(), false)
                 && s.sharedPrefixTokens() != null && s.sharedPrefixTokens() > shortest) {
             out.add(p + "sharedPrefixTokens", "inconsistent: the shared prefix (" + Units.grouped(s.sharedPrefixTokens())
                     + ") is longer than a sequence (" + Units.grouped(shortest) + ")");
@@ -199,7 +193,7 @@ public final class WorksheetValidator {
      * every model, MLA included; only the KV-head split does not apply to MLA's one latent.
      */
     private static void tensorParallel(RuntimeSettings r, KvArchitecture k, Issues out) {
-        if (!range(out, "runtime.tensorParallel", r.tensorParallel(), 1, 1024, true)) {
+        if (!range(out, "runtime.tensorParallel", r.tensorParallel(), true)) {
             return;
         }
         Integer kvh = KvGeometry.kvHeads(k);
@@ -217,23 +211,24 @@ public final class WorksheetValidator {
         RuntimeSettings r = ws.runtime();
         KvArchitecture k = ws.kv();
         tensorParallel(r, k, out);
-        if (range(out, "runtime.pipelineParallel", r.pipelineParallel(), 1, 1024, true) && k.layers() != null
+        if (range(out, "runtime.pipelineParallel", r.pipelineParallel(), true) && k.layers() != null
                 && r.pipelineParallel() > k.layers()) {
             out.add("runtime.pipelineParallel", "inconsistent: more pipeline stages than layers");
         }
         if (r.utilization() != null) {
             double u = r.utilization();
-            if (Double.isNaN(u) || u <= 0 || u > 1) {
-                out.add("runtime.utilization", "must be in (0, 1], got " + u);
+            long max = Inputs.get("runtime.utilization").max();
+            if (Double.isNaN(u) || u <= 0 || u > max) {
+                out.add("runtime.utilization", "must be in (0, " + max + "], got " + u);
             }
         }
-        range(out, "runtime.blockSize", r.blockSize(), 1, 1 << 16, false);
-        range(out, "runtime.dataParallel", r.dataParallel(), 1, 100_000, true);
-        if (range(out, "runtime.nodes", r.nodes() == null ? null : r.nodes().longValue(), 1, 4096, false)
+        range(out, "runtime.blockSize", r.blockSize(), false);
+        range(out, "runtime.dataParallel", r.dataParallel(), true);
+        if (range(out, "runtime.nodes", r.nodes() == null ? null : r.nodes().longValue(), false)
                 && r.nodes() > r.ranks()) {
             out.add("runtime.nodes", "inconsistent: " + r.nodes() + " nodes for " + r.ranks() + " GPUs per replica (TP x PP)");
         }
-        if (range(out, "runtime.maxModelLen", r.maxModelLen(), 1, MAX_TOKENS, false)) {
+        if (range(out, "runtime.maxModelLen", r.maxModelLen(), false)) {
             Long mc = ws.model().maxContextTokens();
             if (r.maxModelLen() != null && mc != null && mc > 0 && r.maxModelLen() > mc) {
                 out.add("runtime.maxModelLen", "inconsistent: above the model's maximum context ("
@@ -243,18 +238,19 @@ public final class WorksheetValidator {
         if (r.maxModelLen() == null && ws.model().maxContextTokens() == null) {
             out.add("runtime.maxModelLen", "is required (or give the model's maximum context)");
         }
-        if (range(out, "runtime.kvCacheMemoryBytes", r.kvCacheMemoryBytes(), 1, MAX_BYTES, false)
+        if (range(out, "runtime.kvCacheMemoryBytes", r.kvCacheMemoryBytes(), false)
                 && r.kvCacheMemoryBytes() != null && !Engines.of(r.engine()).takesKvCacheMemory()) {
             out.add("runtime.kvCacheMemoryBytes", "inconsistent: --kv-cache-memory is a vLLM setting");
         }
-        range(out, "runtime.maxNumBatchedTokens", r.maxNumBatchedTokens(), 1, MAX_TOKENS, false);
-        range(out, "runtime.maxNumSeqs", r.maxNumSeqs(), 1, 1_000_000, false);
-        range(out, "runtime.activationPeakBytes", r.activationPeakBytes(), 0, MAX_BYTES, false);
-        range(out, "runtime.nonTorchBytes", r.nonTorchBytes(), 0, MAX_BYTES, false);
-        range(out, "runtime.cudaGraphBytes", r.cudaGraphBytes(), 0, MAX_BYTES, false);
+        range(out, "runtime.maxNumBatchedTokens", r.maxNumBatchedTokens(), false);
+        range(out, "runtime.maxNumSeqs", r.maxNumSeqs(), false);
+        range(out, "runtime.activationPeakBytes", r.activationPeakBytes(), false);
+        range(out, "runtime.nonTorchBytes", r.nonTorchBytes(), false);
+        range(out, "runtime.cudaGraphBytes", r.cudaGraphBytes(), false);
         double f = r.fragmentationPercent();
-        if (Double.isNaN(f) || f < 0 || f > 100) {
-            out.add("runtime.fragmentationPercent", "must be between 0 and 100 %, got " + f);
+        InputDecl fd = Inputs.get("runtime.fragmentationPercent");
+        if (Double.isNaN(f) || f < fd.min() || f > fd.max()) {
+            out.add("runtime.fragmentationPercent", "must be between " + fd.min() + " and " + fd.max() + " %, got " + f);
         }
         if (!r.engineVersion().isEmpty() && EngineDefaults.version(r.engineVersion()) == null) {
             out.add("runtime.engineVersion", "not a version number like 0.19.0: '" + r.engineVersion() + "'");
@@ -267,42 +263,41 @@ public final class WorksheetValidator {
 
     private static void gpu(Worksheet ws, Issues out) {
         Gpu g = ws.gpu();
-        if (range(out, "gpu.count", g.count(), 1, 100_000, true) && ok(out, "runtime.tensorParallel")
+        if (range(out, "gpu.count", g.count(), true) && ok(out, "runtime.tensorParallel")
                 && ok(out, "runtime.pipelineParallel") && g.count() < ws.runtime().ranks()) {
             out.add("gpu.count", "inconsistent: TP " + ws.runtime().tensorParallel() + " x PP "
                     + ws.runtime().pipelineParallel() + " needs " + ws.runtime().ranks() + " GPUs, the sheet has "
                     + g.count());
         }
-        range(out, "gpu.totalBytes", g.totalBytes(), Units.MIB, MAX_GPU_BYTES, true);
+        range(out, "gpu.totalBytes", g.totalBytes(), true);
     }
 
     private static void validation(Worksheet ws, Issues out) {
         Validation v = ws.validation();
-        if (range(out, "validation.measuredNonKvBytes", v.measuredNonKvBytes(), 1, MAX_BYTES, false)
+        if (range(out, "validation.measuredNonKvBytes", v.measuredNonKvBytes(), false)
                 && v.measuredNonKvBytes() != null && ws.gpu().totalBytes() != null && ok(out, "gpu.totalBytes")
                 && v.measuredNonKvBytes() > ws.gpu().totalBytes()) {
             out.add("validation.measuredNonKvBytes", "inconsistent: larger than the GPU's memory ("
                     + Units.gibText(ws.gpu().totalBytes()) + ")");
         }
-        range(out, "validation.allocatedKvBytes", v.allocatedKvBytes(), 0, MAX_BYTES, false);
-        range(out, "validation.kvCapacityTokens", v.kvCapacityTokens(), 0, 1L << 40, false);
-        range(out, "validation.measuredPeakBytes", v.measuredPeakBytes(), 1, MAX_BYTES, false);
-        range(out, "validation.measuredActivationPeakBytes", v.measuredActivationPeakBytes(), 0, MAX_BYTES, false);
-        range(out, "validation.measuredNonTorchBytes", v.measuredNonTorchBytes(), 0, MAX_BYTES, false);
-        range(out, "validation.measuredCudaGraphBytes", v.measuredCudaGraphBytes(), 0, MAX_BYTES, false);
-        range(out, "validation.preemptionSequences", v.preemptionSequences(), 1, MAX_SEQUENCES, false);
-        range(out, "validation.measuredOnGpus", v.measuredOnGpus() == null ? null : v.measuredOnGpus().longValue(), 1, 4096,
-                false);
-        range(out, "validation.predictedNonKvBytes", v.predictedNonKvBytes(), 0, MAX_BYTES, false);
-        range(out, "validation.predictedKvPoolBytes", v.predictedKvPoolBytes(), 0, MAX_BYTES, false);
-        range(out, "validation.predictedKvCapacityTokens", v.predictedKvCapacityTokens(), 0, 1L << 40, false);
+        range(out, "validation.allocatedKvBytes", v.allocatedKvBytes(), false);
+        range(out, "validation.kvCapacityTokens", v.kvCapacityTokens(), false);
+        range(out, "validation.measuredPeakBytes", v.measuredPeakBytes(), false);
+        range(out, "validation.measuredActivationPeakBytes", v.measuredActivationPeakBytes(), false);
+        range(out, "validation.measuredNonTorchBytes", v.measuredNonTorchBytes(), false);
+        range(out, "validation.measuredCudaGraphBytes", v.measuredCudaGraphBytes(), false);
+        range(out, "validation.preemptionSequences", v.preemptionSequences(), false);
+        range(out, "validation.measuredOnGpus", v.measuredOnGpus() == null ? null : v.measuredOnGpus().longValue(), false);
+        range(out, "validation.predictedNonKvBytes", v.predictedNonKvBytes(), false);
+        range(out, "validation.predictedKvPoolBytes", v.predictedKvPoolBytes(), false);
+        range(out, "validation.predictedKvCapacityTokens", v.predictedKvCapacityTokens(), false);
     }
 
     private static void result(Worksheet ws, Issues out) {
-        range(out, "result.headroomBytes", ws.result().headroomBytes(), 0, MAX_BYTES, false);
-        range(out, "result.targetSequences", ws.result().targetSequences(), 1, MAX_SEQUENCES, false);
+        range(out, "result.headroomBytes", ws.result().headroomBytes(), false);
+        range(out, "result.targetSequences", ws.result().targetSequences(), false);
         Long c = ws.result().contextLength();
-        if (range(out, "result.contextLength", c, 1, MAX_TOKENS, false) && c != null) {
+        if (range(out, "result.contextLength", c, false) && c != null) {
             Long max = effectiveMaxModelLen(ws);
             if (max != null && c > max) {
                 out.add("result.contextLength", "above the max model length " + Units.grouped(max));
@@ -345,8 +340,11 @@ public final class WorksheetValidator {
 
     private static boolean ok(Issues out, String field) { return out.get(field) == null; }
 
-    /** Checks min <= v <= max; returns true when the field is valid (or absent and optional). */
-    private static boolean range(Issues out, String field, Number v, long min, long max, boolean required) {
+    /** Checks the declared min <= v <= max; returns true when the field is valid (or absent and optional). */
+    private static boolean range(Issues out, String field, Number v, boolean required) {
+        InputDecl d = Inputs.get(field);
+        long min = d.min();
+        long max = d.max();
         if (v == null) {
             if (required) {
                 out.add(field, "is required");

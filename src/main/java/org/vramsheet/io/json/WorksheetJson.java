@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,9 +19,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.vramsheet.core.engine.NonKvEstimator;
+import org.vramsheet.core.input.Inputs;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.SignOffStatus;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.Messages;
 
 /**
  * Worksheet files: JSON with a {@code schemaVersion} (docs/worksheet-format.md). Unknown fields are
@@ -109,18 +120,18 @@ public final class WorksheetJson {
      * is approved (an approved sheet opens with the numbers it was approved with).
      */
     static Worksheet fromVersion2(Worksheet ws) {
-        org.vramsheet.core.sheet.RuntimeSettings r = ws.runtime();
+        RuntimeSettings r = ws.runtime();
         r = r.toBuilder().activationPeakBytes(r.activationPeakBytes() == null ? Long.valueOf(0) : r.activationPeakBytes())
                 .nonTorchBytes(r.nonTorchBytes() == null ? Long.valueOf(0) : r.nonTorchBytes())
                 .cudaGraphBytes(r.cudaGraphBytes() == null ? Long.valueOf(0) : r.cudaGraphBytes()).build();
         Worksheet out = ws.withRuntime(r);
-        if (ws.signOff().status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED) {
+        if (ws.signOff().status() == SignOffStatus.APPROVED) {
             return out;
         }
-        org.vramsheet.core.engine.NonKvEstimator.Estimate e = org.vramsheet.core.engine.NonKvEstimator.estimate(out);
+        NonKvEstimator.Estimate e = NonKvEstimator.estimate(out);
         if (r.activationPeakBytes() == e.activationPeakBytes() && r.nonTorchBytes() == e.nonTorchBytes()
                 && r.cudaGraphBytes() == e.cudaGraphBytes()) {
-            return org.vramsheet.core.engine.NonKvEstimator.apply(out);
+            return NonKvEstimator.apply(out);
         }
         return out;
     }
@@ -170,15 +181,6 @@ public final class WorksheetJson {
         return t;
     }
 
-    /** Keys each schema version added, as paths ("kv.windows[].kvHeads" for every window group). */
-    private static final java.util.Map<Integer, List<String>> ADDED_IN = java.util.Map.of(
-            2, List.of("signOff.approvedFingerprint", "signOff.history", "validation.predictedNonKvBytes",
-                    "validation.predictedKvPoolBytes", "validation.predictedKvCapacityTokens", "validation.measuredOnGpus"),
-            3, List.of("runtime.nodes", "weights.encoderParams", "validation.measuredActivationPeakBytes",
-                    "validation.measuredNonTorchBytes", "validation.measuredCudaGraphBytes", "kv.windows[].kvHeads",
-                    "kv.windows[].headDim", "kv.windows[].kvDtype"),
-            4, List.of("variants"));
-
     /** The schemaVersion a worksheet text declares (1 when it has none or it is unreadable). */
     public static int versionOf(String json) {
         try {
@@ -201,7 +203,7 @@ public final class WorksheetJson {
         root.put("schemaVersion", version);
         root.setAll(tree(ws));
         for (int v = version + 1; v <= SCHEMA_VERSION; v++) {
-            for (String path : ADDED_IN.getOrDefault(v, List.of())) {
+            for (String path : Inputs.addedIn(v)) {
                 remove(root, path.split("\\."), 0);
             }
         }
@@ -228,24 +230,12 @@ public final class WorksheetJson {
         }
     }
 
-    /** Whether an earlier version could hold this sheet: every key added since has the value its absence means. */
+    /**
+     * Whether an earlier version could hold this sheet: every key added since has the value its absence means (the
+     * declarations' versions and defaults, {@link Inputs#representable}).
+     */
     public static boolean representable(Worksheet ws, int version) {
-        boolean ok = version >= 4 || ws.variants().isEmpty();
-        if (version < 3) {
-            var r = ws.runtime();
-            var v = ws.validation();
-            ok &= r.nodes() == 1 && ws.weights().encoderParams() == null && v.measuredActivationPeakBytes() == null
-                    && v.measuredNonTorchBytes() == null && v.measuredCudaGraphBytes() == null
-                    && ws.kv().windows().stream().noneMatch(org.vramsheet.core.sheet.LayerWindow::ownGeometry)
-                    && r.activationPeakBytes() != null && r.nonTorchBytes() != null && r.cudaGraphBytes() != null;
-        }
-        if (version < 2) {
-            var v = ws.validation();
-            ok &= ws.signOff().approvedFingerprint().isEmpty() && ws.signOff().history().isEmpty()
-                    && v.predictedNonKvBytes() == null && v.predictedKvPoolBytes() == null
-                    && v.predictedKvCapacityTokens() == null && v.measuredOnGpus() == null;
-        }
-        return ok;
+        return Inputs.representable(ws, version);
     }
 
     /** A worksheet as its file holds it, without migrating an earlier version (for checking a file's canonical form). */
@@ -277,11 +267,11 @@ public final class WorksheetJson {
         if (m == null) {
             return "invalid value";
         }
-        java.util.regex.Matcher coerce = java.util.regex.Pattern
+        Matcher coerce = Pattern
                 .compile("^Cannot coerce String value \\((\"[^\"]*\")\\) to `java\\.lang\\.(\\w+)`").matcher(m);
         if (coerce.find()) {
             String want = coerce.group(2).equals("Double") ? "a decimal number with a dot" : "a whole number";
-            return org.vramsheet.io.Messages.quote(coerce.group(1).substring(1, coerce.group(1).length() - 1))
+            return Messages.quote(coerce.group(1).substring(1, coerce.group(1).length() - 1))
                     + " is not a number (" + want + " expected)";
         }
         int quote = m.indexOf("not a number");
@@ -289,14 +279,14 @@ public final class WorksheetJson {
             return m.substring(m.indexOf('"') >= 0 ? 0 : 0).replaceAll("^Cannot deserialize value of type `[^`]*` from String ", "")
                     .replaceAll("^(\"[^\"]*\"): ", "$1 is ");
         }
-        if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException && e.getCause() != null
+        if (e instanceof ValueInstantiationException && e.getCause() != null
                 && e.getCause().getMessage() != null) {
             return e.getCause().getMessage(); // a record's own check (e.g. variants' names), already a sentence
         }
-        if (e instanceof com.fasterxml.jackson.databind.exc.InvalidFormatException f && f.getTargetType() != null
+        if (e instanceof InvalidFormatException f && f.getTargetType() != null
                 && f.getTargetType().isEnum()) {
-            return "unknown value " + org.vramsheet.io.Messages.quote(String.valueOf(f.getValue())) + "; expected one of "
-                    + java.util.Arrays.toString(f.getTargetType().getEnumConstants());
+            return "unknown value " + Messages.quote(String.valueOf(f.getValue())) + "; expected one of "
+                    + Arrays.toString(f.getTargetType().getEnumConstants());
         }
         if (m.startsWith("Cannot deserialize value of type `org.vramsheet.core.")) {
             int from = m.indexOf("from String");
@@ -306,7 +296,7 @@ public final class WorksheetJson {
         }
         if (m.startsWith("Cannot deserialize value of type")) {
             return "wrong type of value (" + m.replaceAll("^Cannot deserialize value of type `([^`]*)`.*", "$1")
-                    .replace("java.lang.", "").replace("java.util.", "").toLowerCase(java.util.Locale.ROOT) + " expected)";
+                    .replace("java.lang.", "").replace("java.util.", "").toLowerCase(Locale.ROOT) + " expected)";
         }
         return m.split("\n")[0];
     }

@@ -1,15 +1,20 @@
 package org.vramsheet.io.model;
 
-/** The bounds a config.json's numbers must keep (docs/limits.md); beyond them it is refused, not read. */
+import org.vramsheet.core.input.Inputs;
+
+/**
+ * The bounds a config.json's numbers must keep (docs/limits.md); beyond them it is refused, not read. They are the
+ * worksheet inputs' declared ranges ({@link Inputs}), so an import never accepts what the sheet's validation refuses.
+ */
 final class ConfigLimits {
-    /** Layers: the largest released models have under 200. */
-    static final long MAX_LAYERS = 10_000;
+    /** Layers (num_hidden_layers, and layer periods): the largest released models have under 200. */
+    static final long MAX_LAYERS = Inputs.get("kv.layers").max();
     /** Attention heads and KV heads. */
-    static final long MAX_HEADS = 100_000;
-    /** hidden_size, intermediate sizes. */
-    static final long MAX_WIDTH = 10_000_000;
-    /** head_dim, kv_lora_rank, qk_rope_head_dim. */
-    static final long MAX_HEAD_DIM = 1_000_000;
+    static final long MAX_HEADS = Inputs.get("kv.attentionHeads").max();
+    /** hidden_size. */
+    static final long MAX_WIDTH = Inputs.get("kv.hiddenSize").max();
+    /** head_dim, global_head_dim, kv_lora_rank, qk_rope_head_dim. */
+    static final long MAX_HEAD_DIM = Inputs.get("kv.headDim").max();
 
     private ConfigLimits() { }
 }

@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.ResourceBundle;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.vramsheet.core.input.InputDecl;
+import org.vramsheet.core.input.Inputs;
 
 /**
  * The window's words in one language: English as written in the code (and in the core's figures and
@@ -63,6 +65,12 @@ public final class Texts {
         Map<String, String> m = new HashMap<>();
         for (String k : Collections.list(b.getKeys())) {
             m.put(k, b.getString(k));
+        }
+        for (InputDecl d : Inputs.all()) {
+            m.put(d.label(), d.labelRu()); // an input's Russian label is declared with it
+        }
+        for (InputDecl.Section s : InputDecl.Section.values()) {
+            m.put(s.title(), s.titleRu());
         }
         return new Texts(language, Map.copyOf(m));
     }

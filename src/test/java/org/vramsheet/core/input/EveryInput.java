@@ -1,0 +1,53 @@
+package org.vramsheet.core.input;
+
+import java.util.List;
+import org.vramsheet.core.sheet.AttentionKind;
+import org.vramsheet.core.sheet.CacheImplementation;
+import org.vramsheet.core.sheet.ComputeDtype;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.Gpu;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.LayerWindow;
+import org.vramsheet.core.sheet.ModelInfo;
+import org.vramsheet.core.sheet.ResultSettings;
+import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Scenario;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.SignOff;
+import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.core.sheet.Validation;
+import org.vramsheet.core.sheet.Variants;
+import org.vramsheet.core.sheet.WeightFormat;
+import org.vramsheet.core.sheet.Weights;
+import org.vramsheet.core.sheet.WindowKind;
+import org.vramsheet.core.sheet.Workloads;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.calc.Sheets;
+
+/** A test sheet with every input set to a value other than its default. */
+public final class EveryInput {
+    private EveryInput() { }
+
+    public static Worksheet sheet() {
+        ModelInfo m = new ModelInfo("org/Model-X", "abc1234", "LlamaForCausalLM", 131_072L, 128_256L);
+        Weights w = new Weights(70_553_706_496L, 12_345_678_901L, WeightFormat.INT4, ComputeDtype.FP16, 128, 16, 4,
+                1_050_673_152L, 39_000_000_000L, "AWQ safetensors", 600_000_000L);
+        KvArchitecture k = new KvArchitecture(AttentionKind.MHA, 80, 64, 64, 128, 8192, 512, 64, KvDtype.FP8_E4M3,
+                List.of(new LayerWindow(20, 4096L, WindowKind.CHUNKED, 8, 96, KvDtype.FP8_E5M2)), 2, 1_048_576L);
+        Workloads wl = new Workloads(new Scenario(1000L, 200L, 16L, List.of(3000L, 5000L), 100L),
+                new Scenario(8000L, 1000L, 8L, List.of(9000L), 500L), new Scenario(30_000L, 2000L, 4L, List.of(32_000L), 1000L));
+        RuntimeSettings r = new RuntimeSettings(Engine.SGLANG, "0.5.2", CacheImplementation.PAGED, 2, 2, 0.85, 32, 65_536L,
+                true, 8192L, 777, 2_000_000_000L, 1_500_000_000L, 700_000_000L, 5.0, true, 40_000_000_000L, 3, 2);
+        Gpu g = new Gpu("H100 SXM", 12, 85_520_809_984L);
+        Validation v = new Validation(45_000_000_000L, 30_000_000_000L, 98_304L, 80_000_000_000L, 61L, "ran on node 7",
+                44_000_000_000L, 31_000_000_000L, 100_000L, 4, 2_100_000_000L, 1_400_000_000L, 600_000_000L);
+        ResultSettings res = new ResultSettings(2_000_000_000L, ScenarioId.HEAVY, 32_768L, 500L);
+        SignOff s = new SignOff("Ann Preparer", "2026-11-01", "Rob Reviewer", "2026-11-02", "Alice Approver", "2026-11-03",
+                SignOffStatus.APPROVED, "ab".repeat(32), List.of(new SignOff.Approval("Old Approver", "2026-10-01",
+                "cd".repeat(32), "2026-10-15")));
+        Variants vs = new Variants("Mine", List.of(new Variants.Variant("Mine", null),
+                new Variants.Variant("Other", Sheets.llama70b())));
+        return new Worksheet(m, w, k, wl, r, g, v, res, s, vs);
+    }
+}

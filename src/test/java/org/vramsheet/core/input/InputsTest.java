@@ -1,0 +1,121 @@
+package org.vramsheet.core.input;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.vramsheet.core.input.InputDecl.Kind;
+import org.vramsheet.core.input.InputDecl.Shown;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.Variants;
+import org.vramsheet.core.sheet.Worksheet;
+
+/** Every leaf of the Worksheet records has exactly one declaration, and each declaration says what the records do. */
+class InputsTest {
+    /** The input leaves of a record type: nested records recursed, a list of records a leaf and its items' fields. */
+    static void leaves(Class<?> type, String prefix, List<String> out) {
+        for (RecordComponent c : type.getRecordComponents()) {
+            String key = prefix + c.getName();
+            Class<?> t = c.getType();
+            if (t == Variants.class) {
+                out.add(key); // variants hold whole sheets: one input, printed in the VARIANTS section
+            } else if (t.isRecord()) {
+                leaves(t, key + ".", out);
+            } else if (t == List.class && c.getGenericType() instanceof ParameterizedType p
+                    && p.getActualTypeArguments()[0] instanceof Class<?> item && item.isRecord()) {
+                out.add(key);
+                leaves(item, key + "[].", out);
+            } else {
+                out.add(key);
+            }
+        }
+    }
+
+    @Test
+    void everyLeafHasExactlyOneDeclaration() {
+        List<String> leaves = new ArrayList<>();
+        leaves(Worksheet.class, "", leaves);
+        Map<String, Integer> declared = new HashMap<>();
+        Inputs.all().forEach(d -> declared.merge(d.key(), 1, Integer::sum));
+        for (String leaf : leaves) {
+            assertEquals(1, declared.getOrDefault(leaf, 0), leaf + " declared once");
+        }
+        assertEquals(leaves.size(), Inputs.all().size(), "no declaration without a leaf: " + declared.keySet().stream()
+                .filter(k -> !leaves.contains(k)).toList());
+        assertEquals(102, leaves.size(), "the sheet's inputs (update when one is added)");
+    }
+
+    @Test
+    void defaultsAreWhatAbsenceMeans() throws ReflectiveOperationException {
+        Worksheet empty = new Worksheet(null, null, null, null, null, null, null, null, null, null);
+        for (InputDecl d : Inputs.all()) {
+            Object v;
+            if (d.shown() == Shown.PART) {
+                RecordComponent list = listComponent(d.parent());
+                Class<?> item = (Class<?>) ((ParameterizedType) list.getGenericType()).getActualTypeArguments()[0];
+                Constructor<?> ctor = item.getDeclaredConstructor(
+                        Arrays.stream(item.getRecordComponents()).map(RecordComponent::getType).toArray(Class[]::new));
+                v = Inputs.component(ctor.newInstance(new Object[item.getRecordComponents().length]), d.field());
+            } else {
+                v = Inputs.value(empty, d.key());
+            }
+            assertEquals(d.defaultValue(), v, d.key());
+        }
+    }
+
+    private static RecordComponent listComponent(String key) {
+        String[] path = key.split("\\.");
+        Class<?> t = Worksheet.class;
+        RecordComponent found = null;
+        for (String name : path) {
+            for (RecordComponent c : t.getRecordComponents()) {
+                if (c.getName().equals(name)) {
+                    found = c;
+                    t = c.getType();
+                }
+            }
+        }
+        return found;
+    }
+
+    @Test
+    void labelsRangesAndVersions() {
+        for (InputDecl d : Inputs.all()) {
+            assertEquals(d.fieldLabel(), Fields.label(d.key()));
+            assertTrue(!d.labelRu().isBlank() && !d.label().isBlank(), d.key());
+            assertTrue(d.min() <= d.max(), d.key());
+            assertTrue(d.since() >= 1 && d.since() <= 4, d.key());
+            boolean numeric = switch (d.kind()) {
+                case BYTES, TOKENS, COUNT, RATIO, PERCENT -> true;
+                default -> false;
+            };
+            assertEquals(numeric || d.key().endsWith("sequenceLengths"), d.max() > 0, d.key() + " has a range iff a number");
+        }
+        assertEquals("RUNTIME › Nodes one replica spans", Fields.label("runtime.nodes"));
+        assertEquals("HEAVY WORKLOAD › Input tokens", Fields.label("workloads.heavy.inputTokens"));
+        assertEquals(List.of("variants"), Inputs.addedIn(4));
+        assertNotEquals(Kind.LIST, Inputs.get("runtime.nodes").kind());
+    }
+
+    @Test
+    void theValidatorUsesTheDeclaredRanges() {
+        Worksheet ws = EveryInput.sheet();
+        InputDecl nodes = Inputs.get("runtime.nodes");
+        Worksheet bad = ws.withRuntime(ws.runtime().withParallel(1024, 1024, 1).toBuilder().nodes((int) nodes.max() + 1).build());
+        assertTrue(WorksheetValidator.validate(bad).get("runtime.nodes").message().contains(String.format("%,d", nodes.max())),
+                "the limit comes from the declaration");
+        InputDecl head = Inputs.get("kv.headDim");
+        Worksheet wide = ws.withKv(new KvArchitecture(ws.kv().kind(), 80, 64, 64, (int) head.max() + 1,
+                null, null, null, ws.kv().kvDtype(), List.of(), null, null));
+        assertTrue(WorksheetValidator.validate(wide).get("kv.headDim") != null, "head size above 65,536 refused");
+    }
+}
