@@ -12,10 +12,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
 
-/**
- * Maps picocli's parse errors to exit 2 and the CLI's one-line reasons on err ("vramsheet calc: unknown option '--x'",
- * "vramsheet calc: --context needs a token count"); an unexpected exception still reaches the caller of {@link Cli#run}.
- */
+/** Maps picocli's parse errors to exit 2 with the CLI's one-line reasons; unexpected exceptions still reach the caller. */
 final class ErrorHandlers implements IParameterExceptionHandler, IExecutionExceptionHandler {
     private final PrintStream err;
     private RuntimeException unexpected;

@@ -1,6 +1,5 @@
 package org.vramsheet.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -9,9 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.vramsheet.core.calc.SizingCalculator;
-import org.vramsheet.core.result.Figure;
-import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
@@ -57,6 +53,7 @@ final class ProbeCommand extends Subcommand {
         super(io);
     }
 
+    /** The options checked: the URL, the sheet, the workload and its limits, the output. */
     private record Options(URI url, Path sheet, String scenario, int maxRequests, long maxSeconds, int maxConcurrency,
                            boolean json, Path out, Path nvidiaSmi) { }
 
@@ -123,7 +120,7 @@ final class ProbeCommand extends Subcommand {
                         o.maxSeconds(), o.maxConcurrency()), o.json() ? s -> { } : s -> out.println("  " + s));
                 run = runner.run(ws, o.scenario());
             }
-            report(out, o, ws, snap, run);
+            ProbeReport.print(out, o.json(), ws, snap, run);
             return o.out() != null && ws != null ? record(o, ws, snap, run) : Cli.OK;
         } catch (EngineProbe.ProbeException | WorksheetFormatException e) {
             err.println("vramsheet probe: " + e.getMessage());
@@ -152,49 +149,4 @@ final class ProbeCommand extends Subcommand {
         }
         return Cli.OK;
     }
-
-    private static void report(PrintStream out, Options o, Worksheet ws, EngineProbe.Snapshot snap, WorkloadRunner.Result run) {
-        Long predicted = null;
-        String mismatch = null;
-        if (ws != null) {
-            Figure f = SizingCalculator.calculate(ws).get(FigureKey.POOL_CAPACITY_TOKENS);
-            predicted = f.available() ? f.value() : null;
-            mismatch = ProbeRecord.mismatch(ws, snap);
-        }
-        if (o.json()) {
-            ObjectNode j = WorksheetJson.shared().createObjectNode();
-            j.put("engine", snap.engine()).put("engineVersion", snap.engineVersion()).put("modelId", snap.modelId());
-            j.put("capacityTokens", snap.capacityTokens()).put("numGpuBlocks", snap.numGpuBlocks()).put("blockSize", snap.blockSize());
-            j.put("predictedCapacityTokens", predicted).put("modelMismatch", mismatch);
-            j.put("peakKvUsage", run == null ? null : run.peakKvUsage()).put("requestsSent", run == null ? 0 : run.requestsSent());
-            ObjectNode b = j.putObject("preemptionBoundary");
-            b.put("concurrency", run == null ? null : run.boundaryConcurrency());
-            b.put("activeTokens", run == null ? null : run.boundaryActiveTokens());
-            j.put("stoppedBecause", run == null ? null : run.stoppedBecause());
-            j.put("operationalHeadroom", ws == null ? null : ProbeRecord.headroom(ws, run));
-            out.println(j.toPrettyString());
-            return;
-        }
-        if (mismatch != null) {
-            out.println("FIRST FINDING: " + mismatch);
-        }
-        out.println(snap.engine() + (snap.engineVersion() == null ? "" : " " + snap.engineVersion()) + " serving "
-                + snap.modelId());
-        out.println("KV capacity: " + fmt(snap.capacityTokens()) + " tokens" + (snap.numGpuBlocks() == null ? ""
-                : " (" + fmt(snap.numGpuBlocks()) + " blocks x " + snap.blockSize() + ")") + (predicted == null ? ""
-                : "; the sheet predicts " + fmt(predicted) + String.format(Locale.ROOT, " (%+.2f %%)",
-                (predicted - snap.capacityTokens()) * 100.0 / Math.max(1, snap.capacityTokens()))));
-        if (run != null) {
-            out.println("Requests sent: " + run.requestsSent() + "; peak KV usage: " + (run.peakKvUsage() == null ? "-"
-                    : Math.round(run.peakKvUsage() * 100) + " %") + "; " + run.stoppedBecause());
-            out.println("Preemption boundary: " + (run.boundaryConcurrency() == null ? "none reached"
-                    : run.boundaryConcurrency() + " concurrent sequences (" + fmt(run.boundaryActiveTokens()) + " active tokens)"));
-            String h = ws == null ? null : ProbeRecord.headroom(ws, run);
-            if (h != null) {
-                out.println(Character.toUpperCase(h.charAt(0)) + h.substring(1));
-            }
-        }
-    }
-
-    private static String fmt(Long n) { return n == null ? "-" : String.format(Locale.ROOT, "%,d", n); }
 }
