@@ -1,18 +1,18 @@
 package org.vramsheet.cli;
 
-import org.vramsheet.core.sheet.Edits;
-import org.vramsheet.io.AppVersion;
-
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
-import java.nio.file.Path;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import org.vramsheet.core.calc.SizingCalculator;
-import org.vramsheet.core.result.SizingResult;
+import java.util.Map;
+import org.vramsheet.core.sheet.SignOffFlow;
+import org.vramsheet.core.sheet.SignOffStatus;
 import org.vramsheet.core.sheet.Worksheet;
-import org.vramsheet.io.json.ResultJson;
-import org.vramsheet.io.json.WorksheetFormatException;
-import org.vramsheet.io.json.WorksheetJson;
+import org.vramsheet.io.Messages;
+import picocli.CommandLine;
 
 /** Headless commands. Exit 0 on success, 2 with a one-line reason on bad input or file. */
 public final class Cli {
@@ -22,119 +22,35 @@ public final class Cli {
     private Cli() { }
 
     public static int run(String[] args, PrintStream out, PrintStream stderr) {
+        return execute(args, out, stderr, System.getenv());
+    }
+
+    /** Runs args as the command line would, reading this environment (HF_TOKEN, VRAMSHEET_KEY_PASSWORD, ...). */
+    static int execute(String[] args, PrintStream out, PrintStream stderr, Map<String, String> env) {
         // every line on stderr is one line of at most 300 characters, control characters escaped
-        PrintStream err = org.vramsheet.io.Messages.oneLinePerPrint(stderr);
-        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
-            out.print(usage());
-            return OK;
-        }
-        return switch (args[0]) {
-            case "calc" -> calc(List.of(args).subList(1, args.length), out, err);
-            case "import" -> ImportCommand.run(List.of(args).subList(1, args.length), out, err, System.getenv());
-            case "export" -> ReportCommands.export(List.of(args).subList(1, args.length), out, err, System.getenv());
-            case "verify" -> ReportCommands.verify(List.of(args).subList(1, args.length), out, err);
-            case "validate" -> ValidateCommand.run(List.of(args).subList(1, args.length), out, err);
-            case "plan" -> PlanCommand.run(List.of(args).subList(1, args.length), out, err);
-            case "probe" -> ProbeCommand.run(List.of(args).subList(1, args.length), out, err, System.getenv());
-            case "--version", "version" -> {
-                out.println("VRAM Sheet " + AppVersion.get());
-                yield OK;
-            }
-            default -> {
-                err.println("vramsheet: unknown command '" + args[0] + "' (try --help)");
-                yield BAD_INPUT;
-            }
-        };
-    }
-
-    /** calc's options as given; null when one is wrong (the reason already printed). */
-    private record CalcOptions(boolean json, boolean explain, Long context, String variant, List<String> files) { }
-
-    private static CalcOptions calcOptions(List<String> args, PrintStream err) {
-        boolean json = false;
-        boolean explain = false;
-        Long context = null;
-        String variant = null;
-        List<String> files = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if ((a.equals("--context") || a.equals("--variant")) && i + 1 >= args.size()) {
-                err.println("vramsheet calc: " + a + (a.equals("--context") ? " needs a token count" : " needs a variant's name"));
-                return null;
-            }
-            switch (a) {
-                case "--json" -> json = true;
-                case "--explain" -> explain = true;
-                case "--variant" -> variant = args.get(++i);
-                case "--context" -> {
-                    try {
-                        context = Long.parseLong(args.get(++i).replace("_", "").replace(",", ""));
-                    } catch (NumberFormatException e) {
-                        err.println("vramsheet calc: --context: not a whole number: '" + args.get(i) + "'");
-                        return null;
-                    }
-                }
-                default -> {
-                    if (a.startsWith("-")) {
-                        err.println("vramsheet calc: unknown option '" + a + "'");
-                        return null;
-                    }
-                    files.add(a);
-                }
-            }
-        }
-        return new CalcOptions(json, explain, context, variant, files);
-    }
-
-    static int calc(List<String> args, PrintStream out, PrintStream err) {
-        CalcOptions o = calcOptions(args, err);
-        if (o == null) {
-            return BAD_INPUT;
-        }
-        if (o.files().size() != 1) {
-            err.println("vramsheet calc: give exactly one WORKSHEET.json");
-            return BAD_INPUT;
-        }
-        Worksheet ws;
+        PrintStream err = Messages.oneLinePerPrint(stderr);
+        ErrorHandlers handlers = new ErrorHandlers(err);
+        PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
+        PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        CommandLine cl = VramSheetCommand.commandLine(new Subcommand.Io(out, err, env), handlers);
+        cl.setOut(outWriter).setErr(errWriter);
+        int code;
         try {
-            ws = WorksheetJson.read(Path.of(o.files().get(0)));
-        } catch (WorksheetFormatException e) {
-            err.println("vramsheet calc: " + e.getMessage());
-            return BAD_INPUT;
+            code = cl.execute(args);
+        } finally {
+            outWriter.flush();
+            errWriter.flush();
         }
-        if (o.variant() != null) {
-            if (!ws.variants().names().contains(o.variant())) {
-                err.println("vramsheet calc: --variant: no variant is named '" + org.vramsheet.io.Messages.oneLine(o.variant())
-                        + "' (the sheet has " + (ws.variants().isEmpty() ? "none" : String.join(", ", ws.variants().names())) + ")");
-                return BAD_INPUT;
-            }
-            ws = org.vramsheet.core.sheet.Variants.switchTo(ws, o.variant());
-        }
-        if (o.context() != null) {
-            ws = Edits.contextLength(ws, o.context());
-        }
-        SizingResult result = SizingCalculator.calculate(ws);
-        out.print(o.json() ? ResultJson.write(result, ws)
-                : org.vramsheet.io.Messages.escapeControls(header(ws) + ResultTable.render(result, o.explain())));
-        if (!result.valid()) {
-            int more = result.issues().size() - 1;
-            err.println("vramsheet calc: bad input: " + result.issues().get(0).text()
-                    + (more > 0 ? " (and " + more + " more)" : ""));
-            return BAD_INPUT;
-        }
-        return OK;
+        handlers.rethrowUnexpected();
+        return code;
     }
 
-    private static String header(Worksheet ws) {
-        return "VRAM Sheet " + AppVersion.get() + " - SS-007 sizing\n"
-                + "MODEL    " + org.vramsheet.io.Messages.oneLine(ws.model().modelId()) + (org.vramsheet.io.Messages.oneLine(ws.model().revision()).isEmpty() ? "" : " @ " + org.vramsheet.io.Messages.oneLine(ws.model().revision()))
-                + "\nRUNTIME  " + ws.runtime().engine().label() + " " + org.vramsheet.io.Messages.oneLine(ws.runtime().engineVersion())
-                + ", TP " + ws.runtime().tensorParallel() + " x PP " + ws.runtime().pipelineParallel()
-                + "\nGPU      " + ws.gpu().count() + " x " + org.vramsheet.io.Messages.oneLine(ws.gpu().name()) + "\n"
-                + (ws.variants().isEmpty() ? "" : "VARIANT  '" + org.vramsheet.io.Messages.oneLine(ws.variants().active()) + "' of "
-                        + org.vramsheet.io.Messages.oneLine(String.join(", ", ws.variants().names())) + " (--variant NAME for another)\n");
+    /** {@code vramsheet COMMAND ARGS...} with this environment. */
+    static int execute(String command, List<String> args, PrintStream out, PrintStream err, Map<String, String> env) {
+        List<String> line = new ArrayList<>(List.of(command));
+        line.addAll(args);
+        return execute(line.toArray(String[]::new), out, err, env);
     }
-
 
     static String usage() {
         return """
@@ -159,6 +75,9 @@ public final class Cli {
                       read an engine startup log, compare with the sheet, explain deltas above 2 %
                   java -jar vramsheet.jar plan WORKSHEET.json [--gpus "2xH100@2.49,1xH200,4xL40S"] [--target N]
                       fewest GPUs per replica for each scenario, the fleet, and GPU choices side by side
+                  java -jar vramsheet.jar probe URL [--worksheet W.json] [--scenario typical|heavy|limit|ramp] [--json]
+                      read a running engine's KV pool and find its preemption boundary
+                  java -jar vramsheet.jar COMMAND --help       every option of one command (or: help COMMAND)
                   java -jar vramsheet.jar --version
 
                 Exit status: 0 success, 2 bad input or file (one-line reason on stderr), 1 verify failed.
@@ -170,11 +89,11 @@ public final class Cli {
      * it is written as a Draft (the approval kept in the sign-off history) and the command says so on err.
      */
     static Worksheet asWritten(String command, Worksheet before, Worksheet after, PrintStream err) {
-        if (before.signOff().status() != org.vramsheet.core.sheet.SignOffStatus.APPROVED || before.equals(after)) {
+        if (before.signOff().status() != SignOffStatus.APPROVED || before.equals(after)) {
             return after;
         }
         err.println("vramsheet " + command + ": the worksheet was Approved; the changed sheet is written as a Draft "
                 + "(the approval is kept in its sign-off history)");
-        return org.vramsheet.core.sheet.SignOffFlow.edited(before, after, java.time.LocalDate.now().toString());
+        return SignOffFlow.edited(before, after, LocalDate.now().toString());
     }
 }

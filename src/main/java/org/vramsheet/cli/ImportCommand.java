@@ -7,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.catalog.ModelCatalog;
@@ -19,58 +21,61 @@ import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.model.ConfigImporter;
 import org.vramsheet.io.model.ModelImport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** {@code import (HUB_ID[@REV] | CONFIG.json | DIR | catalog:ID) [-o WORKSHEET.json] [--onto SHEET.json]}. */
-final class ImportCommand {
-    private ImportCommand() { }
+@Command(name = "import", mixinStandardHelpOptions = true, description = {
+        "Read a model's config.json (Hub: HF_TOKEN, HF_ENDPOINT, HF_HUB_OFFLINE) into a worksheet.",
+        "Without -o the worksheet is printed. Exit 0 on success, 2 on a bad source or file."})
+final class ImportCommand extends Subcommand {
+    @Option(names = {"-o", "--output"}, paramLabel = "WORKSHEET.json", description = "write the worksheet to this file")
+    private Path output;
+    @Option(names = "--onto", paramLabel = "SHEET.json", description = "start from this sheet instead of the default one")
+    private Path onto;
+    @Option(names = "--catalog", description = "list the built-in models (catalog:ID) and stop")
+    private boolean catalog;
+    @Option(names = "--cache", description = "list the models in the local Hugging Face cache and stop")
+    private boolean cache;
+    @Parameters(paramLabel = "SOURCE", arity = "0..*", hideParamSyntax = true,
+            description = "a Hub ID (HUB_ID[@REV]), a config.json, a model folder, or catalog:ID from --catalog")
+    private List<String> sources = new ArrayList<>();
 
+    ImportCommand(Io io) {
+        super(io);
+    }
+
+    /** import's command line as {@code vramsheet import ARGS...} runs it, with this environment. */
     static int run(List<String> args, PrintStream out, PrintStream err, Map<String, String> env) {
-        String source = null;
-        Path output = null;
-        Path onto = null;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            switch (a) {
-                case "-o", "--output", "--onto" -> {
-                    if (i + 1 >= args.size()) {
-                        err.println("vramsheet import: " + a + " needs a file");
-                        return Cli.BAD_INPUT;
-                    }
-                    Path p = Path.of(args.get(++i));
-                    if (a.equals("--onto")) {
-                        onto = p;
-                    } else {
-                        output = p;
-                    }
-                }
-                case "--catalog" -> {
-                    ModelCatalog.entries().forEach(e -> out.println("catalog:" + e.id()));
-                    return Cli.OK;
-                }
-                case "--cache" -> {
-                    HfCache cache = HfCache.fromEnvironment(env, System.getProperty("user.home"));
-                    cache.list().forEach(e -> out.println(e.modelId() + "@" + e.commit() + "  " + e.snapshot()));
-                    return Cli.OK;
-                }
-                default -> {
-                    if (a.startsWith("-")) {
-                        err.println("vramsheet import: unknown option '" + a + "'");
-                        return Cli.BAD_INPUT;
-                    }
-                    source = a;
-                }
-            }
+        return Cli.execute("import", args, out, err, env);
+    }
+
+    @Override
+    String missing(String option) {
+        return option + " needs a file";
+    }
+
+    @Override
+    public Integer call() {
+        if (catalog) {
+            ModelCatalog.entries().forEach(e -> out.println("catalog:" + e.id()));
+            return Cli.OK;
         }
-        if (source == null) {
+        if (cache) {
+            HfCache hfCache = HfCache.fromEnvironment(env, System.getProperty("user.home"));
+            hfCache.list().forEach(e -> out.println(e.modelId() + "@" + e.commit() + "  " + e.snapshot()));
+            return Cli.OK;
+        }
+        if (sources.isEmpty()) {
             err.println("vramsheet import: give a Hub ID, a config.json, a model folder or catalog:ID");
             return Cli.BAD_INPUT;
         }
-        return importModel(source, onto, output, out, err, env);
+        return importModel(sources.get(sources.size() - 1));
     }
 
     /** Reads the model, applies it to the base sheet (or --onto's) and prints or writes the result. */
-    private static int importModel(String source, Path onto, Path output, PrintStream out, PrintStream err,
-                                   Map<String, String> env) {
+    private int importModel(String source) {
         ModelImport m;
         try {
             m = load(source, env, err);
@@ -119,8 +124,7 @@ final class ImportCommand {
         }
         HubClient hub = HubClient.fromEnvironment(env, null, Duration.ofSeconds(20));
         HfCache cache = HfCache.fromEnvironment(env, System.getProperty("user.home"));
-        boolean offline = List.of("1", "true", "yes", "on").contains(env.getOrDefault("HF_HUB_OFFLINE", "").toLowerCase(
-                java.util.Locale.ROOT));
+        boolean offline = List.of("1", "true", "yes", "on").contains(env.getOrDefault("HF_HUB_OFFLINE", "").toLowerCase(Locale.ROOT));
         return ModelSources.fromHubOrCache(hub, cache, offline, source, (i, n) -> err.print("\rfetching " + i + "/" + n));
     }
 

@@ -3,6 +3,7 @@ package org.vramsheet.cli;
 import org.vramsheet.core.sheet.Edits;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.vramsheet.core.calc.SizingCalculator;
@@ -12,36 +13,47 @@ import org.vramsheet.core.units.Units;
 import org.vramsheet.io.catalog.GpuOptions;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** {@code plan WORKSHEET.json [--gpus "2xH100@2.49,1xH200,4xL40S"] [--target N] [--max-gpus N]}. */
-final class PlanCommand {
-    private PlanCommand() { }
+@Command(name = "plan", mixinStandardHelpOptions = true, description = {
+        "Fewest GPUs per replica for each scenario, the fleet, and GPU choices side by side.",
+        "Exit 0 on success, 2 on a bad file, GPU list or option."})
+final class PlanCommand extends Subcommand {
+    private static final String NEEDS = "--gpus needs a list, --target and --max-gpus a whole number";
 
-    static int run(List<String> args, PrintStream out, PrintStream err) {
-        Path sheet = null;
-        String gpus = null;
-        Long target = null;
-        int max = 8;
+    @Option(names = "--gpus", paramLabel = "LIST",
+            description = "GPU choices to compare, COUNTxGPU[@PRICE per GPU-hour] comma-separated: \"2xH100@2.49,1xH200,4xL40S\"")
+    private String gpus;
+    @Option(names = "--target", paramLabel = "N", description = "the concurrent sequences the fleet must hold")
+    private String target;
+    @Option(names = "--max-gpus", paramLabel = "N", description = "the most GPUs one replica may use (default: 8)")
+    private String maxGpus;
+    @Parameters(paramLabel = "WORKSHEET.json", arity = "0..*", hideParamSyntax = true, description = "the worksheet")
+    private List<Path> sheets = new ArrayList<>();
+
+    PlanCommand(Io io) {
+        super(io);
+    }
+
+    @Override
+    String missing(String option) {
+        return NEEDS;
+    }
+
+    @Override
+    public Integer call() {
+        Long targetSequences;
+        int max;
         try {
-            for (int i = 0; i < args.size(); i++) {
-                String a = args.get(i);
-                switch (a) {
-                    case "--gpus" -> gpus = args.get(++i);
-                    case "--target" -> target = Long.parseLong(args.get(++i).replace(",", "").replace("_", ""));
-                    case "--max-gpus" -> max = Integer.parseInt(args.get(++i));
-                    default -> {
-                        if (a.startsWith("-")) {
-                            err.println("vramsheet plan: unknown option '" + a + "'");
-                            return Cli.BAD_INPUT;
-                        }
-                        sheet = Path.of(a);
-                    }
-                }
-            }
-        } catch (IndexOutOfBoundsException | NumberFormatException e) {
-            err.println("vramsheet plan: --gpus needs a list, --target and --max-gpus a whole number");
-            return Cli.BAD_INPUT;
+            targetSequences = target == null ? null : Long.parseLong(target.replace(",", "").replace("_", ""));
+            max = maxGpus == null ? 8 : Integer.parseInt(maxGpus);
+        } catch (NumberFormatException e) {
+            throw new BadInput(NEEDS);
         }
+        Path sheet = sheets.isEmpty() ? null : sheets.get(sheets.size() - 1);
         if (sheet == null) {
             err.println("vramsheet plan: give WORKSHEET.json");
             return Cli.BAD_INPUT;
@@ -55,8 +67,8 @@ final class PlanCommand {
             err.println("vramsheet plan: " + e.getMessage());
             return Cli.BAD_INPUT;
         }
-        if (target != null) {
-            ws = Edits.targetSequences(ws, target);
+        if (targetSequences != null) {
+            ws = Edits.targetSequences(ws, targetSequences);
         }
         var result = SizingCalculator.calculate(ws);
         out.println("Placement of one replica on " + ws.gpu().name() + " (" + (ws.gpu().totalBytes() == null ? "-"

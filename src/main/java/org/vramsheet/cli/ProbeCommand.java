@@ -1,74 +1,73 @@
 package org.vramsheet.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.vramsheet.core.calc.SizingCalculator;
-import org.vramsheet.core.result.Figure;
-import org.vramsheet.core.result.FigureKey;
+import java.util.Locale;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.probe.EngineProbe;
+import org.vramsheet.io.probe.NvidiaSmi;
 import org.vramsheet.io.probe.ProbeRecord;
 import org.vramsheet.io.probe.WorkloadRunner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code probe URL [--worksheet W.json] [--scenario typical|heavy|limit|ramp] [--max-requests N] [--max-seconds S]
  * [--max-concurrency C] [--json] [-o UPDATED.json]}: the KV pool a running engine allocated, and with a scenario the
  * workload run against it (a ramp finds the preemption boundary). The API key comes from VRAMSHEET_API_KEY only.
  */
-final class ProbeCommand {
-    private ProbeCommand() { }
+@Command(name = "probe", mixinStandardHelpOptions = true, description = {
+        "Read the KV pool a running engine (vLLM, SGLang) allocated; with --scenario, run the sheet's workload against it "
+                + "(ramp: find the preemption boundary). The API key comes from VRAMSHEET_API_KEY only.",
+        "Exit 0 on success, 2 with a one-line reason."})
+final class ProbeCommand extends Subcommand {
+    @Option(names = "--worksheet", paramLabel = "W.json", description = "compare with this sheet (and take --scenario's workload from it)")
+    private Path sheet;
+    @Option(names = "-o", paramLabel = "UPDATED.json", description = "write the sheet with the measurements recorded (needs --worksheet)")
+    private Path output;
+    @Option(names = "--scenario", paramLabel = "SCENARIO", description = "run a workload: typical, heavy, limit or ramp")
+    private String scenario;
+    @Option(names = "--max-requests", paramLabel = "N", description = "send at most N requests (default: 200)")
+    private String maxRequests;
+    @Option(names = "--max-seconds", paramLabel = "S", description = "run for at most S seconds (default: 300)")
+    private String maxSeconds;
+    @Option(names = "--max-concurrency", paramLabel = "C", description = "ramp to at most C concurrent requests (default: 256)")
+    private String maxConcurrency;
+    @Option(names = "--nvidia-smi", paramLabel = "FILE",
+            description = "with -o: record the peak of this nvidia-smi memory.used,memory.total output as the measured peak VRAM")
+    private Path nvidiaSmi;
+    @Option(names = "--json", description = "print one JSON object instead of the text")
+    private boolean json;
+    @Parameters(paramLabel = "URL", arity = "0..*", hideParamSyntax = true, description = "the server's base URL (http://HOST:PORT)")
+    private List<String> urls = new ArrayList<>();
 
+    ProbeCommand(Io io) {
+        super(io);
+    }
+
+    /** The options checked: the URL, the sheet, the workload and its limits, the output. */
     private record Options(URI url, Path sheet, String scenario, int maxRequests, long maxSeconds, int maxConcurrency,
                            boolean json, Path out, Path nvidiaSmi) { }
 
-    private static Options options(List<String> args, PrintStream err) {
+    /** The options checked, or null when they are wrong (the reason is on err). */
+    private Options options() {
         URI url = null;
-        Path sheet = null;
-        Path out = null;
-        String scenario = null;
-        int maxRequests = 200;
-        long maxSeconds = 300;
-        int maxConcurrency = 256;
-        boolean json = false;
-        Path smi = null;
+        String chosen = scenario == null ? null : scenario.toLowerCase(Locale.ROOT);
+        Options o;
         try {
-            for (int i = 0; i < args.size(); i++) {
-                String a = args.get(i);
-                if (a.equals("--json")) {
-                    json = true;
-                    continue;
-                }
-                if (a.startsWith("--") || a.equals("-o")) {
-                    if (i + 1 >= args.size()) {
-                        err.println("vramsheet probe: " + a + " needs a value");
-                        return null;
-                    }
-                    String v = args.get(++i);
-                    switch (a) {
-                        case "--worksheet" -> sheet = Path.of(v);
-                        case "-o" -> out = Path.of(v);
-                        case "--scenario" -> scenario = v.toLowerCase(java.util.Locale.ROOT);
-                        case "--max-requests" -> maxRequests = positive(v);
-                        case "--max-seconds" -> maxSeconds = positive(v);
-                        case "--max-concurrency" -> maxConcurrency = positive(v);
-                        case "--nvidia-smi" -> smi = Path.of(v);
-                        default -> {
-                            err.println("vramsheet probe: unknown option '" + a + "'");
-                            return null;
-                        }
-                    }
-                } else {
-                    url = URI.create(a);
-                }
+            for (String a : urls) {
+                url = URI.create(a);
             }
+            o = new Options(url, sheet, chosen, positive(maxRequests, 200), positive(maxSeconds, 300),
+                    positive(maxConcurrency, 256), json, output, nvidiaSmi);
         } catch (IllegalArgumentException e) {
             err.println("vramsheet probe: " + e.getMessage());
             return null;
@@ -78,18 +77,22 @@ final class ProbeCommand {
                     + "typical|heavy|limit|ramp] [--max-requests N] [--max-seconds S] [--json] [-o UPDATED.json]");
             return null;
         }
-        if (scenario != null && !List.of("typical", "heavy", "limit", "ramp").contains(scenario)) {
-            err.println("vramsheet probe: --scenario is typical, heavy, limit or ramp, not '" + scenario + "'");
+        if (chosen != null && !List.of("typical", "heavy", "limit", "ramp").contains(chosen)) {
+            err.println("vramsheet probe: --scenario is typical, heavy, limit or ramp, not '" + chosen + "'");
             return null;
         }
-        if (scenario != null && sheet == null) {
+        if (chosen != null && sheet == null) {
             err.println("vramsheet probe: --scenario needs --worksheet (the workload comes from the sheet)");
             return null;
         }
-        return new Options(url, sheet, scenario, maxRequests, maxSeconds, maxConcurrency, json, out, smi);
+        return o;
     }
 
-    private static int positive(String v) {
+    /** A positive whole number (1,000 reads as 1000), or the default when the option was not given. */
+    private static int positive(String v, int absent) {
+        if (v == null) {
+            return absent;
+        }
         int n = Integer.parseInt(v.replace(",", ""));
         if (n < 1) {
             throw new IllegalArgumentException(v + " is not a positive whole number");
@@ -97,14 +100,9 @@ final class ProbeCommand {
         return n;
     }
 
-    static int run(List<String> args, PrintStream out, PrintStream err, Map<String, String> env) {
-        Options o;
-        try {
-            o = options(args, err);
-        } catch (NumberFormatException e) {
-            err.println("vramsheet probe: not a whole number: " + e.getMessage());
-            return Cli.BAD_INPUT;
-        }
+    @Override
+    public Integer call() {
+        Options o = options();
         if (o == null) {
             return Cli.BAD_INPUT;
         }
@@ -122,23 +120,8 @@ final class ProbeCommand {
                         o.maxSeconds(), o.maxConcurrency()), o.json() ? s -> { } : s -> out.println("  " + s));
                 run = runner.run(ws, o.scenario());
             }
-            report(out, o, ws, snap, run);
-            if (o.out() != null && ws != null) {
-                Worksheet rec = ProbeRecord.apply(ws, snap, run, o.url().toString(), o.scenario());
-                if (o.nvidiaSmi() != null) {
-                    var peak = org.vramsheet.io.probe.NvidiaSmi.parse(WorksheetJson.readText(o.nvidiaSmi()));
-                    if (peak == null) {
-                        err.println("vramsheet probe: " + o.nvidiaSmi() + ": no nvidia-smi memory.used,memory.total readings");
-                        return Cli.BAD_INPUT;
-                    }
-                    rec = rec.withValidation(rec.validation().toBuilder().measuredPeakBytes(peak.usedBytes()).build());
-                }
-                WorksheetJson.save(rec, o.out());
-                if (!o.json()) {
-                    out.println("Wrote " + o.out());
-                }
-            }
-            return Cli.OK;
+            ProbeReport.print(out, o.json(), ws, snap, run);
+            return o.out() != null && ws != null ? record(o, ws, snap, run) : Cli.OK;
         } catch (EngineProbe.ProbeException | WorksheetFormatException e) {
             err.println("vramsheet probe: " + e.getMessage());
             return Cli.BAD_INPUT;
@@ -148,48 +131,22 @@ final class ProbeCommand {
         }
     }
 
-    private static void report(PrintStream out, Options o, Worksheet ws, EngineProbe.Snapshot snap, WorkloadRunner.Result run) {
-        Long predicted = null;
-        String mismatch = null;
-        if (ws != null) {
-            Figure f = SizingCalculator.calculate(ws).get(FigureKey.POOL_CAPACITY_TOKENS);
-            predicted = f.available() ? f.value() : null;
-            mismatch = ProbeRecord.mismatch(ws, snap);
-        }
-        if (o.json()) {
-            ObjectNode j = WorksheetJson.shared().createObjectNode();
-            j.put("engine", snap.engine()).put("engineVersion", snap.engineVersion()).put("modelId", snap.modelId());
-            j.put("capacityTokens", snap.capacityTokens()).put("numGpuBlocks", snap.numGpuBlocks()).put("blockSize", snap.blockSize());
-            j.put("predictedCapacityTokens", predicted).put("modelMismatch", mismatch);
-            j.put("peakKvUsage", run == null ? null : run.peakKvUsage()).put("requestsSent", run == null ? 0 : run.requestsSent());
-            ObjectNode b = j.putObject("preemptionBoundary");
-            b.put("concurrency", run == null ? null : run.boundaryConcurrency());
-            b.put("activeTokens", run == null ? null : run.boundaryActiveTokens());
-            j.put("stoppedBecause", run == null ? null : run.stoppedBecause());
-            j.put("operationalHeadroom", ws == null ? null : ProbeRecord.headroom(ws, run));
-            out.println(j.toPrettyString());
-            return;
-        }
-        if (mismatch != null) {
-            out.println("FIRST FINDING: " + mismatch);
-        }
-        out.println(snap.engine() + (snap.engineVersion() == null ? "" : " " + snap.engineVersion()) + " serving "
-                + snap.modelId());
-        out.println("KV capacity: " + fmt(snap.capacityTokens()) + " tokens" + (snap.numGpuBlocks() == null ? ""
-                : " (" + fmt(snap.numGpuBlocks()) + " blocks x " + snap.blockSize() + ")") + (predicted == null ? ""
-                : "; the sheet predicts " + fmt(predicted) + String.format(java.util.Locale.ROOT, " (%+.2f %%)",
-                (predicted - snap.capacityTokens()) * 100.0 / Math.max(1, snap.capacityTokens()))));
-        if (run != null) {
-            out.println("Requests sent: " + run.requestsSent() + "; peak KV usage: " + (run.peakKvUsage() == null ? "-"
-                    : Math.round(run.peakKvUsage() * 100) + " %") + "; " + run.stoppedBecause());
-            out.println("Preemption boundary: " + (run.boundaryConcurrency() == null ? "none reached"
-                    : run.boundaryConcurrency() + " concurrent sequences (" + fmt(run.boundaryActiveTokens()) + " active tokens)"));
-            String h = ws == null ? null : ProbeRecord.headroom(ws, run);
-            if (h != null) {
-                out.println(Character.toUpperCase(h.charAt(0)) + h.substring(1));
+    /** Writes -o: the sheet with the probe (and the workload run, and nvidia-smi's peak) recorded. */
+    private int record(Options o, Worksheet ws, EngineProbe.Snapshot snap, WorkloadRunner.Result run)
+            throws IOException, WorksheetFormatException {
+        Worksheet rec = ProbeRecord.apply(ws, snap, run, o.url().toString(), o.scenario());
+        if (o.nvidiaSmi() != null) {
+            var peak = NvidiaSmi.parse(WorksheetJson.readText(o.nvidiaSmi()));
+            if (peak == null) {
+                err.println("vramsheet probe: " + o.nvidiaSmi() + ": no nvidia-smi memory.used,memory.total readings");
+                return Cli.BAD_INPUT;
             }
+            rec = rec.withValidation(rec.validation().toBuilder().measuredPeakBytes(peak.usedBytes()).build());
         }
+        WorksheetJson.save(rec, o.out());
+        if (!o.json()) {
+            out.println("Wrote " + o.out());
+        }
+        return Cli.OK;
     }
-
-    private static String fmt(Long n) { return n == null ? "-" : String.format(java.util.Locale.ROOT, "%,d", n); }
 }

@@ -3,6 +3,7 @@ package org.vramsheet.cli;
 import java.util.Locale;
 import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.FigureFormat;
 import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.units.Units;
 
@@ -45,7 +46,7 @@ final class ResultTable {
             case BYTES -> Math.abs(f.value()) < 10_000_000L ? Units.bytesText(f.value())
                     : String.format(Locale.ROOT, "%s B  = %s = %s", Units.grouped(f.value()), Units.gbText(f.value()),
                     Units.gibText(f.value()));
-            default -> org.vramsheet.core.result.FigureFormat.nonBytes(f, "parameters", "NO");
+            default -> FigureFormat.nonBytes(f, "parameters", "NO");
         };
     }
 

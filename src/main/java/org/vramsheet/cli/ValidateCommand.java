@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.vramsheet.core.result.Unit;
@@ -17,57 +18,38 @@ import org.vramsheet.core.validation.Measurement;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.logs.EngineLogParser;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
-/** {@code validate LOG [--worksheet WORKSHEET.json] [--json] [-o UPDATED.json]}: the log against the sheet. */
-final class ValidateCommand {
-    private ValidateCommand() { }
+/** {@code validate LOG [--worksheet WORKSHEET.json] [--json] [-o UPDATED.json] [--force]}: the log against the sheet. */
+@Command(name = "validate", mixinStandardHelpOptions = true, description = {
+        "Read an engine startup log (vLLM, SGLang), compare it with the sheet and explain every delta above 2 %%.",
+        "Exit 0 on success, 2 on a bad file, a log of another model with -o (without --force) or a bad option."})
+final class ValidateCommand extends Subcommand {
+    @Option(names = "--worksheet", paramLabel = "SHEET.json", description = "compare with this sheet (default: the built-in one)")
+    private Path sheet;
+    @Option(names = "-o", paramLabel = "UPDATED.json", description = "write the sheet with the log's setup and measured memory applied")
+    private Path output;
+    @Option(names = "--json", description = "print JSON instead of the table")
+    private boolean json;
+    @Option(names = "--force", description = "write -o even when the log is of another model")
+    private boolean force;
+    @Parameters(paramLabel = "LOG", arity = "0..*", hideParamSyntax = true, description = "the engine's startup log")
+    private List<Path> logs = new ArrayList<>();
 
-    /** The command line: the log, the sheet to compare with, where to write the applied sheet, JSON or text. */
-    private record Options(Path log, Path sheet, Path output, boolean json, boolean force) { }
-
-    /** The options, or null when they are wrong (the reason is on err). */
-    private static Options parse(List<String> args, PrintStream err) {
-        Path log = null;
-        Path sheet = null;
-        Path output = null;
-        boolean json = false;
-        boolean force = false;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            switch (a) {
-                case "--worksheet", "-o" -> {
-                    if (i + 1 >= args.size()) {
-                        err.println("vramsheet validate: " + a + " needs a file");
-                        return null;
-                    }
-                    if (a.equals("-o")) {
-                        output = Path.of(args.get(++i));
-                    } else {
-                        sheet = Path.of(args.get(++i));
-                    }
-                }
-                case "--json" -> json = true;
-                case "--force" -> force = true;
-                default -> {
-                    if (a.startsWith("-")) {
-                        err.println("vramsheet validate: unknown option '" + a + "'");
-                        return null;
-                    }
-                    log = Path.of(a);
-                }
-            }
-        }
-        return new Options(log, sheet, output, json, force);
+    ValidateCommand(Io io) {
+        super(io);
     }
 
-    static int run(List<String> args, PrintStream out, PrintStream err) {
-        Options o = parse(args, err);
-        if (o == null) {
-            return Cli.BAD_INPUT;
-        }
-        Path log = o.log();
-        Path sheet = o.sheet();
-        Path output = o.output();
+    @Override
+    String missing(String option) {
+        return option + " needs a file";
+    }
+
+    @Override
+    public Integer call() {
+        Path log = logs.isEmpty() ? null : logs.get(logs.size() - 1);
         if (log == null) {
             err.println("vramsheet validate: give an engine startup LOG (and --worksheet SHEET.json)");
             return Cli.BAD_INPUT;
@@ -94,15 +76,15 @@ final class ValidateCommand {
         LogComparison.Result before = LogComparison.compare(ws, m);
         Worksheet applied = LogComparison.apply(ws, m);
         LogComparison.Result after = LogComparison.compare(applied, m);
-        report(out, m, before, after, o.json());
-        if (output != null && before.mismatched() && !o.force()) {
+        report(out, m, before, after, json);
+        if (output != null && before.mismatched() && !force) {
             err.println("vramsheet validate: " + before.modelMismatch() + " (nothing written; add --force to apply it anyway)");
             return Cli.BAD_INPUT;
         }
         if (output != null) {
             try {
                 WorksheetJson.save(Cli.asWritten("validate", ws, applied, err), output);
-                (o.json() ? err : out).println("Wrote " + output); // --json: stdout is the JSON only
+                (json ? err : out).println("Wrote " + output); // --json: stdout is the JSON only
             } catch (IOException e) {
                 err.println("vramsheet validate: cannot write " + output + ": " + e.getMessage());
                 return Cli.BAD_INPUT;

@@ -1,0 +1,112 @@
+package org.vramsheet.cli;
+
+import java.io.Console;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.vramsheet.io.AppVersion;
+import org.vramsheet.io.json.WorksheetFormatException;
+import org.vramsheet.io.json.WorksheetJson;
+import org.vramsheet.report.PdfSigner;
+import org.vramsheet.report.ReportFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code export WORKSHEET.json --xlsx OUT.xlsx --pdf OUT.pdf [--letter] [--sign KEY.p12] [--force]}. */
+@Command(name = "export", mixinStandardHelpOptions = true, description = {"Write the worksheet's XLSX and/or PDF report.",
+        "Exit 0 on success, 2 on a bad file or option (nothing is replaced)."})
+final class ExportCommand extends Subcommand {
+    @Option(names = "--xlsx", paramLabel = "OUT.xlsx", description = "write the XLSX report (live formulas, native chart)")
+    private Path xlsx;
+    @Option(names = "--pdf", paramLabel = "OUT.pdf", description = "write the PDF report (the worksheet attached)")
+    private Path pdf;
+    @Option(names = "--sign", paramLabel = "KEY.p12",
+            description = "sign the PDF with this key (password: VRAMSHEET_KEY_PASSWORD, else a terminal prompt)")
+    private Path key;
+    @Option(names = "--letter", description = "US Letter pages instead of A4")
+    private boolean letter;
+    @Option(names = "--force", description = "replace existing output files")
+    private boolean force;
+    @Parameters(paramLabel = "WORKSHEET.json", arity = "0..*", hideParamSyntax = true, description = "the worksheet")
+    private List<Path> sheets = new ArrayList<>();
+
+    ExportCommand(Io io) {
+        super(io);
+    }
+
+    @Override
+    String missing(String option) {
+        return option + " needs a file";
+    }
+
+    @Override
+    public Integer call() {
+        Path sheet = sheets.isEmpty() ? null : sheets.get(sheets.size() - 1);
+        if (sheet == null || (xlsx == null && pdf == null)) {
+            err.println("vramsheet export: give WORKSHEET.json and --xlsx OUT.xlsx and/or --pdf OUT.pdf");
+            return Cli.BAD_INPUT;
+        }
+        if (!force && refuseToReplace(xlsx, pdf)) {
+            return Cli.BAD_INPUT;
+        }
+        char[] password = null;
+        if (key != null) {
+            if (pdf == null) {
+                err.println("vramsheet export: --sign needs --pdf");
+                return Cli.BAD_INPUT;
+            }
+            password = password();
+            if (password == null) {
+                return Cli.BAD_INPUT;
+            }
+        }
+        if (xlsx != null) {
+            ReportFiles.warmUp();
+        }
+        try {
+            var ws = WorksheetJson.read(sheet);
+            ReportFiles.export(ws, AppVersion.get(), new ReportFiles.Request(xlsx, pdf, letter, key, password, null), x -> { });
+        } catch (WorksheetFormatException | PdfSigner.SigningException e) {
+            err.println("vramsheet export: " + e.getMessage());
+            return Cli.BAD_INPUT;
+        } catch (IOException e) {
+            err.println("vramsheet export: cannot write the report: " + e.getMessage() + " (nothing was replaced)");
+            return Cli.BAD_INPUT;
+        }
+        if (xlsx != null) {
+            out.println("Wrote " + xlsx);
+        }
+        if (pdf != null) {
+            out.println("Wrote " + pdf + (key != null ? " (signed)" : ""));
+        }
+        return Cli.OK;
+    }
+
+    /** True (reason on err) when an output exists and --force was not given. */
+    private boolean refuseToReplace(Path... outputs) {
+        for (Path p : outputs) {
+            if (p != null && Files.exists(p)) {
+                err.println("vramsheet export: " + p + " exists; add --force to replace it");
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The signing key's password from VRAMSHEET_KEY_PASSWORD or the terminal; null (reason on err) when neither. */
+    private char[] password() {
+        String pw = env.get("VRAMSHEET_KEY_PASSWORD");
+        Console c = System.console();
+        if (pw != null) {
+            return pw.toCharArray();
+        }
+        if (c != null) {
+            return c.readPassword("Password for %s: ", key);
+        }
+        err.println("vramsheet export: --sign needs the key's password (VRAMSHEET_KEY_PASSWORD or a terminal)");
+        return null;
+    }
+}

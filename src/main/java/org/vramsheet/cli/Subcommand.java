@@ -1,0 +1,38 @@
+package org.vramsheet.cli;
+
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** A subcommand: where it prints, the environment it reads, and its reason when an option's value is missing. */
+abstract class Subcommand implements Callable<Integer> {
+    /** The streams a command prints on and the environment it reads (HF_TOKEN, VRAMSHEET_API_KEY, ...). */
+    record Io(PrintStream out, PrintStream err, Map<String, String> env) { }
+
+    /** Bad input found while running: the one-line reason after "vramsheet COMMAND: ", exit 2. */
+    static final class BadInput extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        BadInput(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
+    final PrintStream out;
+    final PrintStream err;
+    final Map<String, String> env;
+
+    Subcommand(Io io) {
+        this.out = io.out();
+        this.err = io.err();
+        this.env = io.env();
+    }
+
+    /** What follows "vramsheet COMMAND: " when {@code option} (as typed) was given without its value. */
+    String missing(String option) {
+        return option + " needs a value";
+    }
+
+    @Override
+    public abstract Integer call();
+}
