@@ -1,5 +1,6 @@
 /**
- * The application: start-up, the main window and its menus, files (open, save, autosave, recent). Uses
- * every other {@code ui} room.
+ * The application: start-up, the main window (a shell wiring the menu bar, the dialog launcher with its one background
+ * executor, the one autosave timer, theme and undo keys) and files (open, save, autosave, recent). Uses every other
+ * {@code ui} room.
  */
 package org.vramsheet.ui.app;

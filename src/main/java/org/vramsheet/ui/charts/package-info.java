@@ -1,4 +1,5 @@
 /**
- * The charts: KV memory and concurrency against context, GPU-memory stacks. Uses {@code ui.model}, {@code ui.sections}.
+ * The charts: a tab shell over one class per chart (KV memory and concurrency against context, GPU-memory stacks) and the
+ * Compare view. Uses {@code ui.model}, {@code ui.sections}.
  */
 package org.vramsheet.ui.charts;
