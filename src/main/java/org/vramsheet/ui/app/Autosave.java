@@ -22,8 +22,4 @@ final class Autosave {
     void stop() {
         timer.stop();
     }
-
-    boolean running() {
-        return timer.getStatus() == Timeline.Status.RUNNING;
-    }
 }

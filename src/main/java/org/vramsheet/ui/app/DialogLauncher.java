@@ -89,8 +89,4 @@ final class DialogLauncher {
     void shutdown() {
         background.shutdownNow();
     }
-
-    boolean isShutdown() {
-        return background.isShutdown();
-    }
 }
