@@ -18,11 +18,13 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.vramsheet.ui.app.MainWindow;
+import org.vramsheet.ui.charts.ChartsView;
 
 /**
  * The design, checked on the compiled classes by ArchUnit (STYLE.md; JabRef's CommonArchitectureTest): the
  * layers core &lt;- io &lt;- report &lt;- cli and ui, ui never uses cli, no package cycles, a pure core, and
- * views that leave calculating to their ViewModels. Each rule is written for a root package, so the self-test can
+ * views that leave calculating to their ViewModels, and hubs that were split (issue 24) are not called back. Each rule is written for a root package, so the self-test can
  * run it on the deliberately bad classes under {@code org.vramsheet.archbad} (test code, never imported here
  * otherwise).
  */
@@ -124,5 +126,37 @@ class ArchitectureTest {
             assertTrue(e.getMessage().contains(culprit.get(name)), name + " did not name " + culprit.get(name) + ": "
                     + e.getMessage());
         });
+    }
+
+    /** The window and the charts' tabs as they were split (issue 24): the classes split off them get what they need. */
+    private static final Set<String> HUBS = Set.of(MainWindow.class.getName(), ChartsView.class.getName());
+    /** Beside the hubs themselves: the application opens the window. */
+    private static final Set<String> HUB_USERS = Set.of("org.vramsheet.ui.app.VramSheetApp");
+
+    static ArchRule hubRule() {
+        DescribedPredicate<JavaClass> hub = DescribedPredicate.describe("MainWindow or ChartsView",
+                c -> HUBS.contains(c.getName()));
+        DescribedPredicate<JavaClass> hubOrUser = DescribedPredicate.describe("a hub, its nested classes or the app",
+                c -> HUB_USERS.contains(c.getName()) || HUBS.stream().anyMatch(h -> c.getName().equals(h)
+                        || c.getName().startsWith(h + "$")));
+        return noClasses().that().resideInAnyPackage("org.vramsheet.ui.app..", "org.vramsheet.ui.charts..")
+                .and(DescribedPredicate.not(hubOrUser))
+                .should().dependOnClassesThat(hub)
+                .because("classes split off a hub receive what they need through constructors, interfaces and properties");
+    }
+
+    @Test
+    void splitClassesNeverCallBackIntoTheirHub() {
+        hubRule().check(classes);
+    }
+
+    /** The rule fires on a class that calls back into both hubs (a test class, so the real import never sees it). */
+    @Test
+    void theHubRuleCatchesACallBack() throws ClassNotFoundException {
+        JavaClasses bad = new ClassFileImporter().importClasses(Class.forName("org.vramsheet.ui.app.HubCallbackExample"),
+                MainWindow.class, ChartsView.class);
+        AssertionError e = assertThrows(AssertionError.class, () -> hubRule().check(bad));
+        assertTrue(e.getMessage().contains("HubCallbackExample") && e.getMessage().contains("MainWindow")
+                && e.getMessage().contains("ChartsView"), e.getMessage());
     }
 }

@@ -3,6 +3,7 @@ package org.vramsheet.ui.app;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -12,6 +13,7 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.vramsheet.core.sheet.WorkloadPreset;
+import org.vramsheet.ui.model.SheetViewModel;
 import org.vramsheet.ui.text.Texts;
 
 /**
@@ -23,7 +25,8 @@ final class StartPage extends StackPane {
     /** The sample a first meeting can start from: it fits, with room to spare. */
     static final String FITTING_SAMPLE = FileController.DEFAULT_SAMPLE;
 
-    StartPage(MainWindow w, Texts texts, List<Path> recent) {
+    /** @param importModel opens "Import model..." */
+    StartPage(Texts texts, List<Path> recent, SheetViewModel vm, FileController files, Runnable importModel) {
         setId("start-page");
         getStyleClass().add("start-page");
         VBox card = new VBox(10);
@@ -36,32 +39,32 @@ final class StartPage extends StackPane {
         fromModel.setId("start-from-model");
         fromModel.setOnAction(e -> {
             close();
-            w.showImport();
+            importModel.run();
         });
         Button sample = new Button(texts.t("Open a sample that fits: gemma-2-9b on one H100"));
         sample.setId("start-sample");
         sample.setOnAction(e -> {
             close();
-            w.viewModel().open(FileController.sample(FITTING_SAMPLE), null);
+            vm.open(FileController.sample(FITTING_SAMPLE), null);
         });
         FlowPane presets = new FlowPane(6, 6);
         for (WorkloadPreset p : WorkloadPreset.values()) {
             Button b = new Button(texts.t(p.label()));
-            b.setId("start-preset-" + p.name().toLowerCase(java.util.Locale.ROOT));
+            b.setId("start-preset-" + p.name().toLowerCase(Locale.ROOT));
             b.setOnAction(e -> {
                 close();
-                w.applyPreset(p);
+                WorkloadPresets.apply(vm, p);
             });
             presets.getChildren().add(b);
         }
-        VBox files = new VBox(2);
+        VBox recentLinks = new VBox(2);
         for (Path p : recent.stream().filter(Files::exists).limit(6).toList()) {
             Hyperlink link = new Hyperlink(p.getFileName() + "   (" + p.toAbsolutePath().getParent() + ")");
             link.setOnAction(e -> {
                 close();
-                w.files().openRecent(p);
+                files.openRecent(p);
             });
-            files.getChildren().add(link);
+            recentLinks.getChildren().add(link);
         }
         Button keep = new Button(texts.t("Continue with this sheet"));
         keep.setId("start-continue");
@@ -69,17 +72,16 @@ final class StartPage extends StackPane {
         keep.setOnAction(e -> close());
         card.getChildren().addAll(title, fromModel, sample, new Label(texts.t("Workloads from a preset (Typical / Heavy / "
                 + "Limit) for the model of this sheet:")), presets);
-        if (!files.getChildren().isEmpty()) {
-            card.getChildren().addAll(new Label(texts.t("Recent files")), files);
+        if (!recentLinks.getChildren().isEmpty()) {
+            card.getChildren().addAll(new Label(texts.t("Recent files")), recentLinks);
         }
         card.getChildren().add(keep);
         setAlignment(Pos.CENTER);
         getChildren().add(card);
     }
 
-    /** Puts the start page over {@code layers} (the window's content). */
-    static StartPage show(StackPane layers, MainWindow w, Texts texts, List<Path> recent) {
-        StartPage page = new StartPage(w, texts, recent);
+    /** Puts {@code page} over {@code layers} (the window's content), the sample button focused. */
+    static StartPage show(StackPane layers, StartPage page) {
         layers.getChildren().add(page);
         page.lookup("#start-sample").requestFocus();
         return page;

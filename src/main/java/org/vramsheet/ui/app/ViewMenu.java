@@ -13,7 +13,7 @@ final class ViewMenu {
     private ViewMenu() { }
 
     /** Theme, primary unit and language. */
-    static Menu build(MainWindow w, Texts texts, SheetViewModel vm) {
+    static Menu build(Texts texts, SheetViewModel vm, WindowActions w) {
         ToggleGroup theme = new ToggleGroup();
         RadioMenuItem light = new RadioMenuItem(texts.t("Light theme"));
         RadioMenuItem dark = new RadioMenuItem(texts.t("Dark theme"));
@@ -21,7 +21,7 @@ final class ViewMenu {
         dark.setToggleGroup(theme);
         light.setSelected(true);
         dark.setId("menu-dark");
-        dark.selectedProperty().addListener((o, a, b) -> w.setDark(b));
+        dark.selectedProperty().addListener((o, a, b) -> w.dark().accept(b));
         RadioMenuItem gib = new RadioMenuItem(texts.t("Primary unit GiB"));
         RadioMenuItem gb = new RadioMenuItem(texts.t("Primary unit GB"));
         ToggleGroup units = new ToggleGroup();
@@ -38,18 +38,12 @@ final class ViewMenu {
         en.setId("menu-lang-en");
         ru.setId("menu-lang-ru");
         (texts.language().equals("ru") ? ru : en).setSelected(true);
-        en.setOnAction(e -> w.switchLanguage("en"));
-        ru.setOnAction(e -> w.switchLanguage("ru"));
-        MenuItem in = item(texts, "Zoom in (Ctrl +)", () -> w.zoom().step(1));
-        MenuItem out = item(texts, "Zoom out (Ctrl -)", () -> w.zoom().step(-1));
-        MenuItem actual = item(texts, "Actual size (Ctrl 0)", () -> w.zoom().factorProperty().set(1));
+        en.setOnAction(e -> w.language().accept("en"));
+        ru.setOnAction(e -> w.language().accept("ru"));
+        MenuItem in = MainMenuBar.item(texts, "Zoom in (Ctrl +)", null, () -> w.zoom().step(1));
+        MenuItem out = MainMenuBar.item(texts, "Zoom out (Ctrl -)", null, () -> w.zoom().step(-1));
+        MenuItem actual = MainMenuBar.item(texts, "Actual size (Ctrl 0)", null, () -> w.zoom().factorProperty().set(1));
         return new Menu(texts.t("View"), null, light, dark, new SeparatorMenuItem(), gib, gb, new SeparatorMenuItem(), en, ru,
                 new SeparatorMenuItem(), in, out, actual);
-    }
-
-    private static MenuItem item(Texts texts, String name, Runnable action) {
-        MenuItem m = new MenuItem(texts.t(name));
-        m.setOnAction(e -> action.run());
-        return m;
     }
 }

@@ -1,22 +1,25 @@
 package org.vramsheet.ui.app;
 
+import javafx.application.Platform;
+import javafx.scene.Scene;
 import javafx.scene.control.TabPane;
+import org.vramsheet.ui.sections.SheetView;
 
 /** What a window rebuilt in another language keeps from the one it replaces: the place in the form, the chart tab. */
 final class WindowState {
     private WindowState() { }
 
     /** Seen (issue 17): switching the language scrolled the form back to the top. */
-    static void carry(MainWindow from, MainWindow to) {
-        double scroll = from.sheetView().getVvalue();
-        to.scene().getRoot().applyCss(); // skins made: a SplitPane's items are its children only then
-        if (from.scene().lookup("#charts") instanceof TabPane a && to.scene().lookup("#charts") instanceof TabPane b) {
+    static void carry(Scene from, SheetView fromSheet, Scene to, SheetView toSheet) {
+        double scroll = fromSheet.getVvalue();
+        to.getRoot().applyCss(); // skins made: a SplitPane's items are its children only then
+        if (from.lookup("#charts") instanceof TabPane a && to.lookup("#charts") instanceof TabPane b) {
             b.getSelectionModel().select(a.getSelectionModel().getSelectedIndex());
         }
-        to.sheetView().applyCss();
-        to.sheetView().layout();
-        to.sheetView().setVvalue(scroll);
+        toSheet.applyCss();
+        toSheet.layout();
+        toSheet.setVvalue(scroll);
         // once more after the new scene's first focus (the form brings a focused field into view)
-        javafx.application.Platform.runLater(() -> to.sheetView().setVvalue(scroll));
+        Platform.runLater(() -> toSheet.setVvalue(scroll));
     }
 }

@@ -13,7 +13,7 @@ import org.vramsheet.ui.text.Texts;
  * Concurrency tab), one line per variant in the order of the Compare table, the shared context marked.
  */
 public final class VariantsChart {
-    private final MarkedLineChart chart = new MarkedLineChart(ChartsView.log2Axis(), ChartsView.countAxis());
+    private final MarkedLineChart chart = new MarkedLineChart(ChartAxes.log2Axis(), ChartAxes.countAxis());
 
     public VariantsChart(Texts texts) {
         chart.setId("chart-variants");
@@ -52,12 +52,12 @@ public final class VariantsChart {
             double[] xs = new double[pts.size()];
             double[] ys = new double[pts.size()];
             for (int k = 0; k < xs.length; k++) {
-                xs[k] = ChartsView.log2(pts.get(k).x());
+                xs[k] = ChartAxes.log2(pts.get(k).x());
                 ys[k] = Ticks.countPosition(pts.get(k).y());
                 top = Math.max(top, pts.get(k).y());
                 xmax = Math.max(xmax, xs[k]);
             }
-            ChartsView.setXy(s, xs, ys);
+            SeriesPoints.setXy(s, xs, ys);
         }
         NumberAxis x = (NumberAxis) chart.getXAxis();
         x.setLowerBound(9);
@@ -67,6 +67,6 @@ public final class VariantsChart {
         y.setLowerBound(-1);
         y.setUpperBound(upper);
         y.setTickUnit(upper > 12 ? 2 : 1);
-        chart.setMarker(t == null || t.context() == null ? Double.NaN : ChartsView.log2(t.context()));
+        chart.setMarker(t == null || t.context() == null ? Double.NaN : ChartAxes.log2(t.context()));
     }
 }

@@ -1,0 +1,30 @@
+package org.vramsheet.ui.charts;
+
+import java.util.List;
+import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.units.Units;
+
+/**
+ * What one chart draws: the sheet's curves (null: the sheet cannot be calculated), the pool's context (null: none),
+ * the primary unit and the variants' concurrency lines. Kept per chart as last drawn, so a redraw does only what changed.
+ */
+record ChartData(Curves.Charts charts, Long context, boolean gib, List<Curves.Series> variants) {
+    double unit() { return gib ? Units.GIB : Units.GB; }
+
+    String unitName() { return gib ? "GiB" : "GB"; }
+
+    /** Where the context marker goes on a log2 context axis (NaN: no marker). */
+    double marker() { return context == null ? Double.NaN : ChartAxes.log2(context); }
+
+    /** True when only the context moved since {@code was}: the curves (and the unit) are what the chart already shows. */
+    boolean sameCurvesAs(ChartData was) {
+        if (was == null || was.charts() == null || was.gib() != gib || charts == null) {
+            return false;
+        }
+        Curves.Charts a = was.charts();
+        Curves.Charts b = charts;
+        return a.kvSeries().equals(b.kvSeries()) && a.poolBytes() == b.poolBytes() && a.limits().equals(b.limits())
+                && a.concurrency().equals(b.concurrency()) && a.maxContext() == b.maxContext()
+                && was.variants().equals(variants);
+    }
+}
