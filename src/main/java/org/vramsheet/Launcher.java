@@ -1,5 +1,9 @@
 package org.vramsheet;
+import javafx.application.Application;
 import org.vramsheet.cli.Cli;
+import org.vramsheet.ui.app.StartSheet;
+import org.vramsheet.ui.app.StartupProbe;
+import org.vramsheet.ui.app.VramSheetApp;
 
 
 /**
@@ -15,9 +19,9 @@ public final class Launcher {
         System.setProperty("org.apache.logging.log4j.simplelog.StatusLogger.level", "OFF");
         if (args.length == 0 || (args.length == 1 && (args[0].endsWith(".json") || args[0].endsWith(".vramsheet")
                 || args[0].endsWith(".pdf")))) {
-            org.vramsheet.ui.app.StartupProbe.mark("main()");
-            org.vramsheet.ui.app.StartSheet.prepare();
-            javafx.application.Application.launch(org.vramsheet.ui.app.VramSheetApp.class, args);
+            StartupProbe.mark("main()");
+            StartSheet.prepare();
+            Application.launch(VramSheetApp.class, args);
             return;
         }
         int code = Cli.run(args, System.out, System.err);

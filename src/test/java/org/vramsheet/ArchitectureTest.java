@@ -24,7 +24,8 @@ import org.vramsheet.ui.charts.ChartsView;
 /**
  * The design, checked on the compiled classes by ArchUnit (STYLE.md; JabRef's CommonArchitectureTest): the
  * layers core &lt;- io &lt;- report &lt;- cli and ui, ui never uses cli, no package cycles, a pure core, and
- * views that leave calculating to their ViewModels, and hubs that were split (issue 24) are not called back. Each rule is written for a root package, so the self-test can
+ * views that leave calculating to their ViewModels, and hubs that were split (issue 24) are not called back. Each rule is written for a
+ * root package, so the self-test can
  * run it on the deliberately bad classes under {@code org.vramsheet.archbad} (test code, never imported here
  * otherwise).
  */

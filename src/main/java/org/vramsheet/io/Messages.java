@@ -1,6 +1,8 @@
 package org.vramsheet.io;
 
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /**
  * Messages that quote what a stranger's file said: one line, at most {@link #MAX} characters, control characters
@@ -42,7 +44,7 @@ public final class Messages {
         if (value.length() <= 40) {
             return "\"" + oneLine(value) + "\"";
         }
-        return "\"" + oneLine(value.substring(0, 32)) + "…\" (" + String.format(java.util.Locale.ROOT, "%,d", value.length())
+        return "\"" + oneLine(value.substring(0, 32)) + "…\" (" + String.format(Locale.ROOT, "%,d", value.length())
                 + " characters)";
     }
 
@@ -62,7 +64,7 @@ public final class Messages {
 
     /** A stream whose every println is one such line (the CLI's stderr). */
     public static PrintStream oneLinePerPrint(PrintStream out) {
-        return new PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8) {
+        return new PrintStream(out, true, StandardCharsets.UTF_8) {
             @Override
             public void println(String x) {
                 super.println(oneLine(x));

@@ -2,7 +2,9 @@ package org.vramsheet.report;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
@@ -50,7 +52,7 @@ final class PdfCanvas implements AutoCloseable {
         return font.getStringWidth(clean(s)) / 1000 * pt;
     }
 
-    private final java.util.Map<Integer, Boolean> glyphs = new java.util.HashMap<>();
+    private final Map<Integer, Boolean> glyphs = new HashMap<>();
 
     /** Replaces characters the font lacks (the minus sign U+2212, for one) with close ones. */
     String clean(String s) {

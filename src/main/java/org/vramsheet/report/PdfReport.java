@@ -1,5 +1,7 @@
 package org.vramsheet.report;
 
+import java.util.Map;
+import org.vramsheet.core.placement.Planner;
 import org.vramsheet.core.result.FigureFormat;
 import org.vramsheet.core.result.FigureKey;
 
@@ -37,7 +39,9 @@ import org.vramsheet.core.input.Inputs;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.SignOff;
+import org.vramsheet.core.sheet.SignOffStatus;
 import org.vramsheet.core.units.Units;
+import org.vramsheet.core.validation.LogComparison;
 import org.vramsheet.io.json.Fingerprint;
 
 /**
@@ -176,7 +180,8 @@ public final class PdfReport {
         float[] cols = {0, 0.36f, 0.62f, 0.84f};
         if (v.hasPrediction()) {
             c.row(new String[] {"", "Predicted before launch", "Measured", "Error"}, cols, 9, MUTED, true);
-            frozen(c, cols, "KV memory per GPU", v.predictedKvPoolBytes(), v.allocatedKvBytes(), d.figure(FigureKey.VALIDATION_KV_POOL_ERROR));
+            frozen(c, cols, "KV memory per GPU", v.predictedKvPoolBytes(), v.allocatedKvBytes(),
+                    d.figure(FigureKey.VALIDATION_KV_POOL_ERROR));
             frozen(c, cols, "KV capacity (tokens)", v.predictedKvCapacityTokens(), v.kvCapacityTokens(),
                     d.figure(FigureKey.VALIDATION_KV_CAPACITY_ERROR));
             frozen(c, cols, "Non-KV per GPU", v.predictedNonKvBytes(), v.measuredNonKvBytes(), d.figure(FigureKey.VALIDATION_NON_KV_ERROR));
@@ -205,12 +210,12 @@ public final class PdfReport {
         heading(c, "PLACEMENT (SS-006)");
         float[] cols = {0, 0.42f};
         for (FigureKey k : List.of(FigureKey.PLACEMENT_GPUS_PER_REPLICA, FigureKey.PLACEMENT_REPLICAS, FigureKey.PLACEMENT_TOTAL_GPUS,
-                FigureKey.WEIGHTS_BYTES_PER_GPU, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_KV_POOL_BYTES,
-                FigureKey.PLACEMENT_FLEET_CONCURRENCY, FigureKey.PLACEMENT_REPLICAS_FOR_TARGET)) {
+                FigureKey.WEIGHTS_BYTES_PER_GPU, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, FigureKey.POOL_NON_KV_BYTES,
+                FigureKey.POOL_KV_POOL_BYTES, FigureKey.PLACEMENT_FLEET_CONCURRENCY, FigureKey.PLACEMENT_REPLICAS_FOR_TARGET)) {
             Figure f = d.figure(k);
             c.row(new String[] {f.label(), d.text(k)}, cols, 9, f.available() ? TEXT : MUTED, true);
         }
-        for (org.vramsheet.core.placement.Planner.Fit f : org.vramsheet.core.placement.Planner.recommend(d.sheet, 8)) {
+        for (Planner.Fit f : Planner.recommend(d.sheet, 8)) {
             c.row(new String[] {"Fewest GPUs for " + f.scenario().label(), f.layout() == null ? f.reason()
                     : f.layout().gpus() + " x " + d.sheet.gpu().name() + " (" + f.layout() + ")"}, cols, 9, TEXT, true);
         }
@@ -222,7 +227,7 @@ public final class PdfReport {
             return;
         }
         long p = f.value();
-        Double delta = new org.vramsheet.core.validation.LogComparison.Row(label, f.unit(), (double) p, measured.doubleValue()).delta();
+        Double delta = new LogComparison.Row(label, f.unit(), (double) p, measured.doubleValue()).delta();
         String diff = delta == null ? "-" : String.format(Locale.ROOT, "%+.2f %%", delta * 100);
         c.row(new String[] {label, bytes ? Units.gibText(p) : Units.grouped(p), bytes ? Units.gibText(measured)
                 : Units.grouped(measured), diff}, cols, 9, TEXT, true);
@@ -294,9 +299,9 @@ public final class PdfReport {
             c.row(new String[] {role[0], dash(role[1]), dash(role[2]), "Signature: ____________________"}, cols, 10, TEXT, true);
         }
         c.y -= 28; // room under the last line for a visible digital signature
-        c.row(new String[] {"Status", s.status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED ? "Approved" : "Draft", "", ""},
+        c.row(new String[] {"Status", s.status() == SignOffStatus.APPROVED ? "Approved" : "Draft", "", ""},
                 cols, 10, TEXT, true);
-        if (s.status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED) {
+        if (s.status() == SignOffStatus.APPROVED) {
             c.paragraph("Approved content (SHA-256 of every section but SIGN-OFF): " + s.approvedFingerprint(), 8, TEXT, 0);
         }
         InputDecl history = Inputs.get("signOff.history");
@@ -337,7 +342,7 @@ public final class PdfReport {
         fs.setFileDescription("The worksheet this report was made from (VRAM Sheet JSON)");
         fs.getCOSObject().setName(COSName.getPDFName("AFRelationship"), "Source");
         PDEmbeddedFilesNameTreeNode tree = new PDEmbeddedFilesNameTreeNode();
-        tree.setNames(java.util.Map.of(ATTACHMENT, fs));
+        tree.setNames(Map.of(ATTACHMENT, fs));
         PDDocumentCatalog cat = doc.getDocumentCatalog();
         PDDocumentNameDictionary names = new PDDocumentNameDictionary(cat);
         names.setEmbeddedFiles(tree);

@@ -1,5 +1,6 @@
 package org.vramsheet.report;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,8 +9,11 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.PrivateKey;
+import java.security.UnrecoverableKeyException;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
 import java.util.Arrays;
 import java.util.Calendar;
 import java.util.Enumeration;
@@ -18,6 +22,7 @@ import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.interactive.digitalsignature.PDSignature;
 import org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureInterface;
+import org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureOptions;
 import org.bouncycastle.cert.jcajce.JcaCertStore;
 import org.bouncycastle.cms.CMSException;
 import org.bouncycastle.cms.CMSProcessableByteArray;
@@ -68,7 +73,7 @@ public final class PdfSigner {
         } catch (GeneralSecurityException e) {
             throw new SigningException(p12 + ": cannot open the key (wrong password or not a PKCS#12 file)", e);
         } catch (IOException e) {
-            if (e.getCause() instanceof java.security.UnrecoverableKeyException || String.valueOf(e.getMessage())
+            if (e.getCause() instanceof UnrecoverableKeyException || String.valueOf(e.getMessage())
                     .contains("password")) {
                 throw new SigningException(p12 + ": wrong password", e);
             }
@@ -106,9 +111,9 @@ public final class PdfSigner {
                 return save(doc, null);
             }
             // the visible signature on the report's signature line: who, when, which key
-            org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureOptions options =
-                    new org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureOptions();
-            options.setVisualSignature(new java.io.ByteArrayInputStream(SignatureAppearance.template(doc, spot,
+            SignatureOptions options =
+                    new SignatureOptions();
+            options.setVisualSignature(new ByteArrayInputStream(SignatureAppearance.template(doc, spot,
                     appearanceLines(cert, when))));
             options.setPage(spot.page());
             options.setPreferredSignatureSize(32 * 1024);
@@ -125,11 +130,11 @@ public final class PdfSigner {
             throw new SigningException("cannot read the signing certificate: " + e.getMessage(), e);
         }
         return List.of("Digitally signed by " + commonName(cert),
-                java.time.ZonedDateTime.ofInstant(when.toInstant(), java.time.ZoneId.systemDefault()).format(ReportData.DATE),
+                ZonedDateTime.ofInstant(when.toInstant(), ZoneId.systemDefault()).format(ReportData.DATE),
                 "Certificate SHA-256", fp.substring(0, 32), fp.substring(32));
     }
 
-    private static byte[] save(PDDocument doc, org.apache.pdfbox.pdmodel.interactive.digitalsignature.SignatureOptions options)
+    private static byte[] save(PDDocument doc, SignatureOptions options)
             throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {

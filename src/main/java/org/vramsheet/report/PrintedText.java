@@ -1,6 +1,7 @@
 package org.vramsheet.report;
 
 import java.io.IOException;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pdfbox.Loader;
@@ -49,7 +50,7 @@ final class PrintedText {
 
     /** The key numbers recomputed from the attached worksheet are all printed (a report from another version). */
     private static boolean keyNumbers(Worksheet ws, String version, String text, List<String> lines, String madeBy) {
-        ReportData d = new ReportData(ws, version, java.time.ZonedDateTime.now());
+        ReportData d = new ReportData(ws, version, ZonedDateTime.now());
         List<String> missing = new ArrayList<>();
         for (String n : d.keyNumbers()) {
             if (!text.contains(n)) {

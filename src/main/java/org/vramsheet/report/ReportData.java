@@ -151,7 +151,8 @@ public final class ReportData {
                 new Row("Actual checkpoint bytes", bytes(w.checkpointBytes())),
                 new Row("Actual checkpoint format", w.checkpointFormat()),
                 new Row("Encoder parameters (vision / audio)", w.encoderParams() == null ? "none" : count(w.encoderParams()))),
-                List.of(FigureKey.WEIGHTS_ESTIMATED_BYTES, FigureKey.WEIGHTS_ENCODER_BYTES, FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_BYTES_PER_PARAM, FigureKey.WEIGHTS_BYTES_PER_GPU)));
+                List.of(FigureKey.WEIGHTS_ESTIMATED_BYTES, FigureKey.WEIGHTS_ENCODER_BYTES, FigureKey.WEIGHTS_BYTES,
+                FigureKey.WEIGHTS_BYTES_PER_PARAM, FigureKey.WEIGHTS_BYTES_PER_GPU)));
         out.add(kvSection());
         RuntimeSettings r = sheet.runtime();
         Gpu g = sheet.gpu();
@@ -164,7 +165,8 @@ public final class ReportData {
                 new Row("Fragmentation allowance", r.fragmentationPercent() + " %"),
                 new Row("GPU", g.count() + " x " + g.name() + ", " + bytes(g.totalBytes()) + " CUDA-visible each")),
                 List.of(FigureKey.POOL_ACTIVATION_PEAK_BYTES, FigureKey.POOL_NON_TORCH_BYTES, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES,
-                        FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES,
+                        FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES,
+                        FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES,
                         FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_GPU_BLOCKS, FigureKey.POOL_CAPACITY_TOKENS, FigureKey.POOL_CONTEXT_LENGTH,
                         FigureKey.KV_CACHE_BYTES_PER_SEQUENCE, FigureKey.POOL_CONCURRENCY_RATIO, FigureKey.POOL_MAX_CONCURRENCY)));
         Validation v = sheet.validation();
@@ -176,8 +178,10 @@ public final class ReportData {
                         : Units.grouped(v.preemptionSequences()) + " sequences"), new Row("Notes", v.notes())), List.of()));
         out.add(new Section("RESULT", List.of(new Row("Operational headroom", bytes(sheet.result().headroomBytes())),
                 new Row("Scenario that sizes the budget", sheet.result().sizingScenario().label())),
-                List.of(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES, FigureKey.RESULT_FRAGMENTATION_BYTES, FigureKey.RESULT_HEADROOM_BYTES,
-                        FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES, FigureKey.RESULT_MARGIN_BYTES, FigureKey.RESULT_FITS)));
+                List.of(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES, FigureKey.RESULT_FRAGMENTATION_BYTES,
+                FigureKey.RESULT_HEADROOM_BYTES,
+                        FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES, FigureKey.RESULT_MARGIN_BYTES,
+                        FigureKey.RESULT_FITS)));
         return out;
     }
 
@@ -186,7 +190,7 @@ public final class ReportData {
         StringBuilder win = new StringBuilder();
         for (LayerWindow lw : k.windows()) {
             win.append(win.length() == 0 ? "" : "; ").append(opt(lw.layers())).append(" layers x ")
-                    .append(count(lw.window())).append(" tokens (").append(lw.kind().name().toLowerCase(java.util.Locale.ROOT))
+                    .append(count(lw.window())).append(" tokens (").append(lw.kind().name().toLowerCase(Locale.ROOT))
                     .append(lw.kvHeads() != null ? ", " + lw.kvHeads() + " KV heads" : "")
                     .append(lw.headDim() != null ? ", head size " + lw.headDim() : "")
                     .append(lw.kvDtype() != null ? ", " + lw.kvDtype().label() : "").append(")");
@@ -201,7 +205,8 @@ public final class ReportData {
                 new Row("KV-cache dtype", k.kvDtype().label()), new Row("Windows", win.length() == 0 ? "none" : win.toString()),
                 new Row("Fixed-state layers", k.stateLayers() == null ? "-" : k.stateLayers() + " x "
                         + bytes(k.stateBytesPerLayer()))),
-                List.of(FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS,
+                List.of(FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU,
+                FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS,
                         FigureKey.KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN));
     }
 
@@ -235,7 +240,7 @@ public final class ReportData {
             List<String> row = new ArrayList<>(List.of(res.getKey()));
             for (ScenarioId id : ScenarioId.values()) {
                 Figure f = result.get(id, res.getValue());
-                row.add(!f.available() ? "unavailable" : f.unit() == org.vramsheet.core.result.Unit.BYTES ? Units.gibText(f.value())
+                row.add(!f.available() ? "unavailable" : f.unit() == Unit.BYTES ? Units.gibText(f.value())
                         : text(f));
             }
             rows.add(row);
@@ -248,8 +253,8 @@ public final class ReportData {
     /** The key numbers verify looks for in a report's text. */
     public List<String> keyNumbers() {
         List<String> out = new ArrayList<>();
-        for (FigureKey k : List.of(FigureKey.WEIGHTS_BYTES, FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.POOL_KV_POOL_BYTES, FigureKey.RESULT_BUDGET_BYTES,
-                FigureKey.RESULT_GPU_CAPACITY_BYTES)) {
+        for (FigureKey k : List.of(FigureKey.WEIGHTS_BYTES, FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.POOL_KV_POOL_BYTES,
+                FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES)) {
             Figure f = result.get(k);
             if (f.available()) {
                 out.add(Units.grouped(f.value()));

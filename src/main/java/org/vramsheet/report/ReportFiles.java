@@ -1,11 +1,25 @@
 package org.vramsheet.report;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.DoubleConsumer;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.poi.ss.util.CellRangeAddress;
+import org.apache.poi.xddf.usermodel.XDDFLineProperties;
+import org.apache.poi.xddf.usermodel.XDDFShapeProperties;
+import org.apache.poi.xddf.usermodel.chart.AxisPosition;
+import org.apache.poi.xddf.usermodel.chart.ChartTypes;
+import org.apache.poi.xddf.usermodel.chart.XDDFDataSourcesFactory;
+import org.apache.poi.xssf.usermodel.XSSFFormulaEvaluator;
+import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.json.AtomicFiles;
 
@@ -20,7 +34,7 @@ public final class ReportFiles {
      * Both reports or neither: everything is rendered (and signed) in memory first, then both files are written in one
      * all-or-nothing step; any failure (a wrong key password, a full disk) leaves the targets as they were.
      */
-    public static void export(Worksheet ws, String version, Request r, java.util.function.DoubleConsumer progress)
+    public static void export(Worksheet ws, String version, Request r, DoubleConsumer progress)
             throws IOException, PdfSigner.SigningException {
         export(new ReportData(ws, version, ZonedDateTime.now()), r, progress);
     }
@@ -30,37 +44,37 @@ public final class ReportFiles {
             throws IOException, PdfSigner.SigningException {
         progress.accept(0.1);
         // the workbook (POI's schemas load slowly the first time) renders on the other core while the PDF renders here
-        java.util.concurrent.CompletableFuture<byte[]> xlsx = r.xlsx() != null && r.pdf() != null
-                ? java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<byte[]> xlsx = r.xlsx() != null && r.pdf() != null
+                ? CompletableFuture.supplyAsync(() -> {
                     try {
                         return XlsxReport.render(d);
                     } catch (IOException e) {
-                        throw new java.io.UncheckedIOException(e);
+                        throw new UncheckedIOException(e);
                     }
                 }) : null;
-        java.util.List<org.vramsheet.io.json.AtomicFiles.Output> out = new java.util.ArrayList<>();
+        List<AtomicFiles.Output> out = new ArrayList<>();
         if (r.pdf() != null) {
             byte[] p = PdfReport.render(d, r.letter() ? PDRectangle.LETTER : PDRectangle.A4);
             progress.accept(0.5);
             if (r.key() != null) {
                 p = PdfSigner.sign(p, r.key(), r.password(), r.reason() == null ? "VRAM sizing report" : r.reason());
             }
-            out.add(new org.vramsheet.io.json.AtomicFiles.Output(checked(r.pdf()), p));
+            out.add(new AtomicFiles.Output(checked(r.pdf()), p));
         }
         if (r.xlsx() != null) {
             byte[] x = xlsx == null ? XlsxReport.render(d) : join(xlsx);
             progress.accept(0.8);
-            out.add(0, new org.vramsheet.io.json.AtomicFiles.Output(checked(r.xlsx()), x));
+            out.add(0, new AtomicFiles.Output(checked(r.xlsx()), x));
         }
-        org.vramsheet.io.json.AtomicFiles.writeAll(out);
+        AtomicFiles.writeAll(out);
         progress.accept(1.0);
     }
 
-    private static byte[] join(java.util.concurrent.CompletableFuture<byte[]> f) throws IOException {
+    private static byte[] join(CompletableFuture<byte[]> f) throws IOException {
         try {
             return f.join();
-        } catch (java.util.concurrent.CompletionException e) {
-            if (e.getCause() instanceof java.io.UncheckedIOException u) {
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof UncheckedIOException u) {
                 throw u.getCause();
             }
             throw e;
@@ -73,24 +87,24 @@ public final class ReportFiles {
      */
     public static void warmUp() {
         Thread t = new Thread(() -> {
-            try (var wb = new org.apache.poi.xssf.usermodel.XSSFWorkbook()) {
+            try (var wb = new XSSFWorkbook()) {
                 var sheet = wb.createSheet("w");
                 var row = sheet.createRow(0);
                 row.createCell(0).setCellValue(1);
                 row.createCell(1).setCellFormula("IF(ISNUMBER(A1),ROUNDUP(A1/2,0),0)");
                 var chart = sheet.createDrawingPatriarch().createChart(sheet.createDrawingPatriarch().createAnchor(0, 0, 0, 0, 2, 2, 6, 8));
-                var x = chart.createCategoryAxis(org.apache.poi.xddf.usermodel.chart.AxisPosition.BOTTOM);
-                var y = chart.createValueAxis(org.apache.poi.xddf.usermodel.chart.AxisPosition.LEFT);
-                var data = chart.createData(org.apache.poi.xddf.usermodel.chart.ChartTypes.LINE, x, y);
-                var src = org.apache.poi.xddf.usermodel.chart.XDDFDataSourcesFactory.fromNumericCellRange(sheet,
-                        new org.apache.poi.ss.util.CellRangeAddress(0, 0, 0, 0));
+                var x = chart.createCategoryAxis(AxisPosition.BOTTOM);
+                var y = chart.createValueAxis(AxisPosition.LEFT);
+                var data = chart.createData(ChartTypes.LINE, x, y);
+                var src = XDDFDataSourcesFactory.fromNumericCellRange(sheet,
+                        new CellRangeAddress(0, 0, 0, 0));
                 var series = data.addSeries(src, src);
-                var props = new org.apache.poi.xddf.usermodel.XDDFShapeProperties();
-                props.setLineProperties(new org.apache.poi.xddf.usermodel.XDDFLineProperties());
+                var props = new XDDFShapeProperties();
+                props.setLineProperties(new XDDFLineProperties());
                 series.setShapeProperties(props);
                 chart.plot(data);
-                org.apache.poi.xssf.usermodel.XSSFFormulaEvaluator.evaluateAllFormulaCells(wb);
-                wb.write(java.io.OutputStream.nullOutputStream());
+                XSSFFormulaEvaluator.evaluateAllFormulaCells(wb);
+                wb.write(OutputStream.nullOutputStream());
             } catch (IOException | RuntimeException e) {
                 // warming up is a courtesy: the real export reports its own errors
             }

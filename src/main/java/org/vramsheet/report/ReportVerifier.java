@@ -2,6 +2,7 @@ package org.vramsheet.report;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.bouncycastle.cms.CMSSignedData;
 import org.bouncycastle.cms.SignerInformation;
 import org.bouncycastle.cms.jcajce.JcaSimpleSignerInfoVerifierBuilder;
 import org.bouncycastle.util.Store;
+import org.vramsheet.core.sheet.SignOffStatus;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.json.Fingerprint;
 import org.vramsheet.io.json.WorksheetFormatException;
@@ -74,7 +76,7 @@ public final class ReportVerifier {
     }
 
     /** As {@link #verify(byte[], String)}, trusting signers whose certificate (or its issuer) is in {@code trust}. */
-    public static Result verify(byte[] pdf, String version, List<java.security.cert.X509Certificate> trust) throws IOException {
+    public static Result verify(byte[] pdf, String version, List<X509Certificate> trust) throws IOException {
         List<String> lines = new ArrayList<>();
         boolean ok = true;
         try (PDDocument doc = Loader.loadPDF(pdf)) {
@@ -135,7 +137,7 @@ public final class ReportVerifier {
         try {
             return Fingerprint.of(WorksheetJson.writeAs(WorksheetJson.parseAsStored(json, PdfReport.ATTACHMENT),
                     WorksheetJson.versionOf(json))).equals(fp);
-        } catch (org.vramsheet.io.json.WorksheetFormatException e) {
+        } catch (WorksheetFormatException e) {
             return false;
         }
     }
@@ -146,7 +148,7 @@ public final class ReportVerifier {
      */
     private static boolean approval(Worksheet ws, String text, List<String> lines) {
         var s = ws.signOff();
-        if (s.status() != org.vramsheet.core.sheet.SignOffStatus.APPROVED) {
+        if (s.status() != SignOffStatus.APPROVED) {
             lines.add("--   Draft: no approval recorded");
             return true;
         }

@@ -2,9 +2,11 @@ package org.vramsheet.report;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
@@ -65,7 +67,7 @@ final class SignatureCheck {
     static boolean trusted(X509Certificate cert, List<X509Certificate> trust) {
         for (X509Certificate t : trust) {
             try {
-                if (java.util.Arrays.equals(t.getEncoded(), cert.getEncoded())) {
+                if (Arrays.equals(t.getEncoded(), cert.getEncoded())) {
                     return true;
                 }
                 if (t.getBasicConstraints() >= 0 && cert.getIssuerX500Principal().equals(t.getSubjectX500Principal())) {
@@ -73,7 +75,7 @@ final class SignatureCheck {
                     cert.checkValidity();
                     return true;
                 }
-            } catch (java.security.GeneralSecurityException e) {
+            } catch (GeneralSecurityException e) {
                 // not this one
             }
         }
@@ -81,7 +83,7 @@ final class SignatureCheck {
     }
 
     /** "ab:cd:..." of the certificate's DER bytes. */
-    static String fingerprint(X509Certificate cert) throws java.security.GeneralSecurityException {
+    static String fingerprint(X509Certificate cert) throws GeneralSecurityException {
         byte[] d = MessageDigest.getInstance("SHA-256").digest(cert.getEncoded());
         return HexFormat.ofDelimiter(":").formatHex(d);
     }

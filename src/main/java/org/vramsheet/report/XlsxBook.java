@@ -1,9 +1,15 @@
 package org.vramsheet.report;
 
+import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.poi.ss.usermodel.CellStyle;
+import org.apache.poi.ss.usermodel.CellType;
+import org.apache.poi.ss.usermodel.FillPatternType;
 import org.apache.poi.ss.usermodel.Font;
+import org.apache.poi.ss.usermodel.IndexedColors;
 import org.apache.poi.ss.usermodel.Name;
 import org.apache.poi.ss.usermodel.Row;
+import org.apache.poi.ss.util.CellRangeAddressList;
 import org.apache.poi.xssf.usermodel.XSSFCell;
 import org.apache.poi.xssf.usermodel.XSSFSheet;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
@@ -47,7 +53,7 @@ final class XlsxBook {
         Font bold = wb.createFont();
         bold.setBold(true);
         bold.setFontHeightInPoints((short) 12);
-        bold.setColor(org.apache.poi.ss.usermodel.IndexedColors.ROYAL_BLUE.getIndex());
+        bold.setColor(IndexedColors.ROYAL_BLUE.getIndex());
         heading.setFont(bold);
         sheet.setColumnWidth(0, 48 * 256);
         sheet.getPrintSetup().setLandscape(true);
@@ -63,8 +69,8 @@ final class XlsxBook {
         CellStyle s = wb.createCellStyle();
         s.setDataFormat(format);
         if (isInput) {
-            s.setFillForegroundColor(org.apache.poi.ss.usermodel.IndexedColors.LIGHT_YELLOW.getIndex());
-            s.setFillPattern(org.apache.poi.ss.usermodel.FillPatternType.SOLID_FOREGROUND);
+            s.setFillForegroundColor(IndexedColors.LIGHT_YELLOW.getIndex());
+            s.setFillPattern(FillPatternType.SOLID_FOREGROUND);
         }
         return s;
     }
@@ -97,7 +103,7 @@ final class XlsxBook {
     }
 
     /** A row: label in A, a named cell in B filled by {@code fill}, GiB and GB beside it for bytes. */
-    private Row namedRow(String name, String label, java.util.function.Consumer<XSSFCell> fill, CellStyle style,
+    private Row namedRow(String name, String label, Consumer<XSSFCell> fill, CellStyle style,
                          boolean isBytes) {
         Row r = next();
         r.createCell(0).setCellValue(label);
@@ -112,7 +118,7 @@ final class XlsxBook {
     }
 
     /** Inputs that are switches: the cell accepts 0 or 1 only. */
-    private static final java.util.Set<String> FLAGS = java.util.Set.of("Mla", "WindowChunked", "PrefixCaching", "CapFromConc",
+    private static final Set<String> FLAGS = Set.of("Mla", "WindowChunked", "PrefixCaching", "CapFromConc",
             "CgInPool");
 
     /** An input row (yellow): a number, or empty when null; named. Switches get a 0 / 1 list. */
@@ -125,7 +131,7 @@ final class XlsxBook {
         if (FLAGS.contains(name)) {
             var h = sheet.getDataValidationHelper();
             var v = h.createValidation(h.createExplicitListConstraint(new String[] {"0", "1"}),
-                    new org.apache.poi.ss.util.CellRangeAddressList(r.getRowNum(), r.getRowNum(), 1, 1));
+                    new CellRangeAddressList(r.getRowNum(), r.getRowNum(), 1, 1));
             v.setShowErrorBox(true);
             v.createErrorBox("0 or 1", label + ": enter 0 or 1");
             sheet.addValidationData(v);
@@ -155,7 +161,7 @@ final class XlsxBook {
         int longest = 20;
         for (Row r : sheet) {
             var c = r.getCell(0);
-            if (c != null && c.getCellType() == org.apache.poi.ss.usermodel.CellType.STRING) {
+            if (c != null && c.getCellType() == CellType.STRING) {
                 longest = Math.max(longest, c.getStringCellValue().length());
             }
         }
@@ -168,7 +174,7 @@ final class XlsxBook {
         if (allowed.length > 0) {
             var h = sheet.getDataValidationHelper();
             var v = h.createValidation(h.createExplicitListConstraint(allowed),
-                    new org.apache.poi.ss.util.CellRangeAddressList(r.getRowNum(), r.getRowNum(), 1, 1));
+                    new CellRangeAddressList(r.getRowNum(), r.getRowNum(), 1, 1));
             v.setShowErrorBox(true);
             v.createErrorBox("Not allowed", label + ": one of " + String.join(", ", allowed));
             sheet.addValidationData(v);

@@ -1,6 +1,7 @@
 package org.vramsheet.report;
 
 import java.util.List;
+import org.apache.poi.ss.usermodel.CellType;
 import org.apache.poi.ss.usermodel.Row;
 import org.apache.poi.ss.util.CellRangeAddress;
 import org.apache.poi.xddf.usermodel.PresetLineDash;
@@ -159,9 +160,9 @@ final class XlsxChart {
         Double[] values = new Double[n];
         for (int i = 0; i < n; i++) {
             var cell = data.getRow(i + 1).getCell(col);
-            boolean number = cell.getCellType() == org.apache.poi.ss.usermodel.CellType.NUMERIC
-                    || cell.getCellType() == org.apache.poi.ss.usermodel.CellType.FORMULA
-                    && cell.getCachedFormulaResultType() == org.apache.poi.ss.usermodel.CellType.NUMERIC;
+            boolean number = cell.getCellType() == CellType.NUMERIC
+                    || cell.getCellType() == CellType.FORMULA
+                    && cell.getCachedFormulaResultType() == CellType.NUMERIC;
             values[i] = number ? cell.getNumericCellValue() : null; // an error result leaves a gap, as Excel draws it
         }
         String ref = new CellRangeAddress(1, n, col, col).formatAsString(data.getSheetName(), true);

@@ -2,12 +2,14 @@ package org.vramsheet.report;
 
 import static org.vramsheet.report.XlsxReport.num;
 
+import java.util.Arrays;
 import org.apache.poi.ss.usermodel.Row;
 import org.apache.poi.xssf.usermodel.XSSFCell;
 import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.engine.EngineDefaults;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.LayerWindow;
@@ -60,7 +62,7 @@ final class XlsxInputs {
     private static void kv(XlsxBook b, ReportData d) {
         Weights w = d.sheet.weights();
         KvArchitecture k = d.sheet.kv();
-        boolean mla = k.kind() == org.vramsheet.core.sheet.AttentionKind.MLA;
+        boolean mla = k.kind() == AttentionKind.MLA;
         var dt = k.kvDtype().resolve(w.computeDtype());
         LayerWindow win = k.windows().isEmpty() ? null : k.windows().get(0);
         b.heading("KV ARCHITECTURE");
@@ -82,10 +84,10 @@ final class XlsxInputs {
                 false);
         Number kvh = mla ? (Number) 1 : num(KvGeometry.kvHeads(k));
         Number hdv = mla ? num(k.headDim()) : hd.available() ? num(hd.value()) : null;
-        b.input("WinKvHeads", "KV heads of the windowed layers", win != null && win.kvHeads() != null && !mla ? (Number) win.kvHeads() : kvh,
-                false);
-        b.input("WinHeadDim", "Head size of the windowed layers", win != null && win.headDim() != null && !mla ? (Number) win.headDim() : hdv,
-                false);
+        b.input("WinKvHeads", "KV heads of the windowed layers", win != null && win.kvHeads() != null && !mla ? (Number) win.kvHeads()
+                : kvh, false);
+        b.input("WinHeadDim", "Head size of the windowed layers", win != null && win.headDim() != null && !mla ? (Number) win.headDim()
+                : hdv, false);
         b.input("StateLayers", "Fixed-state layers", k.stateLayers() == null ? 0 : k.stateLayers(), false);
         b.input("StateBytes", "State bytes per layer per sequence", k.stateBytesPerLayer() == null ? 0
                 : k.stateBytesPerLayer(), true);
@@ -102,7 +104,7 @@ final class XlsxInputs {
     private static void runtime(XlsxBook b, ReportData d) {
         RuntimeSettings r = d.sheet.runtime();
         b.heading("RUNTIME");
-        b.inputText("Engine", "Inference engine", r.engine().label(), java.util.Arrays.stream(Engine.values())
+        b.inputText("Engine", "Inference engine", r.engine().label(), Arrays.stream(Engine.values())
                 .map(Engine::label).toArray(String[]::new));
         b.text("Version", r.engineVersion());
         b.text("Cache implementation", EngineDefaults.cache(r).label());

@@ -1,5 +1,6 @@
 package org.vramsheet.report;
 
+import java.util.Arrays;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.result.ScenarioFigure;
 
@@ -29,8 +30,10 @@ import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.engine.spi.XlsxPool;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.LayerWindow;
 import org.vramsheet.core.sheet.Scenario;
 import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.SignOffStatus;
 import org.vramsheet.core.sheet.Weights;
 import org.vramsheet.core.sheet.Worksheet;
 
@@ -65,7 +68,7 @@ public final class XlsxReport {
                 b.sheet.enableLocking(); // protection without a password: every cell, inputs included, read-only
             }
             for (var sheet : wb) {
-                XlsxBook.printSetup((org.apache.poi.xssf.usermodel.XSSFSheet) sheet, d.sheet.model().modelId(), d.fingerprint);
+                XlsxBook.printSetup((XSSFSheet) sheet, d.sheet.model().modelId(), d.fingerprint);
             }
             // cached values for every formula: previews and libraries that do not recalculate show the numbers
             // (one evaluator, so each formula is evaluated once; the chart then reads the cached values)
@@ -137,14 +140,14 @@ public final class XlsxReport {
 
     /** Whether any result row carries the app's value rather than a formula (hybrid layouts, explicit sequence lists). */
     static boolean appValues(ReportData d) {
-        boolean explicit = java.util.Arrays.stream(ScenarioId.values()).anyMatch(id -> d.sheet.workloads().get(id).explicit());
+        boolean explicit = Arrays.stream(ScenarioId.values()).anyMatch(id -> d.sheet.workloads().get(id).explicit());
         return explicit || !vllmFormulas(d) && !simpleFormulas(d);
     }
 
     static boolean vllmFormulas(ReportData d) {
         boolean noState = d.sheet.kv().stateLayers() == null || d.sheet.kv().stateLayers() == 0;
         return pool(d) == XlsxPool.VLLM_BLOCKS && noState && formulaGeometry(d)
-                && d.sheet.kv().windows().stream().noneMatch(org.vramsheet.core.sheet.LayerWindow::ownGeometry);
+                && d.sheet.kv().windows().stream().noneMatch(LayerWindow::ownGeometry);
     }
 
     static boolean simpleFormulas(ReportData d) {
@@ -385,7 +388,7 @@ public final class XlsxReport {
             x.createCell(1).setCellValue(r[1]);
             x.createCell(2).setCellValue(r[2]);
         }
-        b.text("Status", s.status() == org.vramsheet.core.sheet.SignOffStatus.APPROVED ? "Approved" : "Draft");
+        b.text("Status", s.status() == SignOffStatus.APPROVED ? "Approved" : "Draft");
         b.text("Signature", "");
     }
 }

@@ -256,7 +256,8 @@ class CliTest {
                 StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
                 java.util.Map.of("HF_HUB_CACHE", hub.toString(), "HF_HUB_OFFLINE", "1"));
         assertEquals(2, code);
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("HF_HUB_OFFLINE is set and acme/not-cached@main is not in the local cache"),
+        assertTrue(err.toString(StandardCharsets.UTF_8)
+                .contains("HF_HUB_OFFLINE is set and acme/not-cached@main is not in the local cache"),
                 err.toString(StandardCharsets.UTF_8));
     }
 }

@@ -162,7 +162,8 @@ class EditsKeepOtherFieldsTest {
                 .withRuntime(ws.runtime().toBuilder().dataParallel(d).build())
                 .withResult(ws.result().withTargetSequences(t).withContextLength(c))
                 .withValidation(ws.validation().toBuilder().notes(n).measuredPeakBytes(mnk).preemptionSequences(t).build())
-                .withSignOff(new SignOff(p, p.isEmpty() ? "" : "2026-11-30", "", "", "", "", SignOffStatus.DRAFT, "", java.util.List.of())));
+                .withSignOff(new SignOff(p, p.isEmpty() ? "" : "2026-11-30", "", "", "", "", SignOffStatus.DRAFT, "",
+                java.util.List.of())));
     }
 
     @Provide
@@ -203,7 +204,8 @@ class EditsKeepOtherFieldsTest {
 
     private static List<Measurement> loadLogs() {
         try {
-            JsonNode root = WorksheetJson.shared().readTree(Files.readString(Path.of("src/test/resources/calibration/vllm_startup_logs.json")));
+            JsonNode root = WorksheetJson.shared()
+                    .readTree(Files.readString(Path.of("src/test/resources/calibration/vllm_startup_logs.json")));
             List<Measurement> out = new ArrayList<>();
             for (JsonNode e : root.has("logs") ? root.get("logs") : root) {
                 StringBuilder b = new StringBuilder();

@@ -83,7 +83,8 @@ class PdfReportTest {
         byte[] signed = PdfSigner.sign(pdf(sheet()), key, pw.clone(), "Approved sizing");
         var ok = ReportVerifier.verify(signed, "test");
         assertTrue(ok.ok(), ok.lines().toString());
-        assertTrue(ok.lines().stream().anyMatch(l -> l.startsWith("UNTRUSTED signed by") && l.contains("Dana Smith")), ok.lines().toString());
+        assertTrue(ok.lines().stream().anyMatch(l -> l.startsWith("UNTRUSTED signed by") && l.contains("Dana Smith")),
+                ok.lines().toString());
         assertEquals(ReportVerifier.Status.UNTRUSTED, ok.status(), "valid and unchanged, but nobody said to trust Dana's key");
         // change one byte inside the signed range (a digit of the printed fingerprint is not needed: any byte will do)
         byte[] tampered = signed.clone();

@@ -103,7 +103,8 @@ class XlsxChartTest {
                 }
             }
             assertTrue(formulas > 100, "formulas: " + formulas);
-            var raw = new String(XlsxReport.render(new ReportData(ws, "test", java.time.ZonedDateTime.now())), java.nio.charset.StandardCharsets.ISO_8859_1);
+            var raw = new String(XlsxReport.render(new ReportData(ws, "test", java.time.ZonedDateTime.now())),
+                    java.nio.charset.StandardCharsets.ISO_8859_1);
             assertTrue(raw.length() > 0);
         }
     }

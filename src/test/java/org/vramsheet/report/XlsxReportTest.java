@@ -38,11 +38,14 @@ class XlsxReportTest {
     static final Map<String, FigureKey> CHECKS = Map.ofEntries(Map.entry("Weights", FigureKey.WEIGHTS_BYTES),
             Map.entry("KvPerToken", FigureKey.KV_CACHE_BYTES_PER_TOKEN), Map.entry("PoolGpu", FigureKey.POOL_KV_POOL_BYTES),
             Map.entry("Blocks", FigureKey.POOL_GPU_BLOCKS), Map.entry("Capacity", FigureKey.POOL_CAPACITY_TOKENS),
-            Map.entry("MaxConcurrency", FigureKey.POOL_MAX_CONCURRENCY), Map.entry("Typical_Active", FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.ACTIVE_TOKENS)),
-            Map.entry("Heavy_KvLogical", FigureKey.scenario(ScenarioId.HEAVY, ScenarioFigure.KV_BYTES)), Map.entry("Limit_KvLogical", FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES)),
+            Map.entry("MaxConcurrency", FigureKey.POOL_MAX_CONCURRENCY),
+            Map.entry("Typical_Active", FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.ACTIVE_TOKENS)),
+            Map.entry("Heavy_KvLogical", FigureKey.scenario(ScenarioId.HEAVY, ScenarioFigure.KV_BYTES)),
+            Map.entry("Limit_KvLogical", FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES)),
             Map.entry("Typical_Physical", FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.PHYSICAL_KV_BYTES)),
-            Map.entry("Limit_Physical", FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.PHYSICAL_KV_BYTES)), Map.entry("Budget", FigureKey.RESULT_BUDGET_BYTES),
-            Map.entry("NonKvReplica", FigureKey.RESULT_NON_KV_BYTES), Map.entry("Fragmentation", FigureKey.RESULT_FRAGMENTATION_BYTES),
+            Map.entry("Limit_Physical", FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.PHYSICAL_KV_BYTES)),
+            Map.entry("Budget", FigureKey.RESULT_BUDGET_BYTES), Map.entry("NonKvReplica", FigureKey.RESULT_NON_KV_BYTES),
+            Map.entry("Fragmentation", FigureKey.RESULT_FRAGMENTATION_BYTES),
             Map.entry("Margin", FigureKey.RESULT_MARGIN_BYTES));
 
     static Worksheet sample(String name) throws Exception {

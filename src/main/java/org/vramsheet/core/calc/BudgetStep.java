@@ -50,7 +50,8 @@ final class BudgetStep {
             c.put(Figure.unavailable(FigureKey.POOL_CONCURRENCY_RATIO, "Concurrency ratio", Unit.RATIO, why));
             return;
         }
-        c.compute(FigureKey.POOL_CONCURRENCY_RATIO, "Concurrency ratio", Unit.RATIO, Calc.f(), Calc.n(FigureKey.POOL_CONTEXT_LENGTH), () -> {
+        c.compute(FigureKey.POOL_CONCURRENCY_RATIO, "Concurrency ratio", Unit.RATIO, Calc.f(), Calc.n(FigureKey.POOL_CONTEXT_LENGTH),
+                () -> {
             long ctx = c.get(FigureKey.POOL_CONTEXT_LENGTH).value();
             double x = pool.ratioAt(ctx);
             return Figure.ratio(FigureKey.POOL_CONCURRENCY_RATIO, "Concurrency ratio", x,
@@ -129,7 +130,8 @@ final class BudgetStep {
         Worksheet ws = c.ws;
         int ranks = ws.runtime().ranks();
         c.compute(FigureKey.RESULT_BUDGET_BYTES, "Production memory budget per replica", Unit.BYTES, Calc.f(),
-                Calc.n(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES, FigureKey.RESULT_FRAGMENTATION_BYTES, FigureKey.RESULT_HEADROOM_BYTES), () -> {
+                Calc.n(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES, FigureKey.RESULT_FRAGMENTATION_BYTES,
+                FigureKey.RESULT_HEADROOM_BYTES), () -> {
                     long a = c.get(FigureKey.RESULT_NON_KV_BYTES).value();
                     long b = c.get(FigureKey.RESULT_KV_BYTES).value();
                     long f = c.get(FigureKey.RESULT_FRAGMENTATION_BYTES).value();
@@ -149,7 +151,8 @@ final class BudgetStep {
                             Provenance.of("CUDA-visible total per GPU x GPUs per replica (TP x PP)",
                                     Units.grouped(ws.gpu().totalBytes()) + " x " + ranks + " = " + Units.gibText(v)));
                 });
-        c.compute(FigureKey.RESULT_MARGIN_BYTES, "Margin", Unit.BYTES, Calc.f(), Calc.n(FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES),
+        c.compute(FigureKey.RESULT_MARGIN_BYTES, "Margin", Unit.BYTES, Calc.f(),
+                Calc.n(FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES),
                 () -> {
                     long v = c.get(FigureKey.RESULT_GPU_CAPACITY_BYTES).value() - c.get(FigureKey.RESULT_BUDGET_BYTES).value();
                     return Figure.of(FigureKey.RESULT_MARGIN_BYTES, "Margin", Unit.BYTES, v,

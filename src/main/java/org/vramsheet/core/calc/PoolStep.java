@@ -37,9 +37,11 @@ final class PoolStep {
             blocked = c.missing(FigureKey.WEIGHTS_BYTES_PER_GPU, FigureKey.POOL_ACTIVATION_PEAK_BYTES, FigureKey.POOL_NON_TORCH_BYTES,
                     FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES);
         }
-        FigureKey[] keys = {FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_FRACTION, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES,
-            FigureKey.POOL_KV_POOL_BYTES_REPLICA, FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_PAGE_BYTES, FigureKey.POOL_GPU_BLOCKS, FigureKey.POOL_CAPACITY_TOKENS,
-            FigureKey.POOL_MAX_BATCHED_TOKENS, FigureKey.POOL_CUDA_GRAPHS_IN_POOL, FigureKey.POOL_CAPACITY_FROM_CONCURRENCY};
+        FigureKey[] keys = {FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_FRACTION, FigureKey.POOL_NON_KV_BYTES,
+                FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES,
+            FigureKey.POOL_KV_POOL_BYTES_REPLICA, FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_PAGE_BYTES, FigureKey.POOL_GPU_BLOCKS,
+            FigureKey.POOL_CAPACITY_TOKENS, FigureKey.POOL_MAX_BATCHED_TOKENS, FigureKey.POOL_CUDA_GRAPHS_IN_POOL,
+            FigureKey.POOL_CAPACITY_FROM_CONCURRENCY};
         if (blocked != null) {
             for (FigureKey k : keys) {
                 c.put(Figure.unavailable(k, label(k), unit(k), blocked));

@@ -1,5 +1,8 @@
 package org.vramsheet.core.calc;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.vramsheet.core.engine.spi.PoolLayout;
 import org.vramsheet.core.engine.spi.Capacity;
 import org.vramsheet.core.input.Issue;
@@ -28,8 +31,8 @@ public final class SizingCalculator {
         "scenarios.limit.", "result.", "placement.", "validation.", "memory."};
 
     /** Figures grouped in worksheet order, keeping the calculation order inside each section. */
-    private static java.util.Map<String, Figure> ordered(java.util.Map<String, Figure> in) {
-        java.util.Map<String, Figure> out = new java.util.LinkedHashMap<>();
+    private static Map<String, Figure> ordered(Map<String, Figure> in) {
+        Map<String, Figure> out = new LinkedHashMap<>();
         for (String prefix : ORDER) {
             in.forEach((k, v) -> {
                 if (k.startsWith(prefix)) {
@@ -42,14 +45,14 @@ public final class SizingCalculator {
     }
 
     public static Outcome compute(Worksheet ws) {
-        return compute(ws, java.util.List.of());
+        return compute(ws, List.of());
     }
 
     /**
      * Computes with problems the form already found (field text that is not a number: the sheet holds
      * null there); they take precedence over the sheet's own validation of those fields.
      */
-    public static Outcome compute(Worksheet ws, java.util.List<Issue> inputIssues) {
+    public static Outcome compute(Worksheet ws, List<Issue> inputIssues) {
         Issues issues = new Issues();
         for (Issue i : inputIssues) {
             issues.add(i.field(), i.message());

@@ -1,5 +1,6 @@
 package org.vramsheet.core.calc;
 
+import java.util.Locale;
 import org.vramsheet.core.result.FigureKey;
 
 import static org.vramsheet.core.calc.Calc.f;
@@ -46,8 +47,8 @@ final class WeightsStep {
         encoders(c, w);
         long enc = encoderBytes(c);
         weightsBytes(c, enc);
-        c.compute(FigureKey.WEIGHTS_BYTES_PER_PARAM, "Bytes per parameter", Unit.RATIO, f(), n(FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_TOTAL_PARAMS),
-                () -> {
+        c.compute(FigureKey.WEIGHTS_BYTES_PER_PARAM, "Bytes per parameter", Unit.RATIO, f(),
+                n(FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_TOTAL_PARAMS), () -> {
                     long b = c.get(FigureKey.WEIGHTS_BYTES).value() - enc;
                     long p = c.get(FigureKey.WEIGHTS_TOTAL_PARAMS).value();
                     return Figure.ratio(FigureKey.WEIGHTS_BYTES_PER_PARAM, "Bytes per parameter", b / (double) p,
@@ -129,8 +130,9 @@ final class WeightsStep {
         c.compute(FigureKey.WEIGHTS_GROUP_SIZE, "Quantization group size", Unit.COUNT, fields, n(),
                 () -> Figure.of(FigureKey.WEIGHTS_GROUP_SIZE, "Quantization group size", Unit.COUNT,
                         w.resolvedGroupSize(), Provenance.of(w.groupSize() != null || !w.format().quantized()
-                                ? "WEIGHTS › Quantization group size" : "the weight format's native group", Long.toString(w.resolvedGroupSize()),
-                                w.format().quantized() ? "Grouped formats store a scale (and zero point) per group"
+                                ? "WEIGHTS › Quantization group size" : "the weight format's native group",
+                                Long.toString(w.resolvedGroupSize()), w.format().quantized()
+                                ? "Grouped formats store a scale (and zero point) per group"
                                         : "Not quantized: no groups")));
         c.compute(FigureKey.WEIGHTS_SCALE_BITS, "Scale bits per group", Unit.BITS, fields, n(),
                 () -> Figure.of(FigureKey.WEIGHTS_SCALE_BITS, "Scale bits per group", Unit.BITS, w.resolvedScaleBits(),
@@ -149,7 +151,7 @@ final class WeightsStep {
         }
         long exact = c.get(FigureKey.WEIGHTS_CHECKPOINT_BYTES).value();
         double diff = (exact - e.value()) / (double) e.value() * 100;
-        return String.format(java.util.Locale.ROOT, "The parameter estimate is %s (%+.1f %% from the checkpoint)%s",
+        return String.format(Locale.ROOT, "The parameter estimate is %s (%+.1f %% from the checkpoint)%s",
                 Units.gibText(e.value()), diff, Math.abs(diff) > 3 ? ": check the format, group size and "
                         + "unquantized layers" : "");
     }
@@ -175,7 +177,7 @@ final class WeightsStep {
             formula.append(" + ceil(parameters / group) x (scale + zero-point bits)");
             expr.append(" + ").append(Units.grouped(groups)).append(" x (").append(scale).append(" + ").append(zero)
                     .append(") bits");
-            notes.add(String.format(java.util.Locale.ROOT, "Grouped quantization: group %d, %d-bit scale, %d-bit zero point"
+            notes.add(String.format(Locale.ROOT, "Grouped quantization: group %d, %d-bit scale, %d-bit zero point"
                     + " = %.4f bytes per parameter", group, scale, zero, (fmt.bits() + (scale + zero) / (double) group) / 8));
         } else if (fmt.quantized()) {
             notes.add("Idealized " + fmt.label() + " payload: no scales or zero points counted; a real checkpoint "

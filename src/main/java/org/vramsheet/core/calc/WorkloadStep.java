@@ -1,5 +1,7 @@
 package org.vramsheet.core.calc;
 
+import java.util.AbstractList;
+import java.util.function.LongUnaryOperator;
 import org.vramsheet.core.engine.spi.PoolLayout;
 
 import org.vramsheet.core.result.ScenarioFigure;
@@ -43,10 +45,11 @@ final class WorkloadStep {
         String poolBlocked = pool == null ? c.missing(FigureKey.POOL_KV_POOL_BYTES) : null;
         if (poolBlocked != null) {
             // the same names as when the pool is known
-            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES), name + ": physical KV (engine blocks)", Unit.BYTES,
-                    poolBlocked));
+            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES), name + ": physical KV (engine blocks)",
+                    Unit.BYTES, poolBlocked));
             c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.FITS), name + ": fits the KV pool", Unit.FLAG, poolBlocked));
-            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE), name + ": share of the KV pool", Unit.RATIO, poolBlocked));
+            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE), name + ": share of the KV pool", Unit.RATIO,
+                    poolBlocked));
             return;
         }
         physicalKv(x, pool);
@@ -61,21 +64,24 @@ final class WorkloadStep {
         String name = x.name();
         String[] fields = x.fields();
         c.compute(FigureKey.scenario(id, ScenarioFigure.SEQUENCES), name + ": concurrent sequences", Unit.SEQUENCES, fields, Calc.n(),
-                () -> Figure.of(FigureKey.scenario(id, ScenarioFigure.SEQUENCES), name + ": concurrent sequences", Unit.SEQUENCES, lens.size(),
+                () -> Figure.of(FigureKey.scenario(id, ScenarioFigure.SEQUENCES), name + ": concurrent sequences", Unit.SEQUENCES,
+                lens.size(),
                         Provenance.of(s.explicit() ? "count of the explicit sequence lengths" : "concurrent active sequences",
                                 Units.grouped(lens.size()))));
-        c.compute(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS_PER_SEQUENCE), name + ": active tokens per sequence", Unit.TOKENS, fields, Calc.n(), () -> {
+        c.compute(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS_PER_SEQUENCE), name + ": active tokens per sequence", Unit.TOKENS,
+                fields, Calc.n(), () -> {
             long longest = 0;
             for (long n : lens) {
                 longest = Math.max(longest, n);
             }
-            return Figure.of(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS_PER_SEQUENCE), name + ": active tokens per sequence", Unit.TOKENS, longest,
-                    s.explicit() ? Provenance.of("longest of the explicit sequence lengths", Units.grouped(longest))
+            return Figure.of(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS_PER_SEQUENCE), name + ": active tokens per sequence",
+                    Unit.TOKENS, longest, s.explicit() ? Provenance.of("longest of the explicit sequence lengths", Units.grouped(longest))
                             : Provenance.of("input + generated", Units.grouped(s.inputTokens()) + " + "
                             + Units.grouped(s.generatedTokens()) + " = " + Units.grouped(longest),
                             "The cache grows during generation: the answer's tokens count too"));
         });
-        c.compute(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS), name + ": aggregate active tokens", Unit.TOKENS, fields, Calc.n(), () -> {
+        c.compute(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS), name + ": aggregate active tokens", Unit.TOKENS, fields, Calc.n(),
+                () -> {
             long sum = sum(lens, n -> n);
             return Figure.of(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS), name + ": aggregate active tokens", Unit.TOKENS, sum,
                     s.explicit() ? Provenance.of("sum of sequence lengths", joinLengths(lens) + " = " + Units.grouped(sum),
@@ -97,8 +103,8 @@ final class WorkloadStep {
                 Calc.n(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)), () -> {
                     long sum = c.get(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)).value();
                     long saved = Math.multiplyExact(prefix, (long) Math.max(0, lens.size() - 1));
-                    return Figure.of(FigureKey.scenario(id, ScenarioFigure.UNIQUE_TOKENS), name + ": unique tokens after prefix sharing", Unit.TOKENS,
-                            sum - saved, Provenance.of("aggregate - (sequences - 1) x shared prefix",
+                    return Figure.of(FigureKey.scenario(id, ScenarioFigure.UNIQUE_TOKENS), name + ": unique tokens after prefix sharing",
+                            Unit.TOKENS, sum - saved, Provenance.of("aggregate - (sequences - 1) x shared prefix",
                                     Units.grouped(sum) + " - " + Math.max(0, lens.size() - 1) + " x " + Units.grouped(prefix),
                                     prefix > 0 ? "Prefix caching on: the shared prefix is stored once"
                                             : c.ws.runtime().prefixCaching() ? "No shared prefix given"
@@ -113,7 +119,8 @@ final class WorkloadStep {
         String name = x.name();
         long prefix = x.prefix();
         String[] kvFields = x.kvFields();
-        c.compute(FigureKey.scenario(id, ScenarioFigure.KV_BYTES), name + ": calculated raw KV", Unit.BYTES, kvFields, Calc.n(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)), () -> {
+        c.compute(FigureKey.scenario(id, ScenarioFigure.KV_BYTES), name + ": calculated raw KV", Unit.BYTES, kvFields,
+                Calc.n(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)), () -> {
             KvGeometry g = c.geometry;
             long total = sum(lens, g::sequenceBytes);
             long saved = Math.multiplyExact(Math.multiplyExact(prefix, (long) Math.max(0, lens.size() - 1)),
@@ -132,7 +139,8 @@ final class WorkloadStep {
                         + "; windowed layers are not deduplicated (conservative)");
             }
             String expr = g.hasWindows() || g.stateLayers > 0 || saved > 0 ? Units.bytesText(kv)
-                    : Units.grouped(c.get(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)).value()) + " x " + Units.grouped(g.bytesPerToken()) + " = "
+                    : Units.grouped(c.get(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)).value()) + " x "
+                    + Units.grouped(g.bytesPerToken()) + " = "
                     + Units.bytesText(kv);
             return Figure.of(FigureKey.scenario(id, ScenarioFigure.KV_BYTES), name + ": calculated raw KV", Unit.BYTES, kv,
                     new Provenance("aggregate active tokens x KV bytes per token", expr + " = " + Units.gibText(kv), notes));
@@ -143,8 +151,8 @@ final class WorkloadStep {
         Calc c = x.c();
         ScenarioId id = x.id();
         String name = x.name();
-        c.compute(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES), name + ": physical KV (engine blocks)", Unit.BYTES, x.kvFields(),
-                Calc.n(FigureKey.scenario(id, ScenarioFigure.KV_BYTES)), () -> {
+        c.compute(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES), name + ": physical KV (engine blocks)", Unit.BYTES,
+                x.kvFields(), Calc.n(FigureKey.scenario(id, ScenarioFigure.KV_BYTES)), () -> {
                     long perRank = sum(x.lens(), pool::sequenceBytesRank);
                     long sharedBlocks = x.prefix() / pool.blockSize;
                     long savedRank = 0;
@@ -155,8 +163,8 @@ final class WorkloadStep {
                                 Math.multiplyExact(c.geometry.perLayerRank(), fullLayersRank));
                     }
                     long phys = Math.multiplyExact(perRank - savedRank, (long) pool.ranks);
-                    return Figure.of(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES), name + ": physical KV (engine blocks)", Unit.BYTES, phys,
-                            Provenance.of("per sequence: blocks held x page bytes, summed, x GPUs",
+                    return Figure.of(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES), name + ": physical KV (engine blocks)",
+                            Unit.BYTES, phys, Provenance.of("per sequence: blocks held x page bytes, summed, x GPUs",
                                     Units.bytesText(phys) + " = " + Units.gibText(phys),
                                     "Rounded up to whole " + pool.blockSize + "-token blocks per sequence and layer",
                                     pool.ranks > 1 ? "Summed over " + pool.ranks + " GPUs (replicated KV heads count on each)"
@@ -170,7 +178,8 @@ final class WorkloadStep {
         Calc c = x.c();
         ScenarioId id = x.id();
         String name = x.name();
-        c.compute(FigureKey.scenario(id, ScenarioFigure.FITS), name + ": fits the KV pool", Unit.FLAG, f(), Calc.n(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES),
+        c.compute(FigureKey.scenario(id, ScenarioFigure.FITS), name + ": fits the KV pool", Unit.FLAG, f(),
+                Calc.n(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES),
                 FigureKey.POOL_KV_POOL_BYTES_REPLICA), () -> {
                     String refused = refusedByMaxLen(c, id);
                     if (refused != null) {
@@ -184,15 +193,17 @@ final class WorkloadStep {
                                     + Units.gibText(have), need <= have ? "Fits with " + Units.gibText(have - need) + " to spare"
                                     : "Short by " + Units.gibText(need - have) + ": the engine would queue or preempt"));
                 });
-        c.compute(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE), name + ": share of the KV pool", Unit.RATIO, f(), Calc.n(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES),
+        c.compute(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE), name + ": share of the KV pool", Unit.RATIO, f(),
+                Calc.n(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES),
                 FigureKey.POOL_KV_POOL_BYTES_REPLICA), () -> {
                     long need = c.get(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES)).value();
                     long have = c.get(FigureKey.POOL_KV_POOL_BYTES_REPLICA).value();
                     if (have == 0) {
                         return null;
                     }
-                    return Figure.ratio(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE), name + ": share of the KV pool", need / (double) have,
-                            Provenance.of("physical KV / KV pool", Units.grouped(need) + " / " + Units.grouped(have)));
+                    return Figure.ratio(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE), name + ": share of the KV pool",
+                            need / (double) have, Provenance.of("physical KV / KV pool",
+                            Units.grouped(need) + " / " + Units.grouped(have)));
                 });
     }
 
@@ -213,7 +224,7 @@ final class WorkloadStep {
     }
 
     /** Sum of fn over the lengths; n equal lengths cost one call. */
-    static long sum(List<Long> lens, java.util.function.LongUnaryOperator fn) {
+    static long sum(List<Long> lens, LongUnaryOperator fn) {
         if (lens instanceof RepeatedList r) {
             return r.size == 0 ? 0 : Math.multiplyExact(fn.applyAsLong(r.value), (long) r.size);
         }
@@ -260,7 +271,7 @@ final class WorkloadStep {
     }
 
     /** n copies of one length without allocating n boxes. */
-    private static final class RepeatedList extends java.util.AbstractList<Long> {
+    private static final class RepeatedList extends AbstractList<Long> {
         private final Long value;
         private final int size;
 

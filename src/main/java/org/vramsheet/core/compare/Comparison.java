@@ -10,8 +10,10 @@ import org.vramsheet.core.curves.Curves;
 import org.vramsheet.core.input.Fields;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.sheet.SignOff;
 import org.vramsheet.core.sheet.Variants;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
 
 /**
  * A sheet's variants side by side: each one calculated at the shown variant's context (so "max concurrency" compares
@@ -157,7 +159,7 @@ public final class Comparison {
 
     /** Every input as "section.field" to its value (a list, e.g. sequence lengths or layer windows, as one value). */
     private static void flatten(String prefix, Object value, Map<String, String> out) {
-        if (value instanceof Record r && !(value instanceof Variants) && !(value instanceof org.vramsheet.core.sheet.SignOff)) {
+        if (value instanceof Record r && !(value instanceof Variants) && !(value instanceof SignOff)) {
             for (RecordComponent c : r.getClass().getRecordComponents()) {
                 try {
                     flatten(prefix.isEmpty() ? c.getName() : prefix + "." + c.getName(), c.getAccessor().invoke(r), out);
@@ -172,7 +174,7 @@ public final class Comparison {
 
     /** A size as the sheet shows it: both units, never raw bytes. */
     static String bytes(long b) {
-        return org.vramsheet.core.units.Units.gibText(b) + " (" + org.vramsheet.core.units.Units.gbText(b) + ")";
+        return Units.gibText(b) + " (" + Units.gbText(b) + ")";
     }
 
     /** A value as one short text: a list's items joined by "; ", a record's set fields as "name value". */
@@ -201,7 +203,7 @@ public final class Comparison {
             return String.join(", ", parts);
         }
         if (value instanceof Long || value instanceof Integer) {
-            return org.vramsheet.core.units.Units.grouped(((Number) value).longValue());
+            return Units.grouped(((Number) value).longValue());
         }
         return String.valueOf(value);
     }

@@ -1,4 +1,5 @@
 package org.vramsheet.core.result;
+import java.util.Locale;
 import org.vramsheet.core.units.Units;
 
 /** How a figure that is not bytes reads everywhere (table, window, reports): one place for the units. */
@@ -19,7 +20,7 @@ public final class FigureFormat {
             case PARAMS -> Units.grouped(f.value()) + " " + paramsWord;
             case GPUS -> counted(f.value(), "GPU", "GPUs");
             case REPLICAS -> counted(f.value(), "replica", "replicas");
-            case RATIO -> f.key().startsWith("validation.") ? String.format(java.util.Locale.ROOT, "%+.2f %%", f.ratio() * 100)
+            case RATIO -> f.key().startsWith("validation.") ? String.format(Locale.ROOT, "%+.2f %%", f.ratio() * 100)
                     : f.key().endsWith("concurrencyRatio") ? Units.two(f.ratio()) + "x"
                     : f.key().endsWith("poolShare") ? Units.fixed2(f.ratio() * 100) + " %" : Units.fixed2(f.ratio());
             case COUNT -> Units.grouped(f.value());

@@ -1,5 +1,7 @@
 package org.vramsheet.core.sheet;
 
+import java.math.BigDecimal;
+
 /**
  * KV-cache element type, independent of the weight format. Sizes are exact rationals
  * (bytes = elements x num / den) so block-scaled formats stay exact.
@@ -53,6 +55,6 @@ public enum KvDtype {
         if (num % den == 0) {
             return Integer.toString(num / den);
         }
-        return new java.math.BigDecimal(num).divide(new java.math.BigDecimal(den)).stripTrailingZeros().toPlainString();
+        return new BigDecimal(num).divide(new BigDecimal(den)).stripTrailingZeros().toPlainString();
     }
 }

@@ -1,5 +1,7 @@
 package org.vramsheet.core.sheet;
 
+import java.util.Locale;
+
 /** The three SS-007 workloads. */
 public enum ScenarioId {
     TYPICAL("Typical"), HEAVY("Heavy"), LIMIT("Limit");
@@ -10,5 +12,5 @@ public enum ScenarioId {
 
     public String label() { return label; }
 
-    public String key() { return name().toLowerCase(java.util.Locale.ROOT); }
+    public String key() { return name().toLowerCase(Locale.ROOT); }
 }

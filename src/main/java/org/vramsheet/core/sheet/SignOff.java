@@ -1,5 +1,7 @@
 package org.vramsheet.core.sheet;
 
+import java.util.List;
+
 /**
  * SIGN-OFF: who prepared, reviewed and approved the sheet, with ISO dates, and its state (see {@link SignOffFlow}).
  *
@@ -9,7 +11,7 @@ package org.vramsheet.core.sheet;
  */
 public record SignOff(String preparedBy, String preparedOn, String reviewedBy, String reviewedOn,
                       String approvedBy, String approvedOn, SignOffStatus status, String approvedFingerprint,
-                      java.util.List<Approval> history) {
+                      List<Approval> history) {
     /** An approval that was reopened: who approved which content (fingerprint) on which day, and when it was reopened. */
     public record Approval(String approvedBy, String approvedOn, String fingerprint, String reopenedOn) {
         public Approval {
@@ -29,10 +31,10 @@ public record SignOff(String preparedBy, String preparedOn, String reviewedBy, S
         approvedOn = approvedOn == null ? "" : approvedOn;
         status = status == null ? SignOffStatus.DRAFT : status;
         approvedFingerprint = approvedFingerprint == null ? "" : approvedFingerprint;
-        history = history == null ? java.util.List.of() : java.util.List.copyOf(history);
+        history = history == null ? List.of() : List.copyOf(history);
     }
 
-    public static SignOff draft() { return new SignOff("", "", "", "", "", "", SignOffStatus.DRAFT, "", java.util.List.of()); }
+    public static SignOff draft() { return new SignOff("", "", "", "", "", "", SignOffStatus.DRAFT, "", List.of()); }
 
     // copy methods: an edit changes only the field it names
 
@@ -68,7 +70,7 @@ public record SignOff(String preparedBy, String preparedOn, String reviewedBy, S
         return new SignOff(preparedBy, preparedOn, reviewedBy, reviewedOn, approvedBy, approvedOn, status, approvedFingerprint, history);
     }
 
-    public SignOff withHistory(java.util.List<Approval> history) {
+    public SignOff withHistory(List<Approval> history) {
         return new SignOff(preparedBy, preparedOn, reviewedBy, reviewedOn, approvedBy, approvedOn, status, approvedFingerprint, history);
     }
 }

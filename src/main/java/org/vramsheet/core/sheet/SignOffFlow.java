@@ -4,6 +4,7 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Sign-off as a state machine. Draft -> Approved needs every sign-off field (prepared, reviewed and approved by,
@@ -16,7 +17,7 @@ import java.util.List;
  */
 public final class SignOffFlow {
     /** What approving and reopening own; every other field of the sheet is kept. */
-    public static final java.util.Set<String> OWNS = java.util.Set.of("signOff.*");
+    public static final Set<String> OWNS = Set.of("signOff.*");
 
     private SignOffFlow() { }
 

@@ -1,5 +1,6 @@
 package org.vramsheet.core.sheet;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -29,7 +30,7 @@ public enum WorkloadPreset {
 
     /** The three workloads, each fitted to {@code maxContext} (null or not positive: as they are). */
     public Workloads workloads(Long maxContext) {
-        List<Scenario> s = java.util.Arrays.stream(rows).map(r -> fitted(r, maxContext)).toList();
+        List<Scenario> s = Arrays.stream(rows).map(r -> fitted(r, maxContext)).toList();
         return new Workloads(s.get(0), s.get(1), s.get(2));
     }
 

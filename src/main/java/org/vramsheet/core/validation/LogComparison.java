@@ -1,5 +1,7 @@
 package org.vramsheet.core.validation;
 
+import java.util.Set;
+import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.sheet.Edits;
 import org.vramsheet.core.result.FigureKey;
 
@@ -158,7 +160,7 @@ public final class LogComparison {
         }
         if (pool.predicted() != null && pool.measured() != null) {
             double diff = pool.predicted() - pool.measured();
-            long cg = org.vramsheet.core.engine.NonKvEstimator.resolve(ws).cudaGraphs().bytes();
+            long cg = NonKvEstimator.resolve(ws).cudaGraphs().bytes();
             Long est = m.cudaGraphEstimateBytes();
             boolean inPool = EngineDefaults.cudaGraphsInPool(ws.runtime()).value();
             long probe = est != null ? est : cg;
@@ -254,7 +256,7 @@ public final class LogComparison {
     }
 
     /** The fields {@link #apply} may change; every other field of the sheet is kept. */
-    public static final java.util.Set<String> APPLY_OWNS = java.util.Set.of("runtime.engine", "runtime.engineVersion",
+    public static final Set<String> APPLY_OWNS = Set.of("runtime.engine", "runtime.engineVersion",
             "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.maxModelLen", "runtime.nodes",
             "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes", "gpu.count", "gpu.totalBytes",
             "model.modelId", "result.contextLength", "kv.kvDtype", "validation.predictedNonKvBytes", "validation.predictedKvPoolBytes",

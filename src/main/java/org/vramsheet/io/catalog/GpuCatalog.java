@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
+import org.vramsheet.core.units.Units;
 import org.vramsheet.io.json.WorksheetJson;
 
 /**
@@ -20,7 +21,7 @@ public final class GpuCatalog {
         public String toString() {
             String gb = marketingGb == null ? "" : (marketingGb == Math.rint(marketingGb) ? String.valueOf(marketingGb.longValue())
                     : String.valueOf(marketingGb)) + " GB, ";
-            return name + " · " + gb + org.vramsheet.core.units.Units.gibText(cudaVisibleBytes) + " visible"
+            return name + " · " + gb + Units.gibText(cudaVisibleBytes) + " visible"
                     + (cudaVisibleEstimate ? " (estimate)" : "");
         }
     }

@@ -1,5 +1,9 @@
 package org.vramsheet.io.hub;
 
+import java.io.ByteArrayOutputStream;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.regex.Pattern;
 import org.vramsheet.io.Messages;
 
 import java.io.InputStream;
@@ -42,8 +46,8 @@ public final class HubClient {
     public static final int MAX_BODY = 64 * 1024 * 1024;
     private static final int MAX_REDIRECTS = 5;
     /** Closes bodies that outlive their deadline (a server that trickles or never ends). */
-    private static final java.util.concurrent.ScheduledExecutorService WATCHDOG =
-            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+    private static final ScheduledExecutorService WATCHDOG =
+            Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "hub-deadline");
                 t.setDaemon(true);
                 return t;
@@ -77,7 +81,7 @@ public final class HubClient {
     public String toString() { return "HubClient[" + endpoint + (token != null ? ", token set" : "") + "]"; }
 
     /** What a Hub model ID is: an owner (or none, for the few old top-level models), a slash, a name. */
-    private static final java.util.regex.Pattern MODEL_ID = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9._-]+)?");
+    private static final Pattern MODEL_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9._-]+)?");
 
     /**
      * Why a text is not a Hub model ID, or null when it is one. Said as the field is typed (the import dialog marks
@@ -286,7 +290,7 @@ public final class HubClient {
         long left = Math.max(1, deadline - System.nanoTime());
         var guard = WATCHDOG.schedule(() -> quietClose(in), left, TimeUnit.NANOSECONDS);
         try (in) {
-            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
             byte[] buf = new byte[64 * 1024];
             int n;
             while ((n = in.read(buf)) >= 0) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -109,9 +110,9 @@ public final class ModelSources {
             throw new ConfigImporter.ImportException(e.file() + ": " + ex.getMessage());
         }
         ModelImport m = ConfigImporter.parse(root, e.file(), e.indexTotalSize(), e.id());
-        var detected = new java.util.ArrayList<>(m.detected());
+        var detected = new ArrayList<>(m.detected());
         detected.add("catalog source: " + e.source());
-        var assumed = new java.util.ArrayList<>(m.assumed());
+        var assumed = new ArrayList<>(m.assumed());
         if (e.notes() != null && !e.notes().isBlank()) {
             assumed.add("catalog notes: " + e.notes());
         }
@@ -149,7 +150,7 @@ public final class ModelSources {
     }
 
     private static ModelImport noted(ModelImport m, String note) {
-        var detected = new java.util.ArrayList<>(m.detected());
+        var detected = new ArrayList<>(m.detected());
         detected.add(0, note);
         return new ModelImport(m.model(), m.weights(), m.kv(), detected, m.assumed(), m.warnings());
     }
@@ -184,8 +185,8 @@ public final class ModelSources {
     }
 
     private static ModelImport withExtras(ModelImport m, String revision, Map<String, Long> dtypes, String note) {
-        var detected = new java.util.ArrayList<>(m.detected());
-        var warnings = new java.util.ArrayList<>(m.warnings());
+        var detected = new ArrayList<>(m.detected());
+        var warnings = new ArrayList<>(m.warnings());
         if (!dtypes.isEmpty()) {
             StringBuilder b = new StringBuilder("safetensors headers: ");
             dtypes.forEach((k, v) -> b.append(k).append(' ').append(Units.gibText(v)).append("; "));

@@ -1,6 +1,7 @@
 package org.vramsheet.io.json;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -11,6 +12,9 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
 
 /**
  * Writes files so that a crash leaves the old file or the new one, never half of one: the bytes go to a temp file
@@ -28,7 +32,7 @@ public final class AtomicFiles {
     }
 
     public static void write(Path target, byte[] bytes) throws IOException {
-        writeAll(java.util.List.of(new Output(target, bytes)));
+        writeAll(List.of(new Output(target, bytes)));
     }
 
     /** One file of an all-or-nothing write. */
@@ -39,10 +43,10 @@ public final class AtomicFiles {
      * fails, the targets already moved are put back as they were (or removed when they did not exist). New files get
      * the permissions a normal save gives them (0666 less the umask), a replaced file keeps its own.
      */
-    public static void writeAll(java.util.List<Output> outputs) throws IOException {
-        java.util.List<Path> temps = new java.util.ArrayList<>();
-        java.util.List<Path> backups = new java.util.ArrayList<>();
-        java.util.List<Path> moved = new java.util.ArrayList<>();
+    public static void writeAll(List<Output> outputs) throws IOException {
+        List<Path> temps = new ArrayList<>();
+        List<Path> backups = new ArrayList<>();
+        List<Path> moved = new ArrayList<>();
         try {
             for (Output o : outputs) {
                 temps.add(temp(o.target().toAbsolutePath(), o.bytes()));
@@ -75,14 +79,14 @@ public final class AtomicFiles {
     private static Path temp(Path abs, byte[] bytes) throws IOException {
         Path dir = abs.getParent();
         cleanLeftovers(dir, abs.getFileName().toString());
-        Path tmp = dir.resolve(tmpPrefix(abs.getFileName().toString()) + java.util.UUID.randomUUID() + ".tmp");
+        Path tmp = dir.resolve(tmpPrefix(abs.getFileName().toString()) + UUID.randomUUID() + ".tmp");
         Files.createFile(tmp); // no explicit mode: 0666 less the umask, as any new file (createTempFile would give 0600)
         try {
             if (Files.exists(abs)) {
                 copyPermissions(abs, tmp);
             }
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes);
+                ByteBuffer b = ByteBuffer.wrap(bytes);
                 while (b.hasRemaining()) {
                     ch.write(b);
                 }
@@ -105,7 +109,7 @@ public final class AtomicFiles {
 
     /** A hard link (or copy) of the current target, to put back if a later file of the same write fails. */
     private static Path backup(Path abs) throws IOException {
-        Path b = abs.getParent().resolve(tmpPrefix(abs.getFileName().toString()) + java.util.UUID.randomUUID() + ".bak.tmp");
+        Path b = abs.getParent().resolve(tmpPrefix(abs.getFileName().toString()) + UUID.randomUUID() + ".bak.tmp");
         try {
             Files.createLink(b, abs);
         } catch (IOException | UnsupportedOperationException e) {

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import org.vramsheet.core.sheet.SignOff;
 import org.vramsheet.core.sheet.Worksheet;
 
 /** The SHA-256 of a worksheet's canonical JSON: what every report page prints, and what verify checks. */
@@ -16,7 +17,7 @@ public final class Fingerprint {
 
     /** The fingerprint of what a sign-off approves: every section but SIGN-OFF itself. */
     public static String ofContent(Worksheet ws) {
-        return of(ws.withSignOff(org.vramsheet.core.sheet.SignOff.draft()));
+        return of(ws.withSignOff(SignOff.draft()));
     }
 
     /**
@@ -25,7 +26,7 @@ public final class Fingerprint {
      * since, set to anything but its absent value, is content the old fingerprint never covered).
      */
     public static boolean contentMatches(Worksheet ws, String fingerprint) {
-        Worksheet content = ws.withSignOff(org.vramsheet.core.sheet.SignOff.draft());
+        Worksheet content = ws.withSignOff(SignOff.draft());
         for (int v = WorksheetJson.SCHEMA_VERSION; v >= 2; v--) {
             if (WorksheetJson.representable(content, v) && of(WorksheetJson.writeAs(content, v)).equals(fingerprint)) {
                 return true;

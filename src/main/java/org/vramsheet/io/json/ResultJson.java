@@ -3,11 +3,13 @@ package org.vramsheet.io.json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Locale;
 import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.MemoryStacks;
 import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.result.Unit;
+import org.vramsheet.core.sheet.Worksheet;
 
 /**
  * The stable JSON form of a result (docs/cli.md): dotted figure keys become nested objects;
@@ -49,7 +51,7 @@ public final class ResultJson {
             }
             ObjectNode e = explain.putObject(f.key());
             e.put("label", f.label());
-            e.put("unit", f.unit().name().toLowerCase(java.util.Locale.ROOT));
+            e.put("unit", f.unit().name().toLowerCase(Locale.ROOT));
             e.put("formula", f.provenance().formula());
             e.put("expression", f.provenance().expression());
             ArrayNode a = e.putArray("assumptions");
@@ -96,7 +98,7 @@ public final class ResultJson {
      * The result of one variant of a sheet: the figures as {@link #write(SizingResult)}, with {@code variant} (the name
      * calculated, null for a sheet without variants) and {@code variants} (every name, in order; empty without).
      */
-    public static String write(SizingResult r, org.vramsheet.core.sheet.Worksheet ws) {
+    public static String write(SizingResult r, Worksheet ws) {
         ObjectNode t = tree(r);
         t.put("variant", ws.variants().isEmpty() ? null : ws.variants().active());
         var names = t.putArray("variants");

@@ -7,6 +7,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.vramsheet.core.input.Issue;
+import org.vramsheet.core.input.Issues;
+import org.vramsheet.core.input.WorksheetValidator;
 import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.ComputeDtype;
 import org.vramsheet.core.sheet.KvArchitecture;
@@ -14,7 +17,9 @@ import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.ModelInfo;
 import org.vramsheet.core.sheet.WeightFormat;
 import org.vramsheet.core.sheet.Weights;
+import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
+import org.vramsheet.io.Messages;
 import org.vramsheet.io.json.WorksheetJson;
 
 /**
@@ -36,7 +41,7 @@ public final class ConfigImporter {
     public static final class ImportException extends Exception {
         private static final long serialVersionUID = 1L;
 
-        public ImportException(String message) { super(org.vramsheet.io.Messages.oneLine(message)); }
+        public ImportException(String message) { super(Messages.oneLine(message)); }
     }
 
     public static ModelImport parse(String json, String source) throws ImportException {
@@ -73,11 +78,11 @@ public final class ConfigImporter {
 
     /** The import refuses what calc would refuse about MODEL, WEIGHTS and KV ARCHITECTURE, with calc's message. */
     private static void refuseWhatCalcRefuses(ModelImport m, String source) throws ImportException {
-        org.vramsheet.core.sheet.Worksheet ws = m.applyTo(new org.vramsheet.core.sheet.Worksheet(null, null, null, null, null,
+        Worksheet ws = m.applyTo(new Worksheet(null, null, null, null, null,
                 null, null, null, null, null));
-        org.vramsheet.core.input.Issues issues = new org.vramsheet.core.input.Issues();
-        org.vramsheet.core.input.WorksheetValidator.validate(ws, issues);
-        for (org.vramsheet.core.input.Issue i : issues.all()) {
+        Issues issues = new Issues();
+        WorksheetValidator.validate(ws, issues);
+        for (Issue i : issues.all()) {
             if (i.field().startsWith("model.") || i.field().startsWith("weights.") || i.field().startsWith("kv.")) {
                 throw new ImportException(source + ": " + i.text());
             }
@@ -184,7 +189,7 @@ public final class ConfigImporter {
     /** KV heads (MHA / GQA / MQA), the head dimension and MLA's latent. */
     private static void heads(HfConfig c, Arch a, List<String> detected, List<String> assumed) {
         Integer kvh = ranged(c, 1, a.heads, "num_key_value_heads", "num_kv_heads", "n_head_kv", "multi_query_group_num");
-        com.fasterxml.jackson.databind.JsonNode attn = c.root.path("attn_config").path("kv_n_heads");
+        JsonNode attn = c.root.path("attn_config").path("kv_n_heads");
         if (kvh == null && attn.canConvertToInt() && attn.asInt() >= 1 && attn.asInt() <= a.heads) {
             kvh = attn.asInt(); // MPT keeps its KV heads in attn_config
         }

@@ -2,6 +2,7 @@ package org.vramsheet.io.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import org.vramsheet.core.units.Units;
 
 /**
  * Parameters of the encoders a multimodal config carries beside its language model: vision towers (SigLIP in Gemma 3,
@@ -25,8 +26,8 @@ final class EncoderCounter {
             long proj = projector(c, v, textHidden);
             total = Math.addExact(total, Math.addExact(tower, proj));
             String type = n.path("model_type").asText(key);
-            detected.add(key + " (" + type + "): encoder " + org.vramsheet.core.units.Units.grouped(tower) + " + projector "
-                    + org.vramsheet.core.units.Units.grouped(proj) + " parameters, kept in the compute dtype");
+            detected.add(key + " (" + type + "): encoder " + Units.grouped(tower) + " + projector "
+                    + Units.grouped(proj) + " parameters, kept in the compute dtype");
             for (String d : v.defaultsUsed()) {
                 assumed.add("default used: " + key + "." + d + (v.defaultsClass() == null ? ""
                         : " (transformers " + v.defaultsClass() + ")"));

@@ -2,15 +2,20 @@ package org.vramsheet.io.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.vramsheet.core.units.Units;
+import org.vramsheet.io.Messages;
+import org.vramsheet.io.json.WorksheetJson;
 
 /** A config.json as read: the language model's keys (nested text_config first), with typed getters. */
 final class HfConfig {
     final JsonNode root;
     final JsonNode text;
     /** The config class defaults of the (text) model_type, and the ones a read has used, in order. */
-    private final java.util.Map<String, Object> defaults;
-    private final java.util.Map<String, Object> used = new java.util.LinkedHashMap<>();
+    private final Map<String, Object> defaults;
+    private final Map<String, Object> used = new LinkedHashMap<>();
 
     HfConfig(JsonNode root) {
         this.root = root;
@@ -39,14 +44,14 @@ final class HfConfig {
             return null;
         }
         used.putIfAbsent(key, d);
-        return org.vramsheet.io.json.WorksheetJson.shared().valueToTree(d);
+        return WorksheetJson.shared().valueToTree(d);
     }
 
     /** "max_position_embeddings = 131,072" for each default a read used (transformers' config class filled it). */
-    java.util.List<String> defaultsUsed() {
-        java.util.List<String> out = new java.util.ArrayList<>();
+    List<String> defaultsUsed() {
+        List<String> out = new ArrayList<>();
         used.forEach((k, v) -> out.add(k + " = " + (v instanceof Number n && !(v instanceof Double)
-                ? org.vramsheet.core.units.Units.grouped(n.longValue()) : v)));
+                ? Units.grouped(n.longValue()) : v)));
         return out;
     }
 
@@ -76,10 +81,10 @@ final class HfConfig {
                 continue;
             }
             if (!n.isNumber()) {
-                throw new BadValue(k + " must be a number, not " + org.vramsheet.io.Messages.quote(n.toString()));
+                throw new BadValue(k + " must be a number, not " + Messages.quote(n.toString()));
             }
             if (!n.canConvertToExactIntegral() || !n.canConvertToLong()) {
-                throw new BadValue(k + " = " + org.vramsheet.io.Messages.quote(n.asText()) + " is not a whole number in range");
+                throw new BadValue(k + " = " + Messages.quote(n.asText()) + " is not a whole number in range");
             }
             return n.asLong();
         }
@@ -90,8 +95,8 @@ final class HfConfig {
     Long num(long min, long max, String... keys) {
         Long v = num(keys);
         if (v != null && (v < min || v > max)) {
-            throw new BadValue(keys[0] + " = " + org.vramsheet.core.units.Units.grouped(v) + " is out of range ("
-                    + org.vramsheet.core.units.Units.grouped(min) + " to " + org.vramsheet.core.units.Units.grouped(max) + ")");
+            throw new BadValue(keys[0] + " = " + Units.grouped(v) + " is out of range ("
+                    + Units.grouped(min) + " to " + Units.grouped(max) + ")");
         }
         return v;
     }

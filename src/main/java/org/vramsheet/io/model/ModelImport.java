@@ -2,6 +2,7 @@ package org.vramsheet.io.model;
 
 import java.util.Set;
 import java.util.List;
+import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.ModelInfo;
 import org.vramsheet.core.sheet.ResultSettings;
@@ -38,7 +39,7 @@ public record ModelImport(ModelInfo model, Weights weights, KvArchitecture kv, L
         Worksheet out = ws.withModel(model).withWeights(weights).withKv(kv).withRuntime(r.toBuilder().maxModelLen(len).build())
                 .withResult(rs.withContextLength(ctx));
         // the old model's activation estimates do not fit the new one: clear them, the live estimate follows the new one
-        return org.vramsheet.core.engine.NonKvEstimator.apply(out);
+        return NonKvEstimator.apply(out);
     }
 
     /** A readable report of the import: detected, assumed, warnings. */

@@ -1,6 +1,7 @@
 package org.vramsheet.io.model;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * Parameters from a config's architecture: embeddings, attention (standard or MLA), dense or MoE MLPs,
@@ -43,7 +44,7 @@ final class ParamCounter {
 
     private static Mlp mlp(HfConfig c, Arch a, int layer, long inter) {
         long h = a.hidden;
-        long gated = java.util.Set.of("falcon", "RefinedWebModel", "phi", "gpt2", "gptj", "bloom", "mpt", "gpt_neox")
+        long gated = Set.of("falcon", "RefinedWebModel", "phi", "gpt2", "gptj", "bloom", "mpt", "gpt_neox")
                 .contains(a.type) ? 2 : 3;
         Long experts = c.num("num_local_experts", "num_experts", "n_routed_experts");
         if (experts == null || experts <= 1 || !isMoeLayer(c, a, layer)) {

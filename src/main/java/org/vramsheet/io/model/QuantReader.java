@@ -1,5 +1,6 @@
 package org.vramsheet.io.model;
 
+import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.result.FigureKey;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -9,6 +10,7 @@ import org.vramsheet.core.sheet.ComputeDtype;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.WeightFormat;
 import org.vramsheet.core.sheet.Weights;
+import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 
 /**
@@ -163,8 +165,8 @@ final class QuantReader {
     /** The estimate the core would compute for these weights, without the checkpoint bytes. */
     private static long estimate(Weights w) {
         Weights noCkpt = w.toBuilder().checkpointBytes(null).encoderParams(null).build();
-        var ws = new org.vramsheet.core.sheet.Worksheet(null, noCkpt, null, null, null, null, null, null, null, null);
-        var f = org.vramsheet.core.calc.SizingCalculator.calculate(ws).get(FigureKey.WEIGHTS_ESTIMATED_BYTES);
+        var ws = new Worksheet(null, noCkpt, null, null, null, null, null, null, null, null);
+        var f = SizingCalculator.calculate(ws).get(FigureKey.WEIGHTS_ESTIMATED_BYTES);
         return f.available() ? f.value() : 1;
     }
 }

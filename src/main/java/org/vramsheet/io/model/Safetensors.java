@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.vramsheet.io.Messages;
 import org.vramsheet.io.json.WorksheetJson;
 
 /**
@@ -63,12 +64,12 @@ public final class Safetensors {
             JsonNode off = e.getValue().path("data_offsets");
             if (off.size() != 2 || !off.get(0).canConvertToLong() || !off.get(1).canConvertToLong()
                     || !off.get(0).canConvertToExactIntegral() || !off.get(1).canConvertToExactIntegral()) {
-                throw new IOException("tensor " + org.vramsheet.io.Messages.quote(e.getKey()) + " has no whole-number data_offsets");
+                throw new IOException("tensor " + Messages.quote(e.getKey()) + " has no whole-number data_offsets");
             }
             long start = off.get(0).asLong();
             long end = off.get(1).asLong();
             if (start < 0 || end < start) {
-                throw new IOException("tensor " + org.vramsheet.io.Messages.quote(e.getKey()) + " has data_offsets ["
+                throw new IOException("tensor " + Messages.quote(e.getKey()) + " has data_offsets ["
                         + start + ", " + end + "] that run backwards");
             }
             try {

@@ -7,7 +7,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import org.vramsheet.io.Messages;
 import org.vramsheet.io.json.WorksheetJson;
 
 /**
@@ -25,7 +27,7 @@ public final class EngineProbe {
     public static final class ProbeException extends Exception {
         private static final long serialVersionUID = 1L;
 
-        public ProbeException(String message) { super(org.vramsheet.io.Messages.oneLine(message)); }
+        public ProbeException(String message) { super(Messages.oneLine(message)); }
     }
 
     private final URI base;
@@ -65,7 +67,7 @@ public final class EngineProbe {
         HttpResponse<String> resp;
         try {
             resp = http.send(r, HttpResponse.BodyHandlers.ofString());
-        } catch (java.net.http.HttpTimeoutException e) {
+        } catch (HttpTimeoutException e) {
             throw new ProbeException(base + path + ": timed out after " + timeout.toSeconds() + " s");
         } catch (IOException e) {
             throw new ProbeException(base + path + ": unreachable (" + e.getClass().getSimpleName()

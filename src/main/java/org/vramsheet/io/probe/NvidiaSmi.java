@@ -1,5 +1,8 @@
 package org.vramsheet.io.probe;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * The peak of {@code nvidia-smi --query-gpu=memory.used,memory.total --format=csv} output: one sample or a
  * {@code -lms} series, with or without the header and units. The peak is the largest memory.used of any GPU in any
@@ -9,7 +12,7 @@ public final class NvidiaSmi {
     /** The peak used and the GPU's total, in bytes, over {@code samples} readings; null when the text has none. */
     public record Peak(long usedBytes, long totalBytes, int samples) { }
 
-    private static final java.util.regex.Pattern ROW = java.util.regex.Pattern.compile(
+    private static final Pattern ROW = Pattern.compile(
             "^\\s*(\\d+)(?:\\s*MiB)?\\s*,\\s*(\\d+)(?:\\s*MiB)?\\s*$");
 
     private NvidiaSmi() { }
@@ -19,7 +22,7 @@ public final class NvidiaSmi {
         long total = -1;
         int samples = 0;
         for (String line : text.split("\\R")) {
-            java.util.regex.Matcher m = ROW.matcher(line);
+            Matcher m = ROW.matcher(line);
             if (!m.matches()) {
                 continue;
             }

@@ -2,10 +2,14 @@ package org.vramsheet.io.probe;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.sheet.Worksheet;
 
 /**
  * Runs a sheet's workload against a running engine: n concurrent sequences of the scenario's input and generated
@@ -169,7 +173,7 @@ public final class WorkloadRunner {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new EngineProbe.ProbeException("cancelled");
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             throw e.getCause() instanceof EngineProbe.ProbeException p ? p
                     : new EngineProbe.ProbeException("a request failed: " + e.getCause());
         } finally {
@@ -186,10 +190,10 @@ public final class WorkloadRunner {
      * Runs what the user chose against the sheet: "typical", "heavy" or "limit" runs that scenario at its concurrency;
      * "ramp" ramps in the sizing scenario's request shape.
      */
-    public Result run(org.vramsheet.core.sheet.Worksheet ws, String what) throws EngineProbe.ProbeException {
+    public Result run(Worksheet ws, String what) throws EngineProbe.ProbeException {
         boolean ramp = what.equalsIgnoreCase("ramp");
-        var id = ramp ? ws.result().sizingScenario() : org.vramsheet.core.sheet.ScenarioId.valueOf(what.toUpperCase(
-                java.util.Locale.ROOT));
+        var id = ramp ? ws.result().sizingScenario() : ScenarioId.valueOf(what.toUpperCase(
+                Locale.ROOT));
         var s = ws.workloads().get(id);
         Shape shape = new Shape(s.inputTokens() == null ? 1 : s.inputTokens(), s.generatedTokens() == null ? 1
                 : s.generatedTokens());

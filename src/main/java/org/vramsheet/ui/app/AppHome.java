@@ -1,12 +1,14 @@
 package org.vramsheet.ui.app;
 
 import java.io.IOException;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.json.AtomicFiles;
 import org.vramsheet.io.json.WorksheetFormatException;
@@ -59,11 +61,11 @@ public final class AppHome {
 
     /** Remembers a window setting; a failure to write leaves it for this session only. */
     public void putSetting(String key, String value) {
-        java.util.Properties p = settings();
+        Properties p = settings();
         p.setProperty(key, value);
         try {
             Files.createDirectories(dir);
-            java.io.StringWriter w = new java.io.StringWriter();
+            StringWriter w = new StringWriter();
             p.store(w, "VRAM Sheet window settings");
             AtomicFiles.writeString(dir.resolve("settings.properties"), w.toString());
         } catch (IOException e) {
@@ -71,8 +73,8 @@ public final class AppHome {
         }
     }
 
-    private java.util.Properties settings() {
-        java.util.Properties p = new java.util.Properties();
+    private Properties settings() {
+        Properties p = new Properties();
         Path f = dir.resolve("settings.properties");
         try (var in = Files.newBufferedReader(f)) {
             p.load(in);

@@ -7,10 +7,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
+import org.apache.pdfbox.Loader;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
+import org.vramsheet.report.ReportVerifier;
 import org.vramsheet.ui.dialogs.DialogService;
 import org.vramsheet.ui.model.SheetViewModel;
 import org.vramsheet.ui.text.Texts;
@@ -72,7 +75,7 @@ public final class FileController {
 
     /** Opens a file without asking about unsaved changes (callers ask first). Returns false on failure. */
     public boolean load(Path file) {
-        if (file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".pdf")) {
+        if (file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".pdf")) {
             return loadReport(file);
         }
         try {
@@ -87,8 +90,8 @@ public final class FileController {
 
     /** Opens the worksheet attached to a PDF report; saving asks for a new .json file. */
     private boolean loadReport(Path pdf) {
-        try (var doc = org.apache.pdfbox.Loader.loadPDF(pdf.toFile())) {
-            String json = org.vramsheet.report.ReportVerifier.attachment(doc);
+        try (var doc = Loader.loadPDF(pdf.toFile())) {
+            String json = ReportVerifier.attachment(doc);
             if (json == null) {
                 dialogs.error("Cannot open the report", "'" + pdf + "' has no attached worksheet (not a VRAM Sheet report?)");
                 return false;

@@ -1,6 +1,7 @@
 package org.vramsheet.ui.app;
 
 import java.lang.management.ManagementFactory;
+import java.util.function.Consumer;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -37,7 +38,7 @@ public final class StartupProbe extends Application {
      * As {@link #reportWhenShown(Scene, String)}; with {@code complete} (the real window), also waits
      * until it is true and prints that time too, then exits.
      */
-    public static void reportWhenShown(Scene scene, String what, java.util.function.Consumer<Runnable> complete) {
+    public static void reportWhenShown(Scene scene, String what, Consumer<Runnable> complete) {
         Runnable[] once = new Runnable[1];
         once[0] = () -> {
             scene.removePostLayoutPulseListener(once[0]);

@@ -4,6 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.application.Application;
+import javafx.application.Platform;
+import javafx.scene.control.ToggleButton;
 import javafx.stage.Stage;
 import org.vramsheet.ui.model.SheetViewModel;
 
@@ -30,7 +32,7 @@ public final class VramSheetApp extends Application {
             w.showStartPage(); // nothing to reopen: the start page, over the default sheet
         } else {
             // no field focused (and its text selected) at start: the first keystroke must not replace the model ID
-            javafx.application.Platform.runLater(() -> w.sheetView().requestFocus());
+            Platform.runLater(() -> w.sheetView().requestFocus());
         }
         StartupProbe.mark("sheet opened");
         if ("dark".equals(System.getProperty("vramsheet.theme"))) {
@@ -43,7 +45,7 @@ public final class VramSheetApp extends Application {
             w.whenComplete(() -> {
                 // -Dvramsheet.dragProbe.compare=true: drag with the Compare view in place of the form (a sheet with variants)
                 if (Boolean.getBoolean("vramsheet.dragProbe.compare")
-                        && w.scene().lookup("#variant-compare") instanceof javafx.scene.control.ToggleButton compare) {
+                        && w.scene().lookup("#variant-compare") instanceof ToggleButton compare) {
                     compare.setSelected(true);
                 }
                 DragProbe.report(w.contextSlider().slider());

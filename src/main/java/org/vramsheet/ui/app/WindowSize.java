@@ -2,6 +2,7 @@ package org.vramsheet.ui.app;
 
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.stage.WindowEvent;
 
 /** The main window's size (and maximized state), remembered in the app's home between runs. */
 final class WindowSize {
@@ -17,7 +18,7 @@ final class WindowSize {
             stage.setHeight(Math.min(h, screen.getHeight()));
         }
         stage.setMaximized("true".equals(home.setting("window.maximized")));
-        stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDING, e -> {
+        stage.addEventHandler(WindowEvent.WINDOW_HIDING, e -> {
             home.putSetting("window.maximized", Boolean.toString(stage.isMaximized()));
             if (!stage.isMaximized()) {
                 home.putSetting("window.width", Long.toString(Math.round(stage.getWidth())));

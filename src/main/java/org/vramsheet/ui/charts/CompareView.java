@@ -3,18 +3,24 @@ package org.vramsheet.ui.charts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vramsheet.core.compare.Comparison;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.result.Unit;
+import org.vramsheet.core.units.Units;
+import org.vramsheet.ui.sections.Steady;
 import org.vramsheet.ui.sections.Style;
 import org.vramsheet.ui.model.CompareViewModel;
 import org.vramsheet.ui.model.SheetViewModel;
@@ -35,7 +41,7 @@ public final class CompareView extends VBox {
     private final Label message = new Label();
     private final Label notes = new Label();
     private final Label empty = new Label();
-    private final org.vramsheet.ui.sections.Steady.SteadyLabel context = new org.vramsheet.ui.sections.Steady.SteadyLabel();
+    private final Steady.SteadyLabel context = new Steady.SteadyLabel();
     private final VariantsChart chart;
     private final List<Label[]> resultCells = new ArrayList<>();
     private final List<Label[]> inputCells = new ArrayList<>();
@@ -59,7 +65,7 @@ public final class CompareView extends VBox {
         add.setOnAction(e -> report(sheet.newVariant()));
         Button delete = new Button(texts.t("Delete the shown variant"));
         delete.setId("compare-delete");
-        delete.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(
+        delete.disableProperty().bind(Bindings.createBooleanBinding(
                 () -> sheet.variantsProperty().getValue().isEmpty() || sheet.readOnlyProperty().get(),
                 sheet.variantsProperty(), sheet.readOnlyProperty()));
         delete.setOnAction(e -> report(sheet.deleteVariant(sheet.variantsProperty().getValue().active())));
@@ -82,7 +88,7 @@ public final class CompareView extends VBox {
         grid.setVgap(4);
         context.setId("compare-context");
         context.setWrapText(true);
-        getChildren().addAll(bar, message, empty, org.vramsheet.ui.sections.Steady.of(context), grid, notes, chart.node());
+        getChildren().addAll(bar, message, empty, Steady.of(context), grid, notes, chart.node());
         vm.tableProperty().addListener((o, a, b) -> show(b));
     }
 
@@ -123,7 +129,7 @@ public final class CompareView extends VBox {
         chart.show(t);
         context.setText(t.context() == null ? texts.t("Concurrency of each variant at its own max model length")
                 : texts.t("Every variant at the shown context:") + " " + texts.value(
-                        org.vramsheet.core.units.Units.grouped(t.context()) + " tokens"));
+                        Units.grouped(t.context()) + " tokens"));
         notes.setText(String.join("\n", t.notes().stream().map(texts::message).toList()));
     }
 
@@ -143,19 +149,19 @@ public final class CompareView extends VBox {
             name.setWrapText(true);
             name.setMinWidth(LABELS);
             name.setMaxWidth(LABELS);
-            name.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+            name.setMinHeight(Region.USE_PREF_SIZE);
             grid.add(name, 0, row);
             Label[] cells = new Label[t.columns().size()];
             for (int i = 0; i < cells.length; i++) {
                 // a layout root: a new number while the slider is dragged lays out this cell, not the view around it
-                cells[i] = new org.vramsheet.ui.sections.Steady.SteadyLabel();
+                cells[i] = new Steady.SteadyLabel();
                 cells[i].getStyleClass().add(Style.RESULT_VALUE);
                 cells[i].setId("compare-" + k.id().replace('.', '-') + "-" + i);
-                cells[i].setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE); // too many variants: the view scrolls
+                cells[i].setMinWidth(Region.USE_PREF_SIZE); // too many variants: the view scrolls
                 cells[i].setTooltip(new Tooltip());
                 cells[i].getTooltip().setWrapText(true);
                 cells[i].getTooltip().setMaxWidth(520);
-                grid.add(org.vramsheet.ui.sections.Steady.of((org.vramsheet.ui.sections.Steady.SteadyLabel) cells[i]), i + 1, row);
+                grid.add(Steady.of((Steady.SteadyLabel) cells[i]), i + 1, row);
             }
             resultCells.add(cells);
             row++;
@@ -170,7 +176,7 @@ public final class CompareView extends VBox {
             name.setWrapText(true);
             name.setMinWidth(LABELS);
             name.setMaxWidth(LABELS);
-            name.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+            name.setMinHeight(Region.USE_PREF_SIZE);
             grid.add(name, 0, row);
             Label[] cells = new Label[r.values().size()];
             for (int i = 0; i < cells.length; i++) {
@@ -178,7 +184,7 @@ public final class CompareView extends VBox {
                 cells[i].setId("compare-input-" + r.field().replace('.', '-') + "-" + i);
                 cells[i].setWrapText(true);
                 cells[i].setMaxWidth(150);
-                cells[i].setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+                cells[i].setMinHeight(Region.USE_PREF_SIZE);
                 grid.add(cells[i], i + 1, row);
             }
             inputCells.add(cells);
@@ -192,7 +198,7 @@ public final class CompareView extends VBox {
         TextField name = new TextField(c.name());
         name.setId("compare-name-" + i);
         name.setPrefColumnCount(7);
-        name.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        name.setMinWidth(Region.USE_PREF_SIZE);
         name.setEditable(!sheet.readOnlyProperty().get());
         Runnable rename = () -> {
             if (!name.getText().strip().equals(c.name())) {
@@ -210,7 +216,7 @@ public final class CompareView extends VBox {
             }
         });
         names.add(name);
-        javafx.scene.Node state;
+        Node state;
         if (c.active()) {
             Label shown = new Label(texts.t("in the form"));
             shown.getStyleClass().add(Style.FITS);
@@ -233,7 +239,7 @@ public final class CompareView extends VBox {
             for (int i = 0; i < cells.length; i++) {
                 Figure f = t.columns().get(i).result().get(k);
                 set(cells[i], k.equals(FigureKey.RESULT_FITS) && f.available() ? texts.t(f.isTrue() ? "FITS" : "DOES NOT FIT")
-                        : counted(f) && f.available() ? texts.numbers(org.vramsheet.core.units.Units.grouped(f.value()))
+                        : counted(f) && f.available() ? texts.numbers(Units.grouped(f.value()))
                         : texts.value(FigureText.primary(f, gib.getAsBoolean())));
                 cells[i].getStyleClass().removeAll(Style.FITS, Style.DOES_NOT_FIT, Style.RESULT_UNAVAILABLE);
                 if (!f.available()) {
@@ -259,11 +265,11 @@ public final class CompareView extends VBox {
 
     /** Tokens and sequences: the number alone in the cell, the unit once in the row's label (narrow columns). */
     private static boolean counted(Figure f) {
-        return f.unit() == org.vramsheet.core.result.Unit.TOKENS || f.unit() == org.vramsheet.core.result.Unit.SEQUENCES;
+        return f.unit() == Unit.TOKENS || f.unit() == Unit.SEQUENCES;
     }
 
     private static String unitWord(Figure f) {
-        return f.unit() == org.vramsheet.core.result.Unit.TOKENS ? "tokens" : "sequences";
+        return f.unit() == Unit.TOKENS ? "tokens" : "sequences";
     }
 
     private static void set(Label l, String text) {

@@ -1,6 +1,7 @@
 package org.vramsheet.ui.dialogs;
 
 import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.TextArea;
 import javafx.stage.Window;
@@ -10,7 +11,8 @@ import org.vramsheet.ui.text.Texts;
 public final class AboutDialog {
     static final String TEXT = """
             VRAM Sheet %s
-            The SS-007 LLM VRAM sizing worksheet: weights, KV cache, engine pools, concurrency, validation against engine logs, placement, and signed reports.
+            The SS-007 LLM VRAM sizing worksheet: weights, KV cache, engine pools, concurrency, validation against engine logs, placement, \
+            and signed reports.
 
             Built with (licence):
               OpenJDK runtime (GPL-2.0 with Classpath Exception)
@@ -51,7 +53,7 @@ public final class AboutDialog {
     }
 
     public static void show(Window owner, String version, Texts texts) {
-        Alert a = new Alert(Alert.AlertType.INFORMATION, "", new ButtonType(texts.t("OK"), javafx.scene.control.ButtonBar.ButtonData.OK_DONE));
+        Alert a = new Alert(Alert.AlertType.INFORMATION, "", new ButtonType(texts.t("OK"), ButtonBar.ButtonData.OK_DONE));
         a.initOwner(owner);
         a.setTitle(texts.t("About VRAM Sheet"));
         a.setHeaderText("VRAM Sheet " + version);

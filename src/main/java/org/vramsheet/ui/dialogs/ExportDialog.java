@@ -1,9 +1,12 @@
 package org.vramsheet.ui.dialogs;
 
 import java.io.File;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.StringProperty;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -34,7 +37,7 @@ public final class ExportDialog {
     });
 
     public ExportDialog(Window owner, ExportViewModel evm, SheetViewModel sheet, DialogService dialogs,
-                        java.util.List<String> css, Texts tx) {
+                        List<String> css, Texts tx) {
         this.tx = tx;
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
@@ -100,7 +103,7 @@ public final class ExportDialog {
     private Label status(ExportViewModel evm) {
         Label status = new Label();
         status.setId("export-status");
-        status.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.lines(evm.status.get()), evm.status));
+        status.textProperty().bind(Bindings.createStringBinding(() -> tx.lines(evm.status.get()), evm.status));
         status.setWrapText(true);
         return status;
     }
@@ -109,12 +112,12 @@ public final class ExportDialog {
         Label error = new Label();
         error.setId("export-error");
         error.getStyleClass().add(Style.FIELD_MESSAGE);
-        error.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.lines(evm.error.get()), evm.error));
+        error.textProperty().bind(Bindings.createStringBinding(() -> tx.lines(evm.error.get()), evm.error));
         error.setWrapText(true);
         return error;
     }
 
-    private static TextField field(String id, javafx.beans.property.StringProperty p) {
+    private static TextField field(String id, StringProperty p) {
         TextField t = new TextField();
         t.setId(id);
         t.setPrefColumnCount(36);

@@ -1,6 +1,10 @@
 package org.vramsheet.ui.dialogs;
 
 import java.io.File;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javafx.application.Platform;
@@ -10,7 +14,10 @@ import javafx.collections.transformation.FilteredList;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.Control;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.ProgressBar;
@@ -26,8 +33,12 @@ import javafx.stage.FileChooser;
 import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.controlsfx.control.textfield.TextFields;
+import org.controlsfx.validation.ValidationResult;
+import org.controlsfx.validation.ValidationSupport;
 import org.vramsheet.io.catalog.ModelCatalog;
 import org.vramsheet.io.hub.HfCache;
+import org.vramsheet.io.hub.HubClient;
 import org.vramsheet.ui.model.SheetViewModel;
 import org.vramsheet.ui.sections.Style;
 import org.vramsheet.ui.text.Texts;
@@ -44,7 +55,7 @@ public final class ImportDialog {
         return t;
     });
 
-    public ImportDialog(Window owner, ImportViewModel ivm, SheetViewModel sheet, java.util.List<String> stylesheets, Texts tx) {
+    public ImportDialog(Window owner, ImportViewModel ivm, SheetViewModel sheet, List<String> stylesheets, Texts tx) {
         this.tx = tx;
         this.ivm = ivm;
         this.sheet = sheet;
@@ -65,11 +76,11 @@ public final class ImportDialog {
         Label error = new Label();
         error.setId("import-error");
         error.getStyleClass().add(Style.FIELD_MESSAGE);
-        error.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.lines(ivm.error.get()), ivm.error));
+        error.textProperty().bind(Bindings.createStringBinding(() -> tx.lines(ivm.error.get()), ivm.error));
         error.setWrapText(true);
         Label status = new Label();
         status.setId("import-status");
-        status.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.lines(ivm.status.get()), ivm.status));
+        status.textProperty().bind(Bindings.createStringBinding(() -> tx.lines(ivm.status.get()), ivm.status));
         status.setWrapText(true);
         Button apply = new Button(tx.t("Apply to the sheet"));
         apply.setId("import-apply");
@@ -98,10 +109,10 @@ public final class ImportDialog {
     public Stage stage() { return stage; }
 
     /** The Hub model ID's check, as typed (ControlsFX validation). */
-    private final org.controlsfx.validation.ValidationSupport hubIdCheck = new org.controlsfx.validation.ValidationSupport();
+    private final ValidationSupport hubIdCheck = new ValidationSupport();
 
     /** For tests: the check of the Hub model ID field. */
-    public org.controlsfx.validation.ValidationSupport hubIdCheck() { return hubIdCheck; }
+    public ValidationSupport hubIdCheck() { return hubIdCheck; }
 
     public void show() { stage.show(); }
 
@@ -121,9 +132,9 @@ public final class ImportDialog {
         Button fetch = new Button(tx.t("Fetch"));
         fetch.setId("import-hub-fetch");
         // ControlsFX marks the ID as it is typed (a red corner and the reason on hover); Fetch waits for a valid one
-        hubIdCheck.registerValidator(id, false, (javafx.scene.control.Control c, String v) -> {
-            String why = v == null || v.isBlank() ? null : org.vramsheet.io.hub.HubClient.idProblem(v);
-            return org.controlsfx.validation.ValidationResult.fromErrorIf(c, why == null ? "" : tx.message(why), why != null);
+        hubIdCheck.registerValidator(id, false, (Control c, String v) -> {
+            String why = v == null || v.isBlank() ? null : HubClient.idProblem(v);
+            return ValidationResult.fromErrorIf(c, why == null ? "" : tx.message(why), why != null);
         });
         fetch.disableProperty().bind(ivm.busy.or(hubIdCheck.invalidProperty()));
         fetch.setOnAction(e -> ivm.fetchHub(background, Platform::runLater));
@@ -188,26 +199,26 @@ public final class ImportDialog {
     private VBox catalog() {
         FilteredList<ModelCatalog.Entry> items = new FilteredList<>(FXCollections.observableArrayList(ivm.catalog()));
         // ControlsFX's search field (a clear button inside); it matches the ID and the licence ("apache", "llama 3.1")
-        TextField filter = org.controlsfx.control.textfield.TextFields.createClearableTextField();
+        TextField filter = TextFields.createClearableTextField();
         filter.setId("import-catalog-filter");
         filter.setPromptText(tx.t("filter, e.g. qwen"));
         filter.textProperty().addListener((o, a, b) -> items.setPredicate(e -> b == null || b.isBlank()
-                || (e.id() + " " + (e.licence() == null ? "" : e.licence())).toLowerCase(java.util.Locale.ROOT)
-                        .contains(b.strip().toLowerCase(java.util.Locale.ROOT))));
+                || (e.id() + " " + (e.licence() == null ? "" : e.licence())).toLowerCase(Locale.ROOT)
+                        .contains(b.strip().toLowerCase(Locale.ROOT))));
         ListView<ModelCatalog.Entry> list = new ListView<>(items);
         list.setId("import-catalog-list");
         // each entry with its facts (read once, in the background): parameters, context, KV bytes per token
-        java.util.Map<String, String> facts = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<String, String> facts = new ConcurrentHashMap<>();
         var base = sheet.snapshot();
         Thread reader = new Thread(() -> {
             for (ModelCatalog.Entry e : ivm.catalog()) {
                 facts.put(e.id(), ImportViewModel.details(e, base, tx));
             }
-            javafx.application.Platform.runLater(list::refresh);
+            Platform.runLater(list::refresh);
         }, "catalog-facts");
         reader.setDaemon(true);
         reader.start();
-        list.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
+        list.setCellFactory(v -> new ListCell<>() {
             @Override
             protected void updateItem(ModelCatalog.Entry e, boolean empty) {
                 super.updateItem(e, empty);
@@ -219,7 +230,7 @@ public final class ImportDialog {
                     Label l = new Label(f);
                     l.getStyleClass().add("catalog-facts");
                     setGraphic(l);
-                    setContentDisplay(javafx.scene.control.ContentDisplay.BOTTOM);
+                    setContentDisplay(ContentDisplay.BOTTOM);
                 }
             }
         });

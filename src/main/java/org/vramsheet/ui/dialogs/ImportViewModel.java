@@ -3,6 +3,7 @@ package org.vramsheet.ui.dialogs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -15,6 +16,11 @@ import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Quantities;
+import org.vramsheet.core.units.Units;
 import org.vramsheet.io.catalog.ModelCatalog;
 import org.vramsheet.io.hub.HfCache;
 import org.vramsheet.io.hub.HubClient;
@@ -22,6 +28,7 @@ import org.vramsheet.io.hub.HubException;
 import org.vramsheet.io.hub.ModelSources;
 import org.vramsheet.io.model.ConfigImporter;
 import org.vramsheet.io.model.ModelImport;
+import org.vramsheet.ui.text.Texts;
 
 /**
  * The "Import model..." dialog's state: where to read from (Hub ID and revision, a file or folder, the
@@ -66,21 +73,21 @@ public final class ImportViewModel {
      * A catalog entry's facts for the list: parameters, maximum context and KV bytes per token on {@code base}'s engine
      * and KV dtype; "" when the entry cannot be read.
      */
-    public static String details(ModelCatalog.Entry e, org.vramsheet.core.sheet.Worksheet base, org.vramsheet.ui.text.Texts texts) {
+    public static String details(ModelCatalog.Entry e, Worksheet base, Texts texts) {
         try {
             var m = ModelSources.fromCatalog(e);
             var ws = m.applyTo(base);
-            var r = org.vramsheet.core.calc.SizingCalculator.calculate(ws);
-            var kv = r.get(org.vramsheet.core.result.FigureKey.KV_CACHE_BYTES_PER_TOKEN);
+            var r = SizingCalculator.calculate(ws);
+            var kv = r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN);
             Long params = m.weights().totalParams();
             Long ctx = m.model().maxContextTokens();
-            String out = (params == null ? "" : String.format(java.util.Locale.ROOT, "%.1f", params / 1e9) + "B params")
-                    + (ctx == null ? "" : " · " + org.vramsheet.core.units.Units.grouped(ctx) + " tokens")
-                    + (kv.available() ? " · " + org.vramsheet.core.units.Quantities.bytes(kv.value()) + " KV per token" : "");
+            String out = (params == null ? "" : String.format(Locale.ROOT, "%.1f", params / 1e9) + "B params")
+                    + (ctx == null ? "" : " · " + Units.grouped(ctx) + " tokens")
+                    + (kv.available() ? " · " + Quantities.bytes(kv.value()) + " KV per token" : "");
             out = out.startsWith(" · ") ? out.substring(3) : out;
             return texts.value(out) + " · " + (e.licence() == null ? texts.t("licence: see the model card")
                     : texts.t("licence:") + " " + e.licence());
-        } catch (RuntimeException | org.vramsheet.io.model.ConfigImporter.ImportException ex) {
+        } catch (RuntimeException | ConfigImporter.ImportException ex) {
             return "";
         }
     }

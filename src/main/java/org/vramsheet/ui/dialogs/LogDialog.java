@@ -4,11 +4,17 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.SimpleStringProperty;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -29,7 +35,7 @@ public final class LogDialog {
     private final Texts tx;
     private final Stage stage = new Stage();
 
-    public LogDialog(Window owner, LogViewModel lvm, SheetViewModel sheet, java.util.List<String> css, Texts tx) {
+    public LogDialog(Window owner, LogViewModel lvm, SheetViewModel sheet, List<String> css, Texts tx) {
         this.tx = tx;
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
@@ -47,8 +53,8 @@ public final class LogDialog {
         Label summary = new Label();
         summary.setId("log-summary");
         // the summary is "what was read; what was skipped": each part is its own message
-        summary.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> java.util.Arrays.stream(
-                lvm.summary.get().split("; ")).map(tx::message).collect(java.util.stream.Collectors.joining("; ")),
+        summary.textProperty().bind(Bindings.createStringBinding(() -> Arrays.stream(
+                lvm.summary.get().split("; ")).map(tx::message).collect(Collectors.joining("; ")),
                 lvm.summary));
         TableView<LogComparison.Row> table = table();
         ListView<String> notes = causesList();
@@ -100,7 +106,7 @@ public final class LogDialog {
         for (int i = 0; i < names.length; i++) {
             int col = i;
             TableColumn<LogComparison.Row, String> c = new TableColumn<>(tx.t(names[i]));
-            c.setCellValueFactory(d -> new javafx.beans.property.SimpleStringProperty(
+            c.setCellValueFactory(d -> new SimpleStringProperty(
                     tx.message(LogViewModel.cells(d.getValue())[col])));
             c.setPrefWidth(i == 0 ? 230 : 120);
             table.getColumns().add(c);
@@ -114,7 +120,7 @@ public final class LogDialog {
         ListView<String> notes = new ListView<>();
         notes.setId("log-causes");
         notes.setPrefHeight(130);
-        notes.setCellFactory(lv -> new javafx.scene.control.ListCell<>() {
+        notes.setCellFactory(lv -> new ListCell<>() {
             @Override
             protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);

@@ -1,12 +1,15 @@
 package org.vramsheet.ui.dialogs;
 
+import java.util.Locale;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import org.vramsheet.core.units.Units;
 import org.vramsheet.core.validation.LogComparison;
 import org.vramsheet.core.validation.Measurement;
 import org.vramsheet.io.logs.EngineLogParser;
+import org.vramsheet.io.probe.NvidiaSmi;
 import org.vramsheet.ui.model.SheetViewModel;
 
 /** "Paste engine log...": the pasted text, what was read, the comparison with the sheet, and Apply. */
@@ -15,7 +18,7 @@ public final class LogViewModel {
     public final StringProperty summary = new SimpleStringProperty("Paste a vLLM, SGLang, llama.cpp or TensorRT-LLM startup log.");
     public final ObjectProperty<Measurement> measurement = new SimpleObjectProperty<>();
     /** A pasted nvidia-smi memory.used,memory.total reading or series: its peak, for VALIDATION's measured peak. */
-    public final ObjectProperty<org.vramsheet.io.probe.NvidiaSmi.Peak> smiPeak = new SimpleObjectProperty<>();
+    public final ObjectProperty<NvidiaSmi.Peak> smiPeak = new SimpleObjectProperty<>();
     public final ObjectProperty<LogComparison.Result> comparison = new SimpleObjectProperty<>();
     private final SheetViewModel sheet;
     private final DialogService dialogs;
@@ -33,11 +36,11 @@ public final class LogViewModel {
         if (m.matchedLines().isEmpty()) {
             measurement.set(null);
             comparison.set(null);
-            var peak = org.vramsheet.io.probe.NvidiaSmi.parse(text.get() == null ? "" : text.get());
+            var peak = NvidiaSmi.parse(text.get() == null ? "" : text.get());
             if (peak != null) {
                 smiPeak.set(peak);
-                summary.set("nvidia-smi: " + peak.samples() + " reading(s), peak " + org.vramsheet.core.units.Units.gibText(
-                        peak.usedBytes()) + " used of " + org.vramsheet.core.units.Units.gibText(peak.totalBytes())
+                summary.set("nvidia-smi: " + peak.samples() + " reading(s), peak " + Units.gibText(
+                        peak.usedBytes()) + " used of " + Units.gibText(peak.totalBytes())
                         + " per GPU: Apply sets VALIDATION › Measured peak VRAM");
             }
             return;
@@ -72,7 +75,7 @@ public final class LogViewModel {
     public static String[] cells(LogComparison.Row r) {
         Double d = r.delta();
         return new String[] {r.label(), fmt(r, r.predicted()), fmt(r, r.measured()),
-            d == null ? "-" : String.format(java.util.Locale.ROOT, "%+.2f %%", d * 100), r.flagged() ? "above 2 %" : ""};
+            d == null ? "-" : String.format(Locale.ROOT, "%+.2f %%", d * 100), r.flagged() ? "above 2 %" : ""};
     }
 
     private static String fmt(LogComparison.Row r, Double v) {
@@ -80,9 +83,9 @@ public final class LogViewModel {
             return "-";
         }
         return switch (r.unit()) {
-            case BYTES -> org.vramsheet.core.units.Units.gibText(Math.round(v));
-            case RATIO -> org.vramsheet.core.units.Units.two(v) + "x";
-            default -> org.vramsheet.core.units.Units.grouped(Math.round(v));
+            case BYTES -> Units.gibText(Math.round(v));
+            case RATIO -> Units.two(v) + "x";
+            default -> Units.grouped(Math.round(v));
         };
     }
 }

@@ -1,7 +1,9 @@
 package org.vramsheet.ui.dialogs;
 
+import java.util.List;
 import java.util.concurrent.Executor;
 import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Insets;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -23,7 +25,7 @@ import org.vramsheet.ui.text.Texts;
 public final class ProbeDialog {
     private final Stage stage = new Stage();
 
-    public ProbeDialog(Window owner, ProbeViewModel pvm, SheetViewModel sheet, Executor background, java.util.List<String> css,
+    public ProbeDialog(Window owner, ProbeViewModel pvm, SheetViewModel sheet, Executor background, List<String> css,
                        Texts tx) {
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
@@ -51,7 +53,7 @@ public final class ProbeDialog {
         Label status = new Label();
         status.setId("probe-status");
         status.setWrapText(true);
-        status.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> tx.message(pvm.status.get()), pvm.status));
+        status.textProperty().bind(Bindings.createStringBinding(() -> tx.message(pvm.status.get()), pvm.status));
         Label result = new Label();
         result.setId("probe-result");
         result.setWrapText(true);

@@ -2,6 +2,7 @@ package org.vramsheet.ui.dialogs;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
@@ -10,6 +11,7 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.probe.EngineProbe;
 import org.vramsheet.io.probe.ProbeRecord;
@@ -96,10 +98,10 @@ public final class ProbeViewModel {
             b.append("First finding: ").append(mismatch).append("\n");
         }
         b.append(s.engine()).append(s.engineVersion() == null ? "" : " " + s.engineVersion()).append(", KV capacity ")
-                .append(String.format(java.util.Locale.ROOT, "%,d", s.capacityTokens())).append(" tokens");
-        var predicted = sheet.computed().outcome().result().get(org.vramsheet.core.result.FigureKey.POOL_CAPACITY_TOKENS);
+                .append(String.format(Locale.ROOT, "%,d", s.capacityTokens())).append(" tokens");
+        var predicted = sheet.computed().outcome().result().get(FigureKey.POOL_CAPACITY_TOKENS);
         if (predicted.available() && s.capacityTokens() != null && s.capacityTokens() > 0) {
-            b.append(String.format(java.util.Locale.ROOT, "; the sheet predicts %,d (%+.2f %%)", predicted.value(),
+            b.append(String.format(Locale.ROOT, "; the sheet predicts %,d (%+.2f %%)", predicted.value(),
                     (predicted.value() - s.capacityTokens()) * 100.0 / s.capacityTokens()));
         }
         if (r != null) {
@@ -129,6 +131,6 @@ public final class ProbeViewModel {
             return;
         }
         sheet.applyWorksheet(ProbeRecord.apply(sheet.computed().sheet(), snapshot, outcome, url.get().trim(),
-                run.get() == Run.POOL_ONLY ? "none" : run.get().name().toLowerCase(java.util.Locale.ROOT)));
+                run.get() == Run.POOL_ONLY ? "none" : run.get().name().toLowerCase(Locale.ROOT)));
     }
 }

@@ -3,6 +3,7 @@ package org.vramsheet.ui.model;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.vramsheet.core.sheet.Gpu;
+import org.vramsheet.io.catalog.GpuCatalog;
 
 /** GPU section: name, count and the CUDA-visible memory per GPU (a catalog entry fills all three). */
 public final class GpuViewModel extends SectionViewModel {
@@ -21,7 +22,7 @@ public final class GpuViewModel extends SectionViewModel {
     }
 
     /** Fills the section from a catalog entry, keeping the count. */
-    public void choose(org.vramsheet.io.catalog.GpuCatalog.Entry e) {
+    public void choose(GpuCatalog.Entry e) {
         name.set(e.name());
         totalBytes.load(e.cudaVisibleBytes());
     }

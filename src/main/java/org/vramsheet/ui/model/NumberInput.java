@@ -2,6 +2,7 @@ package org.vramsheet.ui.model;
 
 import java.math.BigDecimal;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.ObjectBinding;
 import javafx.beans.binding.StringBinding;
@@ -32,8 +33,8 @@ public final class NumberInput {
     private final ObjectBinding<Number> value;
     private final StringBinding parseError;
 
-    private static final java.util.regex.Pattern FRACTION_WITHOUT_UNIT =
-            java.util.regex.Pattern.compile("-?[0-9_]*\\.[0-9]+");
+    private static final Pattern FRACTION_WITHOUT_UNIT =
+            Pattern.compile("-?[0-9_]*\\.[0-9]+");
 
     public NumberInput(String key, Kind kind, String unit) {
         this.key = key;

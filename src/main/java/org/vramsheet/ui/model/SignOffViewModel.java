@@ -1,5 +1,6 @@
 package org.vramsheet.ui.model;
 
+import java.util.List;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -18,7 +19,7 @@ public final class SignOffViewModel extends SectionViewModel {
     public final ObjectProperty<SignOffStatus> status = watch(new SimpleObjectProperty<>(SignOffStatus.DRAFT));
     /** Not typed by the user: set by approving and reopening (SignOffFlow). */
     private String approvedFingerprint = "";
-    private java.util.List<SignOff.Approval> history = java.util.List.of();
+    private List<SignOff.Approval> history = List.of();
 
     public void load(SignOff s) {
         preparedBy.set(s.preparedBy());

@@ -6,6 +6,7 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import org.vramsheet.core.input.Fields;
 import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.sheet.Scenario;
 import org.vramsheet.core.sheet.ScenarioId;
@@ -86,7 +87,7 @@ public final class WorkloadViewModel extends SectionViewModel {
         super.collectParseIssues(out);
         if (lengthsError.get() != null) {
             String key = "workloads." + id.key() + ".sequenceLengths";
-            out.add(new Issue(key, org.vramsheet.core.input.Fields.label(key), lengthsError.get()));
+            out.add(new Issue(key, Fields.label(key), lengthsError.get()));
         }
     }
 }

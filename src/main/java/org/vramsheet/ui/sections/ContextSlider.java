@@ -1,5 +1,15 @@
 package org.vramsheet.ui.sections;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import javafx.scene.Node;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.Region;
 import org.vramsheet.core.result.FigureKey;
 
 import javafx.beans.binding.Bindings;
@@ -11,6 +21,8 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.ScenarioFigure;
+import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.ui.model.SheetViewModel;
 import org.vramsheet.ui.text.FigureText;
@@ -39,10 +51,10 @@ public final class ContextSlider extends VBox {
         slider.setMinorTickCount(0);
         slider.setBlockIncrement(1);
         // Shift held: a free drag (any context); otherwise the slider snaps to 512, 1K, 2K ... the model's maximum
-        for (var type : java.util.List.of(javafx.scene.input.MouseEvent.MOUSE_PRESSED, javafx.scene.input.MouseEvent.MOUSE_DRAGGED)) {
+        for (var type : List.of(MouseEvent.MOUSE_PRESSED, MouseEvent.MOUSE_DRAGGED)) {
             slider.addEventFilter(type, e -> free = e.isShiftDown());
         }
-        slider.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> free = e.isShiftDown());
+        slider.addEventFilter(KeyEvent.KEY_PRESSED, e -> free = e.isShiftDown());
         slider.setAccessibleText(v.t("Context length per sequence"));
         HBox.setHgrow(slider, Priority.ALWAYS);
         TextField text = new TextField();
@@ -83,12 +95,12 @@ public final class ContextSlider extends VBox {
     }
 
     /** Concurrency at the chosen context and KV per sequence, under the slider (layout roots: they change each step). */
-    private java.util.List<Steady> readouts(Views v) {
+    private List<Steady> readouts(Views v) {
         Label conc = new Steady.SteadyLabel();
         conc.setId("context-concurrency");
         conc.getStyleClass().add(Style.BIG_NUMBER);
         conc.setWrapText(true);
-        conc.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        conc.setMinHeight(Region.USE_PREF_SIZE);
         var fc = v.figure(FigureKey.POOL_MAX_CONCURRENCY);
         var fr = v.figure(FigureKey.POOL_CONCURRENCY_RATIO);
         var fs = v.figure(FigureKey.KV_CACHE_BYTES_PER_SEQUENCE);
@@ -99,23 +111,23 @@ public final class ContextSlider extends VBox {
         perSeq.setId("context-kv-per-sequence");
         perSeq.textProperty().bind(Bindings.createStringBinding(() -> v.texts().value("KV per sequence: "
                 + FigureText.primary(fs.get(), vm.gibPrimary.get())), fs, vm.gibPrimary));
-        return java.util.List.of(Steady.of((Steady.SteadyLabel) conc), Steady.of((Steady.SteadyLabel) perSeq));
+        return List.of(Steady.of((Steady.SteadyLabel) conc), Steady.of((Steady.SteadyLabel) perSeq));
     }
 
     /**
      * Seen (issue 17): the context box took "abc" or a context above the max model length without a reason. The reason
      * shows under the slider (in a line kept for it) once the box is left, or at once when the slider is dragged there.
      */
-    private javafx.scene.Node message(Views v, TextField text) {
+    private Node message(Views v, TextField text) {
         Label m = new Label();
         m.setId("context-message");
         m.getStyleClass().add(Style.FIELD_MESSAGE);
         m.setWrapText(true);
-        m.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        m.setMinHeight(Region.USE_PREF_SIZE);
         Runnable show = () -> {
             var issue = vm.issueFor("result.contextLength");
             String msg = issue == null || text.isFocused() ? null : v.texts().message(issue.message());
-            if (!java.util.Objects.equals(msg, m.getText().isEmpty() ? null : m.getText())) {
+            if (!Objects.equals(msg, m.getText().isEmpty() ? null : m.getText())) {
                 m.setText(msg == null ? "" : msg);
             }
             text.pseudoClassStateChanged(Style.INVALID, msg != null);
@@ -153,15 +165,15 @@ public final class ContextSlider extends VBox {
     }
 
     /** Each scenario's context per sequence and the engine's max model length, as marks under the slider. */
-    private java.util.List<SliderMarks.Mark> marks(SheetViewModel.Computed c) {
-        java.util.List<SliderMarks.Mark> out = new java.util.ArrayList<>();
+    private List<SliderMarks.Mark> marks(SheetViewModel.Computed c) {
+        List<SliderMarks.Mark> out = new ArrayList<>();
         var r = c.outcome().result();
         // scenarios at the same context share one mark ("H L")
-        java.util.Map<Long, java.util.List<org.vramsheet.core.sheet.ScenarioId>> at = new java.util.TreeMap<>();
-        for (org.vramsheet.core.sheet.ScenarioId id : org.vramsheet.core.sheet.ScenarioId.values()) {
-            Figure f = r.get(id, org.vramsheet.core.result.ScenarioFigure.ACTIVE_TOKENS_PER_SEQUENCE);
+        Map<Long, List<ScenarioId>> at = new TreeMap<>();
+        for (ScenarioId id : ScenarioId.values()) {
+            Figure f = r.get(id, ScenarioFigure.ACTIVE_TOKENS_PER_SEQUENCE);
             if (f.available() && f.value() > 0) {
-                at.computeIfAbsent(f.value(), k -> new java.util.ArrayList<>()).add(id);
+                at.computeIfAbsent(f.value(), k -> new ArrayList<>()).add(id);
             }
         }
         at.forEach((tokens, ids) -> {
@@ -173,7 +185,7 @@ public final class ContextSlider extends VBox {
                 tip.append(tip.length() == 0 ? "" : ", ").append(name);
             }
             out.add(new SliderMarks.Mark(text.toString(), tip + ": " + views.texts().value(Units.grouped(tokens) + " tokens"),
-                    tokens, "slider-mark-" + ids.get(0).name().toLowerCase(java.util.Locale.ROOT)));
+                    tokens, "slider-mark-" + ids.get(0).name().toLowerCase(Locale.ROOT)));
         });
         Figure len = r.get(FigureKey.POOL_MAX_MODEL_LEN);
         if (len.available() && len.value() > 0) {

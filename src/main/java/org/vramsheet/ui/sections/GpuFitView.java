@@ -1,6 +1,10 @@
 package org.vramsheet.ui.sections;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.function.Function;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
 import javafx.collections.FXCollections;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -13,8 +17,10 @@ import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 import org.vramsheet.core.placement.Planner;
 import org.vramsheet.core.units.Units;
+import org.vramsheet.io.catalog.GpuCatalog;
 import org.vramsheet.ui.model.GpuFitViewModel;
 import org.vramsheet.ui.text.Texts;
 
@@ -44,8 +50,8 @@ public final class GpuFitView extends VBox {
         bar.setAlignment(Pos.CENTER_LEFT);
         table.setId("gpu-fit-table");
         table.setPlaceholder(new Label(texts.t("No GPU of the catalog holds this sheet at up to 8 per replica")));
-        double names = org.vramsheet.io.catalog.GpuCatalog.entries().stream() // the longest catalog name fits
-                .mapToDouble(e -> new javafx.scene.text.Text(e.name()).getLayoutBounds().getWidth()).max().orElse(150);
+        double names = GpuCatalog.entries().stream() // the longest catalog name fits
+                .mapToDouble(e -> new Text(e.name()).getLayoutBounds().getWidth()).max().orElse(150);
         table.getColumns().add(text(texts.t("GPU"), r -> r.option().name(), Math.ceil(names * 1.1) + 24));
         table.getColumns().add(number(texts.t("GPUs"), r -> (long) r.option().count(), n -> Long.toString(n), 70));
         table.getColumns().add(text(texts.t("Layout"), r -> r.layout() == null ? "-" : r.layout().toString(), 110));
@@ -55,7 +61,7 @@ public final class GpuFitView extends VBox {
         table.getColumns().add(number(texts.t("KV pool / GPU"), Planner.Row::kvPoolPerGpu, Units::gibText, 120));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         for (TableColumn<Planner.Row, ?> c : table.getColumns()) { // at least as wide as its header, in any language
-            javafx.scene.text.Text header = new javafx.scene.text.Text(c.getText());
+            Text header = new Text(c.getText());
             header.setStyle("-fx-font-weight: bold;");
             c.setPrefWidth(Math.max(c.getPrefWidth(), Math.ceil(header.getLayoutBounds().getWidth() * 1.15) + 30));
         }
@@ -79,7 +85,7 @@ public final class GpuFitView extends VBox {
 
     private void show() {
         var rows = vm.rowsProperty().get().stream().filter(r -> !onlyFits.isSelected() || r.fits()).toList();
-        var sort = new java.util.ArrayList<>(table.getSortOrder());
+        var sort = new ArrayList<>(table.getSortOrder());
         table.setItems(FXCollections.observableArrayList(rows));
         table.getSortOrder().setAll(sort);
         table.sort();
@@ -87,7 +93,7 @@ public final class GpuFitView extends VBox {
 
     private static TableColumn<Planner.Row, String> text(String name, Function<Planner.Row, String> value, double width) {
         TableColumn<Planner.Row, String> c = new TableColumn<>(name);
-        c.setCellValueFactory(d -> new javafx.beans.property.SimpleStringProperty(value.apply(d.getValue())));
+        c.setCellValueFactory(d -> new SimpleStringProperty(value.apply(d.getValue())));
         c.setPrefWidth(width);
         return c;
     }
@@ -96,8 +102,8 @@ public final class GpuFitView extends VBox {
     private static TableColumn<Planner.Row, Long> number(String name, Function<Planner.Row, Long> value,
             Function<Long, String> shown, double width) {
         TableColumn<Planner.Row, Long> c = new TableColumn<>(name);
-        c.setCellValueFactory(d -> new javafx.beans.property.SimpleObjectProperty<>(value.apply(d.getValue())));
-        c.setComparator(java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder()));
+        c.setCellValueFactory(d -> new SimpleObjectProperty<>(value.apply(d.getValue())));
+        c.setComparator(Comparator.nullsFirst(Comparator.naturalOrder()));
         c.setCellFactory(col -> new TableCell<>() {
             @Override
             protected void updateItem(Long v, boolean empty) {

@@ -2,14 +2,19 @@ package org.vramsheet.ui.sections;
 
 import java.util.List;
 import java.util.Locale;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.collections.FXCollections;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
 import org.vramsheet.core.placement.Planner;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.ui.model.PlacementViewModel;
@@ -36,7 +41,7 @@ public final class PlacementView extends VBox {
         choices.textProperty().bindBidirectional(vm.choices);
         recommendation.setId("placement-recommendation");
         recommendation.setWrapText(true);
-        recommendation.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        recommendation.setMinHeight(Region.USE_PREF_SIZE);
         error.getStyleClass().add(Style.FIELD_MESSAGE);
         table.setId("placement-table");
         table.setPlaceholder(new Label(texts.t("No GPU choices to compare")));
@@ -59,15 +64,15 @@ public final class PlacementView extends VBox {
             table.setItems(FXCollections.observableArrayList(b));
             fitColumns();
         });
-        error.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+        error.textProperty().bind(Bindings.createStringBinding(
                 () -> vm.errorProperty().get().isEmpty() ? "" : texts.message(vm.errorProperty().get()), vm.errorProperty()));
     }
 
     /** Each column as wide as its header or its widest cell. */
     private void fitColumns() {
-        javafx.scene.text.Text probe = new javafx.scene.text.Text();
-        javafx.scene.text.Font font = table.lookup(".table-cell") instanceof javafx.scene.control.Labeled l ? l.getFont()
-                : javafx.scene.text.Font.getDefault();
+        Text probe = new Text();
+        Font font = table.lookup(".table-cell") instanceof Labeled l ? l.getFont()
+                : Font.getDefault();
         probe.setFont(font);
         for (int i = 0; i < table.getColumns().size(); i++) {
             var c = table.getColumns().get(i);

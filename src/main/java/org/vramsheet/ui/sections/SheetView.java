@@ -1,5 +1,17 @@
 package org.vramsheet.ui.sections;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Bounds;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.util.StringConverter;
 import org.vramsheet.core.result.ScenarioFigure;
 
 import org.vramsheet.core.result.FigureKey;
@@ -58,7 +70,7 @@ public final class SheetView extends ScrollPane {
     }
 
     /** Sections not built yet (progressive start: built after the first frame, top to bottom). */
-    private final java.util.List<java.util.function.Supplier<Node>> pending = new java.util.ArrayList<>();
+    private final List<Supplier<Node>> pending = new ArrayList<>();
     private VBox content;
 
     /** A form that shows its first sections at once and builds the others one per pulse after the first frame. */
@@ -72,7 +84,7 @@ public final class SheetView extends ScrollPane {
         v.setOnGoToField(this::goTo);
         if (progressive) {
             content = new VBox(10, model(), weights());
-            pending.addAll(java.util.List.of(this::kv, this::workloads, this::runtime, this::validation, this::result, this::signOff));
+            pending.addAll(List.of(this::kv, this::workloads, this::runtime, this::validation, this::result, this::signOff));
             finish();
         } else {
             createView();
@@ -85,7 +97,7 @@ public final class SheetView extends ScrollPane {
             return;
         }
         content.getChildren().add(pending.remove(0).get());
-        javafx.application.Platform.runLater(this::buildRest);
+        Platform.runLater(this::buildRest);
     }
 
     public boolean complete() { return pending.isEmpty(); }
@@ -118,7 +130,7 @@ public final class SheetView extends ScrollPane {
     }
 
     public void reveal(Node n) {
-        javafx.geometry.Bounds b = getContent().sceneToLocal(n.localToScene(n.getBoundsInLocal()));
+        Bounds b = getContent().sceneToLocal(n.localToScene(n.getBoundsInLocal()));
         double scrollable = getContent().getBoundsInLocal().getHeight() - getViewportBounds().getHeight();
         if (scrollable > 0) {
             setVvalue(Math.max(0, Math.min(1, (b.getMinY() - 40) / scrollable)));
@@ -156,7 +168,8 @@ public final class SheetView extends ScrollPane {
                 v.number(w.groupSize), v.number(w.scaleBits), v.number(w.zeroPointBits), v.number(w.unquantizedParams),
                 v.number(w.checkpointBytes), wide(v.text("weights-checkpointFormat", "Actual checkpoint format",
                         w.checkpointFormat), 3), v.number(w.encoderParams)),
-                results(FigureKey.WEIGHTS_ESTIMATED_BYTES, FigureKey.WEIGHTS_ENCODER_BYTES, FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_BYTES_PER_PARAM, FigureKey.WEIGHTS_ACTIVE_PARAMS));
+                results(FigureKey.WEIGHTS_ESTIMATED_BYTES, FigureKey.WEIGHTS_ENCODER_BYTES, FigureKey.WEIGHTS_BYTES,
+                FigureKey.WEIGHTS_BYTES_PER_PARAM, FigureKey.WEIGHTS_ACTIVE_PARAMS));
         return s;
     }
 
@@ -173,7 +186,8 @@ public final class SheetView extends ScrollPane {
                 v.choice("kv-windowKind", "Window kind", k.windowKind, WindowKind.values(),
                         x -> x == WindowKind.SLIDING ? "sliding window" : "chunked local"),
                 v.number(k.stateLayers), v.number(k.stateBytesPerLayer)),
-                results(FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, FigureKey.KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN,
+                results(FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU,
+                FigureKey.KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN,
                         FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS));
         return s;
     }
@@ -190,13 +204,15 @@ public final class SheetView extends ScrollPane {
         int col = 0;
         for (WorkloadViewModel w : vm.workloads()) {
             ScenarioId id = w.id();
-            Label h = new Label(v.t(w.id().label().toUpperCase(java.util.Locale.ROOT)));
+            Label h = new Label(v.t(w.id().label().toUpperCase(Locale.ROOT)));
             h.getStyleClass().add(Style.SECTION_TITLE);
             VBox column = new VBox(4, h, v.number(w.inputTokens), v.number(w.generatedTokens),
                     v.number(w.concurrentSequences), v.number(w.sharedPrefixTokens),
                     v.text(Views.id("workloads." + w.id().key() + ".sequenceLengths"), "Sequence lengths (optional list)",
                             w.sequenceLengths),
-                    v.result(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)), v.result(FigureKey.scenario(id, ScenarioFigure.KV_BYTES)), v.result(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES)),
+                    v.result(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)),
+                    v.result(FigureKey.scenario(id, ScenarioFigure.KV_BYTES)),
+                    v.result(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES)),
                     v.result(FigureKey.scenario(id, ScenarioFigure.FITS)), v.result(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE)));
             g.add(column, col++, 0);
         }
@@ -211,7 +227,7 @@ public final class SheetView extends ScrollPane {
         SearchableComboBox<GpuCatalog.Entry> catalog = new SearchableComboBox<>();
         catalog.setId("gpu-catalog");
         catalog.getItems().setAll(GpuCatalog.entries());
-        catalog.setConverter(new javafx.util.StringConverter<>() {
+        catalog.setConverter(new StringConverter<>() {
             @Override
             public String toString(GpuCatalog.Entry e) {
                 if (e == null) {
@@ -247,8 +263,9 @@ public final class SheetView extends ScrollPane {
                 v.text("runtime-engineVersion", "Version", r.engineVersion),
                 v.choice("runtime-cache", "Cache implementation", r.cache, CacheImplementation.values(),
                         CacheImplementation::label),
-                v.number(r.maxModelLen), v.number(r.tensorParallel), v.number(r.pipelineParallel), v.number(r.dataParallel), v.number(r.nodes),
-                v.numberWithDefault(r.utilization, FigureKey.POOL_FRACTION), v.numberWithDefault(r.blockSize, FigureKey.POOL_BLOCK_SIZE), v.number(r.maxNumBatchedTokens), v.number(r.maxNumSeqs),
+                v.number(r.maxModelLen), v.number(r.tensorParallel), v.number(r.pipelineParallel), v.number(r.dataParallel),
+                v.number(r.nodes), v.numberWithDefault(r.utilization, FigureKey.POOL_FRACTION),
+                v.numberWithDefault(r.blockSize, FigureKey.POOL_BLOCK_SIZE), v.number(r.maxNumBatchedTokens), v.number(r.maxNumSeqs),
                 v.numberWithEstimate(r.activationPeak, FigureKey.POOL_ACTIVATION_PEAK_BYTES),
                 v.numberWithEstimate(r.nonTorch, FigureKey.POOL_NON_TORCH_BYTES),
                 v.numberWithEstimate(r.cudaGraphs, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES), v.number(r.fragmentation),
@@ -258,8 +275,9 @@ public final class SheetView extends ScrollPane {
                 wide(new VBox(1, catLabel, catalog), 4), wide(v.text("gpu-name", "GPU", vm.gpu.name), 2), v.number(vm.gpu.count),
                 v.number(vm.gpu.totalBytes)),
                 results(FigureKey.POOL_ACTIVATION_PEAK_BYTES, FigureKey.POOL_NON_TORCH_BYTES, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES,
-                        FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_CUDA_GRAPH_BYTES,
-                        FigureKey.POOL_KV_POOL_BYTES, FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_GPU_BLOCKS, FigureKey.POOL_CAPACITY_TOKENS));
+                        FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES,
+                        FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES, FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_GPU_BLOCKS,
+                        FigureKey.POOL_CAPACITY_TOKENS));
         return s;
     }
 
@@ -274,7 +292,7 @@ public final class SheetView extends ScrollPane {
 
     private Node estimateButton() {
         Button b = v.editButton("estimate-nonkv", "Use live estimates", vm::estimateNonKv);
-        b.setTooltip(new javafx.scene.control.Tooltip(v.t("Clears the typed activation peak, non-torch memory and CUDA graphs: "
+        b.setTooltip(new Tooltip(v.t("Clears the typed activation peak, non-torch memory and CUDA graphs: "
                 + "they follow the estimate from the model's vocabulary, the batched tokens, the GPU, the engine and the "
                 + "parallelism again (calibrated on real vLLM logs, docs/accuracy.md), or an applied engine log")));
         return new VBox(1, new Label(" "), b);
@@ -283,7 +301,7 @@ public final class SheetView extends ScrollPane {
     private Node validation() {
         ValidationViewModel x = vm.validation;
         VBox s = v.section("VALIDATION");
-        s.getChildren().add(new javafx.scene.layout.HBox(8, v.editButton("paste-log", "Paste engine log...", () -> onPasteLog.run()),
+        s.getChildren().add(new HBox(8, v.editButton("paste-log", "Paste engine log...", () -> onPasteLog.run()),
                 v.editButton("measure-server", "Measure a running server...", () -> onMeasure.run())));
         s.getChildren().addAll(fill(COLUMNS, v.number(x.measuredNonKv), v.number(x.allocatedKv), v.number(x.kvCapacityTokens),
                 v.number(x.measuredPeak), v.number(x.preemptionSequences), wide(v.text("validation-notes", "Notes", x.notes), 4),
@@ -301,11 +319,12 @@ public final class SheetView extends ScrollPane {
         s.getChildren().addAll(fill(COLUMNS, v.number(x.headroom),
                 v.choice("result-sizingScenario", "Scenario that sizes the budget", x.sizingScenario, ScenarioId.values(),
                         ScenarioId::label), v.number(x.targetSequences)),
-                results(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES, FigureKey.RESULT_FRAGMENTATION_BYTES, FigureKey.RESULT_HEADROOM_BYTES,
-                        FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES, FigureKey.RESULT_MARGIN_BYTES, FigureKey.RESULT_FITS,
-                        FigureKey.WEIGHTS_BYTES_PER_GPU, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_KV_POOL_BYTES, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU,
-                        FigureKey.PLACEMENT_GPUS_PER_REPLICA, FigureKey.PLACEMENT_TOTAL_GPUS, FigureKey.PLACEMENT_FLEET_CONCURRENCY,
-                        FigureKey.PLACEMENT_REPLICAS_FOR_TARGET));
+                results(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES, FigureKey.RESULT_FRAGMENTATION_BYTES,
+                FigureKey.RESULT_HEADROOM_BYTES,
+                        FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES, FigureKey.RESULT_MARGIN_BYTES,
+                        FigureKey.RESULT_FITS, FigureKey.WEIGHTS_BYTES_PER_GPU, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_KV_POOL_BYTES,
+                        FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, FigureKey.PLACEMENT_GPUS_PER_REPLICA, FigureKey.PLACEMENT_TOTAL_GPUS,
+                        FigureKey.PLACEMENT_FLEET_CONCURRENCY, FigureKey.PLACEMENT_REPLICAS_FOR_TARGET));
         return s;
     }
 
@@ -321,7 +340,7 @@ public final class SheetView extends ScrollPane {
         Label status = new Label();
         status.setId("signOff-status");
         status.getStyleClass().add(Style.RESULT_VALUE);
-        status.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> v.t(
+        status.textProperty().bind(Bindings.createStringBinding(() -> v.t(
                 x.status.get() == SignOffStatus.APPROVED ? "Status: Approved" : "Status: Draft"), x.status));
         approvalProblems.setId("signOff-problems");
         approvalProblems.getStyleClass().add(Style.FIELD_MESSAGE);
@@ -332,7 +351,7 @@ public final class SheetView extends ScrollPane {
                 v.text("signOff-reviewedOn", "Reviewed on", x.reviewedOn, "signOff.reviewedOn"),
                 v.text("signOff-approvedBy", "Approved by", x.approvedBy, "signOff.approvedBy"),
                 v.text("signOff-approvedOn", "Approved on", x.approvedOn, "signOff.approvedOn")),
-                new javafx.scene.layout.HBox(10, status, approve, reopen), approvalProblems, history(x));
+                new HBox(10, status, approve, reopen), approvalProblems, history(x));
         return s;
     }
 
@@ -342,7 +361,7 @@ public final class SheetView extends ScrollPane {
         l.setId("signOff-history");
         l.setWrapText(true);
         l.getStyleClass().add(Style.RESULT_NAME);
-        l.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+        l.textProperty().bind(Bindings.createStringBinding(() -> {
             StringBuilder b = new StringBuilder();
             String fp = vm.snapshot().signOff().approvedFingerprint();
             if (x.status.get() == SignOffStatus.APPROVED && !fp.isEmpty()) {
@@ -358,8 +377,8 @@ public final class SheetView extends ScrollPane {
     }
 
     /** Why approval was refused (translated), or nothing once approved. */
-    private void showApproval(java.util.List<String> problems) {
-        approvalProblems.setText(problems.stream().map(v.texts()::message).collect(java.util.stream.Collectors.joining("\n")));
+    private void showApproval(List<String> problems) {
+        approvalProblems.setText(problems.stream().map(v.texts()::message).collect(Collectors.joining("\n")));
     }
 
     /** Whether the sheet's GPU name is this catalog entry (its name, or within its full name, e.g. the nvidia-smi name). */
@@ -372,7 +391,7 @@ public final class SheetView extends ScrollPane {
     private static void showCurrentGpu(SearchableComboBox<GpuCatalog.Entry> catalog, String name, String choose, String custom) {
         GpuCatalog.Entry current = catalog.getItems().stream().filter(e -> isGpu(e, name)).findFirst().orElse(null);
         catalog.setPromptText(current == null && name != null && !name.isBlank() ? custom + " " + name : choose);
-        if (!java.util.Objects.equals(current, catalog.getValue())) {
+        if (!Objects.equals(current, catalog.getValue())) {
             catalog.setValue(current);
         }
     }

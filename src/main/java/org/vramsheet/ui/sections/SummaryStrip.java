@@ -1,5 +1,13 @@
 package org.vramsheet.ui.sections;
 
+import java.util.function.Consumer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.value.ObservableObjectValue;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseEvent;
+import org.vramsheet.core.result.ScenarioFigure;
+import org.vramsheet.core.result.Unit;
 import org.vramsheet.core.units.Units;
 
 import org.vramsheet.core.result.FigureKey;
@@ -21,18 +29,18 @@ public final class SummaryStrip extends HBox {
     private final SheetViewModel vm;
     private final Views v;
     private final VariantBar variantBar;
-    private java.util.function.Consumer<String> goToField = f -> { };
+    private Consumer<String> goToField = f -> { };
 
     /** What clicking an unavailable result does with the field to fix (the window scrolls to it and focuses it). */
-    public void setOnGoToField(java.util.function.Consumer<String> action) { this.goToField = action; }
+    public void setOnGoToField(Consumer<String> action) { this.goToField = action; }
 
     /** What a refused variant switch does with its reason (the window shows it). */
-    private java.util.function.Consumer<String> variantRefused = s -> { };
+    private Consumer<String> variantRefused = s -> { };
 
-    public void setOnVariantRefused(java.util.function.Consumer<String> action) { this.variantRefused = action; }
+    public void setOnVariantRefused(Consumer<String> action) { this.variantRefused = action; }
 
     /** On while the Compare view stands in place of the form. */
-    public javafx.beans.property.BooleanProperty compareProperty() { return variantBar.compareProperty(); }
+    public BooleanProperty compareProperty() { return variantBar.compareProperty(); }
 
     public SummaryStrip(SheetViewModel vm, Views v) {
         this.vm = vm;
@@ -49,12 +57,12 @@ public final class SummaryStrip extends HBox {
     }
 
     /** GB against GiB spelled out on the tile (made when the pointer first comes, like the results' explanations). */
-    private void unitsTip(VBox box, javafx.beans.value.ObservableObjectValue<Figure> f, boolean gpu) {
-        box.addEventHandler(javafx.scene.input.MouseEvent.MOUSE_ENTERED, e -> {
-            if (javafx.scene.control.Tooltip.class.isInstance(box.getProperties().get("units-tip"))) {
+    private void unitsTip(VBox box, ObservableObjectValue<Figure> f, boolean gpu) {
+        box.addEventHandler(MouseEvent.MOUSE_ENTERED, e -> {
+            if (Tooltip.class.isInstance(box.getProperties().get("units-tip"))) {
                 return;
             }
-            javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
+            Tooltip tip = new Tooltip();
             tip.setWrapText(true);
             tip.setMaxWidth(480);
             tip.textProperty().bind(Bindings.createStringBinding(() -> {
@@ -62,13 +70,13 @@ public final class SummaryStrip extends HBox {
                 return u == null ? "" : v.texts().value(u) + (gpu ? "\n" + v.t("This is the memory CUDA reports (nvidia-smi's "
                         + "total less what the driver keeps), not the capacity a GPU is marketed with: the catalog lists both.") : "");
             }, f));
-            javafx.scene.control.Tooltip.install(box, tip);
+            Tooltip.install(box, tip);
             box.getProperties().put("units-tip", tip);
         });
     }
 
     /** An unavailable result says why, and a click takes you to the field to fix. */
-    private void clickToFix(VBox box, javafx.beans.value.ObservableObjectValue<Figure> f) {
+    private void clickToFix(VBox box, ObservableObjectValue<Figure> f) {
         box.setOnMouseClicked(e -> {
             if (!f.get().available()) {
                 String field = vm.fieldToFix(f.get());
@@ -81,12 +89,12 @@ public final class SummaryStrip extends HBox {
     }
 
     private VBox tile(String id, String title, FigureKey key) {
-        javafx.beans.value.ObservableObjectValue<Figure> f = v.figure(key);
+        ObservableObjectValue<Figure> f = v.figure(key);
         Label t = new Steady.SteadyLabel();
         t.setText(v.t(title));
         t.setId(id + "-title");
         if (key.equals(FigureKey.POOL_MAX_CONCURRENCY)) {
-            javafx.beans.value.ObservableObjectValue<Figure> ctx = v.figure(FigureKey.POOL_CONTEXT_LENGTH);
+            ObservableObjectValue<Figure> ctx = v.figure(FigureKey.POOL_CONTEXT_LENGTH);
             t.textProperty().bind(Bindings.createStringBinding(() -> ctx.get().available()
                     ? v.t("Max concurrency at") + " " + v.texts().value(FigureText.primary(ctx.get(), true)) : v.t(title), ctx));
             t.setWrapText(true);
@@ -122,8 +130,8 @@ public final class SummaryStrip extends HBox {
     private String verdictFor() {
         var r = vm.computed().outcome().result();
         var id = vm.computed().sheet().result().sizingScenario();
-        Figure seqs = r.get(id, org.vramsheet.core.result.ScenarioFigure.SEQUENCES);
-        Figure len = r.get(id, org.vramsheet.core.result.ScenarioFigure.ACTIVE_TOKENS_PER_SEQUENCE);
+        Figure seqs = r.get(id, ScenarioFigure.SEQUENCES);
+        Figure len = r.get(id, ScenarioFigure.ACTIVE_TOKENS_PER_SEQUENCE);
         if (!seqs.available() || !len.available()) {
             return null;
         }
@@ -131,8 +139,8 @@ public final class SummaryStrip extends HBox {
     }
 
     private VBox fits() {
-        javafx.beans.value.ObservableObjectValue<Figure> f = v.figure(FigureKey.RESULT_FITS);
-        javafx.beans.value.ObservableObjectValue<Figure> margin = v.figure(FigureKey.RESULT_MARGIN_BYTES);
+        ObservableObjectValue<Figure> f = v.figure(FigureKey.RESULT_FITS);
+        ObservableObjectValue<Figure> margin = v.figure(FigureKey.RESULT_MARGIN_BYTES);
         Label t = new Label(v.t("Fits the GPU"));
         t.setId("summary-fits-title");
         t.textProperty().bind(Bindings.createStringBinding(() -> {
@@ -164,7 +172,7 @@ public final class SummaryStrip extends HBox {
                 return "";
             }
             long b = m.value();
-            Figure abs = Figure.of(FigureKey.RESULT_MARGIN_BYTES, "m", org.vramsheet.core.result.Unit.BYTES, Math.abs(b), null);
+            Figure abs = Figure.of(FigureKey.RESULT_MARGIN_BYTES, "m", Unit.BYTES, Math.abs(b), null);
             return v.texts().value((b >= 0 ? "margin " : "short by ") + FigureText.primary(abs, vm.gibPrimary.get()));
         }, margin, f, vm.gibPrimary));
         VBox box = new VBox(t, value, sub);
@@ -183,8 +191,8 @@ public final class SummaryStrip extends HBox {
     /** GiB or GB first: a compact pair of toggles (both units are always shown; the tooltip spells them out). */
     private VBox units() {
         ToggleGroup g = new ToggleGroup();
-        javafx.scene.control.ToggleButton gib = new javafx.scene.control.ToggleButton("GiB");
-        javafx.scene.control.ToggleButton gb = new javafx.scene.control.ToggleButton("GB");
+        ToggleButton gib = new ToggleButton("GiB");
+        ToggleButton gb = new ToggleButton("GB");
         gib.setId("unit-gib");
         gb.setId("unit-gb");
         gib.setToggleGroup(g);
@@ -202,7 +210,7 @@ public final class SummaryStrip extends HBox {
             gib.setSelected(b);
             gb.setSelected(!b);
         });
-        javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip(v.t("GiB: 2^30 = 1,073,741,824 bytes; GB: 10^9 = "
+        Tooltip tip = new Tooltip(v.t("GiB: 2^30 = 1,073,741,824 bytes; GB: 10^9 = "
                 + "1,000,000,000 bytes. The other unit is always shown below each figure."));
         gib.setTooltip(tip);
         gb.setTooltip(tip);

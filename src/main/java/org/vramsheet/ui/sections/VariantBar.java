@@ -1,10 +1,12 @@
 package org.vramsheet.ui.sections;
 
 import java.util.function.Consumer;
+import javafx.beans.property.BooleanProperty;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
@@ -21,7 +23,7 @@ import org.vramsheet.ui.text.Texts;
 public final class VariantBar extends VBox {
     private final ComboBox<String> choice = new ComboBox<>();
     private final SheetViewModel vm;
-    private final javafx.scene.control.ToggleButton compare = new javafx.scene.control.ToggleButton();
+    private final ToggleButton compare = new ToggleButton();
     private boolean updating;
 
     public VariantBar(SheetViewModel vm, Texts texts, Consumer<String> refused) {
@@ -56,7 +58,7 @@ public final class VariantBar extends VBox {
     }
 
     /** On while the Compare view stands in place of the form. */
-    public javafx.beans.property.BooleanProperty compareProperty() { return compare.selectedProperty(); }
+    public BooleanProperty compareProperty() { return compare.selectedProperty(); }
 
     private static void say(Consumer<String> refused, String why) {
         if (why != null) {

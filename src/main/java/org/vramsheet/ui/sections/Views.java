@@ -1,5 +1,14 @@
 package org.vramsheet.ui.sections;
 
+import java.util.function.Consumer;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.value.ObservableObjectValue;
+import javafx.scene.control.Button;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Labeled;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.Region;
+import javafx.util.StringConverter;
 import org.vramsheet.core.result.FigureKey;
 
 import java.util.Arrays;
@@ -42,10 +51,10 @@ public final class Views {
     public Texts texts() { return texts; }
 
     /** The window's word for an English text. */
-    private java.util.function.Consumer<String> goToField = f -> { };
+    private Consumer<String> goToField = f -> { };
 
     /** What clicking an unavailable result does with the field to fix (the form scrolls to it and focuses it). */
-    public void setOnGoToField(java.util.function.Consumer<String> action) { this.goToField = action; }
+    public void setOnGoToField(Consumer<String> action) { this.goToField = action; }
 
     public String t(String english) { return texts.t(english); }
 
@@ -111,7 +120,7 @@ public final class Views {
         Label l = new Label(t(n.shortLabel()) + (n.unit().isEmpty() ? "" : " (" + t(n.unit()) + ")"));
         l.getStyleClass().add(Style.FIELD_LABEL);
         l.setWrapText(true);
-        l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        l.setMinHeight(Region.USE_PREF_SIZE);
         l.setLabelFor(tf);
         VBox box = new VBox(1, l, tf, message);
         box.setMaxWidth(Double.MAX_VALUE);
@@ -124,7 +133,7 @@ public final class Views {
     public VBox numberWithDefault(NumberInput n, FigureKey defaultFigure) {
         VBox box = number(n, null);
         TextField tf = (TextField) box.getChildren().get(1);
-        javafx.beans.value.ObservableObjectValue<Figure> f = figure(defaultFigure);
+        ObservableObjectValue<Figure> f = figure(defaultFigure);
         tf.promptTextProperty().bind(Bindings.createStringBinding(() -> f.get().available()
                 ? texts.value(FigureText.primary(f.get(), true).replace(" tokens", "")) + " (" + t("default") + ")" : "", f));
         return box;
@@ -134,7 +143,7 @@ public final class Views {
     public VBox numberWithEstimate(NumberInput n, FigureKey figure) {
         VBox box = number(n, null);
         TextField tf = (TextField) box.getChildren().get(1);
-        javafx.beans.value.ObservableObjectValue<Figure> f = figure(figure);
+        ObservableObjectValue<Figure> f = figure(figure);
         tf.promptTextProperty().bind(Bindings.createStringBinding(() -> f.get().available()
                 ? texts.value(FigureText.primary(f.get(), true)) + " (" + t(f.get().provenance().formula()) + ")" : "", f));
         return box;
@@ -180,10 +189,10 @@ public final class Views {
      * which made the first frame noticeably slower (docs/performance.md).
      */
     public <E> VBox choice(String id, String label, ObjectProperty<E> p, E[] values, Function<E, String> name) {
-        javafx.scene.control.ChoiceBox<E> box = new javafx.scene.control.ChoiceBox<>();
+        ChoiceBox<E> box = new ChoiceBox<>();
         box.setId(id);
         box.getItems().setAll(Arrays.asList(values));
-        box.setConverter(new javafx.util.StringConverter<>() {
+        box.setConverter(new StringConverter<>() {
             @Override
             public String toString(E item) {
                 return item == null ? "" : t(name.apply(item));
@@ -211,15 +220,15 @@ public final class Views {
     }
 
     /** A button that edits the sheet: disabled while the sheet is read-only. */
-    public javafx.scene.control.Button editButton(String id, String label, Runnable action) {
-        javafx.scene.control.Button b = new javafx.scene.control.Button(t(label));
+    public Button editButton(String id, String label, Runnable action) {
+        Button b = new Button(t(label));
         b.setId(id);
         b.disableProperty().bind(vm.readOnlyProperty());
         b.setOnAction(e -> action.run());
         return b;
     }
 
-    public CheckBox check(String id, String label, javafx.beans.property.BooleanProperty p) {
+    public CheckBox check(String id, String label, BooleanProperty p) {
         CheckBox c = new CheckBox(t(label));
         c.setId(id);
         wraps(c);
@@ -236,7 +245,7 @@ public final class Views {
 
     /** A result: name, right-aligned value in the primary unit, the other unit or the reason under it. */
     public VBox result(FigureKey key) {
-        javafx.beans.value.ObservableObjectValue<Figure> f = figure(key);
+        ObservableObjectValue<Figure> f = figure(key);
         Label name = new Steady.SteadyLabel();
         name.getStyleClass().add(Style.RESULT_NAME);
         name.textProperty().bind(Bindings.createStringBinding(() -> texts.message(f.get().label()), f));
@@ -258,7 +267,7 @@ public final class Views {
         styleSecondary(second, f.get());
         // the explanation tooltip is made when the pointer first comes near: a tooltip per result made up
         // front cost a popup window each before the first frame, and its text on every keystroke
-        value.addEventHandler(javafx.scene.input.MouseEvent.MOUSE_ENTERED, e -> {
+        value.addEventHandler(MouseEvent.MOUSE_ENTERED, e -> {
             if (value.getTooltip() == null) {
                 value.setTooltip(explainTip(f, texts));
             }
@@ -283,9 +292,9 @@ public final class Views {
     }
 
     /** A label over a field: long names wrap onto a second line instead of ending in "...". */
-    static void wraps(javafx.scene.control.Labeled l) {
+    static void wraps(Labeled l) {
         l.setWrapText(true);
-        l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        l.setMinHeight(Region.USE_PREF_SIZE);
     }
 
     /** Shows a field's message under it (null: none) and marks the field invalid while there is one. */
@@ -294,7 +303,7 @@ public final class Views {
         tf.pseudoClassStateChanged(Style.INVALID, text != null);
     }
 
-    private static Tooltip explainTip(javafx.beans.value.ObservableObjectValue<Figure> f, Texts texts) {
+    private static Tooltip explainTip(ObservableObjectValue<Figure> f, Texts texts) {
         Tooltip tip = new Tooltip();
         tip.textProperty().bind(Bindings.createStringBinding(() -> FigureText.explain(f.get(), texts), f));
         tip.setShowDelay(Duration.millis(250));

@@ -1,6 +1,8 @@
 package org.vramsheet.ui.text;
 import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.FigureFormat;
 import org.vramsheet.core.result.Provenance;
+import org.vramsheet.core.result.Unit;
 import org.vramsheet.core.units.Units;
 
 
@@ -17,7 +19,7 @@ public final class FigureText {
             case BYTES -> Math.abs(f.value()) < Units.MIB ? Units.bytesText(f.value())
                     : Math.abs(f.value()) < Units.GIB / 4 ? Units.binary(f.value())
                     : gib ? Units.gibText(f.value()) : Units.gbText(f.value());
-            default -> org.vramsheet.core.result.FigureFormat.nonBytes(f, "params", "no").replace(" %", " % of pool");
+            default -> FigureFormat.nonBytes(f, "params", "no").replace(" %", " % of pool");
         };
     }
 
@@ -27,7 +29,7 @@ public final class FigureText {
      * Null for figures that are not bytes or are unavailable.
      */
     public static String units(Figure f) {
-        if (f == null || !f.available() || f.unit() != org.vramsheet.core.result.Unit.BYTES || Math.abs(f.value()) < Units.GIB / 4) {
+        if (f == null || !f.available() || f.unit() != Unit.BYTES || Math.abs(f.value()) < Units.GIB / 4) {
             return null;
         }
         return Units.gibText(f.value()) + " = " + Units.gbText(f.value()) + " = " + Units.grouped(f.value())
@@ -42,10 +44,10 @@ public final class FigureText {
         if (!f.available()) {
             return f.reason();
         }
-        if (f.unit() == org.vramsheet.core.result.Unit.BYTES && Math.abs(f.value()) >= Units.GIB / 4) {
+        if (f.unit() == Unit.BYTES && Math.abs(f.value()) >= Units.GIB / 4) {
             return (gib ? Units.gbText(f.value()) : Units.gibText(f.value())) + " · " + Units.grouped(f.value()) + " B";
         }
-        if (f.unit() == org.vramsheet.core.result.Unit.BYTES && Math.abs(f.value()) >= Units.MIB) {
+        if (f.unit() == Unit.BYTES && Math.abs(f.value()) >= Units.MIB) {
             return Units.grouped(f.value()) + " B";
         }
         return "";

@@ -201,9 +201,9 @@ public final class Texts {
         return numbers(s);
     }
 
-    private static final java.util.regex.Pattern COUNTED = java.util.regex.Pattern.compile(
+    private static final Pattern COUNTED = Pattern.compile(
             "(\\d[\\d,]*(?:\\.\\d+)?) (concurrent )?(sequences?|tokens?|replicas?|blocks?)\\b");
-    private static final java.util.Map<String, String[]> RU_FORMS = java.util.Map.of(
+    private static final Map<String, String[]> RU_FORMS = Map.of(
             "sequence", new String[] {"последовательность", "последовательности", "последовательностей"},
             "token", new String[] {"токен", "токена", "токенов"},
             "replica", new String[] {"реплика", "реплики", "реплик"},
@@ -211,7 +211,7 @@ public final class Texts {
 
     /** "1 sequence", "183 sequences", "0.50 sequences" in Russian's three forms (1, 2-4, 5+; a fraction takes the second). */
     static String russianCounts(String english) {
-        java.util.regex.Matcher m = COUNTED.matcher(english);
+        Matcher m = COUNTED.matcher(english);
         StringBuilder b = new StringBuilder();
         while (m.find()) {
             String num = m.group(1);
@@ -225,7 +225,7 @@ public final class Texts {
                 form = n % 10 == 1 && n != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n < 12 || n > 14) ? 1 : 2;
             }
             String adj = m.group(2) == null ? "" : new String[] {"параллельная ", "параллельные ", "параллельных "}[form];
-            m.appendReplacement(b, java.util.regex.Matcher.quoteReplacement(num + " " + adj + forms[form]));
+            m.appendReplacement(b, Matcher.quoteReplacement(num + " " + adj + forms[form]));
         }
         m.appendTail(b);
         return b.toString();

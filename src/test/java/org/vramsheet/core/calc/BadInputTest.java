@@ -165,7 +165,8 @@ class BadInputTest {
 
     @Test
     void approvedSheetNeedsAnApproverAndDatesMustBeDates() {
-        Worksheet ws = Sheets.llama70b().withSignOff(new SignOff("Ann", "29.11.2026", "", "", "", "", SignOffStatus.APPROVED, "", java.util.List.of()));
+        Worksheet ws = Sheets.llama70b().withSignOff(new SignOff("Ann", "29.11.2026", "", "", "", "", SignOffStatus.APPROVED, "",
+                java.util.List.of()));
         SizingResult r = calc(ws);
         assertNotNull(issue(r, "signOff.approvedBy"));
         assertTrue(issue(r, "signOff.preparedOn").message().contains("not a date"));

@@ -66,7 +66,8 @@ class InvariantTest {
             SizingResult a = SizingCalculator.calculate(bf);
             SizingResult b = SizingCalculator.calculate(f8);
             assertEquals(value(a, FigureKey.KV_CACHE_BYTES_PER_TOKEN), 2 * value(b, FigureKey.KV_CACHE_BYTES_PER_TOKEN));
-            assertEquals(value(a, FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES)), 2 * value(b, FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES)));
+            assertEquals(value(a, FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES)),
+                    2 * value(b, FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES)));
         }
     }
 
@@ -108,13 +109,15 @@ class InvariantTest {
                 .windows(List.of(new LayerWindow(52, 1024L, WindowKind.SLIDING))).build();
         Worksheet ws = Sheets.withScenario(Sheets.llama70b().withKv(gemma3), ScenarioId.TYPICAL, Scenario.of(32_768, 0, 1));
         long perLayerToken = 2L * 16 * 128 * 2;
-        assertEquals(perLayerToken * (10 * 32_768L + 52 * 1024L), value(SizingCalculator.calculate(ws), FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)));
+        assertEquals(perLayerToken * (10 * 32_768L + 52 * 1024L), value(SizingCalculator.calculate(ws),
+                FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)));
         // Llama 4 style chunked local attention: 3 of 4 layers capped at 8192
         KvArchitecture llama4 = Sheets.gqa(48, 40, 8, 128, KvDtype.BF16).toBuilder()
                 .windows(List.of(new LayerWindow(36, 8192L, WindowKind.CHUNKED))).build();
         Worksheet l4 = Sheets.withScenario(Sheets.llama70b().withKv(llama4), ScenarioId.TYPICAL, Scenario.of(32_768, 0, 2));
         long per = 2L * 8 * 128 * 2;
-        assertEquals(2 * per * (12 * 32_768L + 36 * 8192L), value(SizingCalculator.calculate(l4), FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)));
+        assertEquals(2 * per * (12 * 32_768L + 36 * 8192L), value(SizingCalculator.calculate(l4),
+                FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)));
     }
 
     @Test

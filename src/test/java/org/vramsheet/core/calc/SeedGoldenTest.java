@@ -190,7 +190,8 @@ public class SeedGoldenTest {
     void hundredRequestsOf500CostTheSameAsFiveOf10000() {
         Worksheet a = Sheets.withScenario(Sheets.llama70b(), ScenarioId.TYPICAL, Scenario.of(500, 0, 100));
         Worksheet b = Sheets.withScenario(Sheets.llama70b(), ScenarioId.TYPICAL, Scenario.of(10_000, 0, 5));
-        assertEquals(value(calc(a), FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)), value(calc(b), FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)));
+        assertEquals(value(calc(a), FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)),
+                value(calc(b), FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)));
     }
 
     /** Seed 003's 70B int4 GQA-8 example: weights 32.6 GiB, KV 40 GiB, total 84.6 GiB, does not fit 80 GiB. */

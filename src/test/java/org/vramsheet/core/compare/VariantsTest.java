@@ -150,7 +150,8 @@ class VariantsTest {
         Worksheet llama = WorksheetJson.read(Path.of("assets/samples/llama-3.1-70b-bf16-h200.json"));
         Worksheet b = fp8(Variants.add(llama, "B"));
         Comparison.Table t = Comparison.of(b, 8);
-        assertTrue(t.notes().stream().anyMatch(n -> n.startsWith("'A' and 'B' have the same actual checkpoint bytes")), t.notes().toString());
+        assertTrue(t.notes().stream().anyMatch(n -> n.startsWith("'A' and 'B' have the same actual checkpoint bytes")),
+                t.notes().toString());
         Worksheet cleared = b.withWeights(b.weights().toBuilder().checkpointBytes(null).build());
         Comparison.Table fixed = Comparison.of(cleared, 8);
         assertTrue(fixed.notes().stream().noneMatch(n -> n.contains("checkpoint")), fixed.notes().toString());

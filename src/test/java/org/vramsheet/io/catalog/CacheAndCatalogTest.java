@@ -99,7 +99,8 @@ class CacheAndCatalogTest {
             Worksheet ws = m.applyTo(new Worksheet(null, null, null, null, null, new Gpu("x", 1, 80 * Units.GIB), null,
                     null, null, null));
             var r = SizingCalculator.calculate(ws);
-            assertTrue(r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).available(), e.id() + ": " + r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).reason());
+            assertTrue(r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).available(),
+                    e.id() + ": " + r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).reason());
             assertTrue(r.get(FigureKey.WEIGHTS_BYTES).available(), e.id());
         }
     }

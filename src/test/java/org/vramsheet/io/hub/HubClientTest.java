@@ -152,7 +152,8 @@ class HubClientTest {
     void aModelIdIsCheckedBeforeAnythingIsFetched() {
         org.junit.jupiter.api.Assertions.assertNull(HubClient.idProblem("meta-llama/Llama-3.1-8B-Instruct"));
         org.junit.jupiter.api.Assertions.assertNull(HubClient.idProblem("gpt2"));
-        org.junit.jupiter.api.Assertions.assertTrue(HubClient.idProblem("https://huggingface.co/Qwen/Qwen3-8B").startsWith("a page address"));
+        org.junit.jupiter.api.Assertions.assertTrue(HubClient.idProblem("https://huggingface.co/Qwen/Qwen3-8B")
+                .startsWith("a page address"));
         org.junit.jupiter.api.Assertions.assertTrue(HubClient.idProblem("Qwen/Qwen3 8B").contains("no spaces"));
         org.junit.jupiter.api.Assertions.assertTrue(HubClient.idProblem("Qwen/Qwen3/8B").contains("one slash"));
         org.junit.jupiter.api.Assertions.assertTrue(HubClient.idProblem("Qwen/").contains("one slash"));

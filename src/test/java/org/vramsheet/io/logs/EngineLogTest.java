@@ -292,7 +292,8 @@ class EngineLogTest {
         assertTrue(mla.causes().stream().anyMatch(c -> c.startsWith("MLA treated as full attention")), mla.causes().toString());
         Worksheet other = preLaunch(ds).withRuntime(Sheets.vllm("0.19.0", 0.9, 4096L).toBuilder().blockSize(16).build());
         var setup = LogComparison.compare(other, dm);
-        assertTrue(setup.setupDifferences().stream().anyMatch(s -> s.startsWith("utilization: log 0.95")), setup.setupDifferences().toString());
+        assertTrue(setup.setupDifferences().stream().anyMatch(s -> s.startsWith("utilization: log 0.95")),
+                setup.setupDifferences().toString());
         assertTrue(setup.setupDifferences().stream().anyMatch(s -> s.startsWith("max model length: log 8,192")));
         assertTrue(setup.causes().stream().anyMatch(c -> c.startsWith("utilization differs")), setup.causes().toString());
         Worksheet applied = LogComparison.apply(other, dm);

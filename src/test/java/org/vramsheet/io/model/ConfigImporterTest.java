@@ -233,9 +233,11 @@ class ConfigImporterTest {
     /** Issue 15: GPT-J / BLOOM / MPT-style keys (n_embd, n_heads, n_layers, max_seq_len, attn_config.kv_n_heads). */
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "gptj|{\"model_type\":\"gptj\",\"n_embd\":4096,\"n_head\":16,\"n_layer\":28,\"n_positions\":2048,\"rotary_dim\":64,\"n_inner\":null,\"vocab_size\":50400}|6050882784|458752|2048",
+        "gptj|{\"model_type\":\"gptj\",\"n_embd\":4096,\"n_head\":16,\"n_layer\":28,\"n_positions\":2048,\"rotary_dim\":64,"
+                + "\"n_inner\":null,\"vocab_size\":50400}|6050882784|458752|2048",
         "bloom|{\"model_type\":\"bloom\",\"hidden_size\":1024,\"n_head\":16,\"n_layer\":24,\"vocab_size\":250880}|559214592|98304|2048",
-        "mpt|{\"model_type\":\"mpt\",\"d_model\":4096,\"n_heads\":32,\"n_layers\":32,\"max_seq_len\":2048,\"vocab_size\":50432,\"attn_config\":{\"kv_n_heads\":32}}|6649286656|524288|2048"})
+        "mpt|{\"model_type\":\"mpt\",\"d_model\":4096,\"n_heads\":32,\"n_layers\":32,\"max_seq_len\":2048,\"vocab_size\":50432,"
+        + "\"attn_config\":{\"kv_n_heads\":32}}|6649286656|524288|2048"})
     void olderFamiliesAreReadByTheirKeys(String family, String json, long params, long kvBytesPerToken, long context) throws Exception {
         ModelImport m = ConfigImporter.parse(json, family + "/config.json");
         double err = Math.abs(m.weights().totalParams() - params) / (double) params;

@@ -41,7 +41,8 @@ class PerLayerGeometryTest {
         // 5 global x 2 x 2 x 512 x 2 B + 25 sliding x 2 x 8 x 256 x 2 B
         assertEquals(5L * 2 * 2 * 512 * 2 + 25L * 2 * 8 * 256 * 2, r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).value());
         assertEquals(20_480L, r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS).value(), "20 KiB per token past the window");
-        assertTrue(r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).provenance().expression().startsWith("2 x 5 x 2 x 512 x 2 + 2 x 25 x 8 x 256 x 2"),
+        assertTrue(r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).provenance().expression()
+                .startsWith("2 x 5 x 2 x 512 x 2 + 2 x 25 x 8 x 256 x 2"),
                 r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).provenance().expression());
         var pool = r.get(FigureKey.POOL_KV_POOL_BYTES);
         assertTrue(pool.provenance().assumptions().stream().anyMatch(a -> a.startsWith("Group of 5 layers (2 KV heads x 512): 32 "

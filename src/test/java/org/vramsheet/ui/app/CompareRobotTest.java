@@ -133,7 +133,8 @@ class CompareRobotTest {
         }
         assertTrue(text(robot, "#compare-context").contains("4,096"));
         var chart = robot.lookup("#chart-variants").queryAs(javafx.scene.chart.LineChart.class);
-        assertEquals(List.of("BF16", "FP8", "INT4 on H100"), chart.getData().stream().map(s -> ((javafx.scene.chart.XYChart.Series<?, ?>) s).getName()).toList());
+        assertEquals(List.of("BF16", "FP8", "INT4 on H100"),
+                chart.getData().stream().map(s -> ((javafx.scene.chart.XYChart.Series<?, ?>) s).getName()).toList());
         assertEquals(12.0, ((org.vramsheet.ui.charts.MarkedLineChart) chart).markerValue(), 1e-9, "the shared context, log2(4,096)");
         robot.clickOn("#variant-compare");
         WaitForAsyncUtils.waitForFxEvents();
@@ -186,7 +187,8 @@ class CompareRobotTest {
         assertEquals("B", choice.getValue(), "the choice stays on the variant still shown");
         assertEquals("B", window.viewModel().variantsProperty().getValue().active());
         assertEquals("eight", heads.getText());
-        assertTrue(dialogs.errors.stream().anyMatch(e -> e.startsWith("Variant not changed") && e.contains("KV heads")), dialogs.errors.toString());
+        assertTrue(dialogs.errors.stream().anyMatch(e -> e.startsWith("Variant not changed") && e.contains("KV heads")),
+                dialogs.errors.toString());
     }
 
     @Test

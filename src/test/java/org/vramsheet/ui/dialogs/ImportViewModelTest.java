@@ -99,7 +99,8 @@ class ImportViewModelTest {
             named += e.licence() == null ? 0 : 1;
         }
         org.junit.jupiter.api.Assertions.assertTrue(named >= 28, "licences named: " + named);
-        var qwen3 = org.vramsheet.io.catalog.ModelCatalog.entries().stream().filter(x -> x.id().equals("Qwen/Qwen3-8B")).findFirst().orElseThrow();
+        var qwen3 = org.vramsheet.io.catalog.ModelCatalog.entries().stream().filter(x -> x.id().equals("Qwen/Qwen3-8B")).findFirst()
+                .orElseThrow();
         org.junit.jupiter.api.Assertions.assertTrue(ImportViewModel.details(qwen3, base, org.vramsheet.ui.text.Texts.ENGLISH)
                 .endsWith(" · licence: Apache-2.0"));
         var llama = org.vramsheet.io.catalog.ModelCatalog.entries().stream()

@@ -120,7 +120,8 @@ public class SheetViewModelTest {
     @Test
     void approvedSheetsOpenReadOnlyUntilReopenedAsDraft() throws Exception {
         Worksheet ws = sample("seed003-70b-int4-80gib.json")
-                .withSignOff(new SignOff("Ann", "2026-11-29", "Bo", "2026-11-29", "Cy", "2026-11-29", SignOffStatus.APPROVED, "", java.util.List.of()));
+                .withSignOff(new SignOff("Ann", "2026-11-29", "Bo", "2026-11-29", "Cy", "2026-11-29", SignOffStatus.APPROVED, "",
+                java.util.List.of()));
         SheetViewModel vm = new SheetViewModel();
         vm.open(ws, null);
         assertTrue(vm.readOnlyProperty().get());
