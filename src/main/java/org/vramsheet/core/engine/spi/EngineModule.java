@@ -2,7 +2,6 @@ package org.vramsheet.core.engine.spi;
 
 import java.util.Locale;
 import org.vramsheet.core.kv.KvGeometry;
-import org.vramsheet.core.result.Provenance;
 import org.vramsheet.core.sheet.CacheImplementation;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
@@ -134,6 +133,6 @@ public interface EngineModule {
     /** How the estimated non-KV memory per GPU is made up: its formula and the parts besides the weights it adds. */
     record NonKvRule(String formula, boolean activation, boolean nonTorch, boolean cudaGraphs) { }
 
-    /** Memory requested up front, with how it was computed. */
-    record Requested(long bytes, Provenance provenance) { }
+    /** Memory requested up front, with how it was computed: its formula, the formula with the sheet's numbers, a note. */
+    record Requested(long bytes, String formula, String expr, String note) { }
 }

@@ -11,7 +11,6 @@ import org.vramsheet.core.engine.spi.PoolInput;
 import org.vramsheet.core.engine.spi.PoolLayout;
 import org.vramsheet.core.engine.spi.XlsxPool;
 import org.vramsheet.core.kv.KvGeometry;
-import org.vramsheet.core.result.Provenance;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
@@ -59,9 +58,9 @@ public final class VllmModule implements EngineModule {
     @Override
     public Requested requested(RuntimeSettings r, long totalBytes, double fraction) {
         long requested = requestedBytes(totalBytes, fraction);
-        return new Requested(requested, Provenance.of("ceil(CUDA-visible total x gpu_memory_utilization)",
+        return new Requested(requested, "ceil(CUDA-visible total x gpu_memory_utilization)",
                 Units.grouped(totalBytes) + " x " + fraction + " = " + Units.bytesText(requested),
-                "Memory used by other processes does not lower this; it only fails the startup check"));
+                "Memory used by other processes does not lower this; it only fails the startup check");
     }
 
     @Override
