@@ -160,4 +160,24 @@ class ArchitectureTest {
         assertTrue(e.getMessage().contains("HubCallbackExample") && e.getMessage().contains("MainWindow")
                 && e.getMessage().contains("ChartsView"), e.getMessage());
     }
+
+    /** PdfReport was split into content and its parts (archive, palette, canvas, sections): the parts never call it back. */
+    static ArchRule pdfPartsRule() {
+        return noClasses().that().resideInAPackage("org.vramsheet.report").and().haveSimpleNameStartingWith("Pdf")
+                .and().doNotHaveSimpleName("PdfReport").or().haveSimpleName("SignatureAppearance")
+                .should().dependOnClassesThat().haveFullyQualifiedName("org.vramsheet.report.PdfReport")
+                .because("the PDF's parts get what they need as arguments; PdfReport only composes them");
+    }
+
+    @Test
+    void pdfPartsNeverCallBackIntoPdfReport() {
+        pdfPartsRule().check(classes);
+    }
+
+    @Test
+    void thePdfPartsRuleCatchesACallBack() throws ClassNotFoundException {
+        JavaClasses bad = new ClassFileImporter().importClasses(Class.forName("org.vramsheet.report.PdfCallbackExample"));
+        AssertionError e = assertThrows(AssertionError.class, () -> pdfPartsRule().check(bad));
+        assertTrue(e.getMessage().contains("PdfCallbackExample"), e.getMessage());
+    }
 }

@@ -158,4 +158,12 @@ final class PdfCanvas implements AutoCloseable {
             cs = null;
         }
     }
+
+    /** A heading kept with the {@code keep} points that follow it: never the last line of a page. */
+    void heading(String s, float keep) throws IOException {
+        need(22 + keep);
+        y -= 18;
+        text(MARGIN, y, s, 12.5f, PdfPalette.ACCENT);
+        y -= 4;
+    }
 }

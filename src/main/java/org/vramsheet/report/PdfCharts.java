@@ -37,7 +37,7 @@ final class PdfCharts {
     /** One fixed colour per scenario everywhere (window, PDF, XLSX): Typical blue, Heavy orange, Limit red. */
     static float[] colour(String name, int index) {
         int i = name.startsWith("Typical") ? 0 : name.startsWith("Heavy") ? 1 : name.startsWith("Limit") ? 2 : index;
-        return PdfReport.SERIES[i % PdfReport.SERIES.length];
+        return PdfPalette.SERIES[i % PdfPalette.SERIES.length];
     }
 
     /**
@@ -55,10 +55,10 @@ final class PdfCharts {
         double ymax = step * Math.max(1, Math.ceil(Math.max(chart.yMax(), chart.poolLine()) * 1.05 / step));
         grid(c, new float[] {left, bottom, w, h}, x1, ymax, step);
         var cs = c.cs;
-        c.text(left, bottom - 20, "context length per sequence (tokens, log scale); y: " + chart.yLabel(), 7.5f, PdfReport.MUTED);
+        c.text(left, bottom - 20, "context length per sequence (tokens, log scale); y: " + chart.yLabel(), 7.5f, PdfPalette.MUTED);
         if (chart.poolLine() >= 0) {
             float y = (float) (bottom + Math.min(1, chart.poolLine() / ymax) * h);
-            cs.setStrokingColor(PdfReport.GOOD[0], PdfReport.GOOD[1], PdfReport.GOOD[2]);
+            cs.setStrokingColor(PdfPalette.GOOD[0], PdfPalette.GOOD[1], PdfPalette.GOOD[2]);
             cs.setLineWidth(1.5f);
             cs.setLineDashPattern(new float[] {6, 4}, 0);
             cs.moveTo(left, y);
@@ -66,7 +66,7 @@ final class PdfCharts {
             cs.stroke();
             cs.setLineDashPattern(new float[] {}, 0);
             String label = "KV pool " + Units.fixed2(chart.poolLine()) + " " + chart.yLabel();
-            c.text(left + w - c.textWidth(label, 7) - 2, y + 3, label, 7, PdfReport.GOOD);
+            c.text(left + w - c.textWidth(label, 7) - 2, y + 3, label, 7, PdfPalette.GOOD);
         }
         float legendX = left;
         for (int s = 0; s < series.size(); s++) {
@@ -113,7 +113,7 @@ final class PdfCharts {
             cs.moveTo(left, y);
             cs.lineTo(left + w, y);
             cs.stroke();
-            c.text(PdfCanvas.MARGIN, y - 3, tick(step * i, step), 7, PdfReport.MUTED);
+            c.text(PdfCanvas.MARGIN, y - 3, tick(step * i, step), 7, PdfPalette.MUTED);
         }
         for (int e = 9; e <= (int) Math.floor(x1); e++) {
             float x = (float) (left + (e - x0) / (x1 - x0) * w);
@@ -122,7 +122,7 @@ final class PdfCharts {
             cs.stroke();
             long t = 1L << e;
             c.text(x - 8, bottom - 10, t >= 1_048_576 ? t / 1_048_576 + "M" : t >= 1024 ? t / 1024 + "K" : Long.toString(t), 7,
-                    PdfReport.MUTED);
+                    PdfPalette.MUTED);
         }
     }
 
@@ -166,7 +166,7 @@ final class PdfCharts {
             float x = left;
             y -= 22;
             c.text(PdfCanvas.MARGIN, y + 5, name.equals("engine") ? "Engine" : name.substring(0, 1).toUpperCase(Locale.ROOT)
-                    + name.substring(1), 8.5f, PdfReport.TEXT);
+                    + name.substring(1), 8.5f, PdfPalette.TEXT);
             for (int i = 0; i < segs.size() - 1; i++) {
                 float bw = (float) (segs.get(i).bytesPerGpu() / scale * w);
                 float[] col = color(segs.get(i).name());
@@ -178,7 +178,7 @@ final class PdfCharts {
         }
         scaleAxis(c, left, w, y - 4, scale);
         float gx = (float) (left + gpu / Math.max(1, scale) * w);
-        c.cs.setStrokingColor(PdfReport.BAD[0], PdfReport.BAD[1], PdfReport.BAD[2]);
+        c.cs.setStrokingColor(PdfPalette.BAD[0], PdfPalette.BAD[1], PdfPalette.BAD[2]);
         c.cs.setLineWidth(1.5f);
         c.cs.moveTo(gx, y - 4);
         c.cs.lineTo(gx, c.y - 10);
@@ -186,7 +186,7 @@ final class PdfCharts {
         c.y = y - 22;
         c.paragraph("Per GPU. Grey: weights; light blue: other non-KV; blue: KV of the scenario (the engine's KV pool on "
                 + "the last bar); violet: CUDA graphs taken from the pool; orange: fragmentation and headroom; the rest "
-                + "is free; red line: GPU memory (" + Units.gibText(gpu) + ").", 7.5f, PdfReport.MUTED, 0);
+                + "is free; red line: GPU memory (" + Units.gibText(gpu) + ").", 7.5f, PdfPalette.MUTED, 0);
     }
 
     /** A GiB scale under the bars: nice ticks from 0 to the widest bar. */
@@ -204,7 +204,7 @@ final class PdfCharts {
             c.cs.lineTo(x, y - 3);
             c.cs.stroke();
             String label = tick(v, step) + (v == 0 ? " GiB" : "");
-            c.text(x - c.textWidth(label, 6.5f) / 2, y - 11, label, 6.5f, PdfReport.MUTED);
+            c.text(x - c.textWidth(label, 6.5f) / 2, y - 11, label, 6.5f, PdfPalette.MUTED);
         }
     }
 
@@ -214,7 +214,7 @@ final class PdfCharts {
             case "Other non-KV" -> new float[] {0.61f, 0.70f, 0.85f};
             case "CUDA graphs (from the pool)" -> new float[] {0.55f, 0.42f, 0.75f};
             case "Fragmentation + headroom" -> new float[] {0.88f, 0.54f, 0.12f};
-            default -> PdfReport.ACCENT;
+            default -> PdfPalette.ACCENT;
         };
     }
 }

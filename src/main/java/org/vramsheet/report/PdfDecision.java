@@ -23,7 +23,7 @@ final class PdfDecision {
         boolean first = true;
         for (List<String> row : d.workloadRows()) {
             if (SCENARIO_ROWS.contains(row.get(0))) {
-                c.row(row.toArray(String[]::new), cols, 9, first ? PdfReport.MUTED : PdfReport.TEXT, true);
+                c.row(row.toArray(String[]::new), cols, 9, first ? PdfPalette.MUTED : PdfPalette.TEXT, true);
                 first = false;
             }
         }
@@ -33,7 +33,7 @@ final class PdfDecision {
                 FigureKey.RESULT_HEADROOM_BYTES, FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES,
                 FigureKey.RESULT_MARGIN_BYTES, FigureKey.POOL_KV_POOL_BYTES, FigureKey.POOL_CAPACITY_TOKENS)) {
             Figure f = d.figure(k);
-            c.row(new String[] {f.label(), d.text(k)}, two, 9, f.available() ? PdfReport.TEXT : PdfReport.MUTED, true);
+            c.row(new String[] {f.label(), d.text(k)}, two, 9, f.available() ? PdfPalette.TEXT : PdfPalette.MUTED, true);
         }
         var v = d.sheet.validation();
         if (v.hasPrediction()) {
@@ -41,7 +41,7 @@ final class PdfDecision {
             for (FigureKey k : List.of(FigureKey.VALIDATION_KV_CAPACITY_ERROR, FigureKey.VALIDATION_KV_POOL_ERROR,
                     FigureKey.VALIDATION_NON_KV_ERROR)) {
                 Figure f = d.figure(k);
-                c.row(new String[] {f.label(), d.text(k)}, two, 9, f.available() ? PdfReport.TEXT : PdfReport.MUTED, true);
+                c.row(new String[] {f.label(), d.text(k)}, two, 9, f.available() ? PdfPalette.TEXT : PdfPalette.MUTED, true);
             }
         }
     }
@@ -49,7 +49,7 @@ final class PdfDecision {
     private static void heading(PdfCanvas c, String s) throws IOException {
         c.need(80);
         c.y -= 16;
-        c.text(PdfCanvas.MARGIN, c.y, s, 11, PdfReport.ACCENT);
+        c.text(PdfCanvas.MARGIN, c.y, s, 11, PdfPalette.ACCENT);
         c.y -= 4;
     }
 }

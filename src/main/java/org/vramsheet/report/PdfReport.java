@@ -1,36 +1,17 @@
 package org.vramsheet.report;
 
-import java.util.Map;
 import org.vramsheet.core.placement.Planner;
 import org.vramsheet.core.result.FigureFormat;
 import org.vramsheet.core.result.FigureKey;
 
-import java.awt.color.ColorSpace;
-import java.awt.color.ICC_Profile;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.Calendar;
-import java.util.GregorianCalendar;
 import java.util.List;
 import java.util.Locale;
-import org.apache.pdfbox.cos.COSArray;
-import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.PDDocumentCatalog;
-import org.apache.pdfbox.pdmodel.PDDocumentInformation;
-import org.apache.pdfbox.pdmodel.PDDocumentNameDictionary;
-import org.apache.pdfbox.pdmodel.PDEmbeddedFilesNameTreeNode;
-import org.apache.pdfbox.pdmodel.PDPage;
-import org.apache.pdfbox.pdmodel.PDPageContentStream;
-import org.apache.pdfbox.pdmodel.common.PDMetadata;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
-import org.apache.pdfbox.pdmodel.common.filespecification.PDComplexFileSpecification;
-import org.apache.pdfbox.pdmodel.common.filespecification.PDEmbeddedFile;
 import org.apache.pdfbox.pdmodel.font.PDType0Font;
-import org.apache.pdfbox.pdmodel.graphics.color.PDOutputIntent;
 import org.vramsheet.core.curves.Curves;
 import org.vramsheet.core.input.InputDecl;
 import org.vramsheet.core.input.InputDecl.Section;
@@ -51,13 +32,8 @@ import org.vramsheet.io.json.Fingerprint;
  * archival PDF/A-3b file (PDF/A-2b plus the attachment) with embedded fonts, XMP and an sRGB intent.
  */
 public final class PdfReport {
-    public static final String ATTACHMENT = "worksheet.json";
-    static final float[] TEXT = {0.11f, 0.14f, 0.19f};
-    static final float[] MUTED = {0.36f, 0.40f, 0.47f};
-    static final float[] ACCENT = {0.18f, 0.43f, 0.87f};
-    static final float[] GOOD = {0.12f, 0.54f, 0.30f};
-    static final float[] BAD = {0.78f, 0.18f, 0.18f};
-    static final float[][] SERIES = {{0.18f, 0.43f, 0.87f}, {0.88f, 0.54f, 0.12f}, {0.78f, 0.18f, 0.18f}};
+    /** The name of the attached worksheet. */
+    public static final String ATTACHMENT = PdfArchive.ATTACHMENT;
 
     private PdfReport() { }
 
@@ -85,9 +61,9 @@ public final class PdfReport {
                 charts(c, d);
                 provenance(c, d);
             }
-            footers(doc, font, d);
-            attach(doc, d);
-            archival(doc, d);
+            PdfArchive.footers(doc, font, d);
+            PdfArchive.attach(doc, d);
+            PdfArchive.archival(doc, d);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             doc.save(out);
             return out.toByteArray();
@@ -95,21 +71,13 @@ public final class PdfReport {
     }
 
     private static void heading(PdfCanvas c, String s) throws IOException {
-        heading(c, s, 60);
-    }
-
-    /** A heading kept with the {@code keep} points that follow it: never the last line of a page. */
-    static void heading(PdfCanvas c, String s, float keep) throws IOException {
-        c.need(22 + keep);
-        c.y -= 18;
-        c.text(PdfCanvas.MARGIN, c.y, s, 12.5f, ACCENT);
-        c.y -= 4;
+        c.heading(s, 60);
     }
 
     private static void title(PdfCanvas c, ReportData d) throws IOException {
         var m = d.sheet.model();
         c.y -= 10;
-        c.text(PdfCanvas.MARGIN, c.y, "VRAM sizing report (SS-007)", 19, TEXT);
+        c.text(PdfCanvas.MARGIN, c.y, "VRAM sizing report (SS-007)", 19, PdfPalette.TEXT);
         c.y -= 8;
         var r = d.sheet.runtime();
         String status = d.signOff().status().name().charAt(0) + d.signOff().status().name().substring(1).toLowerCase(Locale.ROOT);
@@ -122,7 +90,7 @@ public final class PdfReport {
                 + " (all under VARIANTS)"}, {"Date", d.generatedAt}, {"Status", status}, {"Fingerprint", d.fingerprint}};
         for (String[] row : rows) {
             if (!row[0].equals("Variant") || !d.comparison.empty()) {
-                c.row(row, cols, 10, TEXT, false);
+                c.row(row, cols, 10, PdfPalette.TEXT, false);
             }
         }
         c.y -= 6;
@@ -130,9 +98,9 @@ public final class PdfReport {
         String verdict = !fits.available() ? "Budget unavailable: " + fits.reason()
                 : (fits.isTrue() ? "FITS: " : "DOES NOT FIT: ") + "production budget " + d.text(FigureKey.RESULT_BUDGET_BYTES)
                 + " against " + d.text(FigureKey.RESULT_GPU_CAPACITY_BYTES) + " per replica";
-        c.paragraph(verdict, 11, !fits.available() ? MUTED : fits.isTrue() ? GOOD : BAD, 0);
+        c.paragraph(verdict, 11, !fits.available() ? PdfPalette.MUTED : fits.isTrue() ? PdfPalette.GOOD : PdfPalette.BAD, 0);
         c.paragraph("Max concurrency at " + d.text(FigureKey.POOL_CONTEXT_LENGTH) + ": " + d.text(FigureKey.POOL_MAX_CONCURRENCY) + " ("
-                + d.text(FigureKey.POOL_CONCURRENCY_RATIO) + "). Memory capacity is not a latency SLA.", 10, TEXT, 0);
+                + d.text(FigureKey.POOL_CONCURRENCY_RATIO) + "). Memory capacity is not a latency SLA.", 10, PdfPalette.TEXT, 0);
     }
 
     private static void section(PdfCanvas c, ReportData d, ReportData.Section s) throws IOException {
@@ -141,7 +109,7 @@ public final class PdfReport {
         inputs(c, d, PdfInputs.section(s.title()), cols);
         for (FigureKey k : s.resultKeys()) {
             Figure f = d.figure(k);
-            c.row(new String[] {"= " + f.label(), d.text(k)}, cols, 9, f.available() ? TEXT : MUTED, true);
+            c.row(new String[] {"= " + f.label(), d.text(k)}, cols, 9, f.available() ? PdfPalette.TEXT : PdfPalette.MUTED, true);
         }
         if (s.title().equals(Section.RUNTIME.title())) {
             heading(c, Section.GPU.title());
@@ -152,7 +120,7 @@ public final class PdfReport {
     /** The section's declared inputs, one row each (Inputs). */
     private static void inputs(PdfCanvas c, ReportData d, Section section, float[] cols) throws IOException {
         for (String[] row : section == null ? List.<String[]>of() : PdfInputs.rows(d.sheet, section)) {
-            c.row(row, cols, 9, TEXT, true);
+            c.row(row, cols, 9, PdfPalette.TEXT, true);
         }
     }
 
@@ -160,13 +128,13 @@ public final class PdfReport {
         c.need(200);
         heading(c, "TYPICAL / HEAVY / LIMIT WORKLOADS");
         float[] cols = {0, 0.34f, 0.56f, 0.78f};
-        c.row(new String[] {"", "Typical", "Heavy", "Limit"}, cols, 9, MUTED, true);
+        c.row(new String[] {"", "Typical", "Heavy", "Limit"}, cols, 9, PdfPalette.MUTED, true);
         for (String[] row : PdfInputs.workloads(d.sheet)) {
-            c.row(row, cols, 9, TEXT, true);
+            c.row(row, cols, 9, PdfPalette.TEXT, true);
         }
         for (List<String> row : d.workloadRows().subList(1, d.workloadRows().size())) {
             if (!PdfInputs.isInput(row.get(0))) {
-                c.row(row.toArray(String[]::new), cols, 9, TEXT, true);
+                c.row(row.toArray(String[]::new), cols, 9, PdfPalette.TEXT, true);
             }
         }
     }
@@ -179,17 +147,17 @@ public final class PdfReport {
         heading(c, "VALIDATION: PREDICTED AGAINST MEASURED");
         float[] cols = {0, 0.36f, 0.62f, 0.84f};
         if (v.hasPrediction()) {
-            c.row(new String[] {"", "Predicted before launch", "Measured", "Error"}, cols, 9, MUTED, true);
+            c.row(new String[] {"", "Predicted before launch", "Measured", "Error"}, cols, 9, PdfPalette.MUTED, true);
             frozen(c, cols, "KV memory per GPU", v.predictedKvPoolBytes(), v.allocatedKvBytes(),
                     d.figure(FigureKey.VALIDATION_KV_POOL_ERROR));
             frozen(c, cols, "KV capacity (tokens)", v.predictedKvCapacityTokens(), v.kvCapacityTokens(),
                     d.figure(FigureKey.VALIDATION_KV_CAPACITY_ERROR));
             frozen(c, cols, "Non-KV per GPU", v.predictedNonKvBytes(), v.measuredNonKvBytes(), d.figure(FigureKey.VALIDATION_NON_KV_ERROR));
             c.paragraph("The prediction was frozen when the engine's log was first applied; the sheet now uses the measured "
-                    + "non-KV memory (it holds the weights).", 7.5f, MUTED, 0);
+                    + "non-KV memory (it holds the weights).", 7.5f, PdfPalette.MUTED, 0);
             return;
         }
-        c.row(new String[] {"", "Predicted", "Measured", "Difference"}, cols, 9, MUTED, true);
+        c.row(new String[] {"", "Predicted", "Measured", "Difference"}, cols, 9, PdfPalette.MUTED, true);
         compare(c, cols, "KV memory per GPU", d.figure(FigureKey.POOL_KV_POOL_BYTES), v.allocatedKvBytes(), true);
         compare(c, cols, "KV capacity (tokens)", d.figure(FigureKey.POOL_CAPACITY_TOKENS), v.kvCapacityTokens(), false);
         compare(c, cols, "Non-KV per GPU (measured is used)", d.figure(FigureKey.POOL_NON_KV_BYTES), v.measuredNonKvBytes(), true);
@@ -203,7 +171,7 @@ public final class PdfReport {
         }
         boolean bytes = !label.contains("tokens");
         c.row(new String[] {label, bytes ? Units.gibText(predicted) : Units.grouped(predicted), bytes ? Units.gibText(measured)
-                : Units.grouped(measured), error.available() ? FigureFormat.nonBytes(error, "", "") : "-"}, cols, 9, TEXT, true);
+                : Units.grouped(measured), error.available() ? FigureFormat.nonBytes(error, "", "") : "-"}, cols, 9, PdfPalette.TEXT, true);
     }
 
     private static void placement(PdfCanvas c, ReportData d) throws IOException {
@@ -213,11 +181,11 @@ public final class PdfReport {
                 FigureKey.WEIGHTS_BYTES_PER_GPU, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, FigureKey.POOL_NON_KV_BYTES,
                 FigureKey.POOL_KV_POOL_BYTES, FigureKey.PLACEMENT_FLEET_CONCURRENCY, FigureKey.PLACEMENT_REPLICAS_FOR_TARGET)) {
             Figure f = d.figure(k);
-            c.row(new String[] {f.label(), d.text(k)}, cols, 9, f.available() ? TEXT : MUTED, true);
+            c.row(new String[] {f.label(), d.text(k)}, cols, 9, f.available() ? PdfPalette.TEXT : PdfPalette.MUTED, true);
         }
         for (Planner.Fit f : Planner.recommend(d.sheet, 8)) {
             c.row(new String[] {"Fewest GPUs for " + f.scenario().label(), f.layout() == null ? f.reason()
-                    : f.layout().gpus() + " x " + d.sheet.gpu().name() + " (" + f.layout() + ")"}, cols, 9, TEXT, true);
+                    : f.layout().gpus() + " x " + d.sheet.gpu().name() + " (" + f.layout() + ")"}, cols, 9, PdfPalette.TEXT, true);
         }
     }
 
@@ -230,7 +198,7 @@ public final class PdfReport {
         Double delta = new LogComparison.Row(label, f.unit(), (double) p, measured.doubleValue()).delta();
         String diff = delta == null ? "-" : String.format(Locale.ROOT, "%+.2f %%", delta * 100);
         c.row(new String[] {label, bytes ? Units.gibText(p) : Units.grouped(p), bytes ? Units.gibText(measured)
-                : Units.grouped(measured), diff}, cols, 9, TEXT, true);
+                : Units.grouped(measured), diff}, cols, 9, PdfPalette.TEXT, true);
     }
 
     private static void charts(PdfCanvas c, ReportData d) throws IOException {
@@ -239,7 +207,7 @@ public final class PdfReport {
             return;
         }
         float h = 190;
-        heading(c, "KV CACHE AGAINST CONTEXT LENGTH", h + 56);
+        c.heading("KV CACHE AGAINST CONTEXT LENGTH", h + 56);
         double yMax = ch.poolBytes();
         for (Curves.Series s : ch.kvSeries()) {
             for (Curves.Point p : s.points()) {
@@ -255,8 +223,8 @@ public final class PdfReport {
                     .append(" seq): ").append(l.alwaysFits() ? "fits up to the max" : l.lastFittingContext() == 0 ? "never fits"
                             : "fits up to " + Units.grouped(l.lastFittingContext()) + " tokens");
         }
-        c.paragraph("Dashed: the KV pool (" + Units.gibText(ch.poolBytes()) + "). " + lim, 8.5f, MUTED, 0);
-        heading(c, "MAXIMUM CONCURRENCY AGAINST CONTEXT LENGTH", h + 56);
+        c.paragraph("Dashed: the KV pool (" + Units.gibText(ch.poolBytes()) + "). " + lim, 8.5f, PdfPalette.MUTED, 0);
+        c.heading("MAXIMUM CONCURRENCY AGAINST CONTEXT LENGTH", h + 56);
         double cmax = 1;
         for (Curves.Point p : ch.concurrency().points()) {
             cmax = Math.max(cmax, p.y());
@@ -264,7 +232,7 @@ public final class PdfReport {
         PdfCharts.line(c, c.y - h - 10, h, new PdfCharts.Line(List.of(ch.concurrency()), cmax, 1, "sequences", -1,
                 ch.maxContext()));
         c.y -= h + 50;
-        heading(c, "GPU MEMORY OF ONE GPU", 150);
+        c.heading("GPU MEMORY OF ONE GPU", 150);
         PdfCharts.stack(c, d, 110);
     }
 
@@ -272,125 +240,44 @@ public final class PdfReport {
         heading(c, "WHERE EACH NUMBER COMES FROM");
         for (Figure f : d.result.figures().values()) {
             if (!f.available()) {
-                c.paragraph(f.label() + ": unavailable (" + f.reason() + ")", 8, MUTED, 0);
+                c.paragraph(f.label() + ": unavailable (" + f.reason() + ")", 8, PdfPalette.MUTED, 0);
                 continue;
             }
-            c.paragraph(f.label() + " = " + d.text(f), 8.5f, TEXT, 0);
+            c.paragraph(f.label() + " = " + d.text(f), 8.5f, PdfPalette.TEXT, 0);
             if (!f.provenance().formula().isEmpty()) {
-                c.paragraph("Formula: " + f.provenance().formula(), 7.5f, MUTED, 12);
+                c.paragraph("Formula: " + f.provenance().formula(), 7.5f, PdfPalette.MUTED, 12);
             }
             if (!f.provenance().expression().isEmpty()) {
-                c.paragraph("With this sheet: " + f.provenance().expression(), 7.5f, MUTED, 12);
+                c.paragraph("With this sheet: " + f.provenance().expression(), 7.5f, PdfPalette.MUTED, 12);
             }
             for (String a : f.provenance().assumptions()) {
-                c.paragraph("- " + a, 7.5f, MUTED, 12);
+                c.paragraph("- " + a, 7.5f, PdfPalette.MUTED, 12);
             }
         }
     }
 
     private static void signOff(PdfCanvas c, SignOff s) throws IOException {
-        heading(c, "SIGN-OFF", 120);
+        c.heading("SIGN-OFF", 120);
         float[] cols = {0, 0.18f, 0.46f, 0.62f};
-        c.row(new String[] {"Role", "Name", "Date", "Signature"}, cols, 9, MUTED, true);
+        c.row(new String[] {"Role", "Name", "Date", "Signature"}, cols, 9, PdfPalette.MUTED, true);
         String[][] roles = {{"Prepared by", s.preparedBy(), s.preparedOn()}, {"Reviewed by", s.reviewedBy(), s.reviewedOn()},
             {"Approved by", s.approvedBy(), s.approvedOn()}};
         for (String[] role : roles) {
             c.y -= 7;
-            c.row(new String[] {role[0], dash(role[1]), dash(role[2]), "Signature: ____________________"}, cols, 10, TEXT, true);
+            c.row(new String[] {role[0], dash(role[1]), dash(role[2]), "Signature: ____________________"}, cols, 10, PdfPalette.TEXT, true);
         }
         c.y -= 28; // room under the last line for a visible digital signature
         c.row(new String[] {"Status", s.status() == SignOffStatus.APPROVED ? "Approved" : "Draft", "", ""},
-                cols, 10, TEXT, true);
+                cols, 10, PdfPalette.TEXT, true);
         if (s.status() == SignOffStatus.APPROVED) {
-            c.paragraph("Approved content (SHA-256 of every section but SIGN-OFF): " + s.approvedFingerprint(), 8, TEXT, 0);
+            c.paragraph("Approved content (SHA-256 of every section but SIGN-OFF): " + s.approvedFingerprint(), 8, PdfPalette.TEXT, 0);
         }
         InputDecl history = Inputs.get("signOff.history");
         for (SignOff.Approval a : s.history()) {
-            c.paragraph(history.label() + ": " + InputText.of(history, List.of(a)), 7.5f, MUTED, 0);
+            c.paragraph(history.label() + ": " + InputText.of(history, List.of(a)), 7.5f, PdfPalette.MUTED, 0);
         }
     }
 
     private static String dash(String s) { return s == null || s.isBlank() ? "-" : s; }
 
-    private static void footers(PDDocument doc, PDType0Font font, ReportData d) throws IOException {
-        int n = doc.getNumberOfPages();
-        for (int i = 0; i < n; i++) {
-            PDPage p = doc.getPage(i);
-            try (PDPageContentStream cs = new PDPageContentStream(doc, p, PDPageContentStream.AppendMode.APPEND, true)) {
-                cs.beginText();
-                cs.setFont(font, 7);
-                cs.setNonStrokingColor(MUTED[0], MUTED[1], MUTED[2]);
-                cs.newLineAtOffset(PdfCanvas.MARGIN, 24);
-                cs.showText("Fingerprint: " + d.fingerprint + "   VRAM Sheet " + d.version + "   Page " + (i + 1) + " of " + n);
-                cs.endText();
-            }
-        }
-    }
-
-    private static void attach(PDDocument doc, ReportData d) throws IOException {
-        byte[] json = d.json.getBytes(StandardCharsets.UTF_8);
-        PDEmbeddedFile ef = new PDEmbeddedFile(doc, new ByteArrayInputStream(json));
-        ef.setSubtype("application/json");
-        ef.setSize(json.length);
-        ef.setCreationDate(new GregorianCalendar());
-        ef.setModDate(new GregorianCalendar());
-        PDComplexFileSpecification fs = new PDComplexFileSpecification();
-        fs.setFile(ATTACHMENT);
-        fs.setFileUnicode(ATTACHMENT);
-        fs.setEmbeddedFile(ef);
-        fs.setEmbeddedFileUnicode(ef);
-        fs.setFileDescription("The worksheet this report was made from (VRAM Sheet JSON)");
-        fs.getCOSObject().setName(COSName.getPDFName("AFRelationship"), "Source");
-        PDEmbeddedFilesNameTreeNode tree = new PDEmbeddedFilesNameTreeNode();
-        tree.setNames(Map.of(ATTACHMENT, fs));
-        PDDocumentCatalog cat = doc.getDocumentCatalog();
-        PDDocumentNameDictionary names = new PDDocumentNameDictionary(cat);
-        names.setEmbeddedFiles(tree);
-        cat.setNames(names);
-        COSArray af = new COSArray();
-        af.add(fs);
-        cat.getCOSObject().setItem(COSName.getPDFName("AF"), af);
-    }
-
-    private static void archival(PDDocument doc, ReportData d) throws IOException {
-        PDDocumentInformation info = doc.getDocumentInformation();
-        String title = "VRAM sizing report: " + d.sheet.model().modelId();
-        Calendar now = new GregorianCalendar();
-        info.setTitle(title);
-        info.setCreator("VRAM Sheet " + d.version);
-        info.setProducer("VRAM Sheet " + d.version + " (Apache PDFBox)");
-        info.setSubject("SS-007 worksheet " + d.fingerprint);
-        info.setCreationDate(now);
-        info.setCustomMetadataValue(PrintedText.GENERATED_KEY, d.generatedAt);
-        info.setModificationDate(now);
-        String date = String.format(Locale.ROOT, "%tFT%<tT%<tz", now).replaceAll("(\\d\\d)(\\d\\d)$", "$1:$2");
-        String xmp = "<?xpacket begin=\"\uFEFF\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
-                + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\n"
-                + "<rdf:Description rdf:about=\"\" xmlns:pdfaid=\"http://www.aiim.org/pdfa/ns/id/\">"
-                + "<pdfaid:part>3</pdfaid:part><pdfaid:conformance>B</pdfaid:conformance></rdf:Description>\n"
-                + "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">"
-                + "<dc:format>application/pdf</dc:format><dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">" + xml(title)
-                + "</rdf:li></rdf:Alt></dc:title><dc:description><rdf:Alt><rdf:li xml:lang=\"x-default\">SS-007 worksheet "
-                + d.fingerprint + "</rdf:li></rdf:Alt></dc:description></rdf:Description>\n"
-                + "<rdf:Description rdf:about=\"\" xmlns:xmp=\"http://ns.adobe.com/xap/1.0/\"><xmp:CreatorTool>VRAM Sheet "
-                + xml(d.version) + "</xmp:CreatorTool><xmp:CreateDate>" + date + "</xmp:CreateDate><xmp:ModifyDate>" + date
-                + "</xmp:ModifyDate></rdf:Description>\n"
-                + "<rdf:Description rdf:about=\"\" xmlns:pdf=\"http://ns.adobe.com/pdf/1.3/\"><pdf:Producer>VRAM Sheet "
-                + xml(d.version) + " (Apache PDFBox)</pdf:Producer></rdf:Description>\n"
-                + "</rdf:RDF></x:xmpmeta>\n<?xpacket end=\"w\"?>";
-        PDMetadata meta = new PDMetadata(doc);
-        meta.importXMPMetadata(xmp.getBytes(StandardCharsets.UTF_8));
-        doc.getDocumentCatalog().setMetadata(meta);
-        byte[] icc = ICC_Profile.getInstance(ColorSpace.CS_sRGB).getData();
-        PDOutputIntent oi = new PDOutputIntent(doc, new ByteArrayInputStream(icc));
-        oi.setInfo("sRGB IEC61966-2.1");
-        oi.setOutputCondition("sRGB IEC61966-2.1");
-        oi.setOutputConditionIdentifier("sRGB IEC61966-2.1");
-        oi.setRegistryName("http://www.color.org");
-        doc.getDocumentCatalog().addOutputIntent(oi);
-    }
-
-    private static String xml(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-    }
 }

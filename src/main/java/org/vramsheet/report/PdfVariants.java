@@ -24,18 +24,18 @@ final class PdfVariants {
         if (t.empty()) {
             return;
         }
-        PdfReport.heading(c, "VARIANTS (" + t.columns().size() + ", compared at " + (t.context() == null
+        c.heading("VARIANTS (" + t.columns().size() + ", compared at " + (t.context() == null
                 ? "each one's max model length" : Units.grouped(t.context()) + " tokens per sequence") + ")", 120);
         c.paragraph("This report's other sections are variant '" + shown(t) + "', the one shown when it was made.", 8.5f,
-                PdfReport.MUTED, 0);
+                PdfPalette.MUTED, 0);
         for (int from = 0; from < t.columns().size(); from += PER_TABLE) {
             table(c, d, t, from, Math.min(t.columns().size(), from + PER_TABLE));
         }
         for (String n : t.notes()) {
-            c.paragraph("Note: " + n, 8.5f, PdfReport.BAD, 0);
+            c.paragraph("Note: " + n, 8.5f, PdfPalette.BAD, 0);
         }
         float h = 170;
-        PdfReport.heading(c, "MAXIMUM CONCURRENCY AGAINST CONTEXT LENGTH, BY VARIANT", h + 56);
+        c.heading("MAXIMUM CONCURRENCY AGAINST CONTEXT LENGTH, BY VARIANT", h + 56);
         double cmax = 1;
         long maxContext = 512;
         List<Curves.Series> series = new ArrayList<>();
@@ -68,7 +68,7 @@ final class PdfVariants {
             head[i + 1] = col.name() + (col.active() ? " (shown)" : "");
         }
         c.need(40);
-        c.row(head, cols, 9, PdfReport.ACCENT, true);
+        c.row(head, cols, 9, PdfPalette.ACCENT, true);
         for (FigureKey k : Comparison.RESULTS) {
             String[] row = new String[n + 1];
             row[0] = t.columns().get(0).result().get(k).label();
@@ -76,7 +76,7 @@ final class PdfVariants {
                 Figure f = t.columns().get(from + i).result().get(k);
                 row[i + 1] = d.shortText(f);
             }
-            c.row(row, cols, 8, PdfReport.TEXT, true);
+            c.row(row, cols, 8, PdfPalette.TEXT, true);
         }
         for (Comparison.InputRow r : t.differences()) {
             String[] row = new String[n + 1];
@@ -85,7 +85,7 @@ final class PdfVariants {
                 String v = r.values().get(from + i);
                 row[i + 1] = v.isEmpty() ? "-" : v;
             }
-            c.row(row, cols, 8, PdfReport.MUTED, true);
+            c.row(row, cols, 8, PdfPalette.MUTED, true);
         }
         c.y -= 8;
     }

@@ -64,7 +64,7 @@ public final class ReportVerifier {
         if (names == null || names.getEmbeddedFiles() == null || names.getEmbeddedFiles().getNames() == null) {
             return null;
         }
-        PDComplexFileSpecification fs = names.getEmbeddedFiles().getNames().get(PdfReport.ATTACHMENT);
+        PDComplexFileSpecification fs = names.getEmbeddedFiles().getNames().get(PdfArchive.ATTACHMENT);
         if (fs == null || fs.getEmbeddedFile() == null) {
             return null;
         }
@@ -82,11 +82,11 @@ public final class ReportVerifier {
         try (PDDocument doc = Loader.loadPDF(pdf)) {
             String json = attachment(doc);
             if (json == null) {
-                return new Result(false, List.of("FAIL no attached worksheet (" + PdfReport.ATTACHMENT + ")"), null);
+                return new Result(false, List.of("FAIL no attached worksheet (" + PdfArchive.ATTACHMENT + ")"), null);
             }
             Worksheet ws;
             try {
-                ws = WorksheetJson.parse(json, PdfReport.ATTACHMENT);
+                ws = WorksheetJson.parse(json, PdfArchive.ATTACHMENT);
             } catch (WorksheetFormatException e) {
                 return new Result(false, List.of("FAIL attached worksheet unreadable: " + e.getMessage()), null);
             }
@@ -135,7 +135,7 @@ public final class ReportVerifier {
     /** Whether the attachment is the canonical text of its own schema version (an earlier version's file stays valid). */
     private static boolean canonical(String json, String fp) {
         try {
-            return Fingerprint.of(WorksheetJson.writeAs(WorksheetJson.parseAsStored(json, PdfReport.ATTACHMENT),
+            return Fingerprint.of(WorksheetJson.writeAs(WorksheetJson.parseAsStored(json, PdfArchive.ATTACHMENT),
                     WorksheetJson.versionOf(json))).equals(fp);
         } catch (WorksheetFormatException e) {
             return false;

@@ -83,10 +83,10 @@ final class SignatureAppearance {
                 cs.setNonStrokingColor(0.95f, 0.97f, 1f);
                 cs.addRect(0, 0, w, h);
                 cs.fill();
-                cs.setStrokingColor(PdfReport.ACCENT[0], PdfReport.ACCENT[1], PdfReport.ACCENT[2]);
+                cs.setStrokingColor(PdfPalette.ACCENT[0], PdfPalette.ACCENT[1], PdfPalette.ACCENT[2]);
                 cs.addRect(0.5f, 0.5f, w - 1, h - 1);
                 cs.stroke();
-                cs.setNonStrokingColor(PdfReport.TEXT[0], PdfReport.TEXT[1], PdfReport.TEXT[2]);
+                cs.setNonStrokingColor(PdfPalette.TEXT[0], PdfPalette.TEXT[1], PdfPalette.TEXT[2]);
                 float y = h - 9;
                 for (int i = 0; i < lines.size(); i++) {
                     cs.beginText();

@@ -37,8 +37,11 @@ public final class EveryInput {
                 List.of(new LayerWindow(20, 4096L, WindowKind.CHUNKED, 8, 96, KvDtype.FP8_E5M2)), 2, 1_048_576L);
         Workloads wl = new Workloads(new Scenario(1000L, 200L, 16L, List.of(3000L, 5000L), 100L),
                 new Scenario(8000L, 1000L, 8L, List.of(9000L), 500L), new Scenario(30_000L, 2000L, 4L, List.of(32_000L), 1000L));
-        RuntimeSettings r = new RuntimeSettings(Engine.SGLANG, "0.5.2", CacheImplementation.PAGED, 2, 2, 0.85, 32, 65_536L,
-                true, 8192L, 777, 2_000_000_000L, 1_500_000_000L, 700_000_000L, 5.0, true, 40_000_000_000L, 3, 2);
+        RuntimeSettings r = RuntimeSettings.builder().engine(Engine.SGLANG).engineVersion("0.5.2")
+                .cacheImplementation(CacheImplementation.PAGED).tensorParallel(2).pipelineParallel(2).utilization(0.85).blockSize(32)
+                .maxModelLen(65_536L).prefixCaching(true).maxNumBatchedTokens(8192L).maxNumSeqs(777)
+                .activationPeakBytes(2_000_000_000L).nonTorchBytes(1_500_000_000L).cudaGraphBytes(700_000_000L)
+                .fragmentationPercent(5.0).cudaGraphsInPool(true).kvCacheMemoryBytes(40_000_000_000L).dataParallel(3).nodes(2).build();
         Gpu g = new Gpu("H100 SXM", 12, 85_520_809_984L);
         Validation v = new Validation(45_000_000_000L, 30_000_000_000L, 98_304L, 80_000_000_000L, 61L, "ran on node 7",
                 44_000_000_000L, 31_000_000_000L, 100_000L, 4, 2_100_000_000L, 1_400_000_000L, 600_000_000L);

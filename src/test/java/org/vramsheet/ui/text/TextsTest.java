@@ -1,5 +1,7 @@
 package org.vramsheet.ui.text;
 
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.RuntimeSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -52,17 +54,17 @@ class TextsTest {
                 "untranslated text keeps its words and gets Russian numbers");
         for (String version : new String[] {"0.10.1", "0.19.0"}) {
             for (String gpu : new String[] {"", "NVIDIA H100 80GB HBM3", "NVIDIA B200", "NVIDIA A100 80GB"}) {
-                String why = org.vramsheet.core.engine.EngineDefaults.blockSize(new org.vramsheet.core.sheet.RuntimeSettings(
-                        org.vramsheet.core.sheet.Engine.VLLM, version, null, 1, 1, null, null, 8192L, false, null, null,
-                        0L, 0L, 0L, 0.0, null, null, null, null), org.vramsheet.core.calc.Sheets.mla(27, 16, 512, 64,
+                String why = org.vramsheet.core.engine.EngineDefaults.blockSize(RuntimeSettings.builder().engine(Engine.VLLM)
+                        .engineVersion(version).maxModelLen(8192L).activationPeakBytes(0L).nonTorchBytes(0L).cudaGraphBytes(0L)
+                        .build(), org.vramsheet.core.calc.Sheets.mla(27, 16, 512, 64,
                         org.vramsheet.core.sheet.KvDtype.BF16), new org.vramsheet.core.sheet.Gpu(gpu, 1, 80L << 30)).why();
                 assertTrue(ru.untranslated(why).isEmpty(), "the MLA block size says why in Russian: " + why);
             }
         }
         for (String version : new String[] {"0.19.0", "0.26.0"}) {
-            var why = org.vramsheet.core.engine.EngineDefaults.fraction(new org.vramsheet.core.sheet.RuntimeSettings(
-                    org.vramsheet.core.sheet.Engine.VLLM, version, null, 1, 1, null, null, 8192L, false, null, null,
-                    0L, 0L, 0L, 0.0, null, null, null, null), 80L << 30).why();
+            var why = org.vramsheet.core.engine.EngineDefaults.fraction(RuntimeSettings.builder().engine(Engine.VLLM)
+                    .engineVersion(version).maxModelLen(8192L).activationPeakBytes(0L).nonTorchBytes(0L).cudaGraphBytes(0L).build(),
+                    80L << 30).why();
             assertTrue(ru.untranslated(why).isEmpty(), "the vLLM " + version + " default says why in Russian: " + why);
         }
         assertEquals("inconsistent: 7 KV heads do not divide 64 attention heads",
