@@ -70,12 +70,14 @@ final class XlsxInputs {
         b.input("Mla", "MLA (1) or K/V per head (0)", mla ? 1 : 0, false);
         b.input("Layers", "Attention layers", num(k.layers()), false);
         b.input("AttnHeads", "Attention heads", num(k.attentionHeads()), false);
-        b.input("KvHeads", "KV heads", mla ? 1 : num(KvGeometry.kvHeads(k)), false);
+        Figure kvHeads = d.figure(FigureKey.KV_CACHE_KV_HEADS);
+        b.input("KvHeads", "KV heads", mla ? 1 : kvHeads.available() ? num(kvHeads.value()) : num(KvGeometry.kvHeads(k)), false);
         Figure hd = d.figure(FigureKey.KV_CACHE_HEAD_DIM);
         b.input("HeadDim", "Head dimension", mla ? num(k.headDim()) : hd.available() ? num(hd.value()) : null, false);
         b.input("LatentDim", "MLA kv_lora_rank + qk_rope_head_dim", mla && k.kvLoraRank() != null && k.qkRopeHeadDim() != null
                 ? k.kvLoraRank() + k.qkRopeHeadDim() : 0, false);
-        b.input("KvElemBytes", "KV-cache bytes per element", dt.num() / (double) dt.den(), false);
+        Figure elem = d.figure(FigureKey.KV_CACHE_ELEMENT_BYTES);
+        b.input("KvElemBytes", "KV-cache bytes per element", elem.available() ? elem.ratio() : dt.num() / (double) dt.den(), false);
         b.noteFormula("IF(KvElemBytes=4,\"fp32\",IF(KvElemBytes=2,\"bf16 / fp16\",IF(KvElemBytes=1,\"fp8\","
                 + "IF(KvElemBytes=0.5,\"fp4\",\"a packed format\"))))");
         b.input("WindowLayers", "Windowed layers", win == null ? 0 : num(win.layers()), false);

@@ -12,6 +12,7 @@ import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.Provenance;
 import org.vramsheet.core.result.Unit;
 import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.units.Units;
 
 /** KV ARCHITECTURE: bytes per token from KV heads (GQA/MQA) or the MLA latent, windows and state. */
@@ -65,6 +66,7 @@ final class KvStep {
                     new Provenance(formula, expr + " = " + Units.bytesText(b), notes));
         });
         headDim(c, k);
+        resolvedKv(c, k);
         perGpu(c);
         beyondWindowsAndState(c, k);
         queryHeadMistake(c, k);
@@ -135,6 +137,19 @@ final class KvStep {
                     + g.headDim, "No explicit head_dim on the sheet");
             return Figure.of(FigureKey.KV_CACHE_HEAD_DIM, g.mla ? "Latent dimension (MLA)" : "Head dimension (resolved)",
                     Unit.COUNT, g.headDim, p);
+        });
+    }
+
+    /** KV heads and the KV-cache element size as the calculation resolved them (MHA / MQA / MLA rules; auto = the model's). */
+    private static void resolvedKv(Calc c, KvArchitecture k) {
+        c.compute(FigureKey.KV_CACHE_KV_HEADS, "KV heads (resolved)", Unit.COUNT, INPUTS, n(), () -> Figure.of(
+                FigureKey.KV_CACHE_KV_HEADS, "KV heads (resolved)", Unit.COUNT, c.geometry.kvHeads, Provenance.of(
+                        "KV heads after the MHA / MQA / MLA rules", Integer.toString(c.geometry.kvHeads),
+                        "MHA: the attention heads unless given; MQA: 1; MLA: 1 latent")));
+        c.compute(FigureKey.KV_CACHE_ELEMENT_BYTES, "KV-cache bytes per element (resolved)", Unit.RATIO, INPUTS, n(), () -> {
+            KvDtype dt = k.kvDtype().resolve(c.ws.weights().computeDtype());
+            return Figure.ratio(FigureKey.KV_CACHE_ELEMENT_BYTES, "KV-cache bytes per element (resolved)",
+                    dt.num() / (double) dt.den(), Provenance.of("KV-cache dtype (auto: the model's dtype)", dt.label()));
         });
     }
 }

@@ -8,6 +8,8 @@ import org.vramsheet.core.sheet.ScenarioId;
  */
 public record FigureKey(String id) {
     public static final FigureKey KV_CACHE_HEAD_DIM = new FigureKey("kvCache.headDim");
+    public static final FigureKey KV_CACHE_KV_HEADS = new FigureKey("kvCache.kvHeads");
+    public static final FigureKey KV_CACHE_ELEMENT_BYTES = new FigureKey("kvCache.elementBytes");
     public static final FigureKey POOL_MAX_MODEL_LEN = new FigureKey("pool.maxModelLen");
     public static final FigureKey VALIDATION_NON_KV_ERROR = new FigureKey("validation.nonKvError");
     public static final FigureKey VALIDATION_KV_POOL_ERROR = new FigureKey("validation.kvPoolError");
