@@ -18,7 +18,7 @@ import picocli.CommandLine.Parameters;
 /** {@code export WORKSHEET.json --xlsx OUT.xlsx --pdf OUT.pdf [--letter] [--sign KEY.p12] [--force]}. */
 @Command(name = "export", mixinStandardHelpOptions = true, description = {"Write the worksheet's XLSX and/or PDF report.",
         "Exit 0 on success, 2 on a bad file or option (nothing is replaced)."})
-final class ExportCommand extends Subcommand {
+final class ExportCommand extends Subcommand.OnFiles {
     @Option(names = "--xlsx", paramLabel = "OUT.xlsx", description = "write the XLSX report (live formulas, native chart)")
     private Path xlsx;
     @Option(names = "--pdf", paramLabel = "OUT.pdf", description = "write the PDF report (the worksheet attached)")
@@ -38,13 +38,8 @@ final class ExportCommand extends Subcommand {
     }
 
     @Override
-    String missing(String option) {
-        return option + " needs a file";
-    }
-
-    @Override
     public Integer call() {
-        Path sheet = sheets.isEmpty() ? null : sheets.get(sheets.size() - 1);
+        Path sheet = last(sheets);
         if (sheet == null || (xlsx == null && pdf == null)) {
             err.println("vramsheet export: give WORKSHEET.json and --xlsx OUT.xlsx and/or --pdf OUT.pdf");
             return Cli.BAD_INPUT;

@@ -53,7 +53,7 @@ final class PlanCommand extends Subcommand {
         } catch (NumberFormatException e) {
             throw new BadInput(NEEDS);
         }
-        Path sheet = sheets.isEmpty() ? null : sheets.get(sheets.size() - 1);
+        Path sheet = last(sheets);
         if (sheet == null) {
             err.println("vramsheet plan: give WORKSHEET.json");
             return Cli.BAD_INPUT;

@@ -1,6 +1,7 @@
 package org.vramsheet.cli;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -33,6 +34,21 @@ abstract class Subcommand implements Callable<Integer> {
         return option + " needs a value";
     }
 
+    /** The last of the positional arguments (a repeated one keeps the last, as options do), or null. */
+    static <T> T last(List<T> given) { return given.isEmpty() ? null : given.get(given.size() - 1); }
+
     @Override
     public abstract Integer call();
+
+    /** A subcommand whose options name files: a missing value is a missing file. */
+    abstract static class OnFiles extends Subcommand {
+        OnFiles(Io io) {
+            super(io);
+        }
+
+        @Override
+        String missing(String option) {
+            return option + " needs a file";
+        }
+    }
 }

@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "validate", mixinStandardHelpOptions = true, description = {
         "Read an engine startup log (vLLM, SGLang), compare it with the sheet and explain every delta above 2 %%.",
         "Exit 0 on success, 2 on a bad file, a log of another model with -o (without --force) or a bad option."})
-final class ValidateCommand extends Subcommand {
+final class ValidateCommand extends Subcommand.OnFiles {
     @Option(names = "--worksheet", paramLabel = "SHEET.json", description = "compare with this sheet (default: the built-in one)")
     private Path sheet;
     @Option(names = "-o", paramLabel = "UPDATED.json", description = "write the sheet with the log's setup and measured memory applied")
@@ -43,13 +43,8 @@ final class ValidateCommand extends Subcommand {
     }
 
     @Override
-    String missing(String option) {
-        return option + " needs a file";
-    }
-
-    @Override
     public Integer call() {
-        Path log = logs.isEmpty() ? null : logs.get(logs.size() - 1);
+        Path log = last(logs);
         if (log == null) {
             err.println("vramsheet validate: give an engine startup LOG (and --worksheet SHEET.json)");
             return Cli.BAD_INPUT;

@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
         "Check a report's fingerprint, printed numbers and signatures against its attached worksheet.",
         "Exit 0 signed by a trusted signer and unchanged, 1 changed or inconsistent, 3 unchanged but the signer is not "
                 + "trusted, 4 consistent but not signed, 2 unreadable or a bad option."})
-final class VerifyCommand extends Subcommand {
+final class VerifyCommand extends Subcommand.OnFiles {
     @Option(names = "-o", paramLabel = "WORKSHEET.json", description = "write the attached worksheet to this file")
     private Path extract;
     @Option(names = "--trust", paramLabel = "CERT.pem",
@@ -36,13 +36,8 @@ final class VerifyCommand extends Subcommand {
     }
 
     @Override
-    String missing(String option) {
-        return option + " needs a file";
-    }
-
-    @Override
     public Integer call() {
-        Path pdf = reports.isEmpty() ? null : reports.get(reports.size() - 1);
+        Path pdf = last(reports);
         if (pdf == null) {
             err.println("vramsheet verify: give REPORT.pdf [--trust CERT.pem]... [-o WORKSHEET.json]");
             return Cli.BAD_INPUT;
