@@ -16,10 +16,6 @@ public record Gpu(String name, Integer count, Long totalBytes) {
 
     // copy methods: an edit changes only the field it names
 
-    public Gpu withName(String name) {
-        return new Gpu(name, count, totalBytes);
-    }
-
     public Gpu withCount(Integer count) {
         return new Gpu(name, count, totalBytes);
     }

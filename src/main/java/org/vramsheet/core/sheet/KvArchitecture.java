@@ -31,15 +31,6 @@ public record KvArchitecture(AttentionKind kind, Integer layers, Integer attenti
     /** An architecture with nothing known: GQA, cache dtype auto, no windows. */
     public static KvArchitecture empty() { return builder().build(); }
 
-    /** Layers in window groups (0 when there are none or their counts are missing). */
-    public int windowedLayers() {
-        int n = 0;
-        for (LayerWindow w : windows) {
-            n += w.layers() == null ? 0 : w.layers();
-        }
-        return n;
-    }
-
     /** A builder starting from {@link #empty()}. */
     public static Builder builder() { return new Builder(); }
 

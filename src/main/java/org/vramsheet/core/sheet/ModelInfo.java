@@ -21,19 +21,4 @@ public record ModelInfo(String modelId, String revision, String architecture, Lo
         return new ModelInfo(modelId, revision, architecture, maxContextTokens, vocabSize);
     }
 
-    public ModelInfo withRevision(String revision) {
-        return new ModelInfo(modelId, revision, architecture, maxContextTokens, vocabSize);
-    }
-
-    public ModelInfo withArchitecture(String architecture) {
-        return new ModelInfo(modelId, revision, architecture, maxContextTokens, vocabSize);
-    }
-
-    public ModelInfo withMaxContextTokens(Long maxContextTokens) {
-        return new ModelInfo(modelId, revision, architecture, maxContextTokens, vocabSize);
-    }
-
-    public ModelInfo withVocabSize(Long vocabSize) {
-        return new ModelInfo(modelId, revision, architecture, maxContextTokens, vocabSize);
-    }
 }

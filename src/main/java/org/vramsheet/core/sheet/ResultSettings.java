@@ -16,10 +16,6 @@ public record ResultSettings(Long headroomBytes, ScenarioId sizingScenario, Long
 
     // copy methods: an edit changes only the field it names
 
-    public ResultSettings withHeadroomBytes(Long headroomBytes) {
-        return new ResultSettings(headroomBytes, sizingScenario, contextLength, targetSequences);
-    }
-
     public ResultSettings withSizingScenario(ScenarioId sizingScenario) {
         return new ResultSettings(headroomBytes, sizingScenario, contextLength, targetSequences);
     }

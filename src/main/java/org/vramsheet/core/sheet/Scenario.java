@@ -25,23 +25,4 @@ public record Scenario(Long inputTokens, Long generatedTokens, Long concurrentSe
 
     // copy methods: an edit changes only the field it names
 
-    public Scenario withInputTokens(Long inputTokens) {
-        return new Scenario(inputTokens, generatedTokens, concurrentSequences, sequenceLengths, sharedPrefixTokens);
-    }
-
-    public Scenario withGeneratedTokens(Long generatedTokens) {
-        return new Scenario(inputTokens, generatedTokens, concurrentSequences, sequenceLengths, sharedPrefixTokens);
-    }
-
-    public Scenario withConcurrentSequences(Long concurrentSequences) {
-        return new Scenario(inputTokens, generatedTokens, concurrentSequences, sequenceLengths, sharedPrefixTokens);
-    }
-
-    public Scenario withSequenceLengths(List<Long> sequenceLengths) {
-        return new Scenario(inputTokens, generatedTokens, concurrentSequences, sequenceLengths, sharedPrefixTokens);
-    }
-
-    public Scenario withSharedPrefixTokens(Long sharedPrefixTokens) {
-        return new Scenario(inputTokens, generatedTokens, concurrentSequences, sequenceLengths, sharedPrefixTokens);
-    }
 }

@@ -42,10 +42,6 @@ public record SignOff(String preparedBy, String preparedOn, String reviewedBy, S
         return new SignOff(preparedBy, preparedOn, reviewedBy, reviewedOn, approvedBy, approvedOn, status, approvedFingerprint, history);
     }
 
-    public SignOff withPreparedOn(String preparedOn) {
-        return new SignOff(preparedBy, preparedOn, reviewedBy, reviewedOn, approvedBy, approvedOn, status, approvedFingerprint, history);
-    }
-
     public SignOff withReviewedBy(String reviewedBy) {
         return new SignOff(preparedBy, preparedOn, reviewedBy, reviewedOn, approvedBy, approvedOn, status, approvedFingerprint, history);
     }

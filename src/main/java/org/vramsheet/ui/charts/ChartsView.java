@@ -4,7 +4,6 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Set;
 import javafx.scene.Node;
-import javafx.scene.chart.StackedBarChart;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import org.vramsheet.core.curves.Curves;
@@ -101,7 +100,4 @@ public final class ChartsView extends TabPane {
     /** For tests: the KV chart (a series per scenario, the pool, where each stops fitting). */
     public MarkedLineChart kvChart() { return kv.chart(); }
 
-    public MarkedLineChart concurrencyChart() { return concurrency.chart(); }
-
-    public StackedBarChart<String, Number> gpuChart() { return gpu.chart(); }
 }

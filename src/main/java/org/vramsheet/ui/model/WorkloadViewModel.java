@@ -43,8 +43,6 @@ public final class WorkloadViewModel extends SectionViewModel {
 
     public ScenarioId id() { return id; }
 
-    public StringBinding lengthsErrorProperty() { return lengthsError; }
-
     private List<String> parts() {
         String t = sequenceLengths.get();
         List<String> out = new ArrayList<>();

@@ -74,14 +74,6 @@ public final class PoolLayout implements Capacity {
     /** A kind's tokens per block (its own, else the layout's). */
     public int blockOf(Kind k) { return k.blockSize() > 0 ? k.blockSize() : blockSize; }
 
-    public int totalGroups() {
-        int n = 0;
-        for (Kind k : kinds) {
-            n += k.groups();
-        }
-        return n;
-    }
-
     /** Sum over layer kinds of (blocks per group) x (groups of that kind). */
     public long sumOverKinds(ToLongFunction<Kind> perGroup) {
         long total = 0;
