@@ -83,6 +83,11 @@ final class BudgetStep {
                 measured != null ? Calc.n() : Calc.n(FigureKey.WEIGHTS_BYTES, FigureKey.POOL_ACTIVATION_PEAK_BYTES,
                         FigureKey.POOL_NON_TORCH_BYTES, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES),
                 () -> {
+                    String refused = measured == null ? null : MeasuredNonKv.implausible(c, measured);
+                    if (refused != null) {
+                        return Figure.unavailable(FigureKey.RESULT_NON_KV_BYTES, "Non-KV footprint (replica)", Unit.BYTES,
+                                refused);
+                    }
                     if (measured != null) {
                         long perGpu = MeasuredNonKv.perGpu(c, measured);
                         long v = Math.multiplyExact(perGpu, (long) ranks);

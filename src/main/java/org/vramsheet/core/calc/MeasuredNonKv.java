@@ -3,6 +3,7 @@ package org.vramsheet.core.calc;
 import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.units.Units;
 
 /** An engine's measured non-KV memory (VALIDATION) carried to the sheet's layout of GPUs. */
 final class MeasuredNonKv {
@@ -21,6 +22,30 @@ final class MeasuredNonKv {
         long weights = c.get(FigureKey.WEIGHTS_BYTES).value();
         long rest = Math.max(0, measured - KvGeometry.ceilDiv(weights, on));
         return Math.addExact(KvGeometry.ceilDiv(weights, c.ws.runtime().ranks()), rest);
+    }
+
+    /** How far below the weights a measured footprint may fall before it cannot be of this model: estimates of weights vary. */
+    static final double WEIGHTS_SLACK = 0.9;
+
+    /**
+     * Why the measured non-KV memory cannot be of this sheet's setup, or null: it holds the weights' share on every GPU
+     * it ran on, so a measurement well below that share (a log of a smaller model, another weight format) is refused, not
+     * used. Seen (issue 25): 21.11 GiB measured on gemma-2-9b kept after importing Llama-3.1-70B said "fits" on one H100.
+     */
+    static String implausible(Calc c, long measured) {
+        Figure w = c.get(FigureKey.WEIGHTS_BYTES);
+        if (w == null || !w.available()) {
+            return null;
+        }
+        Integer onGpus = c.ws.validation().measuredOnGpus();
+        int on = onGpus != null && onGpus >= 1 ? onGpus : c.ws.runtime().ranks();
+        long share = KvGeometry.ceilDiv(w.value(), on);
+        if (measured >= share * WEIGHTS_SLACK) {
+            return null;
+        }
+        return "VALIDATION › Measured non-KV footprint (" + Units.gibText(measured) + " per GPU) is below the weights on each "
+                + "GPU it ran on (" + Units.gibText(share) + " on " + on + " GPU" + (on == 1 ? "" : "s")
+                + "): it was measured on another model or weight format; clear it or apply this setup's engine log";
     }
 
     /** Why the measured non-KV memory is split again (measured on another number of GPUs), or null when it is not. */

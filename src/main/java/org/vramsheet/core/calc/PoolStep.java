@@ -42,6 +42,10 @@ final class PoolStep {
             FigureKey.POOL_KV_POOL_BYTES_REPLICA, FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_PAGE_BYTES, FigureKey.POOL_GPU_BLOCKS,
             FigureKey.POOL_CAPACITY_TOKENS, FigureKey.POOL_MAX_BATCHED_TOKENS, FigureKey.POOL_CUDA_GRAPHS_IN_POOL,
             FigureKey.POOL_CAPACITY_FROM_CONCURRENCY};
+        Long measured = ws.validation().measuredNonKvBytes();
+        if (blocked == null && measured != null) {
+            blocked = MeasuredNonKv.implausible(c, measured);
+        }
         if (blocked != null) {
             for (FigureKey k : keys) {
                 c.put(Figure.unavailable(k, label(k), unit(k), blocked));
