@@ -37,10 +37,9 @@ import org.vramsheet.io.json.WorksheetJson;
  */
 public final class ReportData {
     /** One printed row: label and value text. */
-    public record Row(String label, String value) { }
 
-    /** One SS-007 section: its inputs and the keys of its results. */
-    public record Section(String title, List<Row> inputs, List<FigureKey> resultKeys) { }
+    /** One SS-007 section: its title and the keys of its results (its inputs are printed from their declarations). */
+    public record Section(String title, List<FigureKey> resultKeys) { }
 
     public final Worksheet sheet;
     public final SizingResult result;
@@ -124,90 +123,26 @@ public final class ReportData {
         };
     }
 
-    private static String opt(Object o) { return o == null ? "-" : o.toString(); }
-
     private static String count(Long n) { return n == null ? "-" : Units.grouped(n); }
 
-    private static String count(Integer n) { return n == null ? "-" : Units.grouped(n); }
 
-    /** Bytes as every other row prints them: small ones with their binary unit, large ones in GiB, GB and B (once each). */
-    private static String bytes(Long n) {
-        return n == null ? "-" : Math.abs(n) < Units.GIB / 4 ? Units.bytesText(n)
-                : Units.gibText(n) + " (" + Units.gbText(n) + ", " + Units.grouped(n) + " B)";
-    }
-
+    /** The report's sections in SS-007 order, each with the results it prints (its inputs come from the declarations). */
     public List<Section> sections() {
-        List<Section> out = new ArrayList<>();
-        var m = sheet.model();
-        out.add(new Section("MODEL", List.of(new Row("Exact model ID", m.modelId()), new Row("Revision", m.revision()),
-                new Row("Architecture", m.architecture()), new Row("Maximum context", count(m.maxContextTokens()))), List.of()));
-        Weights w = sheet.weights();
-        out.add(new Section("WEIGHTS", List.of(new Row("Parameter count (total)", count(w.totalParams())),
-                new Row("Parameter count (active)", count(w.activeParams())),
-                new Row("Weight dtype / quantization", w.format().label() + (w.groupSize() != null ? ", group "
-                        + w.groupSize() + " (" + opt(w.scaleBits()) + "-bit scale, " + opt(w.zeroPointBits()) + "-bit zero)" : "")),
-                new Row("Model (compute) dtype", w.computeDtype().label()),
-                new Row("Unquantized parameters", count(w.unquantizedParams())),
-                new Row("Actual checkpoint bytes", bytes(w.checkpointBytes())),
-                new Row("Actual checkpoint format", w.checkpointFormat()),
-                new Row("Encoder parameters (vision / audio)", w.encoderParams() == null ? "none" : count(w.encoderParams()))),
-                List.of(FigureKey.WEIGHTS_ESTIMATED_BYTES, FigureKey.WEIGHTS_ENCODER_BYTES, FigureKey.WEIGHTS_BYTES,
-                FigureKey.WEIGHTS_BYTES_PER_PARAM, FigureKey.WEIGHTS_BYTES_PER_GPU)));
-        out.add(kvSection());
-        RuntimeSettings r = sheet.runtime();
-        Gpu g = sheet.gpu();
-        out.add(new Section("RUNTIME", List.of(new Row("Inference engine", r.engine().label()),
-                new Row("Version", r.engineVersion()), new Row("Cache implementation", r.cacheImplementation().label()),
-                new Row("Parallelism", "TP " + r.tensorParallel() + " x PP " + r.pipelineParallel()),
-                new Row("Utilization / fraction", r.utilization() == null ? "engine default" : r.utilization().toString()),
-                new Row("Block size", r.blockSize() == null ? "engine default" : r.blockSize().toString()),
-                new Row("Max model length", count(r.maxModelLen())), new Row("Prefix caching", r.prefixCaching() ? "on" : "off"),
-                new Row("Fragmentation allowance", r.fragmentationPercent() + " %"),
-                new Row("GPU", g.count() + " x " + g.name() + ", " + bytes(g.totalBytes()) + " CUDA-visible each")),
-                List.of(FigureKey.POOL_ACTIVATION_PEAK_BYTES, FigureKey.POOL_NON_TORCH_BYTES, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES,
-                        FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES,
-                        FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES,
-                        FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_GPU_BLOCKS, FigureKey.POOL_CAPACITY_TOKENS, FigureKey.POOL_CONTEXT_LENGTH,
-                        FigureKey.KV_CACHE_BYTES_PER_SEQUENCE, FigureKey.POOL_CONCURRENCY_RATIO, FigureKey.POOL_MAX_CONCURRENCY)));
-        Validation v = sheet.validation();
-        out.add(new Section("VALIDATION", List.of(new Row("Measured non-KV footprint", bytes(v.measuredNonKvBytes())),
-                new Row("Allocated KV memory", bytes(v.allocatedKvBytes())),
-                new Row("KV capacity in tokens", count(v.kvCapacityTokens())),
-                new Row("Measured peak VRAM", bytes(v.measuredPeakBytes())),
-                new Row("Preemption/OOM boundary", v.preemptionSequences() == null ? "-"
-                        : Units.grouped(v.preemptionSequences()) + " sequences"), new Row("Notes", v.notes())), List.of()));
-        out.add(new Section("RESULT", List.of(new Row("Operational headroom", bytes(sheet.result().headroomBytes())),
-                new Row("Scenario that sizes the budget", sheet.result().sizingScenario().label())),
-                List.of(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES, FigureKey.RESULT_FRAGMENTATION_BYTES,
-                FigureKey.RESULT_HEADROOM_BYTES,
-                        FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES, FigureKey.RESULT_MARGIN_BYTES,
-                        FigureKey.RESULT_FITS)));
-        return out;
-    }
-
-    private Section kvSection() {
-        KvArchitecture k = sheet.kv();
-        StringBuilder win = new StringBuilder();
-        for (LayerWindow lw : k.windows()) {
-            win.append(win.length() == 0 ? "" : "; ").append(opt(lw.layers())).append(" layers x ")
-                    .append(count(lw.window())).append(" tokens (").append(lw.kind().name().toLowerCase(Locale.ROOT))
-                    .append(lw.kvHeads() != null ? ", " + lw.kvHeads() + " KV heads" : "")
-                    .append(lw.headDim() != null ? ", head size " + lw.headDim() : "")
-                    .append(lw.kvDtype() != null ? ", " + lw.kvDtype().label() : "").append(")");
-        }
-        return new Section("KV ARCHITECTURE", List.of(new Row("Attention/cache type", k.kind().label()),
-                new Row("Attention layers", count(k.layers())), new Row("Attention heads", count(k.attentionHeads())),
-                new Row("KV heads", count(k.kvHeads())), new Row("Head dimension", k.headDim() != null ? count(k.headDim())
-                        : result.get(FigureKey.KV_CACHE_HEAD_DIM).available() ? count(result.get(FigureKey.KV_CACHE_HEAD_DIM).value())
-                        + " (hidden " + count(k.hiddenSize()) + " / " + count(k.attentionHeads()) + " heads)" : "-"),
-                new Row("MLA kv_lora_rank + qk_rope_head_dim", k.kvLoraRank() == null ? "-"
-                        : k.kvLoraRank() + " + " + opt(k.qkRopeHeadDim())),
-                new Row("KV-cache dtype", k.kvDtype().label()), new Row("Windows", win.length() == 0 ? "none" : win.toString()),
-                new Row("Fixed-state layers", k.stateLayers() == null ? "-" : k.stateLayers() + " x "
-                        + bytes(k.stateBytesPerLayer()))),
-                List.of(FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU,
-                FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS,
-                        FigureKey.KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN));
+        return List.of(new Section("MODEL", List.of()),
+                new Section("WEIGHTS", List.of(FigureKey.WEIGHTS_ESTIMATED_BYTES, FigureKey.WEIGHTS_ENCODER_BYTES,
+                        FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_BYTES_PER_PARAM, FigureKey.WEIGHTS_BYTES_PER_GPU)),
+                new Section("KV ARCHITECTURE", List.of(FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU,
+                        FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS, FigureKey.KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN)),
+                new Section("RUNTIME", List.of(FigureKey.POOL_ACTIVATION_PEAK_BYTES, FigureKey.POOL_NON_TORCH_BYTES,
+                        FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES, FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES,
+                        FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES,
+                        FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_GPU_BLOCKS, FigureKey.POOL_CAPACITY_TOKENS,
+                        FigureKey.POOL_CONTEXT_LENGTH, FigureKey.KV_CACHE_BYTES_PER_SEQUENCE, FigureKey.POOL_CONCURRENCY_RATIO,
+                        FigureKey.POOL_MAX_CONCURRENCY)),
+                new Section("VALIDATION", List.of()),
+                new Section("RESULT", List.of(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES,
+                        FigureKey.RESULT_FRAGMENTATION_BYTES, FigureKey.RESULT_HEADROOM_BYTES, FigureKey.RESULT_BUDGET_BYTES,
+                        FigureKey.RESULT_GPU_CAPACITY_BYTES, FigureKey.RESULT_MARGIN_BYTES, FigureKey.RESULT_FITS)));
     }
 
     /** Rows of the workload table: label, then Typical / Heavy / Limit. */
