@@ -1,5 +1,5 @@
 /**
- * Engine rules by engine and version: defaults (utilization, block size, CUDA graphs), version parsing,
- * the pre-launch non-KV estimate and the engine's capacity curve. Uses {@code sheet}, {@code units}.
+ * The registry of engine modules ({@code Engines}), the sheet's resolved engine settings ({@code EngineDefaults}),
+ * the pre-launch non-KV estimate. Uses {@code sheet}, {@code units}.
  */
 package org.vramsheet.core.engine;

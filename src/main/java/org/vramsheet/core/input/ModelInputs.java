@@ -25,17 +25,24 @@ final class ModelInputs {
                 .t("model.architecture", "Architecture", "Архитектура", TEXT).is("")
                 .n("model.maxContextTokens", "Maximum context", "Максимальный контекст", TOKENS, 1, Limits.TOKENS)
                 .n("model.vocabSize", "Vocabulary size", "Размер словаря", COUNT, 1, 100_000_000L)
-                .n("weights.totalParams", "Parameter count (total)", "Число параметров (всего)", COUNT, 1, Limits.PARAMS)
-                .n("weights.activeParams", "Parameter count (active)", "Число параметров (активных)", COUNT, 1, Limits.PARAMS)
-                .t("weights.format", "Weight dtype / quantization", "Тип весов / квантование", ENUM).is(WeightFormat.BF16)
+                .n("weights.totalParams", "Parameter count (total)", "Число параметров (всего)", COUNT, 1,
+                        Limits.PARAMS)
+                .n("weights.activeParams", "Parameter count (active)", "Число параметров (активных)", COUNT, 1,
+                        Limits.PARAMS)
+                .t("weights.format", "Weight dtype / quantization", "Тип весов / квантование",
+                        ENUM).is(WeightFormat.BF16)
                 .t("weights.computeDtype", "Model (compute) dtype", "Тип вычислений модели", ENUM).is(ComputeDtype.BF16)
                 .n("weights.groupSize", "Quantization group size", "Размер группы квантования", COUNT, 1, 1 << 20)
                 .n("weights.scaleBits", "Scale bits per group", "Бит масштаба на группу", COUNT, 0, 64)
                 .n("weights.zeroPointBits", "Zero-point bits per group", "Бит нулевой точки на группу", COUNT, 0, 64)
-                .n("weights.unquantizedParams", "Unquantized parameters", "Неквантованные параметры", COUNT, 0, Limits.PARAMS)
-                .n("weights.checkpointBytes", "Actual checkpoint bytes", "Фактический размер чекпойнта", BYTES, 1, Limits.BYTES)
-                .t("weights.checkpointFormat", "Actual checkpoint format", "Фактический формат чекпойнта", TEXT).is("")
-                .n("weights.encoderParams", "Encoder parameters (vision / audio)", "Параметры энкодеров (изображения / звук)", COUNT, 0,
+                .n("weights.unquantizedParams", "Unquantized parameters", "Неквантованные параметры", COUNT, 0,
+                        Limits.PARAMS)
+                .n("weights.checkpointBytes", "Actual checkpoint bytes", "Фактический размер чекпойнта", BYTES, 1,
+                        Limits.BYTES)
+                .t("weights.checkpointFormat", "Actual checkpoint format", "Фактический формат чекпойнта",
+                        TEXT).is("")
+                .n("weights.encoderParams", "Encoder parameters (vision / audio)",
+                        "Параметры энкодеров (изображения / звук)", COUNT, 0,
                         Limits.PARAMS).since(3)
                 .t("kv.kind", "Attention/cache type", "Тип attention / кэша", ENUM).is(AttentionKind.GQA)
                 .n("kv.layers", "Attention layers", "Слои attention", COUNT, 1, Limits.LAYERS)
@@ -53,7 +60,8 @@ final class ModelInputs {
                 .n("kv.windows[].kvHeads", "Window KV heads", "KV-головы окна", COUNT, 1, Limits.HEADS).since(3)
                 .n("kv.windows[].headDim", "Window head size", "Размер головы окна", COUNT, 1, Limits.HEAD_SIZE).since(3)
                 .t("kv.windows[].kvDtype", "Window KV-cache dtype", "Тип KV-кэша окна", ENUM).since(3)
-                .n("kv.stateLayers", "Fixed-state layers", "Слои с фиксированным состоянием", COUNT, 0, Limits.LAYERS)
+                .n("kv.stateLayers", "Fixed-state layers", "Слои с фиксированным состоянием", COUNT, 0,
+                        Limits.LAYERS)
                 .n("kv.stateBytesPerLayer", "State bytes per layer", "Байт состояния на слой", BYTES, 0, Limits.BYTES)
                 .list;
     }

@@ -27,42 +27,58 @@ final class RunInputs {
         for (ScenarioId id : ScenarioId.values()) {
             String p = "workloads." + id.key() + ".";
             d.n(p + "inputTokens", "Input tokens", "Входные токены", TOKENS, 0, Limits.TOKENS).is(0L)
-                    .n(p + "generatedTokens", "Expected generated tokens", "Ожидаемые сгенерированные токены", TOKENS, 0,
+                    .n(p + "generatedTokens", "Expected generated tokens", "Ожидаемые сгенерированные токены",
+                            TOKENS, 0,
                             Limits.TOKENS).is(0L)
-                    .n(p + "concurrentSequences", "Concurrent active sequences", "Одновременно активные последовательности", COUNT, 1,
+                    .n(p + "concurrentSequences", "Concurrent active sequences",
+                            "Одновременно активные последовательности", COUNT, 1,
                             Limits.SEQUENCES).is(0L)
-                    .n(p + "sequenceLengths", "Sequence lengths", "Длины последовательностей", LIST, 1, Limits.TOKENS).is(List.of())
-                    .n(p + "sharedPrefixTokens", "Shared prefix tokens", "Общий префикс (токены)", TOKENS, 0, Limits.TOKENS);
+                    .n(p + "sequenceLengths", "Sequence lengths", "Длины последовательностей", LIST, 1,
+                            Limits.TOKENS).is(List.of())
+                    .n(p + "sharedPrefixTokens", "Shared prefix tokens", "Общий префикс (токены)", TOKENS, 0,
+                            Limits.TOKENS);
         }
         runtime(d)
                 .t("gpu.name", "GPU model", "Модель GPU", TEXT).is("")
                 .n("gpu.count", "Count", "Количество", COUNT, 1, Limits.GPUS).is(1)
-                .n("gpu.totalBytes", "CUDA-visible memory per GPU", "Память на GPU, видимая CUDA", BYTES, Limits.GPU_MIN_BYTES,
+                .n("gpu.totalBytes", "CUDA-visible memory per GPU", "Память на GPU, видимая CUDA", BYTES,
+                        Limits.GPU_MIN_BYTES,
                         Limits.GPU_BYTES)
-                .n("validation.measuredNonKvBytes", "Measured non-KV footprint", "Измеренная non-KV память", BYTES, 1, Limits.BYTES)
+                .n("validation.measuredNonKvBytes", "Measured non-KV footprint", "Измеренная non-KV память", BYTES, 1,
+                        Limits.BYTES)
                 .n("validation.allocatedKvBytes", "Allocated KV memory", "Выделенная KV-память", BYTES, 0, Limits.BYTES)
-                .n("validation.kvCapacityTokens", "KV capacity in tokens", "Ёмкость KV в токенах", TOKENS, 0, Limits.CAPACITY_TOKENS)
+                .n("validation.kvCapacityTokens", "KV capacity in tokens", "Ёмкость KV в токенах", TOKENS, 0,
+                        Limits.CAPACITY_TOKENS)
                 .n("validation.measuredPeakBytes", "Measured peak VRAM", "Измеренный пик VRAM", BYTES, 1, Limits.BYTES)
                 .n("validation.preemptionSequences", "Preemption/OOM boundary", "Граница preemption/OOM", COUNT, 1, Limits.SEQUENCES)
                 .t("validation.notes", "Notes", "Заметки", TEXT).is("")
-                .n("validation.predictedNonKvBytes", "Predicted before launch: non-KV per GPU", "Прогноз до запуска: не-KV на GPU",
+                .n("validation.predictedNonKvBytes", "Predicted before launch: non-KV per GPU",
+                        "Прогноз до запуска: не-KV на GPU",
                         BYTES, 0, Limits.BYTES).since(2)
-                .n("validation.predictedKvPoolBytes", "Predicted before launch: KV pool per GPU", "Прогноз до запуска: KV-пул на GPU",
+                .n("validation.predictedKvPoolBytes", "Predicted before launch: KV pool per GPU",
+                        "Прогноз до запуска: KV-пул на GPU",
                         BYTES, 0, Limits.BYTES).since(2)
-                .n("validation.predictedKvCapacityTokens", "Predicted before launch: KV capacity", "Прогноз до запуска: ёмкость KV",
+                .n("validation.predictedKvCapacityTokens", "Predicted before launch: KV capacity",
+                        "Прогноз до запуска: ёмкость KV",
                         TOKENS, 0, Limits.CAPACITY_TOKENS).since(2)
                 .n("validation.measuredOnGpus", "Measured on (GPUs per replica)", "Измерено на (GPU в реплике)", COUNT, 1,
                         Limits.NODES).since(2)
-                .n("validation.measuredActivationPeakBytes", "Measured activation peak per GPU", "Измеренный пик активаций на GPU",
+                .n("validation.measuredActivationPeakBytes", "Measured activation peak per GPU",
+                        "Измеренный пик активаций на GPU",
                         BYTES, 0, Limits.BYTES).since(3)
-                .n("validation.measuredNonTorchBytes", "Measured non-torch memory per GPU", "Измеренная память вне torch на GPU", BYTES,
+                .n("validation.measuredNonTorchBytes", "Measured non-torch memory per GPU",
+                        "Измеренная память вне torch на GPU", BYTES,
                         0, Limits.BYTES).since(3)
-                .n("validation.measuredCudaGraphBytes", "Measured CUDA graphs per GPU", "Измеренные CUDA graphs на GPU", BYTES, 0,
+                .n("validation.measuredCudaGraphBytes", "Measured CUDA graphs per GPU", "Измеренные CUDA graphs на GPU", BYTES,
+                        0,
                         Limits.BYTES).since(3)
                 .n("result.headroomBytes", "Operational headroom", "Операционный запас", BYTES, 0, Limits.BYTES).is(0L)
-                .t("result.sizingScenario", "Scenario that sizes the budget", "Сценарий, задающий бюджет", ENUM).is(ScenarioId.LIMIT)
-                .n("result.contextLength", "Context length for concurrency", "Контекст для параллельности", TOKENS, 1, Limits.TOKENS)
-                .n("result.targetSequences", "Target concurrent sequences (fleet)", "Целевая параллельность (парк)", COUNT, 1,
+                .t("result.sizingScenario", "Scenario that sizes the budget", "Сценарий, задающий бюджет",
+                        ENUM).is(ScenarioId.LIMIT)
+                .n("result.contextLength", "Context length for concurrency", "Контекст для параллельности", TOKENS,
+                        1, Limits.TOKENS)
+                .n("result.targetSequences", "Target concurrent sequences (fleet)",
+                        "Целевая параллельность (парк)", COUNT, 1,
                         Limits.SEQUENCES);
         return signOff(d).list;
     }
@@ -70,7 +86,8 @@ final class RunInputs {
     private static DeclList runtime(DeclList d) {
         return d.t("runtime.engine", "Engine", "Движок", ENUM).is(Engine.byDefault())
                 .t("runtime.engineVersion", "Version", "Версия", TEXT).is("")
-                .t("runtime.cacheImplementation", "Cache implementation", "Реализация кэша", ENUM).is(CacheImplementation.DEFAULT)
+                .t("runtime.cacheImplementation", "Cache implementation", "Реализация кэша",
+                        ENUM).is(CacheImplementation.DEFAULT)
                 .n("runtime.tensorParallel", "Tensor parallel size", "Tensor parallel", COUNT, 1, Limits.PARALLEL).is(1)
                 .n("runtime.pipelineParallel", "Pipeline parallel size", "Pipeline parallel", COUNT, 1, Limits.PARALLEL).is(1)
                 .n("runtime.dataParallel", "Data parallel size", "Data parallel", COUNT, 1, Limits.GPUS).is(1)
@@ -80,16 +97,21 @@ final class RunInputs {
                 .n("runtime.maxModelLen", "Max model length", "Макс. длина модели", TOKENS, 1, Limits.TOKENS)
                 .t("runtime.prefixCaching", "Prefix caching", "Кэширование префиксов", BOOLEAN).is(false)
                 .n("runtime.maxNumBatchedTokens", "Max batched tokens", "Макс. токенов в батче", TOKENS, 1, Limits.TOKENS)
-                .n("runtime.maxNumSeqs", "Max sequences (slots / batch)", "Макс. последовательностей (слоты / батч)", COUNT, 1, 1_000_000)
-                .n("runtime.activationPeakBytes", "Activation peak (empty: estimate)", "Пик активаций (пусто: оценка)", BYTES, 0,
+                .n("runtime.maxNumSeqs", "Max sequences (slots / batch)",
+                        "Макс. последовательностей (слоты / батч)", COUNT, 1, 1_000_000)
+                .n("runtime.activationPeakBytes", "Activation peak (empty: estimate)",
+                        "Пик активаций (пусто: оценка)", BYTES, 0,
                         Limits.BYTES).emptySince(3)
                 .n("runtime.nonTorchBytes", "Non-torch / framework memory (empty: estimate)",
                         "Память вне torch / фреймворка (пусто: оценка)", BYTES, 0, Limits.BYTES).emptySince(3)
-                .n("runtime.cudaGraphBytes", "CUDA graph memory (empty: estimate)", "Память CUDA graphs (пусто: оценка)", BYTES, 0,
+                .n("runtime.cudaGraphBytes", "CUDA graph memory (empty: estimate)", "Память CUDA graphs (пусто: оценка)",
+                        BYTES, 0,
                         Limits.BYTES).emptySince(3)
-                .n("runtime.fragmentationPercent", "Fragmentation allowance", "Запас на фрагментацию", PERCENT, 0, 100).is(0.0)
+                .n("runtime.fragmentationPercent", "Fragmentation allowance", "Запас на фрагментацию", PERCENT, 0,
+                        100).is(0.0)
                 .t("runtime.cudaGraphsInPool", "CUDA graphs taken from the KV pool", "CUDA graphs из KV-пула", BOOLEAN)
-                .n("runtime.kvCacheMemoryBytes", "KV cache memory (vLLM --kv-cache-memory)", "Память KV-кэша (vLLM --kv-cache-memory)",
+                .n("runtime.kvCacheMemoryBytes", "KV cache memory (vLLM --kv-cache-memory)",
+                        "Память KV-кэша (vLLM --kv-cache-memory)",
                         BYTES, 1, Limits.BYTES);
     }
 

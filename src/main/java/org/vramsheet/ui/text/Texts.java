@@ -204,7 +204,8 @@ public final class Texts {
     private static final Pattern COUNTED = Pattern.compile(
             "(\\d[\\d,]*(?:\\.\\d+)?) (concurrent )?(sequences?|tokens?|replicas?|blocks?)\\b");
     private static final Map<String, String[]> RU_FORMS = Map.of(
-            "sequence", new String[] {"последовательность", "последовательности", "последовательностей"},
+            "sequence", new String[] {"последовательность", "последовательности",
+                    "последовательностей"},
             "token", new String[] {"токен", "токена", "токенов"},
             "replica", new String[] {"реплика", "реплики", "реплик"},
             "block", new String[] {"блок", "блока", "блоков"});
@@ -224,7 +225,8 @@ public final class Texts {
                 long n = Long.parseLong(num.replace(",", "")) % 100;
                 form = n % 10 == 1 && n != 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n < 12 || n > 14) ? 1 : 2;
             }
-            String adj = m.group(2) == null ? "" : new String[] {"параллельная ", "параллельные ", "параллельных "}[form];
+            String adj = m.group(2) == null ? "" : new String[] {"параллельная ", "параллельные ",
+                    "параллельных "}[form];
             m.appendReplacement(b, Matcher.quoteReplacement(num + " " + adj + forms[form]));
         }
         m.appendTail(b);
