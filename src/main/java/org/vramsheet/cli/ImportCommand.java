@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.vramsheet.core.calc.StaleMeasurements;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.catalog.ModelCatalog;
 import org.vramsheet.io.hub.HfCache;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code import (HUB_ID[@REV] | CONFIG.json | DIR | catalog:ID) [-o WORKSHEET.json] [--onto SHEET.json]}. */
+/** {@code import (HUB_ID[@REV] | CONFIG.json | DIR | catalog:ID) [-o WORKSHEET.json] [--onto SHEET.json [--keep-measurements]]}. */
 @Command(name = "import", mixinStandardHelpOptions = true, description = {
         "Read a model's config.json (Hub: HF_TOKEN, HF_ENDPOINT, HF_HUB_OFFLINE) into a worksheet.",
         "Without -o the worksheet is printed. Exit 0 on success, 2 on a bad source or file."})
@@ -34,6 +35,9 @@ final class ImportCommand extends Subcommand {
     private Path output;
     @Option(names = "--onto", paramLabel = "SHEET.json", description = "start from this sheet instead of the default one")
     private Path onto;
+    @Option(names = "--keep-measurements", description = {"keep --onto's VALIDATION measurements when the model changes",
+        "(they are then stale: kept, not used); by default they are dropped"})
+    private boolean keepMeasurements;
     @Option(names = "--catalog", description = "list the built-in models (catalog:ID) and stop")
     private boolean catalog;
     @Option(names = "--cache", description = "list the models in the local Hugging Face cache and stop")
@@ -90,7 +94,14 @@ final class ImportCommand extends Subcommand {
             err.println("vramsheet import: " + e.getMessage());
             return Cli.BAD_INPUT;
         }
-        Worksheet ws = Cli.asWritten("import", base, m.applyTo(base), err);
+        Worksheet imported = m.applyTo(base);
+        String other = StaleMeasurements.ofAnotherModel(base, imported);
+        if (other != null) {
+            err.println("vramsheet import: " + other + (keepMeasurements ? "; kept as stale (not used)"
+                    : "; dropped (--keep-measurements keeps them, stale)"));
+            imported = keepMeasurements ? imported : StaleMeasurements.dropped(imported);
+        }
+        Worksheet ws = Cli.asWritten("import", base, imported, err);
         out.print(m.report());
         if (output != null) {
             try {

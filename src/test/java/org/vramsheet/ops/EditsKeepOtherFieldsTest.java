@@ -53,13 +53,20 @@ class EditsKeepOtherFieldsTest {
     }
 
     private static void flatten(String prefix, Object value, Map<String, Object> out) {
-        if (value == null || !value.getClass().isRecord()) {
+        flatten(prefix, value, value == null ? Object.class : value.getClass(), out);
+    }
+
+    /** A record absent (null, e.g. validation.setup not recorded) is its fields, each null. */
+    private static void flatten(String prefix, Object value, Class<?> type, Map<String, Object> out) {
+        if (!type.isRecord()) {
             out.put(prefix, value);
             return;
         }
-        for (RecordComponent c : value.getClass().getRecordComponents()) {
+        for (RecordComponent c : type.getRecordComponents()) {
             try {
-                flatten(prefix.isEmpty() ? c.getName() : prefix + "." + c.getName(), c.getAccessor().invoke(value), out);
+                flatten(prefix.isEmpty() ? c.getName() : prefix + "." + c.getName(), value == null ? null
+                        : c.getAccessor().invoke(value), value == null ? c.getType() : c.getAccessor().invoke(value) == null
+                        ? c.getType() : c.getAccessor().invoke(value).getClass(), out);
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException(e);
             }

@@ -105,7 +105,8 @@ final class BudgetStep {
                             Provenance.of("weights + GPUs x (activation peak + non-torch + CUDA graphs)",
                                     Units.grouped(w) + " + " + ranks + " x (" + Units.grouped(act) + " + "
                                             + Units.grouped(nonTorch) + " + " + Units.grouped(cg) + ")",
-                                    "Estimated; replace with the engine's measured non-KV memory after a test run"));
+                                    MeasuredNonKv.estimateNote(c,
+                                            "Estimated; replace with the engine's measured non-KV memory after a test run")));
                 });
         c.compute(FigureKey.RESULT_KV_BYTES, "Required KV (" + sizing.label() + ")", Unit.BYTES, Calc.f(), Calc.n(kvKey),
                 () -> {

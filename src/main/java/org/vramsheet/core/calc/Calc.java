@@ -12,14 +12,24 @@ import org.vramsheet.core.sheet.Worksheet;
 
 /** Shared state of one calculation: the sheet, its issues and the figures computed so far. */
 final class Calc {
+    /** The sheet as the calculation uses it: its stale measurements left out. */
     final Worksheet ws;
+    /** The sheet as stored, stale measurements included (to say what is not used). */
+    final Worksheet stored;
+    final StaleMeasurements.Stale stale;
     final Issues issues;
     final Map<String, Figure> figures = new LinkedHashMap<>();
     KvGeometry geometry;
     String geometryBlocked;
 
     Calc(Worksheet ws, Issues issues) {
-        this.ws = ws;
+        this(ws, ws, StaleMeasurements.Stale.NONE, issues);
+    }
+
+    Calc(Worksheet used, Worksheet stored, StaleMeasurements.Stale stale, Issues issues) {
+        this.ws = used;
+        this.stored = stored;
+        this.stale = stale;
         this.issues = issues;
     }
 

@@ -59,4 +59,17 @@ final class MeasuredNonKv {
         return "Measured on " + on + " GPU" + (on == 1 ? "" : "s") + " per replica, the sheet has " + ranks
                 + ": the weights' share is split again, the rest kept per GPU";
     }
+
+    /**
+     * The note on an estimated non-KV figure: when VALIDATION holds a measurement of another setup, that it is not used
+     * and why; else {@code otherwise}.
+     */
+    static String estimateNote(Calc c, String otherwise) {
+        Long stored = c.stored.validation().measuredNonKvBytes();
+        if (stored == null || c.stale.nonKv().isEmpty()) {
+            return otherwise;
+        }
+        return "Estimated: the measured " + Units.gibText(stored) + " in VALIDATION was " + StaleMeasurements.sentence(
+                c.stale.nonKv()) + ", so it is not used";
+    }
 }

@@ -82,8 +82,8 @@ final class PoolStep {
                         "Measured by the engine: it already contains the weights, so they are not added again")
                 : Provenance.of("VALIDATION › Measured non-KV footprint", Units.bytesText(nonKv),
                 "Measured by the engine: it already contains the weights, so they are not added again"))
-                : Provenance.of(nonKvFormula, Units.bytesText(nonKv), "Estimated; paste the engine's measured non-KV "
-                + "memory into VALIDATION to replace it (it already contains the weights)")));
+                : Provenance.of(nonKvFormula, Units.bytesText(nonKv), MeasuredNonKv.estimateNote(c, "Estimated; paste the "
+                + "engine's measured non-KV memory into VALIDATION to replace it (it already contains the weights)"))));
         return nonKv;
     }
 

@@ -57,8 +57,10 @@ public final class SizingCalculator {
         for (Issue i : inputIssues) {
             issues.add(i.field(), i.message());
         }
-        WorksheetValidator.validate(ws, issues);
-        Calc c = new Calc(ws, issues);
+        StaleMeasurements.Stale stale = StaleMeasurements.find(ws);
+        Worksheet used = stale.usable(ws);
+        WorksheetValidator.validate(used, issues);
+        Calc c = new Calc(used, ws, stale, issues);
         WeightsStep.run(c);
         KvStep.run(c);
         NonKvStep.run(c);

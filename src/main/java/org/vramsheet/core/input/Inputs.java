@@ -74,6 +74,9 @@ public final class Inputs {
                 return items.stream().map(x -> read(x, rest)).toList();
             }
             v = read(v, name);
+            if (v == null) {
+                return null; // a nested record not recorded (validation.setup): its fields are absent
+            }
         }
         return v;
     }

@@ -14,6 +14,9 @@ public record FigureKey(String id) {
     public static final FigureKey VALIDATION_NON_KV_ERROR = new FigureKey("validation.nonKvError");
     public static final FigureKey VALIDATION_KV_POOL_ERROR = new FigureKey("validation.kvPoolError");
     public static final FigureKey VALIDATION_KV_CAPACITY_ERROR = new FigureKey("validation.kvCapacityError");
+    public static final FigureKey VALIDATION_STALE_NON_KV = new FigureKey("validation.staleNonKv");
+    public static final FigureKey VALIDATION_STALE_POOL = new FigureKey("validation.stalePool");
+    public static final FigureKey VALIDATION_MEASURED_USED = new FigureKey("validation.measuredUsed");
     public static final FigureKey MEMORY_GPU_BYTES = new FigureKey("memory.gpuBytes");
     public static final FigureKey MEMORY_OTHER_NON_KV_BYTES_PER_GPU = new FigureKey("memory.otherNonKvBytesPerGpu");
     public static final FigureKey MEMORY_SLACK_BYTES_PER_GPU = new FigureKey("memory.slackBytesPerGpu");

@@ -17,17 +17,32 @@ package org.vramsheet.core.sheet;
  * @param measuredActivationPeakBytes the engine's profiled activation peak per GPU (from an applied log)
  * @param measuredNonTorchBytes       the engine's non-torch memory per GPU (from an applied log)
  * @param measuredCudaGraphBytes      the engine's CUDA graph memory per GPU (from an applied log)
+ * @param setup                       the setup the measurements were measured on (null: not recorded); on another setup
+ *                                    they are stale and not used
  */
 public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kvCapacityTokens,
                          Long measuredPeakBytes, Long preemptionSequences, String notes, Long predictedNonKvBytes,
                          Long predictedKvPoolBytes, Long predictedKvCapacityTokens, Integer measuredOnGpus,
-                         Long measuredActivationPeakBytes, Long measuredNonTorchBytes, Long measuredCudaGraphBytes) {
+                         Long measuredActivationPeakBytes, Long measuredNonTorchBytes, Long measuredCudaGraphBytes,
+                         MeasuredSetup setup) {
     public Validation {
         notes = notes == null ? "" : notes;
     }
 
     /** Nothing measured yet. */
     public static Validation empty() { return builder().build(); }
+
+    /** Whether any value was measured (the notes and the frozen prediction are not measurements). */
+    public boolean hasMeasurement() {
+        return measuredNonKvBytes != null || allocatedKvBytes != null || kvCapacityTokens != null || measuredPeakBytes != null
+                || preemptionSequences != null || measuredActivationPeakBytes != null || measuredNonTorchBytes != null
+                || measuredCudaGraphBytes != null;
+    }
+
+    /** No measured value and no frozen prediction; the notes are kept. */
+    public Validation withoutMeasurements() {
+        return builder().notes(notes).build();
+    }
 
     /** Whether a pre-launch prediction was frozen. */
     public boolean hasPrediction() {
@@ -55,6 +70,7 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
         private Long measuredActivationPeakBytes;
         private Long measuredNonTorchBytes;
         private Long measuredCudaGraphBytes;
+        private MeasuredSetup setup;
 
         private Builder() { }
 
@@ -72,6 +88,7 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
             measuredActivationPeakBytes = r.measuredActivationPeakBytes;
             measuredNonTorchBytes = r.measuredNonTorchBytes;
             measuredCudaGraphBytes = r.measuredCudaGraphBytes;
+            setup = r.setup;
         }
 
         public Builder measuredNonKvBytes(Long v) { measuredNonKvBytes = v; return this; }
@@ -87,11 +104,12 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
         public Builder measuredActivationPeakBytes(Long v) { measuredActivationPeakBytes = v; return this; }
         public Builder measuredNonTorchBytes(Long v) { measuredNonTorchBytes = v; return this; }
         public Builder measuredCudaGraphBytes(Long v) { measuredCudaGraphBytes = v; return this; }
+        public Builder setup(MeasuredSetup v) { setup = v; return this; }
 
         public Validation build() {
             return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes,
                     preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens,
-                    measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes);
+                    measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes, setup);
         }
     }
 }

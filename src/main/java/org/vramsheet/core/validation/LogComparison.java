@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.calc.StaleMeasurements;
 import org.vramsheet.core.engine.EngineDefaults;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.SizingResult;
@@ -262,7 +263,12 @@ public final class LogComparison {
             "model.modelId", "result.contextLength", "kv.kvDtype", "validation.predictedNonKvBytes", "validation.predictedKvPoolBytes",
             "validation.predictedKvCapacityTokens", "validation.measuredOnGpus",
             "validation.measuredNonKvBytes", "validation.allocatedKvBytes", "validation.kvCapacityTokens", "validation.notes",
-            "validation.measuredActivationPeakBytes", "validation.measuredNonTorchBytes", "validation.measuredCudaGraphBytes");
+            "validation.measuredActivationPeakBytes", "validation.measuredNonTorchBytes", "validation.measuredCudaGraphBytes",
+            "validation.measuredPeakBytes", "validation.preemptionSequences", "validation.setup.modelId",
+            "validation.setup.revision", "validation.setup.weightFormat", "validation.setup.weightBytes", "validation.setup.kvDtype",
+            "validation.setup.engine", "validation.setup.engineVersion", "validation.setup.gpuName", "validation.setup.gpuTotalBytes",
+            "validation.setup.tensorParallel", "validation.setup.pipelineParallel", "validation.setup.utilization",
+            "validation.setup.maxModelLen", "validation.setup.blockSize", "validation.setup.date");
 
     private static <T> T or(T value, T otherwise) { return value != null ? value : otherwise; }
 
@@ -282,8 +288,14 @@ public final class LogComparison {
         };
     }
 
-    /** The sheet with the log's setup (utilization, context, parallelism, version, GPU memory) and VALIDATION. */
-    public static Worksheet apply(Worksheet ws, Measurement m) {
+    /** {@link #apply(Worksheet, Measurement, String)} undated. */
+    public static Worksheet apply(Worksheet ws, Measurement m) { return apply(ws, m, ""); }
+
+    /**
+     * The sheet with the log's setup (utilization, context, parallelism, version, GPU memory) and VALIDATION; the
+     * measurements are bound to that setup, measured on {@code date} (ISO), and old ones of another setup are cleared.
+     */
+    public static Worksheet apply(Worksheet ws, Measurement m, String date) {
         if (ws.model().modelId().isBlank() && m.modelId() != null) {
             ws = ws.withModel(ws.model().withModelId(m.modelId()));
         }
@@ -310,7 +322,8 @@ public final class LogComparison {
         // the prediction before launch: the log's layout, but the sheet's own estimates (no profiled or measured memory)
         Worksheet preLaunch = setup.withRuntime(nr.toBuilder().activationPeakBytes(r.activationPeakBytes())
                 .nonTorchBytes(r.nonTorchBytes()).cudaGraphBytes(r.cudaGraphBytes()).build());
-        return setup.withValidation(m.toValidation(frozen(preLaunch, ws.validation()), tp * pp));
+        return StaleMeasurements.bind(ws.validation(), setup.withValidation(m.toValidation(frozen(preLaunch, ws.validation()),
+                tp * pp)), date);
     }
 
     /**

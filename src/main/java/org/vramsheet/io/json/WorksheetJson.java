@@ -25,10 +25,12 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.vramsheet.core.calc.StaleMeasurements;
 import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.input.Inputs;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.core.sheet.Variants;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.Messages;
 
@@ -37,7 +39,7 @@ import org.vramsheet.io.Messages;
  * tolerated, missing sections take defaults, a bad file gets one clear line; saves are atomic.
  */
 public final class WorksheetJson {
-    public static final int SCHEMA_VERSION = 4;
+    public static final int SCHEMA_VERSION = 5;
     /** Deepest nesting a worksheet, a config.json or a header may have (a worksheet needs 4). */
     public static final int MAX_DEPTH = 64;
     /** Longest number literal (a long has 19 digits). */
@@ -105,7 +107,8 @@ public final class WorksheetJson {
         body.remove("schemaVersion");
         try {
             Worksheet ws = MAPPER.treeToValue(body, Worksheet.class);
-            return v == null || v.asInt() < 3 ? fromVersion2(ws) : ws;
+            int version = v == null ? 1 : v.asInt();
+            return version < 5 ? fromVersion4(version < 3 ? fromVersion2(ws) : ws) : ws;
         } catch (JsonMappingException e) {
             throw new WorksheetFormatException(source + ": " + path(e) + ": " + reason(e), e);
         } catch (JsonProcessingException e) {
@@ -134,6 +137,21 @@ public final class WorksheetJson {
             return NonKvEstimator.apply(out);
         }
         return out;
+    }
+
+    /**
+     * Before version 5 a file did not say what its measurements were measured on: they are taken as measured on the sheet
+     * as it was saved (its own setup is recorded, undated), so a later change of model, weights, engine, GPU or layout
+     * makes them stale instead of silently carried over. Each stored variant's sheet alike.
+     */
+    static Worksheet fromVersion4(Worksheet ws) {
+        Worksheet out = StaleMeasurements.recorded(ws, "");
+        if (ws.variants().isEmpty()) {
+            return out;
+        }
+        List<Variants.Variant> list = ws.variants().list().stream().map(x -> x.sheet() == null ? x
+                : new Variants.Variant(x.name(), StaleMeasurements.recorded(x.sheet(), ""))).toList();
+        return out.withVariants(new Variants(ws.variants().active(), list));
     }
 
     public static Worksheet read(Path file) throws WorksheetFormatException {

@@ -52,7 +52,7 @@ final class DialogLauncher {
     ImportDialog importModel() {
         ImportViewModel ivm = new ImportViewModel(System.getenv(),
                 HfCache.fromEnvironment(System.getenv(), System.getProperty("user.home")), Duration.ofSeconds(20));
-        ImportDialog d = new ImportDialog(owner, ivm, vm, css.get(), texts);
+        ImportDialog d = new ImportDialog(owner, ivm, vm, dialogs, css.get(), texts);
         d.show();
         return d;
     }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import org.apache.pdfbox.Loader;
+import org.vramsheet.core.calc.StaleMeasurements;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
@@ -60,9 +61,10 @@ public final class FileController {
                 + (vm.readOnlyProperty().get() ? " " + texts.t("(Approved, read-only)") : "") + " - VRAM Sheet";
     }
 
+    /** A new sheet: the default sample's model and workloads, without the sample's measurements (they are its own). */
     public void newSheet() {
         if (confirmDiscard()) {
-            vm.open(sample(DEFAULT_SAMPLE), null);
+            vm.open(StaleMeasurements.dropped(sample(DEFAULT_SAMPLE)), null);
         }
     }
 

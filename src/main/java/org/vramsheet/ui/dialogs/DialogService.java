@@ -21,5 +21,8 @@ public interface DialogService {
     /** "Apply this log anyway?" when it looks like another model's (the finding says why). */
     boolean confirmMismatchedLog(String finding);
 
+    /** "Keep the measurements of the earlier model?" when an import changes the model (true: keep them, stale). */
+    boolean keepMeasurementsOfAnotherModel(String finding);
+
     void error(String title, String message);
 }

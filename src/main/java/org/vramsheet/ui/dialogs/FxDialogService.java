@@ -95,6 +95,14 @@ public final class FxDialogService implements DialogService {
                 texts.t("Apply the engine log"), texts.t("This log may be of another model"));
     }
 
+    @Override
+    public boolean keepMeasurementsOfAnotherModel(String finding) {
+        return ask(Alert.AlertType.CONFIRMATION, texts.message(finding) + "\n\n" + texts.t("Kept, they are shown struck "
+                + "through and not used; dropped, the sheet estimates until this model's engine log is applied."),
+                new String[] {"Keep them (stale)", "Drop them"}, texts.t("Import a model"),
+                texts.t("The measurements are of another model"));
+    }
+
     /** A yes / no question; {@code answers}: the yes and no labels (English, translated here). */
     private boolean ask(Alert.AlertType type, String text, String[] answers, String title, String header) {
         ButtonType yes = button(answers[0], ButtonBar.ButtonData.YES);

@@ -55,7 +55,8 @@ public final class ImportDialog {
         return t;
     });
 
-    public ImportDialog(Window owner, ImportViewModel ivm, SheetViewModel sheet, List<String> stylesheets, Texts tx) {
+    public ImportDialog(Window owner, ImportViewModel ivm, SheetViewModel sheet, DialogService dialogs, List<String> stylesheets,
+                        Texts tx) {
         this.tx = tx;
         this.ivm = ivm;
         this.sheet = sheet;
@@ -87,7 +88,8 @@ public final class ImportDialog {
         apply.setDefaultButton(true);
         apply.disableProperty().bind(ivm.result.isNull().or(sheet.readOnlyProperty()));
         apply.setOnAction(e -> {
-            sheet.applyImport(ivm.result.get());
+            String other = sheet.measurementsOfAnotherModel(ivm.result.get());
+            sheet.applyImport(ivm.result.get(), other != null && dialogs.keepMeasurementsOfAnotherModel(other));
             stage.close();
         });
         Button close = new Button(tx.t("Close"));

@@ -1,6 +1,7 @@
 package org.vramsheet.ui.model;
 
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,12 +20,14 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.value.ObservableValue;
 import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.calc.StaleMeasurements;
 import org.vramsheet.core.curves.Curves;
 import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.core.sheet.Validation;
 import org.vramsheet.core.sheet.Variants;
 import org.vramsheet.core.sheet.Workloads;
 import org.vramsheet.core.sheet.Worksheet;
@@ -93,7 +96,7 @@ public final class SheetViewModel {
         // recompute once per change (a keystroke is one change); a whole-sheet load recomputes once at its end
         InvalidationListener recompute = o -> {
             if (!loading) {
-                computed.set(compute());
+                computed.set(compute(true));
             }
         };
         deps.forEach(d -> d.addListener(recompute));
@@ -114,8 +117,25 @@ public final class SheetViewModel {
     public List<WorkloadViewModel> workloads() { return List.of(typical, heavy, limit); }
 
     /** The one calculation of the sheet as the form shows it: results, charts and every variant's curve. */
-    private Computed compute() {
+    private Computed compute() { return compute(false); }
+
+    /** The calculation; after an edit of the form ({@code edit}), a measured value typed by hand is bound to the setup. */
+    private Computed compute(boolean edit) {
         Worksheet ws = snapshot();
+        Validation before = edit && computed.get() != null ? computed.get().sheet().validation() : null;
+        if (ws.signOff().status() != SignOffStatus.APPROVED && ws.validation().hasMeasurement()) {
+            // a value typed by hand (or a file that did not record it) is of the sheet's setup as it stands now
+            Worksheet typed = StaleMeasurements.bind(before, ws, LocalDate.now().toString());
+            if (!typed.validation().equals(ws.validation())) {
+                loading = true;
+                try {
+                    validation.load(typed.validation());
+                } finally {
+                    loading = false;
+                }
+                ws = snapshot();
+            }
+        }
         List<Issue> parse = new ArrayList<>();
         for (SectionViewModel s : sections()) {
             s.collectParseIssues(parse);
@@ -166,11 +186,24 @@ public final class SheetViewModel {
     /** A recovered sheet is not saved anywhere yet. */
     public void markUnsaved() { saved.set(null); }
 
-    /** Applies an imported model to the sheet as one undoable edit; the rest of the sheet stays. */
-    public void applyImport(ModelImport m) {
+    /** Applies an imported model as one undoable edit; measurements of the earlier model are dropped. */
+    public void applyImport(ModelImport m) { applyImport(m, false); }
+
+    /**
+     * Applies an imported model to the sheet as one undoable edit; the rest of the sheet stays. VALIDATION's measurements
+     * of another model are kept only when {@code keepMeasurements} (then stale: shown, not used).
+     */
+    public void applyImport(ModelImport m, boolean keepMeasurements) {
         if (!readOnly.get()) {
-            applyWorksheet(m.applyTo(computed().sheet()));
+            Worksheet ws = m.applyTo(computed().sheet());
+            boolean other = StaleMeasurements.ofAnotherModel(computed().sheet(), ws) != null;
+            applyWorksheet(other && !keepMeasurements ? StaleMeasurements.dropped(ws) : ws);
         }
+    }
+
+    /** Why importing {@code m} would leave VALIDATION with measurements of another model (to ask first), or null. */
+    public String measurementsOfAnotherModel(ModelImport m) {
+        return StaleMeasurements.ofAnotherModel(computed().sheet(), m.applyTo(computed().sheet()));
     }
 
     /** Replaces the sheet's content as one undoable edit (file and saved state stay). */

@@ -1,7 +1,10 @@
 package org.vramsheet.ui.model;
 
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import org.vramsheet.core.sheet.MeasuredSetup;
 import org.vramsheet.core.sheet.Validation;
 
 /** VALIDATION section: what the engine reported. */
@@ -20,6 +23,8 @@ public final class ValidationViewModel extends SectionViewModel {
     public final NumberInput measuredActivationPeak = number("validation.measuredActivationPeakBytes", NumberInput.Kind.BYTES, "B");
     public final NumberInput measuredNonTorch = number("validation.measuredNonTorchBytes", NumberInput.Kind.BYTES, "B");
     public final NumberInput measuredCudaGraphs = number("validation.measuredCudaGraphBytes", NumberInput.Kind.BYTES, "B");
+    /** The setup the measurements were measured on (not an edit of its own: it follows applying a log or typing one). */
+    public final ObjectProperty<MeasuredSetup> setup = new SimpleObjectProperty<>();
 
     public void load(Validation v) {
         measuredNonKv.load(v.measuredNonKvBytes());
@@ -35,6 +40,7 @@ public final class ValidationViewModel extends SectionViewModel {
         measuredActivationPeak.load(v.measuredActivationPeakBytes());
         measuredNonTorch.load(v.measuredNonTorchBytes());
         measuredCudaGraphs.load(v.measuredCudaGraphBytes());
+        setup.set(v.setup());
     }
 
     public Validation snapshot() {
@@ -45,6 +51,6 @@ public final class ValidationViewModel extends SectionViewModel {
                 .predictedKvCapacityTokens(predictedKvCapacity.longValue()).measuredOnGpus(measuredOnGpus.intValue())
                 .measuredActivationPeakBytes(measuredActivationPeak.longValue())
                 .measuredNonTorchBytes(measuredNonTorch.longValue()).measuredCudaGraphBytes(measuredCudaGraphs.longValue())
-                .build();
+                .setup(setup.get()).build();
     }
 }

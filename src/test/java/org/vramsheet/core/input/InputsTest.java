@@ -51,7 +51,7 @@ class InputsTest {
         }
         assertEquals(leaves.size(), Inputs.all().size(), "no declaration without a leaf: " + declared.keySet().stream()
                 .filter(k -> !leaves.contains(k)).toList());
-        assertEquals(102, leaves.size(), "the sheet's inputs (update when one is added)");
+        assertEquals(117, leaves.size(), "the sheet's inputs (update when one is added)");
     }
 
     @Test
@@ -93,7 +93,7 @@ class InputsTest {
             assertEquals(d.fieldLabel(), Fields.label(d.key()));
             assertTrue(!d.labelRu().isBlank() && !d.label().isBlank(), d.key());
             assertTrue(d.min() <= d.max(), d.key());
-            assertTrue(d.since() >= 1 && d.since() <= 4, d.key());
+            assertTrue(d.since() >= 1 && d.since() <= 5, d.key());
             boolean numeric = switch (d.kind()) {
                 case BYTES, TOKENS, COUNT, RATIO, PERCENT -> true;
                 default -> false;
@@ -103,6 +103,8 @@ class InputsTest {
         assertEquals("RUNTIME › Nodes one replica spans", Fields.label("runtime.nodes"));
         assertEquals("HEAVY WORKLOAD › Input tokens", Fields.label("workloads.heavy.inputTokens"));
         assertEquals(List.of("variants"), Inputs.addedIn(4));
+        assertEquals(15, Inputs.addedIn(5).size(), "version 5: the setup a measurement was measured on");
+        assertTrue(Inputs.addedIn(5).stream().allMatch(k -> k.startsWith("validation.setup.")), Inputs.addedIn(5).toString());
         assertNotEquals(Kind.LIST, Inputs.get("runtime.nodes").kind());
     }
 

@@ -16,6 +16,8 @@ public final class ScriptedDialogs implements DialogService {
     public boolean recover = true;
     public boolean applyMismatchedLog = false;
     public final List<String> mismatchQuestions = new ArrayList<>();
+    public boolean keepMeasurements = false;
+    public final List<String> measurementQuestions = new ArrayList<>();
     public final List<String> recoveryOffers = new ArrayList<>();
     public final List<String> errors = new ArrayList<>();
     public int unsavedAsked;
@@ -46,6 +48,12 @@ public final class ScriptedDialogs implements DialogService {
     public boolean confirmMismatchedLog(String finding) {
         mismatchQuestions.add(finding);
         return applyMismatchedLog;
+    }
+
+    @Override
+    public boolean keepMeasurementsOfAnotherModel(String finding) {
+        measurementQuestions.add(finding);
+        return keepMeasurements;
     }
 
     @Override
