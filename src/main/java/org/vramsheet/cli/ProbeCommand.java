@@ -1,5 +1,7 @@
 package org.vramsheet.cli;
 
+import java.time.LocalDate;
+import org.vramsheet.core.calc.StaleMeasurements;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -141,7 +143,8 @@ final class ProbeCommand extends Subcommand {
                 err.println("vramsheet probe: " + o.nvidiaSmi() + ": no nvidia-smi memory.used,memory.total readings");
                 return Cli.BAD_INPUT;
             }
-            rec = rec.withValidation(rec.validation().toBuilder().measuredPeakBytes(peak.usedBytes()).build());
+            rec = StaleMeasurements.bind(rec.validation(), rec.withValidation(rec.validation().toBuilder()
+                    .measuredPeakBytes(peak.usedBytes()).build()), LocalDate.now().toString());
         }
         WorksheetJson.save(rec, o.out());
         if (!o.json()) {

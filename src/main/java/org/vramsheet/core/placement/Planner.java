@@ -8,6 +8,7 @@ import org.vramsheet.core.result.FigureKey;
 import java.util.ArrayList;
 import java.util.List;
 import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.calc.StaleMeasurements;
 import org.vramsheet.core.engine.EngineDefaults;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.SizingResult;
@@ -69,7 +70,12 @@ public final class Planner {
         return out;
     }
 
+    /**
+     * The sheet on another GPU and layout. Its measurements are bound to the sheet's own setup first (one without a
+     * recorded setup is taken as of it): on another GPU they are stale, on another count of the same GPU carried over.
+     */
     static Worksheet placed(Worksheet ws, Layout l, long gpuBytes, String name) {
+        ws = StaleMeasurements.recorded(ws, ws.validation().setup() == null ? "" : ws.validation().setup().date());
         return ws.withRuntime(ws.runtime().withParallel(l.tp(), l.pp(), ws.runtime().dataParallel()))
                 .withGpu(new Gpu(name, l.gpus(), gpuBytes));
     }

@@ -142,9 +142,13 @@ public final class WorksheetJson {
     /**
      * Before version 5 a file did not say what its measurements were measured on: they are taken as measured on the sheet
      * as it was saved (its own setup is recorded, undated), so a later change of model, weights, engine, GPU or layout
-     * makes them stale instead of silently carried over. Each stored variant's sheet alike.
+     * makes them stale instead of silently carried over. Each stored variant's sheet alike. An Approved sheet is left as
+     * approved (its fingerprint covers its content); reopened as a Draft, a measured value typed binds the setup.
      */
     static Worksheet fromVersion4(Worksheet ws) {
+        if (ws.signOff().status() == SignOffStatus.APPROVED) {
+            return ws; // opens with the content it was approved with; its measurements stay unbound (checked per GPU)
+        }
         Worksheet out = StaleMeasurements.recorded(ws, "");
         if (ws.variants().isEmpty()) {
             return out;
@@ -223,12 +227,23 @@ public final class WorksheetJson {
         for (int v = version + 1; v <= SCHEMA_VERSION; v++) {
             for (String path : Inputs.addedIn(v)) {
                 remove(root, path.split("\\."), 0);
+                String[] parts = path.split("\\.");
+                if (parts.length > 2 && !parts[1].endsWith("[]")) {
+                    prune(root, parts[0], parts[1]); // a record added whole (validation.setup): its key goes too
+                }
             }
         }
         try {
             return MAPPER.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a worksheet always serializes", e);
+        }
+    }
+
+    /** Removes {@code section.name} when it is null or has no fields left. */
+    private static void prune(ObjectNode root, String section, String name) {
+        if (root.get(section) instanceof ObjectNode o && o.has(name) && (o.get(name).isNull() || o.get(name).isEmpty())) {
+            o.remove(name);
         }
     }
 

@@ -1,5 +1,7 @@
 package org.vramsheet.io.probe;
 
+import java.time.LocalDate;
+import org.vramsheet.core.calc.StaleMeasurements;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
@@ -66,6 +68,8 @@ public final class ProbeRecord {
             note.append("; ").append(headroom);
         }
         String notes = v.notes().isBlank() ? note.toString() : v.notes() + "\n" + note;
-        return ws.withValidation(v.toBuilder().notes(notes).build());
+        // the probe's numbers are of the sheet's setup now: old values of another setup are cleared, the setup recorded
+        return StaleMeasurements.bind(ws.validation(), ws.withValidation(v.toBuilder().notes(notes).build()),
+                LocalDate.now().toString());
     }
 }

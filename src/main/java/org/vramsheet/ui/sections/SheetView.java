@@ -1,5 +1,7 @@
 package org.vramsheet.ui.sections;
 
+import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.ui.model.MeasurementStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -303,10 +305,33 @@ public final class SheetView extends ScrollPane {
         VBox s = v.section("VALIDATION");
         s.getChildren().add(new HBox(8, v.editButton("paste-log", "Paste engine log...", () -> onPasteLog.run()),
                 v.editButton("measure-server", "Measure a running server...", () -> onMeasure.run())));
-        s.getChildren().addAll(fill(COLUMNS, v.number(x.measuredNonKv), v.number(x.allocatedKv), v.number(x.kvCapacityTokens),
-                v.number(x.measuredPeak), v.number(x.preemptionSequences), wide(v.text("validation-notes", "Notes", x.notes), 4),
-                v.number(x.measuredOnGpus), v.number(x.measuredActivationPeak), v.number(x.measuredNonTorch),
-                v.number(x.measuredCudaGraphs), v.number(x.predictedNonKv), v.number(x.predictedKvPool),
+        Label status = new Label();
+        status.setId("validation-status");
+        status.getStyleClass().add("measurement-status");
+        status.setWrapText(true);
+        List<VBox> nonKv = List.of(v.number(x.measuredNonKv), v.number(x.measuredActivationPeak), v.number(x.measuredNonTorch),
+                v.number(x.measuredCudaGraphs));
+        List<VBox> pool = List.of(v.number(x.allocatedKv), v.number(x.kvCapacityTokens), v.number(x.measuredPeak),
+                v.number(x.preemptionSequences));
+        Runnable mark = () -> {
+            SizingResult r = vm.computed().outcome().result();
+            String t = MeasurementStatus.text(r, vm.computed().sheet().validation(), v.texts());
+            if (!t.equals(status.getText())) {
+                status.setText(t);
+            }
+            boolean staleNonKv = MeasurementStatus.nonKvStale(r);
+            boolean stalePool = MeasurementStatus.poolStale(r);
+            nonKv.forEach(b -> b.getChildren().get(1).pseudoClassStateChanged(Style.STALE, staleNonKv));
+            pool.forEach(b -> b.getChildren().get(1).pseudoClassStateChanged(Style.STALE, stalePool));
+            status.pseudoClassStateChanged(Style.STALE, staleNonKv || stalePool);
+        };
+        mark.run();
+        vm.computedProperty().addListener((o, a, b) -> mark.run());
+        s.getChildren().add(status);
+        s.getChildren().addAll(fill(COLUMNS, nonKv.get(0), pool.get(0), pool.get(1),
+                pool.get(2), pool.get(3), wide(v.text("validation-notes", "Notes", x.notes), 4),
+                v.number(x.measuredOnGpus), nonKv.get(1), nonKv.get(2),
+                nonKv.get(3), v.number(x.predictedNonKv), v.number(x.predictedKvPool),
                 v.number(x.predictedKvCapacity)),
                 results(FigureKey.VALIDATION_NON_KV_ERROR, FigureKey.VALIDATION_KV_POOL_ERROR,
                         FigureKey.VALIDATION_KV_CAPACITY_ERROR));

@@ -28,6 +28,8 @@ public final class Style {
     public static final String READ_ONLY_BANNER = "read-only-banner";
     public static final String WORKLOAD_HEADER = "workload-header";
     public static final PseudoClass INVALID = PseudoClass.getPseudoClass("invalid");
+    /** A measured value of another setup: shown struck through, not used. */
+    public static final PseudoClass STALE = PseudoClass.getPseudoClass("stale");
 
     private Style() { }
 }

@@ -44,6 +44,10 @@ public final class Texts {
     private static final Pattern FIELD = Pattern.compile("([A-Z][A-Z /-]*) › ([^:]+?)(?:: (.*))?");
     /** "Heavy: fits the KV pool". */
     private static final Pattern SCENARIO = Pattern.compile("(Typical|Heavy|Limit): (.*)");
+    /** "..., measured on another setup: model: a → b; weights: x → y, so it is not used" (core/calc StaleMeasurements). */
+    private static final Pattern STALE = Pattern.compile("(.*?measured on another setup:) (.+?)(, so it is not used| \\(not compared\\))?");
+    /** One change of a setup, "weights: 17.21 GiB → 131.42 GiB": its name translates, the values are shown as they are. */
+    private static final Pattern CHANGE = Pattern.compile("([^:;→]+): ([^;]*?) → ([^;]*)");
     /** Numbers, units and symbols only: nothing to translate. */
     private static final Pattern NO_WORDS = Pattern.compile(
             "(\\{\\d+}|[^A-Za-z]|\\b(x|B|KiB|MiB|GiB|TiB|KB|MB|GB|TB|min|max|TP|PP|DP|KV|L|H|D|ceil|floor)\\b)*");
@@ -146,6 +150,15 @@ public final class Texts {
         if (m.matches()) {
             return translate(m.group(1), missed) + ": " + translate(m.group(2), missed);
         }
+        m = STALE.matcher(english);
+        if (m.matches()) {
+            return translate(m.group(1), missed) + " " + changes(m.group(2), missed)
+                    + (m.group(3) == null ? "" : m.group(3).startsWith(",") ? ", " + translate(m.group(3).substring(2), missed)
+                    : " " + translate(m.group(3).trim(), missed));
+        }
+        if (CHANGE.matcher(english.split("; ")[0]).matches()) {
+            return changes(english, missed);
+        }
         List<String> args = new ArrayList<>();
         String key = template(english, args);
         String tpl = words.get(key);
@@ -163,6 +176,17 @@ public final class Texts {
         }
         p.appendTail(out);
         return out.toString();
+    }
+
+    /** Changes of a setup joined by "; ": each name translated, each value with its numbers written for the language. */
+    private String changes(String list, List<String> missed) {
+        StringBuilder b = new StringBuilder();
+        for (String c : list.split("; ")) {
+            Matcher m = CHANGE.matcher(c);
+            b.append(b.length() == 0 ? "" : "; ").append(m.matches() ? translate(m.group(1).trim(), missed) + ": "
+                    + numbers(m.group(2)) + " → " + numbers(m.group(3)) : translate(c, missed));
+        }
+        return b.toString();
     }
 
     /** "{0} KV heads do not divide {1} attention heads" for "7 KV heads do not divide 64 attention heads". */

@@ -1,6 +1,7 @@
 package org.vramsheet.io.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,7 +11,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.MeasuredSetup;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 
@@ -170,5 +175,52 @@ class WorksheetJsonTest {
         assertEquals(12345L, typed.runtime().nonTorchBytes(), "a number that is not the estimator's stays typed");
         Worksheet now = WorksheetJson.parse("{\"schemaVersion\": 3, \"runtime\": {\"engine\": \"VLLM\"}}", "new.json");
         assertEquals(null, now.runtime().activationPeakBytes(), "from version 3 absent is live");
+    }
+
+    /**
+     * A version-4 file the previous release wrote after applying gemma-2-9b's own vLLM 0.19 log (P08) to the sample: its
+     * measurements are taken as measured on the sheet as saved, so they are used there and nowhere else.
+     */
+    @Test
+    void versionFourMeasurementsAreBoundToTheSheetAsSaved() throws Exception {
+        Worksheet ws = WorksheetJson.read(Path.of("src/test/resources/worksheets/v4-applied-log-gemma2.json"));
+        MeasuredSetup s = ws.validation().setup();
+        assertEquals("google/gemma-2-9b-it", s.modelId());
+        assertEquals(Engine.VLLM, s.engine());
+        assertEquals("0.19.0", s.engineVersion());
+        assertEquals(1, s.tensorParallel());
+        assertEquals(ws.gpu().totalBytes(), s.gpuTotalBytes());
+        assertEquals("", s.date(), "the file did not say when");
+        SizingResult here = SizingCalculator.calculate(ws);
+        assertTrue(here.get(FigureKey.VALIDATION_MEASURED_USED).isTrue());
+        assertEquals(22_666_689_905L, here.get(FigureKey.POOL_NON_KV_BYTES).value(), "the measured non-KV memory is used");
+        assertFalse(here.get(FigureKey.VALIDATION_STALE_NON_KV).isTrue());
+
+        Worksheet otherModel = ws.withModel(ws.model().withModelId("google/gemma-2-27b-it"));
+        SizingResult there = SizingCalculator.calculate(otherModel);
+        assertTrue(there.get(FigureKey.VALIDATION_STALE_NON_KV).isTrue());
+        assertTrue(there.get(FigureKey.VALIDATION_STALE_POOL).isTrue());
+        assertFalse(there.get(FigureKey.VALIDATION_MEASURED_USED).isTrue());
+        assertTrue(there.get(FigureKey.POOL_NON_KV_BYTES).value() != 22_666_689_905L, "the estimate takes over");
+
+        Worksheet twoGpus = ws.withRuntime(ws.runtime().withParallel(2, 1, 1)).withGpu(ws.gpu().withCount(2));
+        SizingResult split = SizingCalculator.calculate(twoGpus);
+        assertFalse(split.get(FigureKey.VALIDATION_STALE_NON_KV).isTrue(), "across TP the non-KV memory is carried");
+        assertTrue(split.get(FigureKey.POOL_NON_KV_BYTES).provenance().formula().startsWith("weights / GPUs now"), "derived");
+        assertTrue(split.get(FigureKey.VALIDATION_STALE_POOL).isTrue(), "the pool of one GPU is not the pool of two");
+        assertTrue(split.get(FigureKey.VALIDATION_STALE_POOL).provenance().expression().contains("TP x PP: 1 x 1 → 2 x 1"));
+
+        Worksheet saved = WorksheetJson.parse(WorksheetJson.write(ws), "saved");
+        assertEquals(s, saved.validation().setup(), "written as version 5, the setup is kept");
+    }
+
+    /** An Approved file of an earlier version opens as it was approved: no setup is added to content it signed. */
+    @Test
+    void anApprovedEarlierFileIsNotChangedByTheMigration() throws Exception {
+        String text = Files.readString(Path.of("src/test/resources/worksheets/v4-applied-log-gemma2.json"))
+                .replace("\"status\" : \"DRAFT\"", "\"status\" : \"APPROVED\"");
+        Worksheet ws = WorksheetJson.parse(text, "approved.json");
+        assertEquals(org.vramsheet.core.sheet.SignOffStatus.APPROVED, ws.signOff().status());
+        assertEquals(null, ws.validation().setup());
     }
 }
