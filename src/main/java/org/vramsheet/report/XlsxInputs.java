@@ -1,5 +1,8 @@
 package org.vramsheet.report;
 
+import java.util.List;
+import java.util.ArrayList;
+import org.vramsheet.core.calc.StaleMeasurements;
 import static org.vramsheet.report.XlsxReport.num;
 
 import java.util.Arrays;
@@ -144,7 +147,9 @@ final class XlsxInputs {
     }
 
     private static void validationAndResult(XlsxBook b, ReportData d) {
-        var v = d.sheet.validation();
+        // the formulas take what the calculation takes: a measurement of another setup is not used (it is listed below)
+        StaleMeasurements.Stale stale = StaleMeasurements.find(d.sheet);
+        var v = stale.usable(d.sheet).validation();
         b.input("MeasuredNonKv", "Measured non-KV footprint (empty = estimate)", num(v.measuredNonKvBytes()), true);
         b.input("MeasuredOnGpus", "Measured on (GPUs per replica)", num(v.measuredOnGpus()), false);
         b.input("AllocatedKv", "Allocated KV memory", num(v.allocatedKvBytes()), true);
@@ -156,6 +161,12 @@ final class XlsxInputs {
         b.input("PredictedPool", "Predicted before launch: KV pool per GPU", num(v.predictedKvPoolBytes()), true);
         b.input("PredictedCapacity", "Predicted before launch: KV capacity (tokens)", num(v.predictedKvCapacityTokens()), false);
         b.text("Notes", v.notes());
+        if (stale.any()) {
+            List<String> changes = new ArrayList<>(stale.nonKv());
+            stale.pool().stream().filter(x -> !changes.contains(x)).forEach(changes::add);
+            b.text("StaleMeasurements", "Not used, " + StaleMeasurements.sentence(changes) + " (the stored values are on the "
+                    + "Inputs sheet)");
+        }
         b.heading("RESULT (inputs)");
         b.input("Headroom", "Operational headroom", d.sheet.result().headroomBytes(), true);
         b.inputText("Sizing", "Scenario that sizes the budget (Typical / Heavy / Limit)",

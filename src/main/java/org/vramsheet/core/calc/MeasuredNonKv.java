@@ -24,8 +24,11 @@ final class MeasuredNonKv {
         return Math.addExact(KvGeometry.ceilDiv(weights, c.ws.runtime().ranks()), rest);
     }
 
-    /** How far below the weights a measured footprint may fall before it cannot be of this model: estimates of weights vary. */
-    static final double WEIGHTS_SLACK = 0.9;
+    /**
+     * A measured footprint holds the weights, so it is never below them (a physical invariant, issue 25): below the
+     * weights' share it cannot be of this model or weight format.
+     */
+    static final double WEIGHTS_SLACK = 1.0;
 
     /**
      * Why the measured non-KV memory cannot be of this sheet's setup, or null: it holds the weights' share on every GPU

@@ -22,14 +22,11 @@ final class ValidationStep {
     static void run(Calc c) {
         Validation v = c.ws.validation();
         error(c, FigureKey.VALIDATION_NON_KV_ERROR, "Pre-launch error: non-KV per GPU", v.predictedNonKvBytes(),
-                v.measuredNonKvBytes(), new String[] {"validation.predictedNonKvBytes", "validation.measuredNonKvBytes"},
-                c.stale.nonKv());
+                v.measuredNonKvBytes(), new String[] {"validation.predictedNonKvBytes", "validation.measuredNonKvBytes"});
         error(c, FigureKey.VALIDATION_KV_POOL_ERROR, "Pre-launch error: KV pool per GPU", v.predictedKvPoolBytes(),
-                v.allocatedKvBytes(), new String[] {"validation.predictedKvPoolBytes", "validation.allocatedKvBytes"},
-                c.stale.pool());
+                v.allocatedKvBytes(), new String[] {"validation.predictedKvPoolBytes", "validation.allocatedKvBytes"});
         error(c, FigureKey.VALIDATION_KV_CAPACITY_ERROR, "Pre-launch error: KV capacity", v.predictedKvCapacityTokens(),
-                v.kvCapacityTokens(), new String[] {"validation.predictedKvCapacityTokens", "validation.kvCapacityTokens"},
-                c.stale.pool());
+                v.kvCapacityTokens(), new String[] {"validation.predictedKvCapacityTokens", "validation.kvCapacityTokens"});
         stale(c, FigureKey.VALIDATION_STALE_NON_KV, "Measured non-KV memory is of another setup", c.stale.nonKv(),
                 "VALIDATION › Measured non-KV footprint and its parts");
         stale(c, FigureKey.VALIDATION_STALE_POOL, "Measured KV pool and capacity are of another setup", c.stale.pool(),
@@ -37,8 +34,8 @@ final class ValidationStep {
         used(c);
     }
 
-    private static void error(Calc c, FigureKey key, String label, Long predicted, Long measured, String[] fields,
-                              List<String> stale) {
+    private static void error(Calc c, FigureKey key, String label, Long predicted, Long measured, String[] fields) {
+        List<String> stale = key.equals(FigureKey.VALIDATION_NON_KV_ERROR) ? c.stale.nonKv() : c.stale.pool();
         if (!stale.isEmpty()) {
             c.put(Figure.unavailable(key, label, Unit.RATIO, StaleMeasurements.sentence(stale) + " (not compared)"));
             return;

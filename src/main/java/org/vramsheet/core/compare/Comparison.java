@@ -91,6 +91,8 @@ public final class Comparison {
      * holds the weights it was measured with, so their pools cannot show the difference. The engine's number is kept
      * (it is what it measured), and the reader is told.
      */
+    private static boolean stale(Column c) { return c.result().get(FigureKey.VALIDATION_STALE_NON_KV).isTrue(); }
+
     private static List<String> notes(List<Column> columns, List<InputRow> differences) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
@@ -103,7 +105,11 @@ public final class Comparison {
                 int b = j;
                 boolean differ = differences.stream().filter(r -> shapesNonKv(r.field()))
                         .anyMatch(r -> !r.values().get(a).equals(r.values().get(b)));
-                if (differ) {
+                if (differ && (stale(columns.get(a)) || stale(columns.get(b)))) {
+                    Column other = stale(columns.get(b)) ? columns.get(b) : columns.get(a);
+                    out.add("'" + other.name() + "' holds the measured non-KV footprint of another setup (VALIDATION): it is "
+                            + "not used there, so its pool is estimated. Apply that variant's own engine log to measure it.");
+                } else if (differ) {
                     out.add("'" + columns.get(i).name() + "' and '" + columns.get(j).name() + "' use the same measured non-KV "
                             + "footprint (VALIDATION › Measured non-KV footprint), measured with one set of weights, but "
                             + "their model, weights, GPU or engine differ: their KV pools do not show that difference. Clear "

@@ -43,56 +43,9 @@ final class RunInputs {
                 .n("gpu.count", "Count", "Количество", COUNT, 1, Limits.GPUS).is(1)
                 .n("gpu.totalBytes", "CUDA-visible memory per GPU", "Память на GPU, видимая CUDA", BYTES,
                         Limits.GPU_MIN_BYTES,
-                        Limits.GPU_BYTES)
-                .n("validation.measuredNonKvBytes", "Measured non-KV footprint", "Измеренная non-KV память", BYTES, 1,
-                        Limits.BYTES)
-                .n("validation.allocatedKvBytes", "Allocated KV memory", "Выделенная KV-память", BYTES, 0, Limits.BYTES)
-                .n("validation.kvCapacityTokens", "KV capacity in tokens", "Ёмкость KV в токенах", TOKENS, 0,
-                        Limits.CAPACITY_TOKENS)
-                .n("validation.measuredPeakBytes", "Measured peak VRAM", "Измеренный пик VRAM", BYTES, 1, Limits.BYTES)
-                .n("validation.preemptionSequences", "Preemption/OOM boundary", "Граница preemption/OOM", COUNT, 1, Limits.SEQUENCES)
-                .t("validation.notes", "Notes", "Заметки", TEXT).is("")
-                .n("validation.predictedNonKvBytes", "Predicted before launch: non-KV per GPU",
-                        "Прогноз до запуска: не-KV на GPU",
-                        BYTES, 0, Limits.BYTES).since(2)
-                .n("validation.predictedKvPoolBytes", "Predicted before launch: KV pool per GPU",
-                        "Прогноз до запуска: KV-пул на GPU",
-                        BYTES, 0, Limits.BYTES).since(2)
-                .n("validation.predictedKvCapacityTokens", "Predicted before launch: KV capacity",
-                        "Прогноз до запуска: ёмкость KV",
-                        TOKENS, 0, Limits.CAPACITY_TOKENS).since(2)
-                .n("validation.measuredOnGpus", "Measured on (GPUs per replica)", "Измерено на (GPU в реплике)", COUNT, 1,
-                        Limits.NODES).since(2)
-                .n("validation.measuredActivationPeakBytes", "Measured activation peak per GPU",
-                        "Измеренный пик активаций на GPU",
-                        BYTES, 0, Limits.BYTES).since(3)
-                .n("validation.measuredNonTorchBytes", "Measured non-torch memory per GPU",
-                        "Измеренная память вне torch на GPU", BYTES,
-                        0, Limits.BYTES).since(3)
-                .n("validation.measuredCudaGraphBytes", "Measured CUDA graphs per GPU", "Измеренные CUDA graphs на GPU", BYTES,
-                        0,
-                        Limits.BYTES).since(3)
-                .t("validation.setup.modelId", "Measured on: model ID", "Измерено на: модель", TEXT).since(5)
-                .t("validation.setup.revision", "Measured on: model revision", "Измерено на: ревизия модели", TEXT).since(5)
-                .t("validation.setup.weightFormat", "Measured on: weight format", "Измерено на: формат весов", ENUM).since(5)
-                .n("validation.setup.weightBytes", "Measured on: weights", "Измерено на: веса", BYTES, 0, Limits.BYTES).since(5)
-                .t("validation.setup.kvDtype", "Measured on: KV-cache dtype", "Измерено на: тип KV-кэша", ENUM).since(5)
-                .t("validation.setup.engine", "Measured on: engine", "Измерено на: движок", ENUM).since(5)
-                .t("validation.setup.engineVersion", "Measured on: engine version", "Измерено на: версия движка", TEXT).since(5)
-                .t("validation.setup.gpuName", "Measured on: GPU model", "Измерено на: модель GPU", TEXT).since(5)
-                .n("validation.setup.gpuTotalBytes", "Measured on: memory per GPU", "Измерено на: память GPU", BYTES,
-                        Limits.GPU_MIN_BYTES, Limits.GPU_BYTES).since(5)
-                .n("validation.setup.tensorParallel", "Measured on: tensor parallel", "Измерено на: TP", COUNT, 1, Limits.NODES)
-                        .since(5)
-                .n("validation.setup.pipelineParallel", "Measured on: pipeline parallel", "Измерено на: PP", COUNT, 1,
-                        Limits.NODES).since(5)
-                .n("validation.setup.utilization", "Measured on: memory fraction", "Измерено на: доля памяти", RATIO, 0, 1)
-                        .since(5)
-                .n("validation.setup.maxModelLen", "Measured on: max model length", "Измерено на: max model length", TOKENS, 1,
-                        Limits.TOKENS).since(5)
-                .n("validation.setup.blockSize", "Measured on: block size", "Измерено на: размер блока", TOKENS, 1,
-                        Limits.TOKENS).since(5)
-                .t("validation.setup.date", "Measured on: date", "Измерено: дата", DATE).since(5)
+                        Limits.GPU_BYTES);
+        validation(d);
+        setup(d)
                 .n("result.headroomBytes", "Operational headroom", "Операционный запас", BYTES, 0, Limits.BYTES).is(0L)
                 .t("result.sizingScenario", "Scenario that sizes the budget", "Сценарий, задающий бюджет",
                         ENUM).is(ScenarioId.LIMIT)
@@ -151,5 +104,64 @@ final class RunInputs {
                 .t("signOff.history[].fingerprint", "For content", "Для содержимого", TEXT).is("").since(2)
                 .t("signOff.history[].reopenedOn", "Reopened as Draft on", "Возвращён в черновик", DATE).is("").since(2)
                 .t("variants", "Variants", "Варианты", LIST).is(Variants.none()).since(4);
+    }
+
+    /** VALIDATION › Measured on: the setup the measurements were measured on (version 5). */
+    static DeclList setup(DeclList d) {
+        return d
+                .t("validation.setup.modelId", "Measured on: model ID", "Измерено на: модель", TEXT).since(5)
+                .t("validation.setup.revision", "Measured on: model revision", "Измерено на: ревизия модели", TEXT).since(5)
+                .t("validation.setup.weightFormat", "Measured on: weight format", "Измерено на: формат весов", ENUM).since(5)
+                .n("validation.setup.weightBytes", "Measured on: weights", "Измерено на: веса", BYTES, 0, Limits.BYTES).since(5)
+                .t("validation.setup.kvDtype", "Measured on: KV-cache dtype", "Измерено на: тип KV-кэша", ENUM).since(5)
+                .t("validation.setup.engine", "Measured on: engine", "Измерено на: движок", ENUM).since(5)
+                .t("validation.setup.engineVersion", "Measured on: engine version", "Измерено на: версия движка", TEXT).since(5)
+                .t("validation.setup.gpuName", "Measured on: GPU model", "Измерено на: модель GPU", TEXT).since(5)
+                .n("validation.setup.gpuTotalBytes", "Measured on: memory per GPU", "Измерено на: память GPU", BYTES,
+                        Limits.GPU_MIN_BYTES, Limits.GPU_BYTES).since(5)
+                .n("validation.setup.tensorParallel", "Measured on: tensor parallel", "Измерено на: TP", COUNT, 1, Limits.NODES)
+                        .since(5)
+                .n("validation.setup.pipelineParallel", "Measured on: pipeline parallel", "Измерено на: PP", COUNT, 1,
+                        Limits.NODES).since(5)
+                .n("validation.setup.utilization", "Measured on: memory fraction", "Измерено на: доля памяти", RATIO, 0, 1)
+                        .since(5)
+                .n("validation.setup.maxModelLen", "Measured on: max model length", "Измерено на: max model length", TOKENS, 1,
+                        Limits.TOKENS).since(5)
+                .n("validation.setup.blockSize", "Measured on: block size", "Измерено на: размер блока", TOKENS, 1,
+                        Limits.TOKENS).since(5)
+                .t("validation.setup.date", "Measured on: date", "Измерено: дата", DATE).since(5);
+    }
+
+    /** VALIDATION: what the engine reported. */
+    private static DeclList validation(DeclList d) {
+        return d
+                .n("validation.measuredNonKvBytes", "Measured non-KV footprint", "Измеренная non-KV память", BYTES, 1,
+                        Limits.BYTES)
+                .n("validation.allocatedKvBytes", "Allocated KV memory", "Выделенная KV-память", BYTES, 0, Limits.BYTES)
+                .n("validation.kvCapacityTokens", "KV capacity in tokens", "Ёмкость KV в токенах", TOKENS, 0,
+                        Limits.CAPACITY_TOKENS)
+                .n("validation.measuredPeakBytes", "Measured peak VRAM", "Измеренный пик VRAM", BYTES, 1, Limits.BYTES)
+                .n("validation.preemptionSequences", "Preemption/OOM boundary", "Граница preemption/OOM", COUNT, 1, Limits.SEQUENCES)
+                .t("validation.notes", "Notes", "Заметки", TEXT).is("")
+                .n("validation.predictedNonKvBytes", "Predicted before launch: non-KV per GPU",
+                        "Прогноз до запуска: не-KV на GPU",
+                        BYTES, 0, Limits.BYTES).since(2)
+                .n("validation.predictedKvPoolBytes", "Predicted before launch: KV pool per GPU",
+                        "Прогноз до запуска: KV-пул на GPU",
+                        BYTES, 0, Limits.BYTES).since(2)
+                .n("validation.predictedKvCapacityTokens", "Predicted before launch: KV capacity",
+                        "Прогноз до запуска: ёмкость KV",
+                        TOKENS, 0, Limits.CAPACITY_TOKENS).since(2)
+                .n("validation.measuredOnGpus", "Measured on (GPUs per replica)", "Измерено на (GPU в реплике)", COUNT, 1,
+                        Limits.NODES).since(2)
+                .n("validation.measuredActivationPeakBytes", "Measured activation peak per GPU",
+                        "Измеренный пик активаций на GPU",
+                        BYTES, 0, Limits.BYTES).since(3)
+                .n("validation.measuredNonTorchBytes", "Measured non-torch memory per GPU",
+                        "Измеренная память вне torch на GPU", BYTES,
+                        0, Limits.BYTES).since(3)
+                .n("validation.measuredCudaGraphBytes", "Measured CUDA graphs per GPU", "Измеренные CUDA graphs на GPU", BYTES,
+                        0,
+                        Limits.BYTES).since(3);
     }
 }
