@@ -7,7 +7,7 @@ import javafx.util.StringConverter;
 final class ChartAxes {
     private ChartAxes() { }
 
-    /** A context axis in log2 tokens, labelled in tokens (1K = 1024). */
+    /** A context axis in log2 tokens, labelled in tokens (1K = 1,024, as the form reads "1K"). */
     static NumberAxis log2Axis() {
         NumberAxis x = new NumberAxis();
         x.setAutoRanging(false);
@@ -15,10 +15,7 @@ final class ChartAxes {
         x.setMinorTickVisible(false);
         x.setTickLabelFormatter(new StringConverter<>() {
             @Override
-            public String toString(Number n) {
-                long t = Math.round(Math.pow(2, n.doubleValue()));
-                return t >= 1_048_576 ? (t / 1_048_576) + "M" : t >= 1024 ? (t / 1024) + "K" : Long.toString(t);
-            }
+            public String toString(Number n) { return Ticks.tokenLabel(n.doubleValue()); }
 
             @Override
             public Number fromString(String s) { return 0; }

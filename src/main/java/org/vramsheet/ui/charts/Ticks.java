@@ -1,6 +1,10 @@
 package org.vramsheet.ui.charts;
 
-/** Tick arithmetic for the window's charts. */
+/**
+ * Tick arithmetic for the window's charts. Token and count labels use the notation the form reads (vLLM's): K = 1,024
+ * and M = 1,048,576, written only where exact, so typing a label gives the tick's value ("8K" is 8,192; "8k" would be
+ * 8,000).
+ */
 final class Ticks {
     private Ticks() { }
 
@@ -28,8 +32,19 @@ final class Ticks {
         if (position < -0.5) {
             return "0";
         }
-        double v = Math.pow(2, position);
-        return v >= 1_048_576 ? Math.round(v / 1_048_576) + "M" : v >= 10_240 ? Math.round(v / 1024) + "K"
-                : Long.toString(Math.round(v));
+        return binaryLabel(Math.round(Math.pow(2, position)), 10_240);
+    }
+
+    /** The tick label of a log2 token axis: 512, 1K, 8K, 128K, 1M. */
+    static String tokenLabel(double position) {
+        return binaryLabel(Math.round(Math.pow(2, position)), 1024);
+    }
+
+    /** A whole number as "8K" (times 1,024) or "1M" (times 1,048,576) from {@code from} up where exact, else its digits. */
+    static String binaryLabel(long v, long from) {
+        if (v >= 1_048_576 && v % 1_048_576 == 0) {
+            return v / 1_048_576 + "M";
+        }
+        return v >= from && v % 1024 == 0 ? v / 1024 + "K" : Long.toString(v);
     }
 }

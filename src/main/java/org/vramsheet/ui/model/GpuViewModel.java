@@ -9,7 +9,7 @@ import org.vramsheet.io.catalog.GpuCatalog;
 public final class GpuViewModel extends SectionViewModel {
     public final StringProperty name = watch(new SimpleStringProperty(""));
     public final NumberInput count = number("gpu.count", NumberInput.Kind.COUNT, "GPUs");
-    public final NumberInput totalBytes = number("gpu.totalBytes", NumberInput.Kind.BYTES, "B");
+    public final NumberInput totalBytes = number("gpu.totalBytes", NumberInput.Kind.BYTES, "GiB");
 
     public void load(Gpu g) {
         name.set(g.name());

@@ -25,13 +25,13 @@ public final class KvViewModel extends SectionViewModel {
     public final NumberInput qkRopeHeadDim = number("kv.qkRopeHeadDim", NumberInput.Kind.COUNT, "");
     public final ObjectProperty<KvDtype> kvDtype = watch(new SimpleObjectProperty<>(KvDtype.AUTO));
     public final NumberInput windowLayers = number("kv.windows", NumberInput.Kind.COUNT, "layers");
-    public final NumberInput windowTokens = number("kv.windowTokens", NumberInput.Kind.COUNT, "tokens");
+    public final NumberInput windowTokens = number("kv.windowTokens", NumberInput.Kind.TOKENS, "tokens");
     public final ObjectProperty<WindowKind> windowKind = watch(new SimpleObjectProperty<>(WindowKind.SLIDING));
     public final NumberInput windowKvHeads = number("kv.windowKvHeads", NumberInput.Kind.COUNT, "heads");
     public final NumberInput windowHeadDim = number("kv.windowHeadDim", NumberInput.Kind.COUNT, "");
     private KvDtype windowKvDtype;
     public final NumberInput stateLayers = number("kv.stateLayers", NumberInput.Kind.COUNT, "layers");
-    public final NumberInput stateBytesPerLayer = number("kv.stateBytesPerLayer", NumberInput.Kind.BYTES, "B");
+    public final NumberInput stateBytesPerLayer = number("kv.stateBytesPerLayer", NumberInput.Kind.BYTES, "MiB");
     private List<LayerWindow> extraWindows = List.of();
 
     public void load(KvArchitecture k) {

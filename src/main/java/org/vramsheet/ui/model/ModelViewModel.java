@@ -9,7 +9,7 @@ public final class ModelViewModel extends SectionViewModel {
     public final StringProperty modelId = watch(new SimpleStringProperty(""));
     public final StringProperty revision = watch(new SimpleStringProperty(""));
     public final StringProperty architecture = watch(new SimpleStringProperty(""));
-    public final NumberInput maxContext = number("model.maxContextTokens", NumberInput.Kind.COUNT, "tokens");
+    public final NumberInput maxContext = number("model.maxContextTokens", NumberInput.Kind.TOKENS, "tokens");
     public final NumberInput vocabSize = number("model.vocabSize", NumberInput.Kind.COUNT, "tokens");
 
     public void load(ModelInfo m) {

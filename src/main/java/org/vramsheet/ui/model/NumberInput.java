@@ -1,8 +1,8 @@
 package org.vramsheet.ui.model;
 
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.ObjectBinding;
 import javafx.beans.binding.StringBinding;
@@ -11,17 +11,17 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.vramsheet.core.input.Fields;
-import org.vramsheet.core.units.Quantities;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.ui.text.Texts;
 
 /**
  * One numeric worksheet field as the form holds it: the raw text (parsed on every keystroke), the
  * parsed value, the parse error, and whether the user has left the field (errors show only then).
+ * How text is read (decimal mark per language, units, k / K) is {@link TypedNumber}'s rule.
  */
 public final class NumberInput {
-    /** How the text is read and written. */
-    public enum Kind { COUNT, BYTES, DECIMAL }
+    /** How the text is read and written: a count, a token count (vLLM's k / K), bytes, or a decimal. */
+    public enum Kind { COUNT, TOKENS, BYTES, DECIMAL }
 
     private final String key;
     private final Kind kind;
@@ -30,66 +30,25 @@ public final class NumberInput {
     private final BooleanProperty touched = new SimpleBooleanProperty(this, "touched", false);
     /** Russian style: typed and shown with a decimal comma and spaces between thousands. */
     private boolean decimalComma;
+    private final ObjectBinding<TypedNumber.Read> reading;
     private final ObjectBinding<Number> value;
     private final StringBinding parseError;
 
-    private static final Pattern FRACTION_WITHOUT_UNIT =
-            Pattern.compile("-?[0-9_]*\\.[0-9]+");
-
+    /**
+     * @param unit what the field's label names; for BYTES the unit a number without one is read in and values are
+     *             shown in, "GiB" or "MiB" (empty: GiB)
+     */
     public NumberInput(String key, Kind kind, String unit) {
         this.key = key;
         this.kind = kind;
-        this.unit = unit;
-        this.value = Bindings.createObjectBinding(() -> parse(text.get()), text);
-        this.parseError = Bindings.createStringBinding(() -> {
-            String t = text.get();
-            if (t == null || t.isBlank() || value.get() != null) {
-                return null;
-            }
-            String digits = t.trim().replaceAll("[ _,\u00a0\u202f]", "");
-            if (kind != Kind.DECIMAL && digits.matches("-?\\d{19,}")) {
-                return "too large: '" + t.trim() + "' (a whole number up to 9,223,372,036,854,775,807)";
-            }
-            return switch (kind) {
-                case BYTES -> "not a number: '" + t.trim() + "' (bytes, or a size such as 80 GiB)";
-                case DECIMAL -> "not a number: '" + t.trim() + "'";
-                case COUNT -> "not a whole number: '" + t.trim() + "'";
-            };
-        }, text, value);
-    }
-
-    private Number parse(String t) {
-        if (t == null || t.isBlank()) {
-            return null;
+        this.unit = kind == Kind.BYTES && unit.isEmpty() ? "GiB" : unit;
+        if (kind == Kind.BYTES) {
+            TypedNumber.unitBytes(this.unit); // a byte field shows GiB or MiB: anything else is a mistake here
         }
-        if (decimalComma) {
-            // "1 234,5" -> "1234.5"; a comma is never a thousands separator here, so "131,072" is
-            // 131.072 and, for a whole quantity without a unit, not a whole number rather than 131
-            t = t.trim().replaceAll("(\\d)[ \u00a0\u202f](?=\\d)", "$1").replace(',', '.');
-            if (kind != Kind.DECIMAL && FRACTION_WITHOUT_UNIT.matcher(t).matches()) {
-                return null;
-            }
-        }
-        if (kind == Kind.DECIMAL) {
-            try {
-                double d = Double.parseDouble(t.trim().replace(",", ".").replace("%", ""));
-                return Double.isFinite(d) ? d : null;
-            } catch (NumberFormatException e) {
-                return null;
-            }
-        }
-        Long v = Quantities.parse(t);
-        if (v == null) {
-            return null;
-        }
-        if (kind == Kind.COUNT) {
-            String unitPart = t.trim().replaceAll("^[-0-9_,.\\u00a0 ]+", "");
-            if (!unitPart.isEmpty() && !unitPart.equalsIgnoreCase("k") && !unitPart.equalsIgnoreCase("ki")
-                    && !unitPart.equalsIgnoreCase("m") && !unitPart.equalsIgnoreCase("mi")) {
-                return null;
-            }
-        }
-        return v;
+        this.reading = Bindings.createObjectBinding(() -> TypedNumber.read(text.get(), kind, this.unit, decimalComma), text);
+        this.value = Bindings.createObjectBinding(() -> reading.get().value(), reading);
+        // on the value as well: then it is invalid before the value's listeners (the sheet's recalculation) run
+        this.parseError = Bindings.createStringBinding(() -> reading.get().error(), reading, value);
     }
 
     public String key() { return key; }
@@ -106,6 +65,29 @@ public final class NumberInput {
     public Kind kind() { return kind; }
 
     public String unit() { return unit; }
+
+    /** The prompt of an empty field: how a number is read there ("GiB; or type 141 GB, 512 MiB"); empty if plain. */
+    public String hint() {
+        return switch (kind) {
+            case BYTES -> unit.equals("GiB") ? "GiB; or type 141 GB, 512 MiB" : "MiB; or type 64 KiB, 1.5 GiB";
+            case TOKENS -> "tokens; 8k = 8,000, 8K = 8,192";
+            case COUNT, DECIMAL -> "";
+        };
+    }
+
+    /** How the field reads what is typed: its units, then the language's decimal mark (README, "Typing numbers"). */
+    public List<String> help() {
+        String rule = decimalComma ? "Decimal mark: a comma or a dot; spaces group thousands."
+                : "Decimal mark: a dot; a comma groups thousands.";
+        return switch (kind) {
+            case BYTES -> List.of(unit.equals("GiB") ? "A number alone is in GiB." : "A number alone is in MiB.",
+                    "Or give a unit, in any case: B; KB, MB, GB, TB (powers of 10); KiB, MiB, GiB, TiB (powers of 2).", rule);
+            case TOKENS -> List.of("Whole tokens, read as vLLM reads --max-model-len: k = 1,000 and m = 1,000,000; "
+                    + "K or Ki = 1,024 and M or Mi = 1,048,576 (no fraction with K or M).", rule);
+            case COUNT -> List.of("A whole number; k = 1,000, K or Ki = 1,024.", rule);
+            case DECIMAL -> List.of(rule);
+        };
+    }
 
     public StringProperty textProperty() { return text; }
 
@@ -147,7 +129,7 @@ public final class NumberInput {
         if (v == null) {
             s = "";
         } else if (kind == Kind.BYTES) {
-            s = Quantities.bytes(v.longValue());
+            s = TypedNumber.bytesText(v.longValue(), unit);
         } else if (kind == Kind.DECIMAL) {
             s = new BigDecimal(v.toString()).stripTrailingZeros().toPlainString().toLowerCase(Locale.ROOT);
         } else {
@@ -166,7 +148,7 @@ public final class NumberInput {
         }
         Number v = value.get();
         decimalComma = on;
-        value.invalidate();
+        reading.invalidate();
         if (v != null) {
             show(v);
         }

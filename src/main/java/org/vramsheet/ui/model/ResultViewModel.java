@@ -7,9 +7,9 @@ import org.vramsheet.core.sheet.ScenarioId;
 
 /** RESULT inputs: headroom, the sizing scenario, and the context the slider sets. */
 public final class ResultViewModel extends SectionViewModel {
-    public final NumberInput headroom = number("result.headroomBytes", NumberInput.Kind.BYTES, "B");
+    public final NumberInput headroom = number("result.headroomBytes", NumberInput.Kind.BYTES, "GiB");
     public final ObjectProperty<ScenarioId> sizingScenario = watch(new SimpleObjectProperty<>(ScenarioId.LIMIT));
-    public final NumberInput contextLength = number("result.contextLength", NumberInput.Kind.COUNT, "tokens");
+    public final NumberInput contextLength = number("result.contextLength", NumberInput.Kind.TOKENS, "tokens");
     public final NumberInput targetSequences = number("result.targetSequences", NumberInput.Kind.COUNT, "sequences");
 
     public void load(ResultSettings r) {

@@ -23,17 +23,17 @@ public final class RuntimeViewModel extends SectionViewModel {
     public final NumberInput dataParallel = number("runtime.dataParallel", NumberInput.Kind.COUNT, "replicas");
     public final NumberInput nodes = number("runtime.nodes", NumberInput.Kind.COUNT, "nodes");
     public final NumberInput utilization = number("runtime.utilization", NumberInput.Kind.DECIMAL, "of memory");
-    public final NumberInput blockSize = number("runtime.blockSize", NumberInput.Kind.COUNT, "tokens");
-    public final NumberInput maxModelLen = number("runtime.maxModelLen", NumberInput.Kind.COUNT, "tokens");
+    public final NumberInput blockSize = number("runtime.blockSize", NumberInput.Kind.TOKENS, "tokens");
+    public final NumberInput maxModelLen = number("runtime.maxModelLen", NumberInput.Kind.TOKENS, "tokens");
     public final BooleanProperty prefixCaching = watch(new SimpleBooleanProperty(false));
-    public final NumberInput maxNumBatchedTokens = number("runtime.maxNumBatchedTokens", NumberInput.Kind.COUNT, "tokens");
+    public final NumberInput maxNumBatchedTokens = number("runtime.maxNumBatchedTokens", NumberInput.Kind.TOKENS, "tokens");
     public final NumberInput maxNumSeqs = number("runtime.maxNumSeqs", NumberInput.Kind.COUNT, "sequences");
-    public final NumberInput activationPeak = number("runtime.activationPeakBytes", NumberInput.Kind.BYTES, "B");
-    public final NumberInput nonTorch = number("runtime.nonTorchBytes", NumberInput.Kind.BYTES, "B");
-    public final NumberInput cudaGraphs = number("runtime.cudaGraphBytes", NumberInput.Kind.BYTES, "B");
+    public final NumberInput activationPeak = number("runtime.activationPeakBytes", NumberInput.Kind.BYTES, "GiB");
+    public final NumberInput nonTorch = number("runtime.nonTorchBytes", NumberInput.Kind.BYTES, "GiB");
+    public final NumberInput cudaGraphs = number("runtime.cudaGraphBytes", NumberInput.Kind.BYTES, "GiB");
     public final NumberInput fragmentation = number("runtime.fragmentationPercent", NumberInput.Kind.DECIMAL, "%");
     public final ObjectProperty<GraphsInPool> graphsInPool = watch(new SimpleObjectProperty<>(GraphsInPool.ENGINE_DEFAULT));
-    public final NumberInput kvCacheMemory = number("runtime.kvCacheMemoryBytes", NumberInput.Kind.BYTES, "B");
+    public final NumberInput kvCacheMemory = number("runtime.kvCacheMemoryBytes", NumberInput.Kind.BYTES, "GiB");
 
     public void load(RuntimeSettings r) {
         engine.set(r.engine());

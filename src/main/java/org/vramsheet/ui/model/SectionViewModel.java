@@ -25,6 +25,11 @@ public abstract class SectionViewModel {
 
     public List<NumberInput> numbers() { return numbers; }
 
+    /** Numbers typed and shown Russian style or English style (see {@link NumberInput#setDecimalComma}). */
+    public void setDecimalComma(boolean on) {
+        numbers.forEach(n -> n.setDecimalComma(on));
+    }
+
     /** Every property whose change changes this section's snapshot. */
     public List<Observable> observables() { return observables; }
 

@@ -9,20 +9,20 @@ import org.vramsheet.core.sheet.Validation;
 
 /** VALIDATION section: what the engine reported. */
 public final class ValidationViewModel extends SectionViewModel {
-    public final NumberInput measuredNonKv = number("validation.measuredNonKvBytes", NumberInput.Kind.BYTES, "B");
-    public final NumberInput allocatedKv = number("validation.allocatedKvBytes", NumberInput.Kind.BYTES, "B");
-    public final NumberInput kvCapacityTokens = number("validation.kvCapacityTokens", NumberInput.Kind.COUNT, "tokens");
-    public final NumberInput measuredPeak = number("validation.measuredPeakBytes", NumberInput.Kind.BYTES, "B");
+    public final NumberInput measuredNonKv = number("validation.measuredNonKvBytes", NumberInput.Kind.BYTES, "GiB");
+    public final NumberInput allocatedKv = number("validation.allocatedKvBytes", NumberInput.Kind.BYTES, "GiB");
+    public final NumberInput kvCapacityTokens = number("validation.kvCapacityTokens", NumberInput.Kind.TOKENS, "tokens");
+    public final NumberInput measuredPeak = number("validation.measuredPeakBytes", NumberInput.Kind.BYTES, "GiB");
     public final NumberInput preemptionSequences = number("validation.preemptionSequences", NumberInput.Kind.COUNT, "sequences");
     public final StringProperty notes = watch(new SimpleStringProperty(""));
-    public final NumberInput predictedNonKv = number("validation.predictedNonKvBytes", NumberInput.Kind.BYTES, "B");
-    public final NumberInput predictedKvPool = number("validation.predictedKvPoolBytes", NumberInput.Kind.BYTES, "B");
-    public final NumberInput predictedKvCapacity = number("validation.predictedKvCapacityTokens", NumberInput.Kind.COUNT,
+    public final NumberInput predictedNonKv = number("validation.predictedNonKvBytes", NumberInput.Kind.BYTES, "GiB");
+    public final NumberInput predictedKvPool = number("validation.predictedKvPoolBytes", NumberInput.Kind.BYTES, "GiB");
+    public final NumberInput predictedKvCapacity = number("validation.predictedKvCapacityTokens", NumberInput.Kind.TOKENS,
             "tokens");
     public final NumberInput measuredOnGpus = number("validation.measuredOnGpus", NumberInput.Kind.COUNT, "GPUs");
-    public final NumberInput measuredActivationPeak = number("validation.measuredActivationPeakBytes", NumberInput.Kind.BYTES, "B");
-    public final NumberInput measuredNonTorch = number("validation.measuredNonTorchBytes", NumberInput.Kind.BYTES, "B");
-    public final NumberInput measuredCudaGraphs = number("validation.measuredCudaGraphBytes", NumberInput.Kind.BYTES, "B");
+    public final NumberInput measuredActivationPeak = number("validation.measuredActivationPeakBytes", NumberInput.Kind.BYTES, "GiB");
+    public final NumberInput measuredNonTorch = number("validation.measuredNonTorchBytes", NumberInput.Kind.BYTES, "GiB");
+    public final NumberInput measuredCudaGraphs = number("validation.measuredCudaGraphBytes", NumberInput.Kind.BYTES, "GiB");
     /** The setup the measurements were measured on (not an edit of its own: it follows applying a log or typing one). */
     public final ObjectProperty<MeasuredSetup> setup = new SimpleObjectProperty<>();
 

@@ -18,7 +18,7 @@ public final class WeightsViewModel extends SectionViewModel {
     public final NumberInput scaleBits = number("weights.scaleBits", NumberInput.Kind.COUNT, "bits");
     public final NumberInput zeroPointBits = number("weights.zeroPointBits", NumberInput.Kind.COUNT, "bits");
     public final NumberInput unquantizedParams = number("weights.unquantizedParams", NumberInput.Kind.COUNT, "params");
-    public final NumberInput checkpointBytes = number("weights.checkpointBytes", NumberInput.Kind.BYTES, "B");
+    public final NumberInput checkpointBytes = number("weights.checkpointBytes", NumberInput.Kind.BYTES, "GiB");
     public final StringProperty checkpointFormat = watch(new SimpleStringProperty(""));
     public final NumberInput encoderParams = number("weights.encoderParams", NumberInput.Kind.COUNT, "params");
 

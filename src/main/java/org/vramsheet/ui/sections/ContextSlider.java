@@ -62,6 +62,7 @@ public final class ContextSlider extends VBox {
         text.setPrefColumnCount(8);
         text.getStyleClass().add(Style.NUMBER_FIELD);
         text.textProperty().bindBidirectional(vm.result.contextLength.textProperty());
+        v.typingHelp(text, vm.result.contextLength);
         text.setOnAction(e -> vm.checkpointNow());
         var ctxFigure = v.figure(FigureKey.POOL_CONTEXT_LENGTH);
         text.promptTextProperty().bind(Bindings.createStringBinding(() -> ctxFigure.get().available()

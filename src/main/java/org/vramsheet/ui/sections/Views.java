@@ -86,6 +86,7 @@ public final class Views {
         tf.setAccessibleText(n.label());
         tf.setPrefColumnCount(9);
         tf.disableProperty().bind(vm.readOnlyProperty());
+        typingHelp(tf, n);
         tf.textProperty().addListener((o, a, b) -> {
             if (tf.isFocused()) {
                 n.touchedProperty().set(false);
@@ -128,6 +129,27 @@ public final class Views {
     }
 
     public VBox number(NumberInput n) { return number(n, null); }
+
+    /**
+     * How a field reads what is typed: its prompt while empty ("GiB; or type 141 GB, 512 MiB"), and its units and the
+     * language's decimal mark as its tooltip and accessible help (the tooltip made when the pointer first comes near).
+     */
+    public void typingHelp(TextField tf, NumberInput n) {
+        if (!n.hint().isEmpty()) {
+            tf.setPromptText(texts.message(n.hint()));
+        }
+        String help = String.join("\n", n.help().stream().map(texts::message).toList());
+        tf.setAccessibleHelp(help);
+        tf.addEventHandler(MouseEvent.MOUSE_ENTERED, e -> {
+            if (tf.getTooltip() == null) {
+                Tooltip tip = new Tooltip(help);
+                tip.setShowDelay(Duration.millis(400));
+                tip.setMaxWidth(420);
+                tip.setWrapText(true);
+                tf.setTooltip(tip);
+            }
+        });
+    }
 
     /** A numeric input left empty to take a default: the prompt shows the value in use (e.g. the engine's). */
     public VBox numberWithDefault(NumberInput n, FigureKey defaultFigure) {

@@ -237,6 +237,32 @@ class WindowRobotTest {
         assertEquals("327,680 B (320 KiB)", text(robot, "#result-kvCache-bytesPerToken"));
     }
 
+    /**
+     * Seen (issue 25): "1.5" typed into RESULT › Operational headroom, which showed "2 GiB", stored 2 bytes; "1,5" was
+     * refused there in Russian while "0,9" was accepted elsewhere.
+     */
+    @Test
+    void aByteFieldReadsANumberInTheUnitItShowsInEitherLanguage(FxRobot robot) {
+        TextField headroom = robot.lookup("#result-headroomBytes").queryAs(TextField.class);
+        assertEquals("GiB; or type 141 GB, 512 MiB", headroom.getPromptText());
+        assertTrue(headroom.getAccessibleHelp().contains("A number alone is in GiB."), headroom.getAccessibleHelp());
+        type(robot, "#result-headroomBytes", "1.5");
+        assertEquals(1_610_612_736L, window.viewModel().result.headroom.longValue());
+        type(robot, "#result-headroomBytes", "1,5");
+        assertEquals(null, window.viewModel().result.headroom.longValue(), "English: a comma groups thousands");
+        assertEquals("not a number: '1,5' (in English the decimal mark is a dot, 1.5; a comma groups thousands, 1,234)",
+                text(robot, "#result-headroomBytes-message"));
+        MainWindow[] ru = new MainWindow[1];
+        robot.interact(() -> ru[0] = window.switchLanguage("ru"));
+        WaitForAsyncUtils.waitForFxEvents();
+        type(robot, "#result-headroomBytes", "1,5");
+        assertEquals(1_610_612_736L, ru[0].viewModel().result.headroom.longValue());
+        String none = text(robot, "#result-headroomBytes-message");
+        assertTrue(none == null || none.isEmpty(), none);
+        assertEquals("GiB; или введите 141 GB, 512 MiB",
+                robot.lookup("#result-headroomBytes").queryAs(TextField.class).getPromptText());
+    }
+
     @Test
     void russianNumbersAreTypedWithADecimalCommaAndEveryShownWordIsRussian(FxRobot robot) {
         MainWindow[] ru = new MainWindow[1];

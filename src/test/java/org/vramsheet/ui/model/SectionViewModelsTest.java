@@ -103,7 +103,7 @@ class SectionViewModelsTest {
         assertEquals(Units.gib(139.81), fig(vm, FigureKey.RESULT_GPU_CAPACITY_BYTES).value());
         assertTrue(fig(vm, FigureKey.RESULT_FITS).isTrue());
         vm.gpu.totalBytes.textProperty().set("lots");
-        assertTrue(vm.issueFor("gpu.totalBytes").message().startsWith("not a number"));
+        assertTrue(vm.issueFor("gpu.totalBytes").message().startsWith("not a size"));
     }
 
     @Test

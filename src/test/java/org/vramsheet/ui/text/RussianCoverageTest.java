@@ -157,10 +157,21 @@ class RussianCoverageTest {
         for (WindowKind k : WindowKind.values()) {
             out.add(k.name().equals("SLIDING") ? "sliding window" : "chunked attention");
         }
+        // what a field says about its text in a Russian window: why it refuses it, its prompt and its help
         for (NumberInput.Kind k : NumberInput.Kind.values()) {
-            NumberInput n = new NumberInput("x", k, "");
-            n.textProperty().set("abc");
-            out.add(n.parseErrorProperty().get());
+            for (String unit : k == NumberInput.Kind.BYTES ? List.of("GiB", "MiB") : List.of("")) {
+                NumberInput n = new NumberInput("x", k, unit);
+                n.setDecimalComma(true);
+                for (String bad : List.of("abc", "1.234,5", "1 23", "80 G", "1.5K", "2,5M", "8 G", "1.0005k", "1,5 m",
+                        "9 000 000 000 GiB", "123456789012345678901234")) {
+                    n.textProperty().set(bad);
+                    if (n.parseErrorProperty().get() != null) {
+                        out.add(n.parseErrorProperty().get());
+                    }
+                }
+                out.add(n.hint());
+                out.addAll(n.help());
+            }
         }
         // engine logs: the summary, the comparison's cells, causes and setup differences against the samples
         List<String> logs = new ArrayList<>();
