@@ -25,6 +25,11 @@ public abstract class SectionViewModel {
 
     public List<NumberInput> numbers() { return numbers; }
 
+    /** Shows and reads the section's numbers in a language's style (see {@link NumberInput#setDecimalComma}). */
+    public void setDecimalComma(boolean on) {
+        numbers.forEach(n -> n.setDecimalComma(on));
+    }
+
     /** Every property whose change changes this section's snapshot. */
     public List<Observable> observables() { return observables; }
 

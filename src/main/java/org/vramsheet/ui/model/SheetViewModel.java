@@ -292,7 +292,7 @@ public final class SheetViewModel {
         loading = true;
         try {
             for (SectionViewModel s : sections()) {
-                s.numbers().forEach(n -> n.setDecimalComma(on));
+                s.setDecimalComma(on);
             }
         } finally {
             loading = false;
