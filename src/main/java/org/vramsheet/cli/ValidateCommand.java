@@ -100,9 +100,9 @@ final class ValidateCommand extends Subcommand.OnFiles {
             out.println(root.toPrettyString());
         } else {
             out.println(EngineLogParser.summary(m));
-            out.println("\nAs the sheet stands:");
+            out.println("\nThe sheet's own estimate at the log's setup (VALIDATION's measurements left out):");
             print(out, before);
-            out.println("\nWith the log's setup and measured memory applied:");
+            out.println("\nWith the log applied (the prediction frozen before launch against the log):");
             print(out, after);
         }
     }

@@ -22,6 +22,7 @@ import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.SignOff;
 import org.vramsheet.core.sheet.SignOffStatus;
 import org.vramsheet.core.units.Units;
+import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.validation.LogComparison;
 import org.vramsheet.io.json.Fingerprint;
 
@@ -157,10 +158,12 @@ public final class PdfReport {
                     + "non-KV memory (it holds the weights).", 7.5f, PdfPalette.MUTED, 0);
             return;
         }
+        // the sheet's own estimate, as the log dialog's "Predicted": never the measurement compared with itself
+        SizingResult own = LogComparison.estimate(d.sheet);
         c.row(new String[] {"", "Predicted", "Measured", "Difference"}, cols, 9, PdfPalette.MUTED, true);
-        compare(c, cols, "KV memory per GPU", d.figure(FigureKey.POOL_KV_POOL_BYTES), v.allocatedKvBytes(), true);
-        compare(c, cols, "KV capacity (tokens)", d.figure(FigureKey.POOL_CAPACITY_TOKENS), v.kvCapacityTokens(), false);
-        compare(c, cols, "Non-KV per GPU (measured is used)", d.figure(FigureKey.POOL_NON_KV_BYTES), v.measuredNonKvBytes(), true);
+        compare(c, cols, "KV memory per GPU", own.get(FigureKey.POOL_KV_POOL_BYTES), v.allocatedKvBytes(), true);
+        compare(c, cols, "KV capacity (tokens)", own.get(FigureKey.POOL_CAPACITY_TOKENS), v.kvCapacityTokens(), false);
+        compare(c, cols, "Non-KV per GPU (measured is used)", own.get(FigureKey.POOL_NON_KV_BYTES), v.measuredNonKvBytes(), true);
     }
 
     /** One row of the frozen prediction against the measurement; the error is the core's figure. */

@@ -1,22 +1,17 @@
 package org.vramsheet.core.validation;
 
-import java.util.Set;
-import org.vramsheet.core.engine.NonKvEstimator;
-import org.vramsheet.core.sheet.Edits;
-import org.vramsheet.core.result.FigureKey;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.calc.StaleMeasurements;
-import org.vramsheet.core.engine.EngineDefaults;
 import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.result.Unit;
-import org.vramsheet.core.sheet.AttentionKind;
+import org.vramsheet.core.sheet.Edits;
 import org.vramsheet.core.sheet.Gpu;
-import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.Validation;
@@ -24,8 +19,10 @@ import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 
 /**
- * Predicted against measured: non-KV memory, KV pool, capacity in tokens and maximum concurrency,
- * with deltas; a delta above 2 % is explained by checking the sheet for the usual causes; setup
+ * Predicted against measured: non-KV memory, KV pool, capacity in tokens and maximum concurrency, with deltas. The
+ * prediction is one figure everywhere: the sheet's own estimate for the log's setup (the dialog, the frozen "Predicted
+ * before launch", the report). A log of another model is the first finding ({@link ModelMismatch}); a gap above 2 %
+ * is explained by the causes that apply to the sheet, each with the gap it leaves ({@link LikelyCauses}); setup
  * differences (model, utilization, context, parallelism) are listed so the log's values can be applied.
  */
 public final class LogComparison {
@@ -64,151 +61,93 @@ public final class LogComparison {
         return f.unit() == Unit.RATIO ? f.ratio() : (double) f.value();
     }
 
-    /** Compares the sheet's prediction (as it stands) with the log. */
+    /**
+     * Compares the sheet's own estimate for the log's setup ({@link #predictionFor}; once this log is applied, the
+     * prediction frozen before launch) with the log. The likely causes explain the gap of the sheet's own estimate at
+     * its own setup (the log's context), each with the gap left when it is corrected, smallest first; a log of another
+     * model is the first finding.
+     */
     public static Result compare(Worksheet ws, Measurement m) {
-        Worksheet atLogContext = ws;
-        if (m.concurrencyTokens() != null) {
-            atLogContext = Edits.contextLength(ws, m.concurrencyTokens());
-        }
-        SizingResult r = SizingCalculator.calculate(atLogContext);
-        List<Row> rows = new ArrayList<>();
-        rows.add(new Row("Non-KV memory per GPU", Unit.BYTES, val(r, FigureKey.POOL_NON_KV_BYTES), dbl(m.nonKvBytes())));
-        rows.add(new Row("KV pool per GPU", Unit.BYTES, val(r, FigureKey.POOL_KV_POOL_BYTES), dbl(m.kvPoolBytes())));
-        rows.add(new Row("KV capacity (tokens)", Unit.TOKENS, val(r, FigureKey.POOL_CAPACITY_TOKENS), dbl(m.kvTokens())));
-        rows.add(new Row("Max concurrency" + (m.concurrencyTokens() == null ? "" : " at "
-                + Units.grouped(m.concurrencyTokens()) + " tokens"), Unit.RATIO, val(r, FigureKey.POOL_CONCURRENCY_RATIO),
-                m.concurrency()));
-        String mismatch = modelMismatch(ws, m);
-        List<String> causes = new ArrayList<>(causes(ws, m, r, rows));
+        Worksheet logSetup = logSetup(ws, m);
+        List<Row> rows = rows(estimate(logSetup), m, frozenFor(ws.validation(), m));
+        Worksheet stands = m.concurrencyTokens() == null ? ws : Edits.contextLength(ws, m.concurrencyTokens());
+        String mismatch = ModelMismatch.finding(ws, m, logSetup);
+        List<String> causes = new ArrayList<>(LikelyCauses.ranked(stands, m));
         if (!mismatch.isEmpty()) {
-            causes.remove("no single cause found on the sheet: compare the engine version's defaults and the model revision");
+            causes.remove(LikelyCauses.NONE);
             causes.add(0, mismatch);
         }
         return new Result(rows, List.copyOf(causes), setup(ws, m), mismatch);
     }
 
     /**
-     * A log of another model: the KV bytes per token its pool implies (pool / tokens, per GPU) are far from the
-     * sheet's at the log's setup, or the names differ (suffixes like -Instruct / -Chat aside) and the log gives no
-     * pool to compare. Names that differ over the same KV geometry (Qwen2 and Qwen2.5 7B) are a setup difference.
+     * The sheet's own estimate for the log's setup (its utilization, parallelism, KV dtype, GPU memory, max model length;
+     * the context its concurrency refers to), with VALIDATION's measurements left out: what the dialog, the frozen
+     * "Predicted before launch" and the report compare with the log.
      */
-    static String modelMismatch(Worksheet ws, Measurement m) {
-        String bytes = kvBytesMismatch(ws, m);
-        boolean namesDiffer = false;
-        if (m.modelId() != null && !ws.model().modelId().isBlank()) {
-            String a = family(m.modelId());
-            String b = family(ws.model().modelId());
-            namesDiffer = !a.contains(b) && !b.contains(a);
-        }
-        if (namesDiffer && (bytes != null || m.kvPoolBytes() == null || m.kvTokens() == null)) {
-            return "another model? the log ran '" + m.modelId() + "', the sheet is '" + ws.model().modelId() + "'"
-                    + (bytes != null ? "; " + bytes : "") + ": check before applying it";
-        }
-        return bytes != null ? "another model or another KV ARCHITECTURE? " + bytes + ": check before applying it" : "";
+    public static SizingResult predictionFor(Worksheet ws, Measurement m) {
+        return estimate(logSetup(ws, m));
     }
 
-    /** How far the KV bytes per token the log's pool implies are from the sheet's at the log's setup, when far. */
-    private static String kvBytesMismatch(Worksheet ws, Measurement m) {
-        if (m.kvPoolBytes() == null || m.kvTokens() == null || m.kvTokens() <= 0) {
-            return null;
-        }
-        Figure f = SizingCalculator.calculate(apply(ws, m)).get(FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU);
-        if (!f.available() || f.value() <= 0) {
-            return null;
-        }
-        double implied = m.kvPoolBytes() / (double) m.kvTokens();
-        double ratio = implied / f.value();
-        if (ratio >= 0.67 && ratio <= 1.5) {
-            return null;
-        }
-        return String.format(Locale.ROOT, "the log's pool holds %s B per token per GPU, the sheet %s B (%.2fx)",
-                Units.grouped(Math.round(implied)), Units.grouped(f.value()), ratio);
+    /** The sheet's own estimate: the sheet with VALIDATION's measurements removed (its notes kept). */
+    public static SizingResult estimate(Worksheet ws) {
+        return SizingCalculator.calculate(unmeasured(ws));
     }
 
-    /** A model ID without organisation and the usual variant suffixes, for comparing names. */
-    private static String family(String id) {
-        return tail(id).toLowerCase(Locale.ROOT).replaceAll("[-_](instruct|chat|it|hf|base)$", "").replace('_', '-');
+    /** The sheet with VALIDATION's measurements removed, its notes kept. */
+    static Worksheet unmeasured(Worksheet ws) {
+        return ws.withValidation(Validation.builder().notes(ws.validation().notes()).build());
     }
 
-    private static double orZero(Double d) { return d == null ? 0 : d; }
+    /** The sheet at the log's setup, with the sheet's own runtime estimates (as {@link #apply} freezes them). */
+    private static Worksheet logSetup(Worksheet ws, Measurement m) {
+        Worksheet a = apply(ws, m);
+        RuntimeSettings r = ws.runtime();
+        Worksheet pre = a.withRuntime(a.runtime().toBuilder().activationPeakBytes(r.activationPeakBytes())
+                .nonTorchBytes(r.nonTorchBytes()).cudaGraphBytes(r.cudaGraphBytes()).build());
+        return m.concurrencyTokens() == null ? pre : Edits.contextLength(pre, m.concurrencyTokens());
+    }
+
+    /** VALIDATION when it holds this log's measurements and a frozen prediction (the log was applied), else null. */
+    private static Validation frozenFor(Validation v, Measurement m) {
+        boolean applied = (m.nonKvBytes() != null || m.kvPoolBytes() != null || m.kvTokens() != null)
+                && (m.nonKvBytes() == null || m.nonKvBytes().equals(v.measuredNonKvBytes()))
+                && (m.kvPoolBytes() == null || m.kvPoolBytes().equals(v.allocatedKvBytes()))
+                && (m.kvTokens() == null || m.kvTokens().equals(v.kvCapacityTokens()));
+        return applied && v.hasPrediction() ? v : null;
+    }
+
+    /** The four compared quantities: a result's figures against the log's. */
+    static List<Row> rows(SizingResult r, Measurement m) {
+        return rows(r, m, null);
+    }
+
+    /** The rows, with a frozen prediction's figures in place of the result's where it has them. */
+    private static List<Row> rows(SizingResult r, Measurement m, Validation frozen) {
+        Double nonKv = val(r, FigureKey.POOL_NON_KV_BYTES);
+        Double pool = val(r, FigureKey.POOL_KV_POOL_BYTES);
+        Double capacity = val(r, FigureKey.POOL_CAPACITY_TOKENS);
+        Double concurrency = val(r, FigureKey.POOL_CONCURRENCY_RATIO);
+        if (frozen != null) {
+            Double frozenCapacity = dbl(frozen.predictedKvCapacityTokens());
+            // concurrency is not frozen: it follows the frozen capacity (the same tokens per sequence)
+            if (frozenCapacity != null && capacity != null && capacity > 0 && concurrency != null) {
+                concurrency = concurrency * frozenCapacity / capacity;
+            }
+            nonKv = or(dbl(frozen.predictedNonKvBytes()), nonKv);
+            pool = or(dbl(frozen.predictedKvPoolBytes()), pool);
+            capacity = or(frozenCapacity, capacity);
+        }
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row("Non-KV memory per GPU", Unit.BYTES, nonKv, dbl(m.nonKvBytes())));
+        rows.add(new Row("KV pool per GPU", Unit.BYTES, pool, dbl(m.kvPoolBytes())));
+        rows.add(new Row("KV capacity (tokens)", Unit.TOKENS, capacity, dbl(m.kvTokens())));
+        rows.add(new Row("Max concurrency" + (m.concurrencyTokens() == null ? "" : " at "
+                + Units.grouped(m.concurrencyTokens()) + " tokens"), Unit.RATIO, concurrency, m.concurrency()));
+        return rows;
+    }
 
     private static Double dbl(Long v) { return v == null ? null : v.doubleValue(); }
-
-    /** Causes read from the token and pool deltas: MLA, KV heads, windows, GB/GiB, CUDA graphs. */
-    private static void architectureCauses(Worksheet ws, Measurement m, List<Row> rows, List<String> out) {
-        KvArchitecture k = ws.kv();
-        Row tokens = Math.abs(orZero(rows.get(2).delta())) >= Math.abs(orZero(rows.get(3).delta())) ? rows.get(2) : rows.get(3);
-        Row pool = rows.get(1);
-        if (tokens.predicted() != null && tokens.measured() != null && tokens.predicted() > 0) {
-            double ratio = tokens.measured() / tokens.predicted();
-            // causes come from the numbers, never from a model's name (a "kimi" fine-tune of Qwen is not MLA)
-            if (k.kind() != AttentionKind.MLA && ratio > 6.5) {
-                out.add(String.format(Locale.ROOT, "MLA treated as full attention? the engine holds %.1fx the tokens the "
-                        + "sheet predicts; DeepSeek-style models cache one latent per token (choose MLA)", ratio));
-            }
-            if (k.kind() == AttentionKind.MHA && k.attentionHeads() != null && ratio > 1.9
-                    && Math.abs(ratio - Math.rint(ratio)) < 0.1 * ratio) {
-                out.add(String.format(Locale.ROOT, "KV heads taken as query heads? the engine holds %.0fx the tokens; "
-                        + "check num_key_value_heads in config.json", ratio));
-            }
-            if (k.windows().isEmpty() && ratio > 1.05 && ratio <= 6.5) {
-                out.add("sliding windows ignored? the engine holds more tokens than the sheet; a model with windowed "
-                        + "layers stores less per token past its window (add them in KV ARCHITECTURE)");
-            }
-            if (Math.abs(ratio - 1.073741824) < 0.004 || Math.abs(ratio - 1 / 1.073741824) < 0.004) {
-                out.add("GB/GiB confusion? the delta is the 7.4 % between 10^9 and 2^30 bytes");
-            }
-        }
-        if (pool.predicted() != null && pool.measured() != null) {
-            double diff = pool.predicted() - pool.measured();
-            long cg = NonKvEstimator.resolve(ws).cudaGraphs().bytes();
-            Long est = m.cudaGraphEstimateBytes();
-            boolean inPool = EngineDefaults.cudaGraphsInPool(ws.runtime()).value();
-            long probe = est != null ? est : cg;
-            if (probe > 0 && Math.abs(Math.abs(diff) - probe) < 0.08 * Units.GIB) {
-                out.add("CUDA graph memory " + (inPool ? "subtracted" : "not subtracted") + " by the sheet for "
-                        + (m.version() == null ? "this version" : "vLLM " + m.version()) + " while the engine did"
-                        + (inPool ? " not" : "") + " (" + Units.gibText(probe) + "); set RUNTIME › CUDA graphs taken from pool");
-            }
-        }
-    }
-
-    private static List<String> causes(Worksheet ws, Measurement m, SizingResult r, List<Row> rows) {
-        List<String> out = new ArrayList<>();
-        boolean any = rows.stream().anyMatch(Row::flagged);
-        if (!any) {
-            return out;
-        }
-        architectureCauses(ws, m, rows, out);
-        Figure frac = r.get(FigureKey.POOL_FRACTION);
-        if (m.utilization() != null && frac.available() && Math.abs(m.utilization() - frac.ratio()) > 1e-6) {
-            out.add(String.format(Locale.ROOT, "utilization differs: the log ran with %.2f, the sheet uses %.2f", m.utilization(),
-                    frac.ratio()));
-        }
-        if (m.tensorParallel() != null && m.tensorParallel() != ws.runtime().tensorParallel()) {
-            out.add("tensor parallelism differs: the log ran TP " + m.tensorParallel() + ", the sheet TP "
-                    + ws.runtime().tensorParallel());
-        }
-        // with TP the other workers' own memory is in use at startup: only a one-GPU log says another process held it
-        if ((m.tensorParallel() == null || m.tensorParallel() == 1) && m.freeBytes() != null && m.totalBytes() != null
-                && m.totalBytes() - m.freeBytes() > 2 * Units.GIB) {
-            out.add("another process held memory at startup: free " + Units.gibText(m.freeBytes()) + " of "
-                    + Units.gibText(m.totalBytes()));
-        }
-        if (m.totalBytes() != null && ws.gpu().totalBytes() != null
-                && Math.abs(m.totalBytes() - ws.gpu().totalBytes()) > 0.02 * Units.GIB) {
-            out.add("GPU memory differs: the engine saw " + Units.gibText(m.totalBytes()) + " CUDA-visible, the sheet has "
-                    + Units.gibText(ws.gpu().totalBytes()));
-        }
-        if (ws.validation().measuredNonKvBytes() == null && m.nonKvBytes() != null) {
-            out.add("the sheet still uses its estimated non-KV memory; apply the log to use the measured "
-                    + Units.gibText(m.nonKvBytes()) + " (it already holds the weights)");
-        }
-        if (out.isEmpty()) {
-            out.add("no single cause found on the sheet: compare the engine version's defaults and the model revision");
-        }
-        return out;
-    }
 
     private static List<String> setup(Worksheet ws, Measurement m) {
         List<String> out = new ArrayList<>();
@@ -244,9 +183,19 @@ public final class LogComparison {
         if (m.version() != null && !m.version().equals(r.engineVersion())) {
             out.add("engine version: log " + m.version() + ", sheet " + (r.engineVersion().isEmpty() ? "-" : r.engineVersion()));
         }
+        Long measured = ws.validation().measuredNonKvBytes();
+        if (m.nonKvBytes() != null && measured != null && !measured.equals(m.nonKvBytes())) {
+            out.add("measured non-KV memory: log " + Units.gibText(m.nonKvBytes()) + ", sheet " + Units.gibText(measured));
+        }
         if (m.totalBytes() != null && !m.totalBytes().equals(ws.gpu().totalBytes())) {
             out.add("GPU memory: log " + Units.gibText(m.totalBytes()) + " CUDA-visible, sheet "
                     + (ws.gpu().totalBytes() == null ? "-" : Units.gibText(ws.gpu().totalBytes())));
+        }
+        // with TP the other workers' own memory is in use at startup: only a one-GPU log says another process held it
+        if ((m.tensorParallel() == null || m.tensorParallel() == 1) && m.freeBytes() != null && m.totalBytes() != null
+                && m.totalBytes() - m.freeBytes() > 2 * Units.GIB) {
+            out.add("another process held memory at startup: free " + Units.gibText(m.freeBytes()) + " of "
+                    + Units.gibText(m.totalBytes()));
         }
         return out;
     }
@@ -322,19 +271,25 @@ public final class LogComparison {
         // the prediction before launch: the log's layout, but the sheet's own estimates (no profiled or measured memory)
         Worksheet preLaunch = setup.withRuntime(nr.toBuilder().activationPeakBytes(r.activationPeakBytes())
                 .nonTorchBytes(r.nonTorchBytes()).cudaGraphBytes(r.cudaGraphBytes()).build());
-        return StaleMeasurements.bind(ws.validation(), setup.withValidation(m.toValidation(frozen(preLaunch, ws.validation()),
+        Validation old = ws.validation();
+        if (old.hasPrediction() && StaleMeasurements.find(setup.withValidation(old)).any()) {
+            // the frozen prediction was for the earlier log's setup: this log's setup gets its own
+            old = old.toBuilder().predictedNonKvBytes(null).predictedKvPoolBytes(null).predictedKvCapacityTokens(null).build();
+        }
+        return StaleMeasurements.bind(ws.validation(), setup.withValidation(m.toValidation(frozen(preLaunch, old),
                 tp * pp)), date);
     }
 
     /**
      * VALIDATION with the sheet's pre-launch prediction at the log's setup (non-KV, KV pool, capacity) frozen in,
-     * unless one was frozen already (applying a second log keeps the first prediction).
+     * unless one was frozen already (applying a second log keeps the first prediction): {@link #estimate}'s figures,
+     * the ones {@link #predictionFor} gives the dialog.
      */
     private static Validation frozen(Worksheet setup, Validation v) {
         if (v.hasPrediction()) {
             return v;
         }
-        SizingResult r = SizingCalculator.calculate(setup.withValidation(Validation.empty()));
+        SizingResult r = estimate(setup);
         return v.toBuilder().predictedNonKvBytes(exact(r, FigureKey.POOL_NON_KV_BYTES))
                 .predictedKvPoolBytes(exact(r, FigureKey.POOL_KV_POOL_BYTES))
                 .predictedKvCapacityTokens(exact(r, FigureKey.POOL_CAPACITY_TOKENS)).build();

@@ -57,6 +57,10 @@ public final class LogDialog {
                 lvm.summary.get().split("; ")).map(tx::message).collect(Collectors.joining("; ")),
                 lvm.summary));
         TableView<LogComparison.Row> table = table();
+        Label predicted = new Label(tx.t("Predicted: the sheet's own estimate at the log's setup, without VALIDATION's "
+                + "measurements; once the log is applied, the prediction frozen before launch"));
+        predicted.setId("log-predicted-note");
+        predicted.setWrapText(true);
         ListView<String> notes = causesList();
         lvm.comparison.addListener((o, a, r) -> {
             table.setItems(r == null ? FXCollections.observableArrayList() : FXCollections.observableArrayList(r.rows()));
@@ -74,7 +78,7 @@ public final class LogDialog {
         Button close = new Button(tx.t("Close"));
         close.setCancelButton(true);
         close.setOnAction(e -> stage.close());
-        VBox root = new VBox(8, text, new HBox(8, open, read), summary, table, notes, new HBox(8, apply, close));
+        VBox root = new VBox(8, text, new HBox(8, open, read), summary, table, predicted, notes, new HBox(8, apply, close));
         root.setPadding(new Insets(10));
         VBox.setVgrow(text, Priority.ALWAYS);
         Scene scene = new Scene(root, 820, 640);

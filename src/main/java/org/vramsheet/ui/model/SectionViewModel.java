@@ -25,7 +25,7 @@ public abstract class SectionViewModel {
 
     public List<NumberInput> numbers() { return numbers; }
 
-    /** Numbers typed and shown Russian style or English style (see {@link NumberInput#setDecimalComma}). */
+    /** Shows and reads the section's numbers in a language's style (see {@link NumberInput#setDecimalComma}). */
     public void setDecimalComma(boolean on) {
         numbers.forEach(n -> n.setDecimalComma(on));
     }

@@ -42,6 +42,9 @@ public final class Texts {
     private static final Pattern NEEDS = Pattern.compile("needs (.+?): ([A-Z][A-Z /-]* › .*)");
     /** "KV ARCHITECTURE › KV heads: must be greater than zero", or the field alone. */
     private static final Pattern FIELD = Pattern.compile("([A-Z][A-Z /-]*) › ([^:]+?)(?:: (.*))?");
+    /** A likely cause with what is left once it is corrected: "CAUSE — corrected, the gap goes from -50.1 % to +0.4 %". */
+    private static final Pattern RESIDUAL = Pattern.compile("(.+) — (corrected, the gap goes from) ([+-][\\d.,]+ %) to ([+-][\\d.,]+ %)");
+    private static final String RESIDUAL_KEY = "corrected, the gap goes from {0} to {1}";
     /** "Heavy: fits the KV pool". */
     private static final Pattern SCENARIO = Pattern.compile("(Typical|Heavy|Limit): (.*)");
     /** "..., measured on another setup: model: a → b; weights: x → y, so it is not used" (core/calc StaleMeasurements). */
@@ -137,7 +140,16 @@ public final class Texts {
         if (exact != null) {
             return exact;
         }
-        Matcher m = NEEDS.matcher(english);
+        Matcher m = RESIDUAL.matcher(english);
+        if (m.matches()) {
+            String tpl = words.get(RESIDUAL_KEY);
+            if (tpl == null && missed != null) {
+                missed.add(RESIDUAL_KEY);
+            }
+            return translate(m.group(1), missed) + " — " + (tpl == null ? RESIDUAL_KEY : tpl)
+                    .replace("{0}", numbers(m.group(3))).replace("{1}", numbers(m.group(4)));
+        }
+        m = NEEDS.matcher(english);
         if (m.matches()) {
             return t("needs") + " " + translate(m.group(1), missed) + ": " + translate(m.group(2), missed);
         }

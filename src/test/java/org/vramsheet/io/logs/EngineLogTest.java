@@ -23,6 +23,7 @@ import org.vramsheet.core.calc.Sheets;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.ComputeDtype;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
@@ -283,13 +284,21 @@ class EngineLogTest {
                 64, 8, 64, null, null, null, org.vramsheet.core.sheet.KvDtype.AUTO, List.of(), null, null));
         var noWindows = LogComparison.compare(LogComparison.apply(ws, m), m);
         assertTrue(noWindows.rows().get(3).flagged(), noWindows.rows().toString());
-        assertTrue(noWindows.causes().stream().anyMatch(c -> c.startsWith("sliding windows ignored")),
+        // issue 25: only causes that apply to the sheet; a sheet without windows has no window cause to correct
+        assertTrue(noWindows.causes().stream().noneMatch(c -> c.startsWith("sliding windows")),
                 noWindows.causes() + " " + noWindows.rows());
         Log ds = logs().filter(l -> l.id().equals("P02")).findFirst().orElseThrow();
         Measurement dm = EngineLogParser.parse(ds.text());
-        Worksheet full = preLaunch(ds).withKv(Sheets.gqa(27, 16, 16, 128, KvDtype.AUTO));
+        // MLA's latent rank on the sheet, read as full attention: the MLA cause applies, and corrected it closes the gap
+        Worksheet full = preLaunch(ds).withKv(preLaunch(ds).kv().toBuilder().kind(AttentionKind.MHA).kvHeads(16).headDim(128).build());
         var mla = LogComparison.compare(LogComparison.apply(full, dm), dm);
-        assertTrue(mla.causes().stream().anyMatch(c -> c.startsWith("MLA treated as full attention")), mla.causes().toString());
+        assertTrue(mla.causes().get(0).startsWith("MLA treated as full attention"), mla.causes().toString());
+        assertTrue(mla.causes().get(0).matches(".* — corrected, the gap goes from -\\d+\\.\\d % to [+-][01]\\.\\d %"),
+                mla.causes().toString());
+        // a sheet without MLA's fields is not an MLA model: no MLA cause (issue 25)
+        Worksheet gqa = preLaunch(ds).withKv(Sheets.gqa(27, 16, 16, 128, KvDtype.AUTO));
+        var none = LogComparison.compare(LogComparison.apply(gqa, dm), dm);
+        assertTrue(none.causes().stream().noneMatch(c -> c.startsWith("MLA")), none.causes().toString());
         Worksheet other = preLaunch(ds).withRuntime(Sheets.vllm("0.19.0", 0.9, 4096L).toBuilder().blockSize(16).build());
         var setup = LogComparison.compare(other, dm);
         assertTrue(setup.setupDifferences().stream().anyMatch(s -> s.startsWith("utilization: log 0.95")),
@@ -301,7 +310,10 @@ class EngineLogTest {
         assertEquals(8192L, applied.runtime().maxModelLen());
         assertNotNull(applied.validation().measuredNonKvBytes());
         var after = LogComparison.compare(applied, dm);
-        assertTrue(after.rows().stream().noneMatch(LogComparison.Row::flagged), after.rows().toString());
+        // issue 25: after Apply the comparison is the prediction frozen before launch against the log, not the sheet itself
+        assertEquals(applied.validation().predictedNonKvBytes().doubleValue(), after.rows().get(0).predicted(), after.rows().toString());
+        SizingResult now = SizingCalculator.calculate(applied);
+        assertEquals(1.0, now.get(FigureKey.POOL_KV_POOL_BYTES).value() / (double) dm.kvPoolBytes(), 0.02, "the sheet now agrees");
     }
 
     /**

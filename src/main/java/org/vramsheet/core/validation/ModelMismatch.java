@@ -1,0 +1,87 @@
+package org.vramsheet.core.validation;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
+
+/**
+ * Whether a log is of another model than the sheet's: its model name is of another family or size ({@link ModelName}),
+ * or the KV bytes per token per GPU its pool implies (pool / tokens) are further from the sheet's than the KV dtype and
+ * TP can explain. The sheet's figure is taken at the log's setup; a KV dtype or TP the log does not state may be any the
+ * engine would have run (the model's dtype or fp32 for auto; TP 1, 2, 4 or 8), and the closest one counts.
+ */
+final class ModelMismatch {
+    /** What is left once the dtype and TP are accounted for: block rounding and uneven pipeline stages, well within. */
+    static final double EXPLAINED = 1.15;
+
+    private ModelMismatch() { }
+
+    /** The finding ("another model? ..."), or "" when the log can be of the sheet's model. */
+    static String finding(Worksheet ws, Measurement m, Worksheet logSetup) {
+        String bytes = kvBytes(logSetup, m);
+        boolean names = m.modelId() != null && !ws.model().modelId().isBlank()
+                && ModelName.of(m.modelId()).differs(ModelName.of(ws.model().modelId()));
+        if (names) {
+            return "another model? the log ran '" + m.modelId() + "', the sheet is '" + ws.model().modelId() + "'"
+                    + (bytes != null ? "; " + bytes : "") + ": check before applying it";
+        }
+        return bytes != null ? "another model or another KV ARCHITECTURE? " + bytes + ": check before applying it" : "";
+    }
+
+    /** How far the log's KV bytes per token per GPU are from the closest the sheet gives at the log's setup, when far. */
+    private static String kvBytes(Worksheet setup, Measurement m) {
+        if (m.kvPoolBytes() == null || m.kvTokens() == null || m.kvTokens() <= 0) {
+            return null;
+        }
+        double implied = m.kvPoolBytes() / (double) m.kvTokens();
+        long closest = 0;
+        for (int tp : tensorParallels(setup, m)) {
+            for (KvDtype dtype : dtypes(setup, m)) {
+                int gpus = tp * setup.runtime().pipelineParallel();
+                Worksheet w = setup.withRuntime(setup.runtime().toBuilder().tensorParallel(tp).build())
+                        .withGpu(setup.gpu().withCount(Math.max(gpus, setup.gpu().count() == null ? 1 : setup.gpu().count())))
+                        .withKv(setup.kv().toBuilder().kvDtype(dtype).build());
+                Figure f = SizingCalculator.calculate(w).get(FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU);
+                if (f.available() && f.value() > 0 && (closest == 0 || off(implied, f.value()) < off(implied, closest))) {
+                    closest = f.value();
+                }
+            }
+        }
+        if (closest == 0 || off(implied, closest) <= Math.log(EXPLAINED)) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "the log's pool holds %s B per token per GPU, the sheet %s B (%.2fx)",
+                Units.grouped(Math.round(implied)), Units.grouped(closest), implied / closest);
+    }
+
+    private static double off(double implied, long sheet) {
+        return Math.abs(Math.log(implied / sheet));
+    }
+
+    /** The log's TP, or every TP it may have run when it does not say (vLLM prints only non-default arguments). */
+    private static List<Integer> tensorParallels(Worksheet setup, Measurement m) {
+        if (m.tensorParallel() != null) {
+            return List.of(m.tensorParallel());
+        }
+        Set<Integer> tps = new LinkedHashSet<>(List.of(setup.runtime().tensorParallel(), 1, 2, 4, 8));
+        return new ArrayList<>(tps);
+    }
+
+    /** The log's KV dtype, or the ones "auto" may have been: the sheet's, the model's 16-bit dtype, fp32. */
+    private static List<KvDtype> dtypes(Worksheet setup, Measurement m) {
+        KvDtype logs = LogComparison.kvDtype(m.kvCacheDtype());
+        if (logs != null && logs != KvDtype.AUTO) {
+            return List.of(logs);
+        }
+        Set<KvDtype> all = new LinkedHashSet<>(List.of(setup.kv().kvDtype(), KvDtype.BF16, KvDtype.FP32));
+        return new ArrayList<>(all);
+    }
+}
