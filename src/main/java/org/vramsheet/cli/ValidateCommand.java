@@ -1,5 +1,6 @@
 package org.vramsheet.cli;
 
+import java.time.LocalDate;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -69,7 +70,7 @@ final class ValidateCommand extends Subcommand.OnFiles {
             return Cli.BAD_INPUT;
         }
         LogComparison.Result before = LogComparison.compare(ws, m);
-        Worksheet applied = LogComparison.apply(ws, m);
+        Worksheet applied = LogComparison.apply(ws, m, LocalDate.now().toString());
         LogComparison.Result after = LogComparison.compare(applied, m);
         report(out, m, before, after, json);
         if (output != null && before.mismatched() && !force) {

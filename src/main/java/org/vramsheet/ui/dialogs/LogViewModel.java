@@ -1,5 +1,7 @@
 package org.vramsheet.ui.dialogs;
 
+import java.time.LocalDate;
+import org.vramsheet.core.calc.StaleMeasurements;
 import java.util.Locale;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -57,7 +59,8 @@ public final class LogViewModel {
         Measurement m = measurement.get();
         if (m == null && smiPeak.get() != null) {
             var ws = sheet.computed().sheet();
-            sheet.applyWorksheet(ws.withValidation(ws.validation().toBuilder().measuredPeakBytes(smiPeak.get().usedBytes()).build()));
+            sheet.applyWorksheet(StaleMeasurements.bind(ws.validation(), ws.withValidation(ws.validation().toBuilder()
+                    .measuredPeakBytes(smiPeak.get().usedBytes()).build()), LocalDate.now().toString()));
             return;
         }
         if (m == null) {
@@ -67,7 +70,7 @@ public final class LogViewModel {
         if (before.mismatched() && !dialogs.confirmMismatchedLog(before.modelMismatch())) {
             return;
         }
-        sheet.applyWorksheet(LogComparison.apply(sheet.computed().sheet(), m));
+        sheet.applyWorksheet(LogComparison.apply(sheet.computed().sheet(), m, LocalDate.now().toString()));
         comparison.set(LogComparison.compare(sheet.computed().sheet(), m));
     }
 
