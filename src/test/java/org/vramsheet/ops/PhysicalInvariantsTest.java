@@ -104,7 +104,7 @@ class PhysicalInvariantsTest {
                     .toBuilder().kvCapacityTokens(1000 + s.amount() % 2_000_000).build()), "2026-12-01"));
             case TYPE_MEASURED -> {
                 // typed by hand, as the form reads it: any size from 1 GiB to 200 GiB, sometimes of this model, sometimes not
-                vm.validation.measuredNonKv.textProperty().set(Long.toString((1L << 30) + s.amount() % (200L << 30)));
+                vm.validation.measuredNonKv.textProperty().set((1024 + s.amount() % (200L << 10)) + " MiB");
                 vm.checkpointNow();
             }
             case FORMAT -> vm.applyWorksheet(ws.withWeights(ws.weights().toBuilder()

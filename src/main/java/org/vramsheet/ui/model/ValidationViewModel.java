@@ -81,8 +81,9 @@ public final class ValidationViewModel extends SectionViewModel {
 
     /** The exact bytes loaded while the field shows them, else what its text says. */
     private Long bytes(NumberInput n) {
+        Long typed = n.longValue(); // read every time: a binding left invalid would not report the next edit
         Shown s = shown.get(n);
-        return s != null && s.text().equals(n.textProperty().get()) ? Long.valueOf(s.bytes()) : n.longValue();
+        return s != null && s.text().equals(n.textProperty().get()) ? Long.valueOf(s.bytes()) : typed;
     }
 
     /** Switches the section's fields to a language's number style, keeping the exact bytes of the sizes shown in GiB. */

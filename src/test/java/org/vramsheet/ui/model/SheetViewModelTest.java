@@ -152,4 +152,25 @@ public class SheetViewModelTest {
         assertFalse(fig(vm, FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.ACTIVE_TOKENS)).available());
         assertTrue(fig(vm, FigureKey.scenario(ScenarioId.HEAVY, ScenarioFigure.ACTIVE_TOKENS)).available());
     }
+
+    /**
+     * Each edit of a VALIDATION size recalculates, and a typed measurement is bound to the sheet's setup (issue 25): seen
+     * when the GiB display kept the exact bytes without reading the field, the second edit changed nothing.
+     */
+    @Test
+    void everyEditOfAMeasuredSizeRecalculatesAndBindsIt() throws Exception {
+        SheetViewModel vm = new SheetViewModel(WorksheetJson.read(Path.of("assets/samples/gemma-2-9b-sliding-window-h100.json")));
+        for (String gib : new String[] {"30", "31", "32.5"}) {
+            vm.validation.measuredNonKv.textProperty().set(gib + " GiB");
+            assertEquals(Math.round(Double.parseDouble(gib) * (1L << 30)),
+                    vm.computed().outcome().result().get(FigureKey.POOL_NON_KV_BYTES).value(), gib + " GiB typed");
+        }
+        assertEquals("google/gemma-2-9b-it", vm.snapshot().validation().setup().modelId());
+        vm.kv.kvDtype.set(KvDtype.FP8_E4M3);
+        vm.validation.measuredNonKv.textProperty().set("33 GiB");
+        Worksheet ws = vm.snapshot();
+        assertEquals(KvDtype.FP8_E4M3, ws.validation().setup().kvDtype(), "typed on the FP8 KV sheet: bound to it");
+        assertNull(ws.validation().allocatedKvBytes(), "the pool measured with the other KV dtype is cleared");
+        assertFalse(vm.computed().outcome().result().get(FigureKey.VALIDATION_STALE_POOL).isTrue());
+    }
 }
