@@ -8,7 +8,8 @@ import org.vramsheet.core.result.FigureKey;
 
 /**
  * Page 1 of the report is the decision a reviewer signs: after the title block and the verdict, each scenario's
- * verdict, the production budget, and predicted against measured when the sheet was validated. The sign-off block
+ * verdict, the production budget (each headline figure marked estimated or measured), and predicted against measured
+ * when the sheet was validated. The sign-off block
  * follows on the same page; every detail comes after it.
  */
 final class PdfDecision {
@@ -28,13 +29,16 @@ final class PdfDecision {
             }
         }
         heading(c, "DECISION: PRODUCTION BUDGET PER REPLICA");
-        float[] two = {0, 0.42f};
+        float[] three = {0, 0.36f, 0.76f};
         for (FigureKey k : List.of(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES, FigureKey.RESULT_FRAGMENTATION_BYTES,
                 FigureKey.RESULT_HEADROOM_BYTES, FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES,
                 FigureKey.RESULT_MARGIN_BYTES, FigureKey.POOL_KV_POOL_BYTES, FigureKey.POOL_CAPACITY_TOKENS)) {
             Figure f = d.figure(k);
-            c.row(new String[] {f.label(), d.text(k)}, two, 9, f.available() ? PdfPalette.TEXT : PdfPalette.MUTED, true);
+            // each headline figure says whether it is estimated or measured (HeadlineBasis)
+            c.row(new String[] {f.label(), d.text(k), d.basis.markFor(f)}, three, 9, f.available() ? PdfPalette.TEXT
+                    : PdfPalette.MUTED, true);
         }
+        float[] two = {0, 0.42f};
         var v = d.sheet.validation();
         if (v.hasPrediction()) {
             heading(c, "DECISION: PREDICTED BEFORE LAUNCH AGAINST MEASURED");

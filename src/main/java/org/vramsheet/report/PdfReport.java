@@ -29,12 +29,18 @@ import org.vramsheet.io.json.Fingerprint;
 /**
  * The signed-off PDF: title block, every SS-007 section as a table, the scenarios side by side, the
  * charts as vector drawings, the provenance of each result, the validation comparison and the sign-off
- * block; page numbers and the worksheet fingerprint on every page; the worksheet JSON attached; an
- * archival PDF/A-3b file (PDF/A-2b plus the attachment) with embedded fonts, XMP and an sRGB intent.
+ * block; page numbers and the worksheet fingerprint on every page, and a DRAFT mark on each page of a Draft; the
+ * worksheet JSON attached; an archival PDF/A-3b file (PDF/A-2b plus the attachment) with embedded fonts, XMP and an
+ * sRGB intent.
  */
 public final class PdfReport {
     /** The name of the attached worksheet. */
     public static final String ATTACHMENT = PdfArchive.ATTACHMENT;
+
+    /** What page 1 says the worksheet's fingerprint is (the footers print it as "Fingerprint: ..."). */
+    static final String WORKSHEET_HASH = "Worksheet file SHA-256 (all sections, as attached; the footers' Fingerprint):";
+    /** What the sign-off block says the approval's fingerprint is (io.json.Fingerprint.ofContent). */
+    static final String APPROVED_HASH = "Approved content SHA-256 (every section but SIGN-OFF; verify checks it):";
 
     private PdfReport() { }
 
@@ -63,6 +69,9 @@ public final class PdfReport {
                 provenance(c, d);
             }
             PdfArchive.footers(doc, font, d);
+            if (d.signOff().status() != SignOffStatus.APPROVED) {
+                PdfDraftMark.apply(doc, font);
+            }
             PdfArchive.attach(doc, d);
             PdfArchive.archival(doc, d);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -88,20 +97,27 @@ public final class PdfReport {
             {"Engine", r.engine().label() + " " + r.engineVersion() + ", TP " + r.tensorParallel() + " x PP "
                 + r.pipelineParallel()},
             {"Variant", "'" + d.sheet.variants().active() + "' of " + String.join(", ", d.sheet.variants().names())
-                + " (all under VARIANTS)"}, {"Date", d.generatedAt}, {"Status", status}, {"Fingerprint", d.fingerprint}};
+                + " (all under VARIANTS)"}, {"Date", d.generatedAt}, {"Status", status}};
         for (String[] row : rows) {
             if (!row[0].equals("Variant") || !d.comparison.empty()) {
                 c.row(row, cols, 10, PdfPalette.TEXT, false);
             }
         }
+        c.paragraph(WORKSHEET_HASH + " " + d.fingerprint, 8.5f, PdfPalette.TEXT, 0);
         c.y -= 6;
         Figure fits = d.figure(FigureKey.RESULT_FITS);
         String verdict = !fits.available() ? "Budget unavailable: " + fits.reason()
                 : (fits.isTrue() ? "FITS: " : "DOES NOT FIT: ") + "production budget " + d.text(FigureKey.RESULT_BUDGET_BYTES)
-                + " against " + d.text(FigureKey.RESULT_GPU_CAPACITY_BYTES) + " per replica";
+                + " against " + d.text(FigureKey.RESULT_GPU_CAPACITY_BYTES) + " per replica (" + d.basis.markFor(fits) + ")";
         c.paragraph(verdict, 11, !fits.available() ? PdfPalette.MUTED : fits.isTrue() ? PdfPalette.GOOD : PdfPalette.BAD, 0);
-        c.paragraph("Max concurrency at " + d.text(FigureKey.POOL_CONTEXT_LENGTH) + ": " + d.text(FigureKey.POOL_MAX_CONCURRENCY) + " ("
-                + d.text(FigureKey.POOL_CONCURRENCY_RATIO) + "). Memory capacity is not a latency SLA.", 10, PdfPalette.TEXT, 0);
+        Figure seqs = d.figure(FigureKey.POOL_MAX_CONCURRENCY);
+        String mark = d.basis.markFor(seqs);
+        c.paragraph("Max concurrency at " + d.text(FigureKey.POOL_CONTEXT_LENGTH) + ": " + d.text(seqs) + " ("
+                + d.text(FigureKey.POOL_CONCURRENCY_RATIO) + ")" + (mark.isEmpty() ? "" : ", " + mark)
+                + ". Memory capacity is not a latency SLA.", 10, PdfPalette.TEXT, 0);
+        if (!d.basis.staleNote().isEmpty()) {
+            c.paragraph(d.basis.staleNote(), 9, PdfPalette.BAD, 0);
+        }
     }
 
     private static void section(PdfCanvas c, ReportData d, ReportData.Section s) throws IOException {
@@ -272,9 +288,8 @@ public final class PdfReport {
         c.y -= 28; // room under the last line for a visible digital signature
         c.row(new String[] {"Status", s.status() == SignOffStatus.APPROVED ? "Approved" : "Draft", "", ""},
                 cols, 10, PdfPalette.TEXT, true);
-        if (s.status() == SignOffStatus.APPROVED) {
-            c.paragraph("Approved content (SHA-256 of every section but SIGN-OFF): " + s.approvedFingerprint(), 8, PdfPalette.TEXT, 0);
-        }
+        c.paragraph(s.status() == SignOffStatus.APPROVED ? APPROVED_HASH + " " + s.approvedFingerprint()
+                : "Approved content SHA-256: none (a Draft is not approved)", 8, PdfPalette.TEXT, 0);
         InputDecl history = Inputs.get("signOff.history");
         for (SignOff.Approval a : s.history()) {
             c.paragraph(history.label() + ": " + InputText.of(history, List.of(a)), 7.5f, PdfPalette.MUTED, 0);

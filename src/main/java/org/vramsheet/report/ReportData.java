@@ -15,6 +15,7 @@ import org.vramsheet.core.compare.Comparison;
 import org.vramsheet.core.curves.Curves;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureFormat;
+import org.vramsheet.core.result.HeadlineBasis;
 import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.result.Unit;
 import org.vramsheet.core.sheet.Gpu;
@@ -50,6 +51,8 @@ public final class ReportData {
     public final String version;
     /** The sheet's variants side by side (one column and nothing to print for a sheet without variants). */
     public final Comparison.Table comparison;
+    /** Whether the headline figures are estimated or measured, in the words every report prints. */
+    public final HeadlineBasis basis;
 
     /** Calculates the sheet once here (the command line, verify): results, charts and the variants' comparison. */
     public ReportData(Worksheet sheet, String version, ZonedDateTime now) {
@@ -89,6 +92,7 @@ public final class ReportData {
         this.generatedAt = generatedAt;
         this.version = version;
         this.comparison = Comparison.of(sheet, outcome);
+        this.basis = HeadlineBasis.of(result, sheet.validation().setup());
     }
 
     /** A figure in a narrow table cell: "65.71 GiB (70.55 GB)", "46 sequences", "unavailable". */

@@ -1,5 +1,6 @@
 package org.vramsheet.report;
 
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.poi.ss.usermodel.CellStyle;
@@ -10,6 +11,7 @@ import org.apache.poi.ss.usermodel.IndexedColors;
 import org.apache.poi.ss.usermodel.Name;
 import org.apache.poi.ss.usermodel.Row;
 import org.apache.poi.ss.util.CellRangeAddressList;
+import org.apache.poi.ss.util.CellReference;
 import org.apache.poi.xssf.usermodel.XSSFCell;
 import org.apache.poi.xssf.usermodel.XSSFSheet;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
@@ -138,11 +140,33 @@ final class XlsxBook {
         }
     }
 
+    /** A note in column E of the last row. */
+    void noteText(String text) {
+        XSSFCell n = (XSSFCell) sheet.getRow(row - 1).createCell(4);
+        n.setCellValue(text);
+        n.setCellStyle(note);
+    }
+
     /** A label in column E of the last row that follows its input (a formula), e.g. the dtype a byte count means. */
     void noteFormula(String formula) {
         XSSFCell n = (XSSFCell) sheet.getRow(row - 1).createCell(4);
         n.setCellFormula(formula);
         n.setCellStyle(note);
+    }
+
+    /** Beside each named row: its mark in column E, or F when E holds a note (an empty mark or an unknown name: nothing). */
+    void marks(Map<String, String> byName) {
+        byName.forEach((name, mark) -> {
+            Name n = wb.getName(name);
+            if (n == null || mark.isEmpty()) {
+                return;
+            }
+            Row r = sheet.getRow(new CellReference(n.getRefersToFormula()).getRow());
+            int col = r.getCell(4) == null ? 4 : 5;
+            XSSFCell c = (XSSFCell) r.createCell(col);
+            c.setCellValue(mark);
+            c.setCellStyle(note);
+        });
     }
 
     /** Page set-up shared by every sheet: header with the model, footer with the fingerprint and "page x of y". */

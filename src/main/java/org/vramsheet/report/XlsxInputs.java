@@ -1,8 +1,5 @@
 package org.vramsheet.report;
 
-import java.util.List;
-import java.util.ArrayList;
-import org.vramsheet.core.calc.StaleMeasurements;
 import static org.vramsheet.report.XlsxReport.num;
 
 import java.util.Arrays;
@@ -22,6 +19,7 @@ import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.sheet.WeightFormat;
 import org.vramsheet.core.sheet.Weights;
 import org.vramsheet.core.sheet.WindowKind;
+import org.vramsheet.core.units.Units;
 
 /**
  * The XLSX report's input cells (yellow, named), one method per SS-007 section. Values the core resolves (engine
@@ -147,32 +145,35 @@ final class XlsxInputs {
     }
 
     private static void validationAndResult(XlsxBook b, ReportData d) {
-        // the formulas take what the calculation takes: a measurement of another setup is not used (it is listed below)
-        StaleMeasurements.Stale stale = StaleMeasurements.find(d.sheet);
-        var v = stale.usable(d.sheet).validation();
-        b.input("MeasuredNonKv", "Measured non-KV footprint (empty = estimate)", num(v.measuredNonKvBytes()), true);
+        var v = d.sheet.validation();
+        // a measurement of another setup is not an input here either (the core leaves it out): shown beside, cell empty
+        boolean nonKv = !d.figure(FigureKey.VALIDATION_STALE_NON_KV).isTrue();
+        boolean pool = !d.figure(FigureKey.VALIDATION_STALE_POOL).isTrue();
+        measured(b, "MeasuredNonKv", "Measured non-KV footprint (empty = estimate)", v.measuredNonKvBytes(), nonKv, true);
         b.input("MeasuredOnGpus", "Measured on (GPUs per replica)", num(v.measuredOnGpus()), false);
-        b.input("AllocatedKv", "Allocated KV memory", num(v.allocatedKvBytes()), true);
-        b.input("KvCapacityTokens", "KV capacity in tokens", num(v.kvCapacityTokens()), false);
-        b.input("MeasuredPeak", "Measured peak VRAM", num(v.measuredPeakBytes()), true);
-        b.input("Preemption", "Preemption/OOM boundary (sequences)", num(v.preemptionSequences()), false);
+        measured(b, "AllocatedKv", "Allocated KV memory", v.allocatedKvBytes(), pool, true);
+        measured(b, "KvCapacityTokens", "KV capacity in tokens", v.kvCapacityTokens(), pool, false);
+        measured(b, "MeasuredPeak", "Measured peak VRAM", v.measuredPeakBytes(), pool, true);
+        measured(b, "Preemption", "Preemption/OOM boundary (sequences)", v.preemptionSequences(), pool, false);
         b.input("PredictedNonKv", "Predicted before launch: non-KV per GPU (frozen when the log was applied)",
                 num(v.predictedNonKvBytes()), true);
         b.input("PredictedPool", "Predicted before launch: KV pool per GPU", num(v.predictedKvPoolBytes()), true);
         b.input("PredictedCapacity", "Predicted before launch: KV capacity (tokens)", num(v.predictedKvCapacityTokens()), false);
         b.text("Notes", v.notes());
-        if (stale.any()) {
-            List<String> changes = new ArrayList<>(stale.nonKv());
-            stale.pool().stream().filter(x -> !changes.contains(x)).forEach(changes::add);
-            b.text("StaleMeasurements", "Not used, " + StaleMeasurements.sentence(changes) + " (the stored values are on the "
-                    + "Inputs sheet)");
-        }
         b.heading("RESULT (inputs)");
         b.input("Headroom", "Operational headroom", d.sheet.result().headroomBytes(), true);
         b.inputText("Sizing", "Scenario that sizes the budget (Typical / Heavy / Limit)",
                 d.sheet.result().sizingScenario().label(), "Typical", "Heavy", "Limit");
         Figure ctx = d.figure(FigureKey.POOL_CONTEXT_LENGTH);
         b.input("Context", "Context length for concurrency (tokens)", ctx.available() ? ctx.value() : null, false);
+    }
+
+    /** A VALIDATION measurement: the input when it is of this setup, else an empty cell and the value beside it, unused. */
+    private static void measured(XlsxBook b, String name, String label, Long value, boolean used, boolean isBytes) {
+        b.input(name, label, used ? num(value) : null, isBytes);
+        if (!used && value != null) {
+            b.noteText((isBytes ? Units.gibText(value) : Units.grouped(value)) + " measured on another setup: not used");
+        }
     }
 
     /** A resolved figure's value, or the sheet's own resolution when the figure is unavailable (bad input). */

@@ -25,6 +25,7 @@ import org.vramsheet.core.curves.Curves;
 import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.HeadlineBasis;
 import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.sheet.SignOffStatus;
 import org.vramsheet.core.sheet.Validation;
@@ -67,6 +68,8 @@ public final class SheetViewModel {
     public final ObjectProperty<Path> file = new SimpleObjectProperty<>();
 
     private final ReadOnlyObjectWrapper<Computed> computed = new ReadOnlyObjectWrapper<>();
+    /** Follows {@link #computed}, changed only when the basis itself changes (not on every keystroke). */
+    private final ReadOnlyObjectWrapper<HeadlineBasis> basis = new ReadOnlyObjectWrapper<>();
     private boolean loading;
     /** Numbers typed and shown Russian style (see {@link NumberInput#setDecimalComma}). */
     private boolean decimalComma;
@@ -88,6 +91,12 @@ public final class SheetViewModel {
 
     /** A sheet opened on {@code initial} (as {@link #open} does), calculated once; null starts empty. */
     public SheetViewModel(Worksheet initial) {
+        computed.addListener((o, was, now) -> {
+            HeadlineBasis b = HeadlineBasis.of(now.outcome().result(), now.sheet().validation().setup());
+            if (!b.equals(basis.get())) {
+                basis.set(b);
+            }
+        });
         List<Observable> deps = new ArrayList<>();
         for (SectionViewModel s : sections()) {
             deps.addAll(s.observables());
@@ -309,6 +318,11 @@ public final class SheetViewModel {
 
     /** The input to fix for an unavailable figure: the one whose problem its reason names, else the first; null if none. */
     public String fieldToFix(Figure f) { return FieldToFix.of(f, computed().outcome().result()); }
+
+    /** Whether the headline figures are estimated before launch or measured, and on what (the summary strip marks them). */
+    public ReadOnlyObjectProperty<HeadlineBasis> basisProperty() { return basis.getReadOnlyProperty(); }
+
+    public HeadlineBasis basis() { return basis.get(); }
 
     /** The message to show under a field, if any: a parse error or the calculator's issue. */
     public Issue issueFor(String field) { return computed().issuesByField().get(field); }

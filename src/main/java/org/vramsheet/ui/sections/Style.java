@@ -19,6 +19,8 @@ public final class Style {
     public static final String SUMMARY_TITLE = "summary-title";
     public static final String SUMMARY_VALUE = "summary-value";
     public static final String SUMMARY_SUB = "summary-sub";
+    public static final String SUMMARY_BASIS = "summary-basis";
+    public static final String SUMMARY_STALE = "summary-stale";
     public static final String FITS = "fits";
     public static final String DOES_NOT_FIT = "does-not-fit";
     public static final String SIDE_PANEL = "side-panel";

@@ -1,5 +1,7 @@
 package org.vramsheet.ui.sections;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.value.ObservableObjectValue;
@@ -21,10 +23,15 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.HeadlineBasis;
 import org.vramsheet.ui.model.SheetViewModel;
 import org.vramsheet.ui.text.FigureText;
 
-/** Always visible: budget per replica, GPU memory, fits or not, max concurrency at the current context. */
+/**
+ * Always visible: budget per replica, GPU memory, fits or not, max concurrency at the current context; each headline
+ * figure says whether it is estimated before launch or measured, and on what (and when VALIDATION holds measurements of
+ * another setup, what changed).
+ */
 public final class SummaryStrip extends HBox {
     private final SheetViewModel vm;
     private final Views v;
@@ -120,6 +127,9 @@ public final class SummaryStrip extends HBox {
         sub.setMaxWidth(260);
         VBox box = new VBox(Steady.of((Steady.SteadyLabel) t), Steady.of((Steady.SteadyLabel) value),
                 Steady.of((Steady.SteadyLabel) sub));
+        if (!key.equals(FigureKey.RESULT_GPU_CAPACITY_BYTES)) { // the GPU's memory is an input, neither estimated nor measured
+            box.getChildren().add(basis(id + "-basis", f));
+        }
         box.getStyleClass().add(Style.SUMMARY_TILE);
         clickToFix(box, f);
         unitsTip(box, f, key.equals(FigureKey.RESULT_GPU_CAPACITY_BYTES));
@@ -175,10 +185,53 @@ public final class SummaryStrip extends HBox {
             Figure abs = Figure.of(FigureKey.RESULT_MARGIN_BYTES, "m", Unit.BYTES, Math.abs(b), null);
             return v.texts().value((b >= 0 ? "margin " : "short by ") + FigureText.primary(abs, vm.gibPrimary.get()));
         }, margin, f, vm.gibPrimary));
-        VBox box = new VBox(t, value, sub);
+        VBox box = new VBox(t, value, sub, basis("summary-fits-basis", f), stale());
         box.getStyleClass().add(Style.SUMMARY_TILE);
         clickToFix(box, f);
         return box;
+    }
+
+    /** "estimated before launch" or "measured on vLLM 0.19.0, 2026-11-30" under a headline figure (HeadlineBasis). */
+    private Label basis(String id, ObservableObjectValue<Figure> f) {
+        Label l = new Label();
+        l.setId(id);
+        l.getStyleClass().addAll(Style.SUMMARY_SUB, Style.SUMMARY_BASIS);
+        l.setWrapText(true);
+        l.setMaxWidth(260);
+        l.textProperty().bind(Bindings.createStringBinding(() -> {
+            HeadlineBasis b = vm.basis();
+            return b == null || b.markFor(f.get()).isEmpty() ? "" : v.t(b.words()) + (b.on().isEmpty() ? "" : " " + b.on());
+        }, f, vm.basisProperty()));
+        shownWhenSaid(l);
+        return l;
+    }
+
+    /** "VALIDATION holds measurements of another setup (not used): engine version: 0.19.0 → 0.21.0", when it does. */
+    private Label stale() {
+        Label l = new Label();
+        l.setId("summary-stale");
+        l.getStyleClass().addAll(Style.SUMMARY_SUB, Style.SUMMARY_STALE);
+        l.setWrapText(true);
+        l.setMaxWidth(300);
+        l.textProperty().bind(Bindings.createStringBinding(() -> {
+            HeadlineBasis b = vm.basis();
+            if (b == null || b.stale().isEmpty()) {
+                return "";
+            }
+            List<String> changes = new ArrayList<>();
+            for (String c : b.stale()) { // "what: then → now": the what translated, the values as the core wrote them
+                int i = c.indexOf(": ");                // (a version such as 0.19.0 must not become 0,19,0)
+                changes.add(i < 0 ? v.texts().message(c) : v.t(c.substring(0, i)) + c.substring(i));
+            }
+            return v.t(HeadlineBasis.STALE) + " " + String.join("; ", changes);
+        }, vm.basisProperty()));
+        shownWhenSaid(l);
+        return l;
+    }
+
+    private static void shownWhenSaid(Label l) {
+        l.visibleProperty().bind(l.textProperty().isNotEmpty());
+        l.managedProperty().bind(l.visibleProperty());
     }
 
     private static void paint(Label l, Figure f) {
