@@ -23,6 +23,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import org.controlsfx.control.SearchableComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
@@ -321,8 +322,8 @@ public final class SheetView extends ScrollPane {
             }
             boolean staleNonKv = MeasurementStatus.nonKvStale(r);
             boolean stalePool = MeasurementStatus.poolStale(r);
-            nonKv.forEach(b -> b.getChildren().get(1).pseudoClassStateChanged(Style.STALE, staleNonKv));
-            pool.forEach(b -> b.getChildren().get(1).pseudoClassStateChanged(Style.STALE, stalePool));
+            nonKv.forEach(b -> strike(b, staleNonKv));
+            pool.forEach(b -> strike(b, stalePool));
             status.pseudoClassStateChanged(Style.STALE, staleNonKv || stalePool);
         };
         mark.run();
@@ -336,6 +337,12 @@ public final class SheetView extends ScrollPane {
                 results(FigureKey.VALIDATION_NON_KV_ERROR, FigureKey.VALIDATION_KV_POOL_ERROR,
                         FigureKey.VALIDATION_KV_CAPACITY_ERROR));
         return s;
+    }
+
+    /** A measured value of another setup struck through (an empty field has nothing to strike). */
+    private static void strike(VBox field, boolean stale) {
+        TextField tf = (TextField) field.getChildren().get(1);
+        tf.pseudoClassStateChanged(Style.STALE, stale && !tf.getText().isBlank());
     }
 
     private Node result() {
