@@ -36,6 +36,15 @@ class FileControllerTest {
         assertEquals("Untitled - VRAM Sheet", s.files().title());
     }
 
+    /** Seen (issue 25): File › New kept the sample's 21.11 GiB measured on gemma-2-9b; a new sheet has no measurement. */
+    @Test
+    void newStartsWithoutTheSamplesMeasurements() {
+        Setup s = setup();
+        s.files().newSheet();
+        assertFalse(s.vm().snapshot().validation().hasMeasurement(), "File › New: no measurement of the sample");
+        assertEquals("google/gemma-2-9b-it", s.vm().model.modelId.get(), "the sample's model and workloads");
+    }
+
     @Test
     void saveAndReopenGiveTheSameSheet() throws Exception {
         Setup s = setup();

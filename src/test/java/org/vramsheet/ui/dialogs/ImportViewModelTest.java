@@ -108,4 +108,30 @@ class ImportViewModelTest {
         org.junit.jupiter.api.Assertions.assertTrue(ImportViewModel.details(llama, base, org.vramsheet.ui.text.Texts.of("ru"))
                 .endsWith(" · лицензия: Llama 3.1 Community License"));
     }
+
+    /**
+     * Seen (issue 25): "New from model" / Import onto the gemma-2-9b sample kept its measurement for Llama-3.1-70B. The
+     * window asks (DialogService.keepMeasurementsOfAnotherModel); dropped, none is left; kept, it is stale and not used.
+     */
+    @Test
+    void importingAnotherModelAsksAboutTheMeasurements() throws Exception {
+        ModelCatalog.Entry llama = ModelCatalog.entries().stream().filter(e -> e.id().equals("meta-llama/Llama-3.1-70B-Instruct"))
+                .findFirst().orElseThrow();
+        for (boolean keep : new boolean[] {false, true}) {
+            SheetViewModel sheet = SheetViewModelTest.open("gemma-2-9b-sliding-window-h100.json");
+            ImportViewModel ivm = ivm(Map.of());
+            ivm.fromCatalog(llama);
+            String question = sheet.measurementsOfAnotherModel(ivm.result.get());
+            assertTrue(question != null && question.contains("google/gemma-2-9b-it") && question.contains("21.11 GiB"), question);
+            sheet.applyImport(ivm.result.get(), keep);
+            var r = sheet.computed().outcome().result();
+            assertEquals(keep, sheet.snapshot().validation().hasMeasurement(), "kept only when asked to");
+            assertEquals(keep, r.get(FigureKey.VALIDATION_STALE_NON_KV).isTrue(), "a kept one is stale");
+            assertTrue(!r.get(FigureKey.RESULT_FITS).isTrue(), "a 141 GB model does not fit one H100 either way");
+        }
+        SheetViewModel same = SheetViewModelTest.open("gemma-2-9b-sliding-window-h100.json");
+        ImportViewModel ivm = ivm(Map.of());
+        ivm.fromCatalog(ModelCatalog.entries().stream().filter(e -> e.id().equals("google/gemma-2-9b")).findFirst().orElseThrow());
+        assertTrue(same.measurementsOfAnotherModel(ivm.result.get()) != null, "gemma-2-9b is not gemma-2-9b-it: asked too");
+    }
 }
