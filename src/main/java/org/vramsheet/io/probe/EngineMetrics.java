@@ -108,7 +108,7 @@ final class EngineMetrics {
         Map<String, Metrics.Sample> out = new LinkedHashMap<>();
         for (Metrics.Sample s : samples) {
             if (out.put(engine(s), s) != null) {
-                throw new EngineProbe.ProbeException("/metrics " + name(s) + " appears twice: which one holds is "
+                throw new EngineProbe.ProbeException(name(s) + " appears twice: which one holds is "
                         + "unknown; nothing recorded");
             }
         }

@@ -11,7 +11,9 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -48,7 +50,7 @@ public final class EngineProbe {
                            Integer blockSize, Long capacityTokens, Double kvUsage, Double running, Double waiting,
                            Double preemptions, String cacheDtype, Map<String, Double> kvUsageByEngine) {
         public Snapshot {
-            kvUsageByEngine = kvUsageByEngine == null ? Map.of() : Map.copyOf(kvUsageByEngine);
+            kvUsageByEngine = Collections.unmodifiableMap(kvUsageByEngine == null ? new TreeMap<>() : new TreeMap<>(kvUsageByEngine));
         }
     }
 
@@ -123,7 +125,8 @@ public final class EngineProbe {
     private boolean byRun(long end) { return runSeconds >= 0 && end == runDeadline; }
 
     private ProbeException timedOut(String path, long end) {
-        return byRun(end) ? new OutOfTime(base + path + ": the time limit (" + runSeconds + " s) ran out before the answer")
+        return byRun(end) ? new OutOfTime(base + path + ": the time limit (" + runSeconds + " s) ran out before the answer was "
+                + "complete")
                 : new ProbeException(base + path + ": timed out after " + timeout.toSeconds() + " s");
     }
 

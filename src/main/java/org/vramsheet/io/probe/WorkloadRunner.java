@@ -1,6 +1,7 @@
 package org.vramsheet.io.probe;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -193,7 +194,7 @@ public final class WorkloadRunner {
 
         Double fullest() { return byEngine.values().stream().max(Double::compare).orElse(null); }
 
-        Map<String, Double> byEngine() { return Map.copyOf(byEngine); }
+        Map<String, Double> byEngine() { return Collections.unmodifiableMap(new TreeMap<>(byEngine)); }
     }
 
     /** n sequences at once; preemption = the engine's preemption counter rose while they ran. */
