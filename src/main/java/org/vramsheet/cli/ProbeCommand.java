@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.Secret;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.probe.EngineProbe;
@@ -39,7 +40,8 @@ final class ProbeCommand extends Subcommand {
     private String scenario;
     @Option(names = "--max-requests", paramLabel = "N", description = "send at most N requests (default: 200)")
     private String maxRequests;
-    @Option(names = "--max-seconds", paramLabel = "S", description = "run for at most S seconds (default: 300)")
+    @Option(names = "--max-seconds", paramLabel = "S",
+            description = "end the whole run, every request included, within S seconds (default: 300)")
     private String maxSeconds;
     @Option(names = "--max-concurrency", paramLabel = "C", description = "ramp to at most C concurrent requests (default: 256)")
     private String maxConcurrency;
@@ -68,8 +70,9 @@ final class ProbeCommand extends Subcommand {
             for (String a : urls) {
                 url = URI.create(a);
             }
-            o = new Options(url, sheet, chosen, positive(maxRequests, 200), positive(maxSeconds, 300),
-                    positive(maxConcurrency, 256), json, output, nvidiaSmi);
+            o = new Options(url, sheet, chosen, positive("--max-requests", maxRequests, 200, MAX_REQUESTS),
+                    positive("--max-seconds", maxSeconds, 300, MAX_SECONDS),
+                    positive("--max-concurrency", maxConcurrency, 256, MAX_CONCURRENCY), json, output, nvidiaSmi);
         } catch (IllegalArgumentException e) {
             err.println("vramsheet probe: " + e.getMessage());
             return null;
@@ -90,16 +93,24 @@ final class ProbeCommand extends Subcommand {
         return o;
     }
 
-    /** A positive whole number (1,000 reads as 1000), or the default when the option was not given. */
-    private static int positive(String v, int absent) {
+    /** The largest limits taken: a day, a million requests, 4,096 sequences at once (one thread each). */
+    static final int MAX_SECONDS = 86_400;
+    static final int MAX_REQUESTS = 1_000_000;
+    static final int MAX_CONCURRENCY = 4096;
+
+    /** A positive whole number up to max (1,000 reads as 1000), or the default when the option was not given. */
+    private static int positive(String option, String v, int absent, int max) {
         if (v == null) {
             return absent;
         }
-        int n = Integer.parseInt(v.replace(",", ""));
-        if (n < 1) {
+        String t = v.strip().replace(",", "");
+        if (!t.matches("[0-9]{1,12}") || Long.parseLong(t) < 1) {
             throw new IllegalArgumentException(v + " is not a positive whole number");
         }
-        return n;
+        if (Long.parseLong(t) > max) {
+            throw new IllegalArgumentException(option + " " + v + ": at most " + String.format(Locale.ROOT, "%,d", max));
+        }
+        return Integer.parseInt(t);
     }
 
     @Override
@@ -108,9 +119,15 @@ final class ProbeCommand extends Subcommand {
         if (o == null) {
             return Cli.BAD_INPUT;
         }
+        Secret key = Secret.of("VRAMSHEET_API_KEY", env.get("VRAMSHEET_API_KEY"));
+        if (key.problem() != null) {
+            err.println("vramsheet probe: " + key.problem());
+            return Cli.BAD_INPUT;
+        }
         try {
             Worksheet ws = o.sheet() == null ? null : WorksheetJson.read(o.sheet());
-            EngineProbe probe = new EngineProbe(o.url(), env.get("VRAMSHEET_API_KEY"), Duration.ofSeconds(30));
+            // every request ends within 30 s and the whole run within --max-seconds
+            EngineProbe probe = new EngineProbe(o.url(), key, Duration.ofSeconds(30), Duration.ofSeconds(o.maxSeconds()));
             EngineProbe.Snapshot snap = probe.snapshot();
             if (snap.engine() == null) {
                 err.println("vramsheet probe: " + o.url() + ": not an engine this app reads (no vLLM or SGLang KV metrics)");

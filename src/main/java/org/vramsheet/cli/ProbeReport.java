@@ -7,6 +7,7 @@ import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.Messages;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.probe.EngineProbe;
 import org.vramsheet.io.probe.ProbeRecord;
@@ -31,6 +32,10 @@ final class ProbeReport {
             j.put("capacityTokens", snap.capacityTokens()).put("numGpuBlocks", snap.numGpuBlocks()).put("blockSize", snap.blockSize());
             j.put("predictedCapacityTokens", predicted).put("modelMismatch", mismatch);
             j.put("peakKvUsage", run == null ? null : run.peakKvUsage()).put("requestsSent", run == null ? 0 : run.requestsSent());
+            ObjectNode engines = j.putObject("peakKvUsageByEngine");
+            if (run != null) {
+                run.peakKvUsageByEngine().forEach(engines::put);
+            }
             ObjectNode b = j.putObject("preemptionBoundary");
             b.put("concurrency", run == null ? null : run.boundaryConcurrency());
             b.put("activeTokens", run == null ? null : run.boundaryActiveTokens());
@@ -40,24 +45,30 @@ final class ProbeReport {
             return;
         }
         if (mismatch != null) {
-            out.println("FIRST FINDING: " + mismatch);
+            line(out, "FIRST FINDING: " + mismatch);
         }
-        out.println(snap.engine() + (snap.engineVersion() == null ? "" : " " + snap.engineVersion()) + " serving "
+        line(out, snap.engine() + (snap.engineVersion() == null ? "" : " " + snap.engineVersion()) + " serving "
                 + snap.modelId());
-        out.println("KV capacity: " + fmt(snap.capacityTokens()) + " tokens" + (snap.numGpuBlocks() == null ? ""
-                : " (" + fmt(snap.numGpuBlocks()) + " blocks x " + snap.blockSize() + ")") + (predicted == null ? ""
+        long cap = snap.capacityTokens() == null ? 0 : snap.capacityTokens();
+        line(out, "KV capacity: " + fmt(snap.capacityTokens()) + " tokens" + (snap.numGpuBlocks() == null ? ""
+                : " (" + fmt(snap.numGpuBlocks()) + " blocks x " + snap.blockSize() + ")") + (predicted == null || cap < 1 ? ""
                 : "; the sheet predicts " + fmt(predicted) + String.format(Locale.ROOT, " (%+.2f %%)",
-                (predicted - snap.capacityTokens()) * 100.0 / Math.max(1, snap.capacityTokens()))));
+                (predicted - cap) * 100.0 / cap)));
         if (run != null) {
-            out.println("Requests sent: " + run.requestsSent() + "; peak KV usage: " + (run.peakKvUsage() == null ? "-"
-                    : Math.round(run.peakKvUsage() * 100) + " %") + "; " + run.stoppedBecause());
-            out.println("Preemption boundary: " + (run.boundaryConcurrency() == null ? "none reached"
+            line(out, "Requests sent: " + run.requestsSent() + "; peak KV usage: " + ProbeRecord.usage(run.peakKvUsage(),
+                    run.peakKvUsageByEngine()) + "; " + run.stoppedBecause());
+            line(out, "Preemption boundary: " + (run.boundaryConcurrency() == null ? "none reached"
                     : run.boundaryConcurrency() + " concurrent sequences (" + fmt(run.boundaryActiveTokens()) + " active tokens)"));
             String h = ws == null ? null : ProbeRecord.headroom(ws, run);
             if (h != null) {
-                out.println(Character.toUpperCase(h.charAt(0)) + h.substring(1));
+                line(out, Character.toUpperCase(h.charAt(0)) + h.substring(1));
             }
         }
+    }
+
+    /** One line of text on out, every control character escaped (the server's strings and the sheet's alike). */
+    private static void line(PrintStream out, String text) {
+        out.println(Messages.escapeControls(text).replace("\n", "\\u000a"));
     }
 
     private static String fmt(Long n) { return n == null ? "-" : String.format(Locale.ROOT, "%,d", n); }

@@ -5,6 +5,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.regex.Pattern;
 import org.vramsheet.io.Messages;
+import org.vramsheet.io.Secret;
 
 import java.io.InputStream;
 
@@ -53,7 +54,7 @@ public final class HubClient {
                 return t;
             });
     private final String endpoint;
-    private final String token;
+    private final Secret token;
     private final Duration timeout;
     private final HttpClient http;
 
@@ -62,8 +63,17 @@ public final class HubClient {
                           Map<String, Long> dtypeBytes, List<String> files) { }
 
     public HubClient(String endpoint, String token, Duration timeout) {
+        this(Secret.of("the token", token), endpoint, timeout);
+    }
+
+    /** A client with this token (trimmed; refused on the first fetch, naming its source, when it holds a control character). */
+    public static HubClient withToken(String endpoint, Secret token, Duration timeout) {
+        return new HubClient(token, endpoint, timeout);
+    }
+
+    private HubClient(Secret token, String endpoint, Duration timeout) {
         this.endpoint = (endpoint == null || endpoint.isBlank() ? DEFAULT_ENDPOINT : endpoint).replaceAll("/+$", "");
-        this.token = token == null || token.isBlank() ? null : token.trim();
+        this.token = token;
         this.timeout = timeout;
         // redirects are followed by hand: the token goes only to the endpoint's own origin
         this.http = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
@@ -71,14 +81,15 @@ public final class HubClient {
 
     /** HF_ENDPOINT and HF_TOKEN from the environment; a token typed in the window wins. */
     public static HubClient fromEnvironment(Map<String, String> env, String typedToken, Duration timeout) {
-        String token = typedToken != null && !typedToken.isBlank() ? typedToken : env.get("HF_TOKEN");
-        return new HubClient(env.get("HF_ENDPOINT"), token, timeout);
+        Secret token = typedToken != null && !typedToken.isBlank() ? Secret.of("the token field", typedToken)
+                : Secret.of("HF_TOKEN", env.get("HF_TOKEN"));
+        return new HubClient(token, env.get("HF_ENDPOINT"), timeout);
     }
 
     public String endpoint() { return endpoint; }
 
     @Override
-    public String toString() { return "HubClient[" + endpoint + (token != null ? ", token set" : "") + "]"; }
+    public String toString() { return "HubClient[" + endpoint + (token.present() ? ", token set" : "") + "]"; }
 
     /** What a Hub model ID is: an owner (or none, for the few old top-level models), a slash, a name. */
     private static final Pattern MODEL_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9._-]+)?");
@@ -111,6 +122,19 @@ public final class HubClient {
      */
     public Fetched fetch(String modelId, String revision, BiConsumer<Integer, Integer> progress, AtomicBoolean cancelled)
             throws HubException {
+        if (token.problem() != null) {
+            throw new HubException(HubException.Kind.BAD_TOKEN, token.problem());
+        }
+        try {
+            return fetchChecked(modelId, revision, progress, cancelled);
+        } catch (HubException e) {
+            // what the Hub sent back is quoted in some messages: a server that echoes the token gets it masked
+            throw new HubException(e.kind(), token.mask(e.getMessage()));
+        }
+    }
+
+    private Fetched fetchChecked(String modelId, String revision, BiConsumer<Integer, Integer> progress,
+                                 AtomicBoolean cancelled) throws HubException {
         String rev = revision == null || revision.isBlank() ? "main" : revision.trim();
         String id = modelId.trim();
         if (!MODEL_ID.matcher(id).matches()) {
@@ -186,7 +210,7 @@ public final class HubClient {
         long deadline = System.nanoTime() + deadline().toNanos();
         HttpResponse<InputStream> r;
         for (int hop = 0; ; hop++) {
-            r = send(request(uri, range), cancelled);
+            r = send(request(uri, range), cancelled, deadline);
             int s = r.statusCode();
             if (s / 100 != 3 || r.headers().firstValue("Location").isEmpty()) {
                 break;
@@ -206,15 +230,21 @@ public final class HubClient {
     private Duration deadline() { return timeout.multipliedBy(3); }
 
     /** A GET; the token only when the request goes to the endpoint's own origin (scheme, host and port). */
-    private HttpRequest request(URI uri, String range) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(timeout).header("User-Agent", "vramsheet").GET();
-        if (token != null && sameOrigin(uri, URI.create(endpoint))) {
-            b.header("Authorization", "Bearer " + token);
+    private HttpRequest request(URI uri, String range) throws HubException {
+        try {
+            HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(timeout).header("User-Agent", "vramsheet").GET();
+            if (token.present() && sameOrigin(uri, URI.create(endpoint))) {
+                b.header("Authorization", "Bearer " + token.value());
+            }
+            if (range != null) {
+                b.header("Range", range);
+            }
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            // the JDK's header check quotes the header, token included, in its message: never passed on
+            throw new HubException(HubException.Kind.BAD_RESPONSE, "cannot ask " + endpoint + ": the request could not be "
+                    + "built (" + e.getClass().getSimpleName() + ")");
         }
-        if (range != null) {
-            b.header("Range", range);
-        }
-        return b.build();
     }
 
     static boolean sameOrigin(URI a, URI b) {
@@ -226,8 +256,14 @@ public final class HubClient {
         return u.getPort() != -1 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
     }
 
-    private HttpResponse<InputStream> send(HttpRequest req, AtomicBoolean cancelled) throws HubException {
-        CompletableFuture<HttpResponse<InputStream>> f = http.sendAsync(req, HttpResponse.BodyHandlers.ofInputStream());
+    /** The answer's headers, waited for at most until the deadline whatever the HTTP client's own threads do. */
+    private HttpResponse<InputStream> send(HttpRequest req, AtomicBoolean cancelled, long deadline) throws HubException {
+        CompletableFuture<HttpResponse<InputStream>> f;
+        try {
+            f = http.sendAsync(req, HttpResponse.BodyHandlers.ofInputStream());
+        } catch (RuntimeException e) {
+            throw new HubException(HubException.Kind.OFFLINE, "cannot reach " + endpoint + ": " + e.getClass().getSimpleName());
+        }
         try {
             while (true) {
                 try {
@@ -236,6 +272,11 @@ public final class HubClient {
                     if (cancelled.get()) {
                         f.cancel(true);
                         throw new HubException(HubException.Kind.CANCELLED, "cancelled");
+                    }
+                    if (System.nanoTime() - deadline > 0) {
+                        f.cancel(true);
+                        throw new HubException(HubException.Kind.TIMEOUT, endpoint + " did not answer within "
+                                + deadline().toSeconds() + " s; try again or check your connection");
                     }
                 }
             }
@@ -260,7 +301,7 @@ public final class HubClient {
                     + ": offline? (import a config.json file, the local cache or the built-in catalog instead)");
         }
         return new HubException(HubException.Kind.OFFLINE, "cannot reach " + endpoint + ": "
-                + (c == null ? String.valueOf(e.getMessage()) : c.getClass().getSimpleName()));
+                + (c == null ? "the request failed" : c.getClass().getSimpleName()));
     }
 
     private void status(HttpResponse<InputStream> r, String id, String rev) throws HubException {
@@ -272,7 +313,7 @@ public final class HubClient {
         if (s == 401 || s == 403) {
             throw new HubException(HubException.Kind.GATED, id + " is gated or private (HTTP " + s + "): accept its "
                     + "licence on the Hub and give a token (HF_TOKEN or the token field)"
-                    + (token != null ? "; the token given was refused" : ""));
+                    + (token.present() ? "; the token given was refused (" + token.source() + ")" : ""));
         }
         if (s == 404) {
             throw new HubException(HubException.Kind.NOT_FOUND, "no model '" + id + "' at revision '" + rev + "' on "

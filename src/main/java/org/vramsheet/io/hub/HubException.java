@@ -5,7 +5,7 @@ public class HubException extends Exception {
     private static final long serialVersionUID = 1L;
 
     /** What went wrong, for tests and the dialog. */
-    public enum Kind { GATED, NOT_FOUND, OFFLINE, TIMEOUT, CANCELLED, BAD_RESPONSE }
+    public enum Kind { GATED, NOT_FOUND, OFFLINE, TIMEOUT, CANCELLED, BAD_RESPONSE, BAD_TOKEN }
 
     private final Kind kind;
 

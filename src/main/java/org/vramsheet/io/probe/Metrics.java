@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * A {@code /metrics} page in the Prometheus text exposition format, read as it is read: comments and malformed lines
- * are skipped (and counted), label values unescaped, values parsed as doubles (NaN and +Inf kept out of sums).
+ * are skipped (and counted), label values unescaped, values parsed as doubles (NaN and the infinities
+ * kept: {@link EngineMetrics} refuses them where a number is used). At most {@link #MAX_CHARS} characters are read.
  */
 public final class Metrics {
     /** One sample: metric name, labels, value. */
@@ -126,24 +127,6 @@ public final class Metrics {
                 if (s.name().equals(n)) {
                     return s;
                 }
-            }
-        }
-        return null;
-    }
-
-    /** The sum of a metric over its label sets (one engine, several models or ranks), or null when absent. */
-    public Double sum(String... names) {
-        for (String n : names) {
-            double total = 0;
-            boolean any = false;
-            for (Sample s : samples) {
-                if (s.name().equals(n) && Double.isFinite(s.value())) {
-                    total += s.value();
-                    any = true;
-                }
-            }
-            if (any) {
-                return total;
             }
         }
         return null;

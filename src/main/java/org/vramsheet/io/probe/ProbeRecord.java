@@ -5,6 +5,7 @@ import org.vramsheet.core.calc.StaleMeasurements;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.vramsheet.core.sheet.Validation;
 import org.vramsheet.core.sheet.Worksheet;
@@ -35,6 +36,24 @@ public final class ProbeRecord {
                 + "preempting (%+.0f %%)", id.label(), planned, clean, spare);
     }
 
+    /**
+     * KV usage as shown: "85 %" for one engine; each engine's when several report ("85 % (engine=0 85 %, engine=1
+     * 35 %)": the fullest first, never their sum); "-" when none is known.
+     */
+    public static String usage(Double fullest, Map<String, Double> byEngine) {
+        if (fullest == null) {
+            return "-";
+        }
+        String top = Math.round(fullest * 100) + " %";
+        if (byEngine.size() < 2) {
+            return top;
+        }
+        StringBuilder b = new StringBuilder(top).append(" (");
+        byEngine.forEach((e, u) -> b.append(b.charAt(b.length() - 1) == '(' ? "" : ", ").append(e).append(' ')
+                .append(Math.round(u * 100)).append(" %"));
+        return b.append(')').toString();
+    }
+
     /** "the server runs X, the sheet is Y" when the server serves another model than the sheet's, else null. */
     public static String mismatch(Worksheet ws, EngineProbe.Snapshot snap) {
         String id = ws.model().modelId();
@@ -58,7 +77,7 @@ public final class ProbeRecord {
                 + ": KV capacity " + String.format(Locale.ROOT, "%,d", snap.capacityTokens()) + " tokens");
         if (run != null) {
             note.append("; scenario ").append(scenario).append(": ").append(run.requestsSent()).append(" requests, peak KV usage ")
-                    .append(run.peakKvUsage() == null ? "-" : Math.round(run.peakKvUsage() * 100) + " %").append(", preemption ")
+                    .append(usage(run.peakKvUsage(), run.peakKvUsageByEngine())).append(", preemption ")
                     .append(run.boundaryConcurrency() == null ? "none up to the limits (" + run.stoppedBecause() + ")"
                             : "from " + run.boundaryConcurrency() + " concurrent sequences (" + String.format(Locale.ROOT, "%,d",
                             run.boundaryActiveTokens()) + " active tokens)");

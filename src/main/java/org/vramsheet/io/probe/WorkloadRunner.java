@@ -1,8 +1,11 @@
 package org.vramsheet.io.probe;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -15,21 +18,32 @@ import org.vramsheet.core.sheet.Worksheet;
  * Runs a sheet's workload against a running engine: n concurrent sequences of the scenario's input and generated
  * tokens, watching KV usage and preemptions on /metrics while they run. A ramp doubles the concurrency until the
  * engine preempts, then bisects between the last clean and the first preempted concurrency, to within one sequence.
- * Every run stays inside the user's limits (requests, seconds, concurrency) and stops by itself.
+ * Every run stays inside the user's limits (requests, seconds, concurrency) for every scenario and stops by itself; a
+ * step the time limit cut short is never taken as clean, and a server that answered no completion is an error.
  */
 public final class WorkloadRunner {
+    /** The longest prompt sent, in words (about as many tokens). */
+    static final int MAX_PROMPT_WORDS = 1 << 20;
+
     /** The request shape: input and generated tokens per sequence. */
     public record Shape(long inputTokens, long generatedTokens) { }
 
     /** What the user allows. */
     public record Limits(int maxRequests, long maxSeconds, int maxConcurrency) { }
 
-    /** One step: its concurrency, whether the engine preempted, the peak KV usage seen. */
-    public record Step(int concurrency, boolean preempted, Double peakKvUsage) { }
+    /**
+     * One step: its concurrency, whether the engine preempted, the peak KV usage seen (the fullest engine's, and each
+     * engine's), and whether every sequence finished and was measured (false when the time limit cut it short).
+     */
+    public record Step(int concurrency, boolean preempted, Double peakKvUsage, Map<String, Double> peakKvUsageByEngine,
+                       boolean finished) { }
 
-    /** The outcome: steps, requests sent, peak KV usage, the boundary (null when none was reached), why it stopped. */
+    /**
+     * The outcome: steps, requests sent, peak KV usage (the fullest engine's; each engine's in the map, never summed), the
+     * boundary (null when none was reached), why it stopped.
+     */
     public record Result(List<Step> steps, int requestsSent, Double peakKvUsage, Integer boundaryConcurrency,
-                         Long boundaryActiveTokens, String stoppedBecause) { }
+                         Long boundaryActiveTokens, String stoppedBecause, Map<String, Double> peakKvUsageByEngine) { }
 
     private final EngineProbe probe;
     private final String model;
@@ -37,6 +51,7 @@ public final class WorkloadRunner {
     private final Consumer<String> progress;
     private final long deadline;
     private int sent;
+    private int answered;
     private String prompt;
     private volatile boolean cancelled;
 
@@ -48,7 +63,7 @@ public final class WorkloadRunner {
         this.model = model;
         this.limits = limits;
         this.progress = progress;
-        this.deadline = System.nanoTime() + limits.maxSeconds() * 1_000_000_000L;
+        this.deadline = probe.runDeadline(limits.maxSeconds());
     }
 
     /** A prompt of about {@code tokens} tokens: measured with the server's tokenizer, else one calibrating request. */
@@ -56,19 +71,35 @@ public final class WorkloadRunner {
         String sample = "word ".repeat(200);
         long t = probe.tokens(model, sample);
         if (t <= 0) {
-            t = probe.complete(model, sample, 1);
             sent++;
+            t = probe.complete(model, sample, 1);
         }
-        double perWord = Math.max(0.05, t / 200.0);
-        int words = (int) Math.max(1, Math.round(tokens / perWord));
-        return "word ".repeat(words);
+        double perWord = t <= 0 ? 1 : Math.max(0.05, t / 200.0);
+        long words = Math.max(1, Math.round(tokens / perWord));
+        if (words > MAX_PROMPT_WORDS) {
+            throw new EngineProbe.ProbeException(String.format(Locale.ROOT, "a prompt of %,d tokens would be %,d words: more "
+                    + "than the probe sends (%,d)", tokens, words, MAX_PROMPT_WORDS));
+        }
+        return "word ".repeat((int) words);
     }
 
-    /** One fixed concurrency, as the sheet's scenario defines it. */
+    /** One fixed concurrency, as the sheet's scenario defines it, within the request and concurrency limits. */
     public Result fixed(Shape shape, int concurrency) throws EngineProbe.ProbeException {
         prompt = prompt(shape.inputTokens());
-        Step s = step(shape, Math.min(concurrency, limits.maxConcurrency()));
-        return result(List.of(s), s.preempted() ? s.concurrency() : null, shape, stopReason(s));
+        int left = limits.maxRequests() - sent;
+        if (left < 1) {
+            throw new EngineProbe.ProbeException("the request limit (" + limits.maxRequests() + ") leaves no request for the "
+                    + "workload after the one that measured the prompt's length: raise it");
+        }
+        int n = Math.min(concurrency, Math.min(limits.maxConcurrency(), left));
+        String capped = n == concurrency ? null : (n == left ? "request limit (" + limits.maxRequests() + ")"
+                : "concurrency limit (" + limits.maxConcurrency() + ")") + ": ran " + n + " of the scenario's " + concurrency
+                + " concurrent sequences";
+        Step s = step(shape, n);
+        requireAnswers();
+        String stop = s.preempted() ? "preempted" : !s.finished() ? timeLimit() + " before the " + n + " sequences finished"
+                : "no preemption";
+        return result(List.of(s), s.preempted() ? s.concurrency() : null, shape, capped == null ? stop : stop + "; " + capped);
     }
 
     /** Doubling until the engine preempts, then bisecting to within one sequence. */
@@ -78,37 +109,58 @@ public final class WorkloadRunner {
         int clean = 0;
         Integer preempted = null;
         String stop = null;
-        for (int n = 1; preempted == null; n = Math.min(n * 2, limits.maxConcurrency())) {
-            if ((stop = budgetLeft(n)) != null) {
-                break;
-            }
-            Step s = step(shape, n);
-            steps.add(s);
-            if (s.preempted()) {
+        for (int n = 1; preempted == null && stop == null; n = Math.min(n * 2, limits.maxConcurrency())) {
+            Step s = tryStep(shape, n, steps);
+            if (s == null || !s.preempted() && !s.finished()) {
+                stop = s == null ? budgetLeft(n) : timeLimit() + " during " + n + " concurrent sequences";
+            } else if (s.preempted()) {
                 preempted = n;
             } else {
                 clean = n;
                 if (n >= limits.maxConcurrency()) {
                     stop = "no preemption up to " + n + " concurrent sequences (the concurrency limit)";
-                    break;
                 }
             }
         }
         while (preempted != null && preempted - clean > 1 && stop == null) {
             int mid = (clean + preempted) / 2;
-            if ((stop = budgetLeft(mid)) != null) {
-                break;
-            }
-            Step s = step(shape, mid);
-            steps.add(s);
-            if (s.preempted()) {
+            Step s = tryStep(shape, mid, steps);
+            if (s == null || !s.preempted() && !s.finished()) {
+                stop = s == null ? budgetLeft(mid) : timeLimit() + " during " + mid + " concurrent sequences";
+            } else if (s.preempted()) {
                 preempted = mid;
             } else {
                 clean = mid;
             }
         }
+        requireAnswers();
         return result(steps, preempted, shape, stop != null ? stop : preempted == null ? "no preemption" : "boundary found");
     }
+
+    /** The step at n when the limits allow it (added to steps), else null; a time limit reached on the way ends it too. */
+    private Step tryStep(Shape shape, int n, List<Step> steps) throws EngineProbe.ProbeException {
+        if (budgetLeft(n) != null) {
+            return null;
+        }
+        try {
+            Step s = step(shape, n);
+            steps.add(s);
+            return s;
+        } catch (EngineProbe.OutOfTime e) {
+            return new Step(n, false, null, Map.of(), false);
+        }
+    }
+
+    /** A run in which the server answered none of the completions sent measured nothing: an error, not "no preemption". */
+    private void requireAnswers() throws EngineProbe.ProbeException {
+        if (answered == 0 && !cancelled) {
+            throw new EngineProbe.ProbeException(probe.base() + "v1/completions: the server answered none of the " + sent
+                    + " completion" + (sent == 1 ? "" : "s") + " sent within the time limit (" + limits.maxSeconds()
+                    + " s): nothing measured");
+        }
+    }
+
+    private String timeLimit() { return "time limit (" + limits.maxSeconds() + " s) reached"; }
 
     private String budgetLeft(int n) {
         if (cancelled) {
@@ -117,23 +169,32 @@ public final class WorkloadRunner {
         if (sent + n > limits.maxRequests()) {
             return "request limit (" + limits.maxRequests() + ") reached";
         }
-        if (System.nanoTime() > deadline) {
-            return "time limit (" + limits.maxSeconds() + " s) reached";
+        if (System.nanoTime() - deadline > 0) {
+            return timeLimit();
         }
         return null;
     }
 
-    private static String stopReason(Step s) { return s.preempted() ? "preempted" : "no preemption"; }
-
     private Result result(List<Step> steps, Integer boundary, Shape shape, String stop) {
-        Double peak = null;
+        Peaks all = new Peaks();
         for (Step s : steps) {
-            if (s.peakKvUsage() != null) {
-                peak = peak == null ? s.peakKvUsage() : Math.max(peak, s.peakKvUsage());
-            }
+            s.peakKvUsageByEngine().forEach(all::see);
         }
-        return new Result(List.copyOf(steps), sent, peak, boundary,
-                boundary == null ? null : boundary * (shape.inputTokens() + shape.generatedTokens()), stop);
+        return new Result(List.copyOf(steps), sent, all.fullest(), boundary,
+                boundary == null ? null : boundary * (shape.inputTokens() + shape.generatedTokens()), stop, all.byEngine());
+    }
+
+    /** The highest KV usage seen, per engine. */
+    private static final class Peaks {
+        private final Map<String, Double> byEngine = new TreeMap<>();
+
+        void see(String engine, double usage) { byEngine.merge(engine, usage, Math::max); }
+
+        void see(EngineProbe.Snapshot s) { s.kvUsageByEngine().forEach(this::see); }
+
+        Double fullest() { return byEngine.values().stream().max(Double::compare).orElse(null); }
+
+        Map<String, Double> byEngine() { return Collections.unmodifiableMap(new TreeMap<>(byEngine)); }
     }
 
     /** n sequences at once; preemption = the engine's preemption counter rose while they ran. */
@@ -143,45 +204,85 @@ public final class WorkloadRunner {
         progress.accept("running " + n + " concurrent sequence" + (n == 1 ? "" : "s") + " of " + shape.inputTokens() + " + "
                 + shape.generatedTokens() + " tokens");
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, n));
-        Double peak = null;
-        double latest = start;
+        Peaks peaks = new Peaks();
+        double[] latest = {start};
+        int got;
         try {
             List<Future<Long>> running = new ArrayList<>();
+            int tokens = (int) Math.min(Integer.MAX_VALUE, shape.generatedTokens());
             for (int i = 0; i < n; i++) {
-                running.add(pool.submit(() -> probe.complete(model, prompt, (int) shape.generatedTokens())));
+                running.add(pool.submit(() -> probe.complete(model, prompt, tokens)));
                 sent++;
             }
-            while (running.stream().anyMatch(f -> !f.isDone())) {
-                if (System.nanoTime() > deadline || cancelled) {
-                    running.forEach(f -> f.cancel(true));
-                    break;
-                }
-                EngineProbe.Snapshot now = probe.snapshot();
-                if (now.kvUsage() != null) {
-                    peak = peak == null ? now.kvUsage() : Math.max(peak, now.kvUsage());
-                }
-                latest = now.preemptions() == null ? latest : now.preemptions();
-                progress.accept("KV usage " + (now.kvUsage() == null ? "-" : Math.round(now.kvUsage() * 100) + " %") + ", running "
-                        + fmt(now.running()) + ", waiting " + fmt(now.waiting()) + ", preemptions " + fmt(now.preemptions()));
-                Thread.sleep(50);
-            }
-            for (Future<Long> f : running) {
-                if (!f.isCancelled()) {
-                    f.get();
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new EngineProbe.ProbeException("cancelled");
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof EngineProbe.ProbeException p ? p
-                    : new EngineProbe.ProbeException("a request failed: " + e.getCause());
+            watch(running, peaks, latest);
+            got = answers(running);
         } finally {
             pool.shutdownNow();
         }
-        EngineProbe.Snapshot after = probe.snapshot();
-        double end = after.preemptions() == null ? latest : after.preemptions();
-        return new Step(n, end > start, peak);
+        answered += got;
+        boolean finished = got == n;
+        if (finished) {
+            try {
+                EngineProbe.Snapshot after = probe.snapshot();
+                peaks.see(after);
+                latest[0] = after.preemptions() == null ? latest[0] : after.preemptions();
+            } catch (EngineProbe.OutOfTime e) {
+                finished = false;
+            }
+        }
+        return new Step(n, latest[0] > start, peaks.fullest(), peaks.byEngine(), finished);
+    }
+
+    /** Reads /metrics while the sequences run; abandons them at the deadline or on cancel. */
+    private void watch(List<Future<Long>> running, Peaks peaks, double[] latest) throws EngineProbe.ProbeException {
+        while (running.stream().anyMatch(f -> !f.isDone())) {
+            if (System.nanoTime() - deadline > 0 || cancelled) {
+                running.forEach(f -> f.cancel(true));
+                return;
+            }
+            EngineProbe.Snapshot now;
+            try {
+                now = probe.snapshot();
+            } catch (EngineProbe.OutOfTime e) {
+                running.forEach(f -> f.cancel(true));
+                return;
+            }
+            peaks.see(now);
+            latest[0] = now.preemptions() == null ? latest[0] : now.preemptions();
+            progress.accept("KV usage " + ProbeRecord.usage(now.kvUsage(), now.kvUsageByEngine()) + ", running "
+                    + fmt(now.running()) + ", waiting " + fmt(now.waiting()) + ", preemptions " + fmt(now.preemptions()));
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                running.forEach(f -> f.cancel(true));
+                throw new EngineProbe.ProbeException("cancelled");
+            }
+        }
+    }
+
+    /** How many completions the server answered; those the time limit cut short are not counted, other failures thrown. */
+    private int answers(List<Future<Long>> running) throws EngineProbe.ProbeException {
+        int got = 0;
+        for (Future<Long> f : running) {
+            if (f.isCancelled()) {
+                continue;
+            }
+            try {
+                f.get();
+                got++;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new EngineProbe.ProbeException("cancelled");
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof EngineProbe.OutOfTime) {
+                    continue;
+                }
+                throw e.getCause() instanceof EngineProbe.ProbeException p ? p : new EngineProbe.ProbeException(probe.base()
+                        + "v1/completions: a request failed (" + e.getCause().getClass().getSimpleName() + ")");
+            }
+        }
+        return got;
     }
 
     private static String fmt(Double d) { return d == null ? "-" : Long.toString(Math.round(d)); }

@@ -13,6 +13,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.Secret;
 import org.vramsheet.io.probe.EngineProbe;
 import org.vramsheet.io.probe.ProbeRecord;
 import org.vramsheet.io.probe.WorkloadRunner;
@@ -66,7 +67,8 @@ public final class ProbeViewModel {
         status.set("Connecting to " + base + "...");
         background.execute(() -> {
             try {
-                EngineProbe probe = new EngineProbe(base, key, Duration.ofSeconds(30));
+                EngineProbe probe = new EngineProbe(base, Secret.of("the API key", key), Duration.ofSeconds(30),
+                        Duration.ofSeconds(limits.maxSeconds()));
                 EngineProbe.Snapshot s = probe.snapshot();
                 if (s.engine() == null) {
                     throw new EngineProbe.ProbeException(base + ": not an engine this app reads (no vLLM or SGLang KV metrics)");
@@ -105,8 +107,8 @@ public final class ProbeViewModel {
                     (predicted.value() - s.capacityTokens()) * 100.0 / s.capacityTokens()));
         }
         if (r != null) {
-            b.append("\n").append(r.requestsSent()).append(" requests; peak KV usage ").append(r.peakKvUsage() == null ? "-"
-                    : Math.round(r.peakKvUsage() * 100) + " %").append("; preemption ").append(r.boundaryConcurrency() == null
+            b.append("\n").append(r.requestsSent()).append(" requests; peak KV usage ").append(ProbeRecord.usage(r.peakKvUsage(),
+                    r.peakKvUsageByEngine())).append("; preemption ").append(r.boundaryConcurrency() == null
                     ? "none reached (" + r.stoppedBecause() + ")" : "from " + r.boundaryConcurrency() + " concurrent sequences");
             String h = ProbeRecord.headroom(ws, r);
             if (h != null) {

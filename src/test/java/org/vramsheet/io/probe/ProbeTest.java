@@ -131,7 +131,7 @@ class ProbeTest {
 
     /** The parser on captures written from vLLM's and SGLang's documented metric names and format. */
     @Test
-    void metricsCapturesParse() {
+    void metricsCapturesParse() throws Exception {
         String vllm = """
                 # HELP vllm:num_requests_running Number of requests in model execution batches.
                 # TYPE vllm:num_requests_running gauge
