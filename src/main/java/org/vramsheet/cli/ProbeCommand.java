@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.NumberGrammar;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.probe.EngineProbe;
@@ -95,7 +96,11 @@ final class ProbeCommand extends Subcommand {
         if (v == null) {
             return absent;
         }
-        int n = Integer.parseInt(v.replace(",", ""));
+        NumberGrammar.Read r = NumberGrammar.read(v, NumberGrammar.Kind.COUNT);
+        if (!r.ok() || r.value() == null) {
+            throw new IllegalArgumentException(r.error() == null ? "give a positive whole number" : r.error());
+        }
+        int n = (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, r.value()));
         if (n < 1) {
             throw new IllegalArgumentException(v + " is not a positive whole number");
         }

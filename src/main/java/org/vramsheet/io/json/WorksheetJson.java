@@ -32,6 +32,7 @@ import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.SignOffStatus;
 import org.vramsheet.core.sheet.Variants;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.NumberGrammar;
 import org.vramsheet.io.Messages;
 
 /**
@@ -64,7 +65,9 @@ public final class WorksheetJson {
 
     static ObjectMapper mapper() {
         SimpleModule quantities = new SimpleModule("vramsheet-quantities");
-        quantities.addDeserializer(Long.class, new ByteQuantityDeserializer());
+        // every whole number by the sheet's number grammar for its field (NumberDeserializer): never 8.9 heads read as 8
+        quantities.addDeserializer(Long.class, new NumberDeserializer<>(Long.class, NumberGrammar.Kind.COUNT));
+        quantities.addDeserializer(Integer.class, new NumberDeserializer<>(Integer.class, NumberGrammar.Kind.COUNT));
         // readers validate as they read: a hostile file cannot nest without end or carry megabyte numbers
         JsonFactory factory = JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
                 .maxNestingDepth(MAX_DEPTH).maxNumberLength(MAX_NUMBER_LENGTH).maxStringLength(MAX_STRING_LENGTH).build())
