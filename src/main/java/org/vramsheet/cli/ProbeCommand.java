@@ -143,9 +143,11 @@ final class ProbeCommand extends Subcommand {
             throws IOException, WorksheetFormatException {
         Worksheet rec = ProbeRecord.apply(ws, snap, run, o.url().toString(), o.scenario());
         if (o.nvidiaSmi() != null) {
-            var peak = NvidiaSmi.parse(WorksheetJson.readText(o.nvidiaSmi()));
+            NvidiaSmi.Reading smi = NvidiaSmi.read(WorksheetJson.readText(o.nvidiaSmi()));
+            NvidiaSmi.Peak peak = smi.peak();
             if (peak == null) {
-                err.println("vramsheet probe: " + o.nvidiaSmi() + ": no nvidia-smi memory.used,memory.total readings");
+                err.println("vramsheet probe: " + o.nvidiaSmi() + ": " + (smi.error() != null ? smi.error()
+                        : "no nvidia-smi memory.used readings (" + NvidiaSmi.HOW + ")"));
                 return Cli.BAD_INPUT;
             }
             rec = StaleMeasurements.bind(rec.validation(), rec.withValidation(rec.validation().toBuilder()
