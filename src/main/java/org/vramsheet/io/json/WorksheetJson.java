@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
@@ -60,6 +61,8 @@ public final class WorksheetJson {
         return Files.readString(file, StandardCharsets.UTF_8);
     }
     private static final ObjectMapper MAPPER = mapper();
+    /** Reads a worksheet's tree with its decimals exact: 9007199254740993.0 is not a double's 9007199254740992. */
+    private static final ObjectReader EXACT = MAPPER.reader().with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private WorksheetJson() { }
 
@@ -89,7 +92,7 @@ public final class WorksheetJson {
     public static Worksheet parse(String json, String source) throws WorksheetFormatException {
         JsonNode root;
         try {
-            root = MAPPER.readTree(json);
+            root = EXACT.readTree(json);
         } catch (JsonProcessingException e) {
             throw new WorksheetFormatException(source + ": not valid JSON" + (e.getLocation() == null ? "" : " (line "
                     + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")") + ": "
@@ -277,7 +280,7 @@ public final class WorksheetJson {
     /** A worksheet as its file holds it, without migrating an earlier version (for checking a file's canonical form). */
     public static Worksheet parseAsStored(String json, String source) throws WorksheetFormatException {
         try {
-            ObjectNode body = ((ObjectNode) MAPPER.readTree(json)).deepCopy();
+            ObjectNode body = ((ObjectNode) EXACT.readTree(json)).deepCopy();
             body.remove("schemaVersion");
             return MAPPER.treeToValue(body, Worksheet.class);
         } catch (JsonProcessingException | ClassCastException e) {

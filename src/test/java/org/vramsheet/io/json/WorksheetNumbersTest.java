@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -74,6 +75,8 @@ class WorksheetNumbersTest {
         assertTrue(refused("runtime", "maxNumSeqs", 255.5).endsWith("not a whole number: '255.5'"));
         assertTrue(refused("weights", "checkpointBytes", 1.5).endsWith("not a whole number: '1.5'"), "a fraction of a byte");
         assertEquals(8, with("kv", "kvHeads", 8.0).kv().kvHeads(), "8.0 is 8");
+        assertEquals(9_007_199_254_740_993L, with("validation", "kvCapacityTokens", new BigDecimal("9007199254740993.0"))
+                .validation().kvCapacityTokens(), "exact, not the nearest double (found by NumberFuzzTest)");
         ObjectNode root = sample();
         ((ObjectNode) root.get("kv")).putArray("windows").addObject().put("layers", 40).put("window", 4096).put("kvHeads", 8.5);
         WorksheetFormatException e = assertThrows(WorksheetFormatException.class,
