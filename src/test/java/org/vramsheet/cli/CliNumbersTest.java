@@ -60,5 +60,9 @@ class CliNumbersTest {
                 "--max-gpus", "3000000000");
         refused("vramsheet probe: not a whole number: '1.5'", "probe", "http://127.0.0.1:1", "--max-requests", "1.5");
         assertEquals(Cli.OK, CliHelpTest.run("plan", SHEET, "--target", "1,000").code(), "1,000 groups thousands");
+        String many = "9".repeat(20) + "xH100";
+        refused("vramsheet plan: '" + many + "': the count must be 1 to 1024", "plan", SHEET, "--gpus", many);
+        refused("vramsheet plan: '1xH100@1.2.3': the price is a number of dollars per GPU-hour, e.g. 2.49", "plan", SHEET,
+                "--gpus", "1xH100@1.2.3");
     }
 }
