@@ -8,6 +8,7 @@ import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.sheet.Edits;
 import org.vramsheet.core.sheet.Variants;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.NumberGrammar;
 import org.vramsheet.io.AppVersion;
 import org.vramsheet.io.Messages;
 import org.vramsheet.io.json.ResultJson;
@@ -78,13 +79,9 @@ final class CalcCommand extends Subcommand {
         return Cli.OK;
     }
 
-    /** --context's token count; 131_072 and 131,072 read as 131072. */
+    /** --context's token count, read as RESULT's context length is: 131_072, 131,072 and 128K are 131072. */
     private static long tokens(String value) {
-        try {
-            return Long.parseLong(value.replace("_", "").replace(",", ""));
-        } catch (NumberFormatException e) {
-            throw new BadInput("--context: not a whole number: '" + value + "'");
-        }
+        return NumberOptions.read("--context", value, NumberGrammar.Kind.TOKENS);
     }
 
     private static String header(Worksheet ws) {

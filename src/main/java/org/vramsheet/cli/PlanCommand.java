@@ -9,6 +9,7 @@ import java.util.Locale;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.placement.Planner;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.NumberGrammar;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.io.catalog.GpuOptions;
 import org.vramsheet.io.json.WorksheetFormatException;
@@ -45,14 +46,8 @@ final class PlanCommand extends Subcommand {
 
     @Override
     public Integer call() {
-        Long targetSequences;
-        int max;
-        try {
-            targetSequences = target == null ? null : Long.parseLong(target.replace(",", "").replace("_", ""));
-            max = maxGpus == null ? 8 : Integer.parseInt(maxGpus);
-        } catch (NumberFormatException e) {
-            throw new BadInput(NEEDS);
-        }
+        Long targetSequences = target == null ? null : NumberOptions.read("--target", target, NumberGrammar.Kind.COUNT);
+        int max = maxGpus == null ? 8 : NumberOptions.readInt("--max-gpus", maxGpus, NumberGrammar.Kind.COUNT);
         Path sheet = last(sheets);
         if (sheet == null) {
             err.println("vramsheet plan: give WORKSHEET.json");

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.NumberGrammar;
 import org.vramsheet.io.Secret;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
@@ -103,14 +104,17 @@ final class ProbeCommand extends Subcommand {
         if (v == null) {
             return absent;
         }
-        String t = v.strip().replace(",", "");
-        if (!t.matches("[0-9]{1,12}") || Long.parseLong(t) < 1) {
+        NumberGrammar.Read r = NumberGrammar.read(v, NumberGrammar.Kind.COUNT);
+        if (!r.ok() || r.value() == null) {
+            throw new IllegalArgumentException(r.error() == null ? "give a positive whole number" : r.error());
+        }
+        if (r.value() < 1) {
             throw new IllegalArgumentException(v + " is not a positive whole number");
         }
-        if (Long.parseLong(t) > max) {
+        if (r.value() > max) {
             throw new IllegalArgumentException(option + " " + v + ": at most " + String.format(Locale.ROOT, "%,d", max));
         }
-        return Integer.parseInt(t);
+        return (int) (long) r.value();
     }
 
     @Override
@@ -155,9 +159,11 @@ final class ProbeCommand extends Subcommand {
             throws IOException, WorksheetFormatException {
         Worksheet rec = ProbeRecord.apply(ws, snap, run, o.url().toString(), o.scenario());
         if (o.nvidiaSmi() != null) {
-            var peak = NvidiaSmi.parse(WorksheetJson.readText(o.nvidiaSmi()));
+            NvidiaSmi.Reading smi = NvidiaSmi.read(WorksheetJson.readText(o.nvidiaSmi()));
+            NvidiaSmi.Peak peak = smi.peak();
             if (peak == null) {
-                err.println("vramsheet probe: " + o.nvidiaSmi() + ": no nvidia-smi memory.used,memory.total readings");
+                err.println("vramsheet probe: " + o.nvidiaSmi() + ": " + (smi.error() != null ? smi.error()
+                        : "no nvidia-smi memory.used readings (" + NvidiaSmi.HOW + ")"));
                 return Cli.BAD_INPUT;
             }
             rec = StaleMeasurements.bind(rec.validation(), rec.withValidation(rec.validation().toBuilder()

@@ -52,7 +52,7 @@ class CliUsageErrorsTest {
     @Test
     void aBadValueIsNamed() {
         usageError("vramsheet calc: --context: not a whole number: 'many'", "calc", SHEET, "--context", "many");
-        usageError("vramsheet plan: --gpus needs a list, --target and --max-gpus a whole number", "plan", SHEET, "--target", "x");
+        usageError("vramsheet plan: --target: not a whole number: 'x'", "plan", SHEET, "--target", "x");
         usageError("vramsheet probe: 0 is not a positive whole number", "probe", "http://127.0.0.1:1", "--max-requests", "0");
         usageError("vramsheet probe: --scenario is typical, heavy, limit or ramp, not 'often'", "probe", "http://127.0.0.1:1",
                 "--scenario", "often", "--worksheet", SHEET);

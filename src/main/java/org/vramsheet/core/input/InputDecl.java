@@ -2,6 +2,7 @@ package org.vramsheet.core.input;
 
 import java.util.Locale;
 import org.vramsheet.core.sheet.ScenarioId;
+import org.vramsheet.core.units.NumberGrammar;
 
 /**
  * One worksheet input, declared once: its file key, section, English and Russian labels, kind (unit), valid range,
@@ -49,6 +50,21 @@ public record InputDecl(String key, Section section, String label, String labelR
     public String fieldLabel() {
         ScenarioId s = scenario();
         return (s == null ? section.title() : s.label().toUpperCase(Locale.ROOT) + " WORKLOAD") + " › " + label;
+    }
+
+    /**
+     * How the sheet's number grammar reads this input ({@link NumberGrammar}), null for one that is not a whole number.
+     * A COUNT whose key ends in "Params" (weights.totalParams, activeParams, unquantizedParams, encoderParams) is a
+     * parameter count and takes K, M, B, T; a workload's sequence lengths are tokens.
+     */
+    public NumberGrammar.Kind grammar() {
+        return switch (kind) {
+            case BYTES -> NumberGrammar.Kind.BYTES;
+            case TOKENS -> NumberGrammar.Kind.TOKENS;
+            case COUNT -> key.endsWith("Params") ? NumberGrammar.Kind.PARAMS : NumberGrammar.Kind.COUNT;
+            case LIST -> key.endsWith(".sequenceLengths") ? NumberGrammar.Kind.TOKENS : null;
+            default -> null;
+        };
     }
 
     /** The workload scenario a WORKLOADS key belongs to ("workloads.heavy.inputTokens": HEAVY), else null. */

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.vramsheet.core.placement.Planner;
+import org.vramsheet.core.units.NumberGrammar;
 
 /** Reads GPU choices such as "2xH100@2.49, 1xH200@3.60, 4xL40S" against the built-in GPU catalog. */
 public final class GpuOptions {
@@ -30,7 +31,12 @@ public final class GpuOptions {
             if (!m.matches()) {
                 throw new BadSpec("'" + part.trim() + "': write COUNTxGPU[@PRICE], e.g. 2xH100@2.49");
             }
-            int n = Integer.parseInt(m.group(1));
+            // the sheet's grammar for a count: a 20-digit count is refused as out of range, not a crash
+            Long count = NumberGrammar.read(m.group(1), NumberGrammar.Kind.COUNT).value();
+            int n = count == null || count > 1024 ? 0 : count.intValue();
+            if (m.group(3) != null && !m.group(3).matches("\\d{1,9}(\\.\\d{1,9})?")) {
+                throw new BadSpec("'" + part.trim() + "': the price is a number of dollars per GPU-hour, e.g. 2.49");
+            }
             if (n < 1 || n > 1024) {
                 throw new BadSpec("'" + part.trim() + "': the count must be 1 to 1024");
             }

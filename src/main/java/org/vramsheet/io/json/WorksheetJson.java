@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
@@ -32,6 +33,7 @@ import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.SignOffStatus;
 import org.vramsheet.core.sheet.Variants;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.NumberGrammar;
 import org.vramsheet.io.Messages;
 
 /**
@@ -59,12 +61,16 @@ public final class WorksheetJson {
         return Files.readString(file, StandardCharsets.UTF_8);
     }
     private static final ObjectMapper MAPPER = mapper();
+    /** Reads a worksheet's tree with its decimals exact: 9007199254740993.0 is not a double's 9007199254740992. */
+    private static final ObjectReader EXACT = MAPPER.reader().with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private WorksheetJson() { }
 
     static ObjectMapper mapper() {
         SimpleModule quantities = new SimpleModule("vramsheet-quantities");
-        quantities.addDeserializer(Long.class, new ByteQuantityDeserializer());
+        // every whole number by the sheet's number grammar for its field (NumberDeserializer): never 8.9 heads read as 8
+        quantities.addDeserializer(Long.class, new NumberDeserializer<>(Long.class, NumberGrammar.Kind.COUNT));
+        quantities.addDeserializer(Integer.class, new NumberDeserializer<>(Integer.class, NumberGrammar.Kind.COUNT));
         // readers validate as they read: a hostile file cannot nest without end or carry megabyte numbers
         JsonFactory factory = JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
                 .maxNestingDepth(MAX_DEPTH).maxNumberLength(MAX_NUMBER_LENGTH).maxStringLength(MAX_STRING_LENGTH).build())
@@ -86,7 +92,7 @@ public final class WorksheetJson {
     public static Worksheet parse(String json, String source) throws WorksheetFormatException {
         JsonNode root;
         try {
-            root = MAPPER.readTree(json);
+            root = EXACT.readTree(json);
         } catch (JsonProcessingException e) {
             throw new WorksheetFormatException(source + ": not valid JSON" + (e.getLocation() == null ? "" : " (line "
                     + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")") + ": "
@@ -274,7 +280,7 @@ public final class WorksheetJson {
     /** A worksheet as its file holds it, without migrating an earlier version (for checking a file's canonical form). */
     public static Worksheet parseAsStored(String json, String source) throws WorksheetFormatException {
         try {
-            ObjectNode body = ((ObjectNode) MAPPER.readTree(json)).deepCopy();
+            ObjectNode body = ((ObjectNode) EXACT.readTree(json)).deepCopy();
             body.remove("schemaVersion");
             return MAPPER.treeToValue(body, Worksheet.class);
         } catch (JsonProcessingException | ClassCastException e) {

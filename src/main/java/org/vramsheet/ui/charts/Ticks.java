@@ -1,9 +1,9 @@
 package org.vramsheet.ui.charts;
 
 /**
- * Tick arithmetic for the window's charts. Token and count labels use the notation the form reads (vLLM's): K = 1,024
- * and M = 1,048,576, written only where exact, so typing a label gives the tick's value ("8K" is 8,192; "8k" would be
- * 8,000).
+ * Tick arithmetic for the window's charts. Labels use the notation the form reads, so typing a label gives the tick's
+ * value: tokens in vLLM's K = 1,024 and M = 1,048,576, written only where exact ("8K" is 8,192; "8k" would be 8,000);
+ * counts of sequences in digits, since a count takes no suffix (issue 26).
  */
 final class Ticks {
     private Ticks() { }
@@ -27,12 +27,12 @@ final class Ticks {
         return count >= 1 ? Math.log(count) / Math.log(2) : -1;
     }
 
-    /** The tick label of a log2 count axis: 1, 2, 4 ... and "0" at the floor. */
+    /** The tick label of a log2 count axis: 1, 2, 4 ... 16384, and "0" at the floor. */
     static String countLabel(double position) {
         if (position < -0.5) {
             return "0";
         }
-        return binaryLabel(Math.round(Math.pow(2, position)), 10_240);
+        return Long.toString(Math.round(Math.pow(2, position)));
     }
 
     /** The tick label of a log2 token axis: 512, 1K, 8K, 128K, 1M. */

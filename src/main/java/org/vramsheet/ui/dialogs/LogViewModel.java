@@ -38,12 +38,15 @@ public final class LogViewModel {
         if (m.matchedLines().isEmpty()) {
             measurement.set(null);
             comparison.set(null);
-            var peak = NvidiaSmi.parse(text.get() == null ? "" : text.get());
+            NvidiaSmi.Reading smi = NvidiaSmi.read(text.get() == null ? "" : text.get());
+            NvidiaSmi.Peak peak = smi.peak();
             if (peak != null) {
                 smiPeak.set(peak);
-                summary.set("nvidia-smi: " + peak.samples() + " reading(s), peak " + Units.gibText(
-                        peak.usedBytes()) + " used of " + Units.gibText(peak.totalBytes())
+                summary.set("nvidia-smi: " + peak.samples() + " reading(s), peak " + Units.gibText(peak.usedBytes()) + " used"
+                        + (peak.totalBytes() > 0 ? " of " + Units.gibText(peak.totalBytes()) : "")
                         + " per GPU: Apply sets VALIDATION › Measured peak VRAM");
+            } else if (smi.error() != null) {
+                summary.set("nvidia-smi: " + smi.error()); // only memory.used is taken, so anything else is said, not guessed
             }
             return;
         }

@@ -20,8 +20,8 @@ import org.vramsheet.ui.text.Texts;
  * How text is read (decimal mark per language, units, k / K) is {@link TypedNumber}'s rule.
  */
 public final class NumberInput {
-    /** How the text is read and written: a count, a token count (vLLM's k / K), bytes, or a decimal. */
-    public enum Kind { COUNT, TOKENS, BYTES, DECIMAL }
+    /** How the text is read and written: a count, a parameter count (70B), a token count (vLLM's k / K), bytes, a decimal. */
+    public enum Kind { COUNT, PARAMS, TOKENS, BYTES, DECIMAL }
 
     private final String key;
     private final Kind kind;
@@ -71,6 +71,7 @@ public final class NumberInput {
         return switch (kind) {
             case BYTES -> unit.equals("GiB") ? "GiB; or type 141 GB, 512 MiB" : "MiB; or type 64 KiB, 1.5 GiB";
             case TOKENS -> "tokens; 8k = 8,000, 8K = 8,192";
+            case PARAMS -> "parameters; 70B = 70,000,000,000";
             case COUNT, DECIMAL -> "";
         };
     }
@@ -84,7 +85,9 @@ public final class NumberInput {
                     "Or give a unit, in any case: B; KB, MB, GB, TB (powers of 10); KiB, MiB, GiB, TiB (powers of 2).", rule);
             case TOKENS -> List.of("Whole tokens, read as vLLM reads --max-model-len: k = 1,000 and m = 1,000,000; "
                     + "K or Ki = 1,024 and M or Mi = 1,048,576 (no fraction with K or M).", rule);
-            case COUNT -> List.of("A whole number; k = 1,000, K or Ki = 1,024.", rule);
+            case PARAMS -> List.of("A whole number of parameters; K, M, B, T = thousand, million, billion, trillion "
+                    + "(70B = 70,000,000,000), in either case.", rule);
+            case COUNT -> List.of("A whole number, without a unit or suffix.", rule);
             case DECIMAL -> List.of(rule);
         };
     }

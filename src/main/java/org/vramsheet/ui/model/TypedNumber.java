@@ -2,9 +2,9 @@ package org.vramsheet.ui.model;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.vramsheet.core.units.NumberGrammar;
 import org.vramsheet.core.units.Units;
 
 /**
@@ -15,13 +15,9 @@ import org.vramsheet.core.units.Units;
  * decimal mark (Russian has no dot between thousands); a space, a non-breaking space or "_" groups thousands, in
  * threes: "1 234,5"; a comma never groups, so "131,072" is 131.072.
  *
- * <p>Bytes: a number alone is in the unit the field shows (GiB or MiB); B, KB, MB, GB, TB are powers of 10 and
- * KiB, MiB, GiB, TiB (or Ki, Mi, Gi, Ti) powers of 2, in any case; a bare K, M, G or T is refused, since vLLM reads
- * "1G" as GiB and "1g" as GB. Rounded to whole bytes.
- *
- * <p>Whole numbers (tokens and counts) read suffixes as vLLM reads --max-model-len (human_readable_int in
- * vllm/engine/arg_utils.py: lowercase k, m are 10^3, 10^6; uppercase K, M are 2^10, 2^20; no fraction with an
- * uppercase one), plus Ki and Mi for 2^10 and 2^20. A fraction that leaves no whole number is refused.
+ * <p>Then the sheet's one grammar reads the number by its field's kind ({@link NumberGrammar}: the units of sizes,
+ * vLLM's k / K on tokens, K / M / B / T on parameter counts, nothing on other counts), the same as in files and the
+ * CLI. The window's only addition: a number alone in a byte field is in the unit the field shows (GiB or MiB).
  */
 final class TypedNumber {
     /** A value, or why there is none; both null: the field is empty. */
@@ -34,7 +30,6 @@ final class TypedNumber {
     private static final Pattern SHAPE = Pattern.compile("(-?)\\s*([0-9.,_ \\u00a0\\u202f]*[0-9])\\s*([A-Za-z%]*)");
     private static final Pattern ENGLISH = Pattern.compile("(?:\\d{1,3}(?:[,_ \\u00a0\\u202f]\\d{3})+|\\d*)(?:\\.\\d+)?");
     private static final Pattern RUSSIAN = Pattern.compile("(?:\\d{1,3}(?:" + GROUP + "\\d{3})+|\\d*)(?:[.,]\\d+)?");
-    private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
 
     private TypedNumber() { }
 
@@ -58,11 +53,10 @@ final class TypedNumber {
             n = n.negate();
         }
         String suffix = m.group(3);
-        return switch (kind) {
-            case DECIMAL -> suffix.isEmpty() || suffix.equals("%") ? new Read(n.doubleValue(), null) : refused(kind, t, unit);
-            case BYTES -> bytes(t, n, suffix, unit);
-            case COUNT, TOKENS -> whole(t, n, suffix);
-        };
+        if (kind == NumberInput.Kind.DECIMAL) {
+            return suffix.isEmpty() || suffix.equals("%") ? new Read(n.doubleValue(), null) : refused(kind, t, unit);
+        }
+        return of(NumberGrammar.scale(t, n, suffix, grammar(kind), bare(kind, unit)));
     }
 
     /** The bytes one unit of a byte field stands for: "GiB" or "MiB". */
@@ -97,64 +91,6 @@ final class TypedNumber {
         return (whole.startsWith("-") && !g.startsWith("-") ? "-" : "") + g + (dot < 0 ? "" : plain.substring(dot));
     }
 
-    private static Read bytes(String t, BigDecimal n, String suffix, String unit) {
-        long mult = switch (suffix.toLowerCase(Locale.ROOT)) {
-            case "" -> unitBytes(unit);
-            case "b" -> 1L;
-            case "kb" -> 1_000L;
-            case "mb" -> 1_000_000L;
-            case "gb" -> 1_000_000_000L;
-            case "tb" -> 1_000_000_000_000L;
-            case "kib", "ki" -> Units.KIB;
-            case "mib", "mi" -> Units.MIB;
-            case "gib", "gi" -> Units.GIB;
-            case "tib", "ti" -> Units.TIB;
-            case "k", "m", "g", "t" -> 0L;
-            default -> -1L;
-        };
-        if (mult == 0) {
-            String u = suffix.toUpperCase(Locale.ROOT);
-            return new Read(null, "not a size: '" + t + "' (write '" + u + "B' for powers of 10 or '" + u + "iB' for powers of 2)");
-        }
-        if (mult < 0) {
-            return refused(NumberInput.Kind.BYTES, t, unit);
-        }
-        BigDecimal v = n.multiply(BigDecimal.valueOf(mult)).setScale(0, RoundingMode.HALF_UP);
-        if (v.abs().compareTo(LONG_MAX) > 0) {
-            return new Read(null, "too large: '" + t + "' (at most " + Units.grouped(Long.MAX_VALUE) + " bytes)");
-        }
-        return new Read(v.longValueExact(), null);
-    }
-
-    private static Read whole(String t, BigDecimal n, String suffix) {
-        long mult = switch (suffix) {
-            case "" -> 1L;
-            case "k" -> 1_000L;
-            case "m" -> 1_000_000L;
-            case "K", "Ki", "ki", "KI" -> Units.KIB;
-            case "M", "Mi", "mi", "MI" -> Units.MIB;
-            default -> -1L;
-        };
-        if (mult < 0) {
-            return new Read(null, "not a whole number: '" + t + "' (k = 1,000; K or Ki = 1,024; m = 1,000,000; M or Mi = 1,048,576)");
-        }
-        if (mult == Units.KIB || mult == Units.MIB) {
-            if (n.stripTrailingZeros().scale() > 0) {
-                boolean kilo = mult == Units.KIB;
-                return new Read(null, "not a whole number: '" + t + "' ('" + suffix + "' = " + Units.grouped(mult)
-                        + " takes no fraction, as in vLLM; a fraction goes with '" + (kilo ? "k' = 1,000)" : "m' = 1,000,000)"));
-            }
-        }
-        BigDecimal v = n.multiply(BigDecimal.valueOf(mult));
-        if (v.stripTrailingZeros().scale() > 0) {
-            return new Read(null, "not a whole number: '" + t + "'");
-        }
-        if (v.abs().compareTo(LONG_MAX) > 0) {
-            return new Read(null, "too large: '" + t + "' (a whole number up to " + Units.grouped(Long.MAX_VALUE) + ")");
-        }
-        return new Read(v.longValueExact(), null);
-    }
-
     /** Why the decimal marks or thousands separators do not follow the language's rule. */
     private static String marks(String t, String digits, boolean decimalComma) {
         if (!decimalComma && digits.indexOf(',') >= 0) {
@@ -167,12 +103,28 @@ final class TypedNumber {
     }
 
     private static Read refused(NumberInput.Kind kind, String t, String unit) {
-        return new Read(null, switch (kind) {
-            case BYTES -> "not a size: '" + t + "' (a number of " + unit + ", or a size such as 141 GB or 512 MiB)";
-            case DECIMAL -> "not a number: '" + t + "'";
-            case COUNT, TOKENS -> t.replaceAll("[ _,.\\u00a0\\u202f]", "").matches("-?\\d{19,}")
-                    ? "too large: '" + t + "' (a whole number up to " + Units.grouped(Long.MAX_VALUE) + ")"
-                    : "not a whole number: '" + t + "'";
-        });
+        if (kind == NumberInput.Kind.DECIMAL) {
+            return new Read(null, "not a number: '" + t + "'");
+        }
+        return of(NumberGrammar.refused(t, grammar(kind), bare(kind, unit)));
+    }
+
+    /** The sheet's grammar a field kind reads by. */
+    static NumberGrammar.Kind grammar(NumberInput.Kind kind) {
+        return switch (kind) {
+            case BYTES -> NumberGrammar.Kind.BYTES;
+            case TOKENS -> NumberGrammar.Kind.TOKENS;
+            case PARAMS -> NumberGrammar.Kind.PARAMS;
+            case COUNT, DECIMAL -> NumberGrammar.Kind.COUNT;
+        };
+    }
+
+    /** A number alone in a byte field is in the unit the field shows. */
+    private static NumberGrammar.Bare bare(NumberInput.Kind kind, String unit) {
+        return kind == NumberInput.Kind.BYTES ? new NumberGrammar.Bare(unitBytes(unit), unit) : NumberGrammar.Bare.BYTE;
+    }
+
+    private static Read of(NumberGrammar.Read r) {
+        return new Read(r.value(), r.error());
     }
 }

@@ -10,17 +10,17 @@ import org.vramsheet.core.sheet.Weights;
 
 /** WEIGHTS section. */
 public final class WeightsViewModel extends SectionViewModel {
-    public final NumberInput totalParams = number("weights.totalParams", NumberInput.Kind.COUNT, "params");
-    public final NumberInput activeParams = number("weights.activeParams", NumberInput.Kind.COUNT, "params");
+    public final NumberInput totalParams = number("weights.totalParams", NumberInput.Kind.PARAMS, "params");
+    public final NumberInput activeParams = number("weights.activeParams", NumberInput.Kind.PARAMS, "params");
     public final ObjectProperty<WeightFormat> format = watch(new SimpleObjectProperty<>(WeightFormat.BF16));
     public final ObjectProperty<ComputeDtype> computeDtype = watch(new SimpleObjectProperty<>(ComputeDtype.BF16));
     public final NumberInput groupSize = number("weights.groupSize", NumberInput.Kind.COUNT, "params");
     public final NumberInput scaleBits = number("weights.scaleBits", NumberInput.Kind.COUNT, "bits");
     public final NumberInput zeroPointBits = number("weights.zeroPointBits", NumberInput.Kind.COUNT, "bits");
-    public final NumberInput unquantizedParams = number("weights.unquantizedParams", NumberInput.Kind.COUNT, "params");
+    public final NumberInput unquantizedParams = number("weights.unquantizedParams", NumberInput.Kind.PARAMS, "params");
     public final NumberInput checkpointBytes = number("weights.checkpointBytes", NumberInput.Kind.BYTES, "GiB");
     public final StringProperty checkpointFormat = watch(new SimpleStringProperty(""));
-    public final NumberInput encoderParams = number("weights.encoderParams", NumberInput.Kind.COUNT, "params");
+    public final NumberInput encoderParams = number("weights.encoderParams", NumberInput.Kind.PARAMS, "params");
 
     public void load(Weights w) {
         totalParams.load(w.totalParams());

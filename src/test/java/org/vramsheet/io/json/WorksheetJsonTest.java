@@ -17,6 +17,7 @@ import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.MeasuredSetup;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.NumberGrammar;
 import org.vramsheet.core.units.Units;
 
 class WorksheetJsonTest {
@@ -40,10 +41,10 @@ class WorksheetJsonTest {
         Worksheet ws = WorksheetJson.read(SAMPLES.resolve("deepseek-v2-lite-mla-h100.json"));
         assertEquals(Units.gib(79.19), ws.gpu().totalBytes());
         assertEquals(Units.gib(31.62), ws.validation().measuredNonKvBytes());
-        assertEquals(Long.valueOf(1_000_000_000L), ByteQuantityDeserializer.parse("1 GB"));
-        assertEquals(Long.valueOf(1L << 30), ByteQuantityDeserializer.parse("1 GiB"));
-        assertEquals(Long.valueOf(32_768), ByteQuantityDeserializer.parse("32_768"));
-        assertEquals(null, ByteQuantityDeserializer.parse("lots"));
+        assertEquals(Long.valueOf(1_000_000_000L), NumberGrammar.read("1 GB", NumberGrammar.Kind.BYTES).value());
+        assertEquals(Long.valueOf(1L << 30), NumberGrammar.read("1 GiB", NumberGrammar.Kind.BYTES).value());
+        assertEquals(Long.valueOf(32_768), NumberGrammar.read("32_768", NumberGrammar.Kind.TOKENS).value());
+        assertEquals(null, NumberGrammar.read("lots", NumberGrammar.Kind.BYTES).value());
     }
 
     @Test
@@ -65,7 +66,7 @@ class WorksheetJsonTest {
         WorksheetFormatException nonNumeric = assertThrows(WorksheetFormatException.class,
                 () -> WorksheetJson.parse("{\"weights\":{\"totalParams\":\"seventy billion\"}}", "w.json"));
         assertTrue(nonNumeric.getMessage().startsWith("w.json: weights.totalParams: "), nonNumeric.getMessage());
-        assertTrue(nonNumeric.getMessage().contains("not a number"), nonNumeric.getMessage());
+        assertTrue(nonNumeric.getMessage().contains("not a parameter count: 'seventy billion'"), nonNumeric.getMessage());
 
         WorksheetFormatException badEnum = assertThrows(WorksheetFormatException.class,
                 () -> WorksheetJson.parse("{\"kv\":{\"kvDtype\":\"fp7\"}}", "e.json"));
@@ -73,7 +74,7 @@ class WorksheetJsonTest {
 
         WorksheetFormatException word = assertThrows(WorksheetFormatException.class,
                 () -> WorksheetJson.parse("{\"gpu\":{\"count\":\"two\"}}", "g.json"));
-        assertEquals("g.json: gpu.count: \"two\" is not a number (a whole number expected)", word.getMessage());
+        assertEquals("g.json: gpu.count: not a whole number: 'two'", word.getMessage());
 
         WorksheetFormatException future = assertThrows(WorksheetFormatException.class,
                 () -> WorksheetJson.parse("{\"schemaVersion\":99}", "f.json"));

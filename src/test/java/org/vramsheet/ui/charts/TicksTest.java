@@ -27,7 +27,7 @@ class TicksTest {
     void typingAConcurrencyAxisLabelGivesTheTicksCount() {
         assertEquals("0", Ticks.countLabel(-1));
         assertEquals("8192", Ticks.countLabel(13));
-        assertEquals("16K", Ticks.countLabel(14));
+        assertEquals("16384", Ticks.countLabel(14), "a count takes no suffix (issue 26): digits, as the count field reads them");
         NumberInput sequences = new NumberInput("result.targetSequences", NumberInput.Kind.COUNT, "sequences");
         sequences.textProperty().set(Ticks.countLabel(-1));
         assertEquals(0L, sequences.longValue());

@@ -12,10 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.InputStream;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.ui.model.SheetViewModel;
 import org.vramsheet.ui.model.SheetViewModelTest;
+import org.vramsheet.ui.text.Texts;
 
 /** VALIDATION's log paste without the toolkit: read, compare, apply as one undoable edit. */
 public class LogViewModelTest {
@@ -245,5 +247,33 @@ public class LogViewModelTest {
         assertEquals(74_500L << 20, vm.snapshot().validation().measuredPeakBytes());
         vm.undo();
         assertNull(vm.snapshot().validation().measuredPeakBytes());
+    }
+
+    /** Issue 26: pasted nvidia-smi output without memory.used is refused with one line (translated), and nothing applies. */
+    @Test
+    void pastedNvidiaSmiThatIsNotMemoryUsedIsRefused() throws Exception {
+        SheetViewModel vm = SheetViewModelTest.open("seed003-70b-int4-80gib.json");
+        LogViewModel lvm = new LogViewModel(vm, new ScriptedDialogs());
+        Long before = vm.snapshot().validation().measuredPeakBytes();
+        lvm.text.set("memory.free [MiB], memory.total [MiB]\n80559 MiB, 81559 MiB\n");
+        lvm.read();
+        assertNull(lvm.smiPeak.get());
+        assertEquals("nvidia-smi: line 1: the header has no memory.used column ('memory.free, memory.total')", lvm.summary.get());
+        lvm.apply();
+        assertEquals(before, vm.snapshot().validation().measuredPeakBytes(), "nothing applied");
+        Texts ru = Texts.of("ru");
+        String h = "memory.used [MiB], memory.total [MiB]\n";
+        for (String text : List.of("71234, 81559\n", "memory.free [MiB]\n1 MiB\n", "memory.used [MiB], memory.used [MiB]\n1, 2\n",
+                "memory.used [%]\n3 %\n", h + "1 MiB\n", h + "[N/A], [N/A]\n", "memory.used [MiB]\n7 GiB\n", "memory.used\n7\n",
+                h + "9".repeat(30) + " MiB, 1 MiB\n", h + "9 MiB, 1 MiB\n", h, "| Memory-Usage |\n| x |\n", h + "0 MiB, 1 MiB\n",
+                "memory.used [GiB]\n71\n")) {
+            lvm.text.set(text);
+            lvm.read();
+            for (String part : lvm.summary.get().split("; ")) {
+                assertTrue(ru.untranslated(part).isEmpty(), part + ": " + ru.untranslated(part));
+            }
+        }
+        assertEquals("nvidia-smi: 1 reading(s), peak 71.00 GiB used per GPU: Apply sets VALIDATION › Measured peak VRAM",
+                lvm.summary.get(), "no memory.total column: no total said");
     }
 }

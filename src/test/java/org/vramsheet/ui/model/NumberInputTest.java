@@ -37,7 +37,8 @@ class NumberInputTest {
         assertEquals(131_072L, input(NumberInput.Kind.COUNT, true, "131 072").longValue());
         assertEquals(131_072L, input(NumberInput.Kind.COUNT, true, "131\u00a0072").longValue());
         assertEquals(Math.round(79.19 * Units.GIB), input(NumberInput.Kind.BYTES, true, "79,19 GiB").longValue());
-        assertEquals(1_500L, input(NumberInput.Kind.COUNT, true, "1,5 k").longValue(), "a fraction with a unit");
+        assertEquals(1_500L, input(NumberInput.Kind.TOKENS, true, "1,5 k").longValue(), "a fraction with a unit");
+        assertEquals(1_500_000_000L, input(NumberInput.Kind.PARAMS, true, "1,5B").longValue(), "a fraction with a unit");
         NumberInput misread = input(NumberInput.Kind.COUNT, true, "131,072");
         assertNull(misread.longValue(), "131,072 is 131.072 here: refused, never silently 131");
         assertEquals("not a whole number: '131,072'", misread.parseErrorProperty().get());
@@ -222,6 +223,48 @@ class NumberInputTest {
                 t.help().toString());
     }
 
+    /**
+     * Seen (issue 26): "70B" parameters were read as 70, "8.9" KV heads as 8, "1.9" GPUs as 1, "32.768" tokens as 33, and
+     * byte units passed on counts. The window reads them by the sheet's one grammar, as files and the CLI do.
+     */
+    @Test
+    void countsAreCountsAndParametersTakeBillions() {
+        NumberInput total = new WeightsViewModel().totalParams;
+        assertEquals(NumberInput.Kind.PARAMS, total.kind());
+        String[][] params = {{"70B", "70000000000"}, {"8B", "8000000000"}, {"405B", "405000000000"}, {"1.5B", "1500000000"},
+            {"1.5b", "1500000000"}, {"7 B", "7000000000"}, {"560M", "560000000"}, {"1T", "1000000000000"}, {"125K", "125000"},
+            {"70,553,706,496", "70553706496"}};
+        for (String[] p : params) {
+            total.textProperty().set(p[0]);
+            assertEquals(Long.parseLong(p[1]), total.longValue(), p[0]);
+        }
+        for (String bad : List.of("70 GB", "70GiB", "70 KiB", "1.0000000005B", "70 x")) {
+            total.textProperty().set(bad);
+            assertNull(total.longValue(), bad);
+        }
+        total.textProperty().set("70 GB");
+        assertEquals("not a parameter count: '70 GB' (K, M, B, T = thousand, million, billion, trillion: 70B = 70,000,000,000)",
+                total.parseErrorProperty().get());
+        NumberInput heads = new KvViewModel().kvHeads;
+        for (String bad : List.of("8.9", "8 GiB", "8B", "8k", "8K")) {
+            heads.textProperty().set(bad);
+            assertNull(heads.longValue(), bad + " is not a number of heads");
+        }
+        heads.textProperty().set("8.9");
+        assertEquals("not a whole number: '8.9'", heads.parseErrorProperty().get());
+        heads.textProperty().set("8 GiB");
+        assertEquals("not a whole number: '8 GiB' (a count takes no unit or suffix)", heads.parseErrorProperty().get());
+        NumberInput gpus = new GpuViewModel().count;
+        gpus.textProperty().set("1.9");
+        assertNull(gpus.longValue(), "never 1 GPU");
+        NumberInput tokens = new RuntimeViewModel().maxModelLen;
+        tokens.textProperty().set("32.768");
+        assertNull(tokens.longValue(), "a dot is the decimal mark: never 33 tokens");
+        assertEquals("not a whole number: '32.768'", tokens.parseErrorProperty().get());
+        tokens.textProperty().set("32.768k");
+        assertEquals(32_768L, tokens.longValue());
+    }
+
     /** The sequence-length list reads each entry as a token field does, with the language's decimal mark. */
     @Test
     void sequenceLengthsReadAsTokenFields() {
@@ -253,6 +296,9 @@ class NumberInputTest {
                 checked++;
                 assertEquals(d.kind() == InputDecl.Kind.TOKENS, n.kind() == NumberInput.Kind.TOKENS, n.key());
                 assertEquals(d.kind() == InputDecl.Kind.BYTES, n.kind() == NumberInput.Kind.BYTES, n.key());
+                if (d.grammar() != null) {
+                    assertEquals(d.grammar(), TypedNumber.grammar(n.kind()), n.key() + " reads as files and the CLI read it");
+                }
             }
         }
         assertTrue(checked > 40, "declared fields checked: " + checked);
