@@ -131,4 +131,21 @@ class AutosaveTest {
             next.release(got);
         }
     }
+
+    /** A pair of report files a kill left half moved, beside a recent file: the next start completes it. */
+    @Test
+    void theStartCompletesAnExportAKillInterrupted() throws Exception {
+        Path reports = Files.createDirectories(dir.resolve("reports"));
+        Path sheet = reports.resolve("team.json");
+        Files.writeString(sheet, WorksheetJson.write(WorksheetJson.read(Path.of("assets/samples/seed003-70b-int4-80gib.json"))));
+        new AppHome(dir.resolve("home")).addRecent(sheet);
+        Files.writeString(reports.resolve("team.xlsx"), "new xlsx");
+        Files.writeString(reports.resolve("team.pdf"), "old pdf");
+        Files.writeString(reports.resolve(".team.pdf.1.tmp"), "new pdf");
+        Files.writeString(reports.resolve(".vramsheet-write-1.journal"), "vramsheet-write-journal 1\n"
+                + reports.resolve("team.pdf").toUri() + "\t" + reports.resolve(".team.pdf.1.tmp").toUri() + "\t-\nend\n");
+        start(true);
+        assertEquals("new pdf", Files.readString(reports.resolve("team.pdf")), "the new PDF beside the new XLSX");
+        assertTrue(Files.notExists(reports.resolve(".vramsheet-write-1.journal")));
+    }
 }
