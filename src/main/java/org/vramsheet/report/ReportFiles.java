@@ -23,7 +23,11 @@ import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.json.AtomicFiles;
 
-/** Writes the reports atomically (temp file, then move): a failure leaves any existing file as it was. */
+/**
+ * Writes the reports atomically (temp file, then move) and, both together, as one unit under a journal
+ * ({@link AtomicFiles#writeAll}): a failure leaves the existing files as they were, and a kill between the two moves is
+ * completed by the next write to their folder or the app's next start.
+ */
 public final class ReportFiles {
     /** What to write. */
     public record Request(Path xlsx, Path pdf, boolean letter, Path key, char[] password, String reason) { }

@@ -243,13 +243,13 @@ class HostileInputTest {
     /** Seen: safetensors offsets that wrap gave exactly 100,000,000,000 bytes; negative totals were accepted. */
     @Test
     void safetensorsOffsetsThatWrapAreRefused() throws Exception {
-        String header = "{\"a\":{\"dtype\":\"BF16\",\"data_offsets\":[0," + Long.MAX_VALUE + "]},"
-                + "\"b\":{\"dtype\":\"BF16\",\"data_offsets\":[0,100000000001]}}";
+        String header = "{\"a\":{\"dtype\":\"BF16\",\"shape\":[4611686018427387904,2],\"data_offsets\":[0," + Long.MAX_VALUE + "]},"
+                + "\"b\":{\"dtype\":\"BF16\",\"shape\":[50000000000],\"data_offsets\":[0,100000000000]}}";
         var e = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
                 () -> org.vramsheet.io.model.Safetensors.dtypeBytes(header.getBytes(StandardCharsets.UTF_8)));
         assertTrue(e.getMessage().contains("overflow"), e.getMessage());
         var backwards = org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
-                () -> org.vramsheet.io.model.Safetensors.dtypeBytes("{\"a\":{\"dtype\":\"BF16\",\"data_offsets\":[10,2]}}"
+                () -> org.vramsheet.io.model.Safetensors.dtypeBytes("{\"a\":{\"dtype\":\"BF16\",\"shape\":[0],\"data_offsets\":[10,2]}}"
                         .getBytes(StandardCharsets.UTF_8)));
         assertTrue(backwards.getMessage().contains("run backwards"), backwards.getMessage());
         assertEquals(null, org.vramsheet.io.model.Safetensors.indexTotalSize(

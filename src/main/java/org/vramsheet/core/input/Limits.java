@@ -10,6 +10,14 @@ final class Limits {
     static final long PARAMS = 100_000_000_000_000L;   // 100 trillion
     static final long TOKENS = 100_000_000L;           // per sequence / context
     static final long SEQUENCES = 10_000_000L;
+    /**
+     * Entries of an explicit sequenceLengths list. Many sequences of one length are concurrentSequences (up to
+     * {@link #SEQUENCES}, never a list); a list names the distinct sequences of a batch, which engines cap near a
+     * thousand (max_num_seqs). 2,048 keeps the printed list within one spreadsheet cell (32,767 characters at 13 per
+     * entry) and a sheet with every list full (12 variants x 3 workloads) near 75,000 values, read in a 256 MiB heap
+     * in a second; at 10,000,000 entries the file could not be opened in 256 MiB.
+     */
+    static final int LENGTHS = 2048;
     static final long BYTES = 1L << 50;                // 1 PiB
     static final long GPU_BYTES = 16L << 40;           // 16 TiB per GPU
     static final long GPU_MIN_BYTES = Units.MIB;

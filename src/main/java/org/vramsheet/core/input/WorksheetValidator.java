@@ -27,6 +27,8 @@ import org.vramsheet.core.units.Units;
 public final class WorksheetValidator {
     static final long MAX_TOKENS = Limits.TOKENS;
     public static final long MAX_SEQUENCES = Limits.SEQUENCES;
+    /** Entries of an explicit sequenceLengths list. */
+    public static final int MAX_LENGTHS = Limits.LENGTHS;
 
     private WorksheetValidator() { }
 
@@ -151,8 +153,9 @@ public final class WorksheetValidator {
         long shortest;
         if (s.explicit()) {
             List<Long> lens = s.sequenceLengths();
-            if (lens.size() > Inputs.get(p + "concurrentSequences").max()) {
-                out.add(p + "sequenceLengths", "absurdly many sequences (above " + Units.grouped(MAX_SEQUENCES) + ")");
+            if (lens.size() > MAX_LENGTHS) {
+                out.add(p + "sequenceLengths", "more than " + Units.grouped(MAX_LENGTHS) + " lengths; for many sequences of "
+                        + "one length give concurrent sequences instead");
                 return;
             }
             shortest = Long.MAX_VALUE;

@@ -168,8 +168,13 @@ public final class HubClient {
         for (int i = 0; i < shards.size() && i < MAX_SHARDS; i++) {
             String path = "/" + id + "/resolve/" + sha + "/" + encPath(shards.get(i), id);
             try {
-                long n = Safetensors.headerLength(get(path, "bytes=0-7", cancelled, id, rev));
-                Safetensors.addAll(dtypes, Safetensors.dtypeBytes(get(path, "bytes=8-" + (8 + n - 1), cancelled, id, rev)));
+                Part first = fetch(path, "bytes=0-7", cancelled, id, rev);
+                long n = Safetensors.headerLength(first.body());
+                long data = first.fileSize() < 0 ? -1 : first.fileSize() - 8 - n;
+                if (first.fileSize() >= 0 && data < 0) {
+                    throw new IOException("the header runs past the end of the file (" + first.fileSize() + " bytes)");
+                }
+                Safetensors.addAll(dtypes, Safetensors.dtypeBytes(get(path, "bytes=8-" + (8 + n - 1), cancelled, id, rev), data));
             } catch (IOException e) {
                 throw new HubException(HubException.Kind.BAD_RESPONSE, shards.get(i) + ": " + e.getMessage());
             }
@@ -203,6 +208,13 @@ public final class HubClient {
     }
 
     private byte[] get(String path, String range, AtomicBoolean cancelled, String id, String rev) throws HubException {
+        return fetch(path, range, cancelled, id, rev).body();
+    }
+
+    /** An answer's body, and the whole file's size when the answer says it (Content-Range of a 206, or a 200's body). */
+    private record Part(byte[] body, long fileSize) { }
+
+    private Part fetch(String path, String range, AtomicBoolean cancelled, String id, String rev) throws HubException {
         if (cancelled.get()) {
             throw new HubException(HubException.Kind.CANCELLED, "cancelled");
         }
@@ -223,7 +235,15 @@ public final class HubClient {
             uri = uri.resolve(r.headers().firstValue("Location").get());
         }
         status(r, id, rev);
-        return body(r, deadline, cancelled, id);
+        byte[] body = body(r, deadline, cancelled, id);
+        return new Part(body, r.statusCode() == 200 ? body.length : rangeTotal(r.headers().firstValue("Content-Range").orElse("")));
+    }
+
+    /** The total of "bytes 0-7/123456", or -1 ("*" or anything else). */
+    private static long rangeTotal(String contentRange) {
+        int slash = contentRange.lastIndexOf('/');
+        String t = slash < 0 ? "" : contentRange.substring(slash + 1).strip();
+        return t.matches("[0-9]{1,18}") ? Long.parseLong(t) : -1;
     }
 
     /** The whole time one answer may take, headers and body: three times the connect / header timeout. */

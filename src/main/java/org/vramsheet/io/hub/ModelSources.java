@@ -57,7 +57,10 @@ public final class ModelSources {
                     }
                 }
             } catch (IOException | ArithmeticException e) {
-                note = "safetensors headers not read: " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
+                // one header that breaks the format's rules: none is used (a partial sum is no checkpoint size)
+                dtypes.clear();
+                note = "safetensors headers not read, the checkpoint size is not taken from them: "
+                        + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName());
             }
         }
         String[] cached = dir == null ? null : cacheSnapshot(dir.toAbsolutePath().normalize());

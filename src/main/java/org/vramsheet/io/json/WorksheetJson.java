@@ -90,6 +90,10 @@ public final class WorksheetJson {
 
     /** Reads a worksheet from text; {@code source} names it in messages. */
     public static Worksheet parse(String json, String source) throws WorksheetFormatException {
+        String tooBig = JsonBounds.problem(json);
+        if (tooBig != null) {
+            throw new WorksheetFormatException(source + ": " + tooBig, null);
+        }
         JsonNode root;
         try {
             root = EXACT.readTree(json);
@@ -109,7 +113,7 @@ public final class WorksheetJson {
             throw new WorksheetFormatException(source + ": schemaVersion " + v.asInt() + " is newer than this VRAM Sheet "
                     + "understands (" + SCHEMA_VERSION + "); update the app", null);
         }
-        ObjectNode body = ((ObjectNode) root).deepCopy();
+        ObjectNode body = (ObjectNode) root; // this reader's own tree: no copy (a large sheet would be held twice)
         body.remove("schemaVersion");
         try {
             Worksheet ws = MAPPER.treeToValue(body, Worksheet.class);

@@ -40,7 +40,7 @@ public final class EngineLogParser {
                 skipped.add("a line of " + raw.length() + " characters (longer than " + MAX_LINE + ")");
                 continue;
             }
-            String line = ANSI.matcher(raw).replaceAll("");
+            String line = raw.indexOf('\u001B') < 0 ? raw : ANSI.matcher(raw).replaceAll("");
             // every reader sees every line (no short circuit): one line can carry several facts
             boolean hit = false;
             boolean failed = false;
@@ -60,7 +60,14 @@ public final class EngineLogParser {
                 skipped.add(Messages.oneLine(line.trim().length() > 80 ? line.trim().substring(0, 80) + "…" : line.trim()));
             }
         }
-        readers.forEach(r -> r.finish(m));
+        for (EngineLogReader r : readers) {
+            try {
+                r.finish(m);
+            } catch (RuntimeException e) {
+                // a figure the lines give only together does not fit (a hostile log): it stays unknown, never a crash
+                skipped.add(r.name() + ": a figure computed from several lines does not fit and is left out");
+            }
+        }
         return m.matchedLines(matched).skippedLines(skipped).build();
     }
 

@@ -4,13 +4,16 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.vramsheet.core.sheet.Engine;
-import org.vramsheet.core.units.Units;
 import org.vramsheet.core.validation.Measurement;
 
 /** llama.cpp's startup log: the KV cache size line (MiB, cells) and n_ctx. */
 final class LlamaCppLogReader implements EngineLogReader {
-    private static final Pattern LC_KV = Pattern.compile("(?:llama_kv_cache\\w*|llama_new_context_with_model|llama_kv_cache_init)"
-            + ":\\s+(?:size|KV self size)\\s*=\\s*([0-9.]+) MiB(?: \\(\\s*([0-9]+) cells)?");
+    /**
+     * Starts only where a word starts, and the name's tail is taken possessively: "llama_kv_cache" repeated through a
+     * line was tried from every occurrence to the end of the word (quadratic).
+     */
+    private static final Pattern LC_KV = Pattern.compile("(?<!\\w)(?:llama_kv_cache\\w*+|llama_new_context_with_model)"
+            + ":\\s++(?:size|KV self size)\\s*+=\\s*+([0-9.]++) MiB(?: \\(\\s*+([0-9]++) cells)?");
     private static final Pattern LC_CTX = Pattern.compile("n_ctx(?:_seq)?\\s*=\\s*([0-9]+)");
 
     @Override
@@ -30,10 +33,12 @@ final class LlamaCppLogReader implements EngineLogReader {
     private static boolean read(String line, Measurement.Builder f) {
         boolean hit = false;
         Matcher m;
-        if ((m = LC_KV.matcher(line)).find()) {
-            f.engine(Engine.LLAMA_CPP).kvPoolBytes(Math.round(Double.parseDouble(m.group(1)) * Units.MIB));
-            if (m.group(2) != null) {
-                f.kvTokens(LogText.num(m.group(2)));
+        if (line.contains("llama_") && (m = LC_KV.matcher(line)).find()) {
+            long pool = LogText.mib(m.group(1));
+            Long cells = m.group(2) != null ? LogText.num(m.group(2)) : null;
+            f.engine(Engine.LLAMA_CPP).kvPoolBytes(pool);
+            if (cells != null) {
+                f.kvTokens(cells);
             }
             hit = true;
         }

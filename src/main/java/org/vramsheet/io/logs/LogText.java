@@ -1,5 +1,7 @@
 package org.vramsheet.io.logs;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import org.vramsheet.core.units.Units;
 
 /** How engines print numbers in their logs: GiB with decimals, thousands separators, ratios; linear substring helpers. */
@@ -7,6 +9,12 @@ final class LogText {
     private LogText() { }
 
     static long gib(String s) { return Units.gib(Double.parseDouble(s)); }
+
+    /** MiB as llama.cpp prints them, exactly; past a long it throws (the line is not read) instead of saturating. */
+    static long mib(String s) {
+        return BigDecimal.valueOf(Double.parseDouble(s)).multiply(BigDecimal.valueOf(Units.MIB)).setScale(0, RoundingMode.HALF_UP)
+                .longValueExact();
+    }
 
     static long num(String s) { return Long.parseLong(s.replace(",", "")); }
 

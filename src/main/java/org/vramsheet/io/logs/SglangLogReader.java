@@ -25,17 +25,20 @@ final class SglangLogReader implements EngineLogReader {
         boolean hit = false;
         Matcher m;
         if ((m = SG_KV.matcher(line)).find()) {
-            f.engine(Engine.SGLANG).kvTokens(LogText.num(m.group(1)));
+            long tokens = LogText.num(m.group(1));
             double gb = m.group(4) != null ? Double.parseDouble(m.group(4))
                     : Double.parseDouble(m.group(2)) + Double.parseDouble(m.group(3));
-            f.kvPoolBytes(Units.gib(gb)); // SGLang's "GB" is 2^30 bytes
+            long pool = Units.gib(gb); // SGLang's "GB" is 2^30 bytes
+            f.engine(Engine.SGLANG).kvTokens(tokens).kvPoolBytes(pool);
             hit = true;
         }
         if ((m = SG_MAX.matcher(line)).find()) {
-            f.engine(Engine.SGLANG).kvTokens(LogText.num(m.group(1)));
+            long tokens = LogText.num(m.group(1));
             Matcher c = SG_CONTEXT.matcher(line);
-            if (c.find()) {
-                f.maxModelLen(LogText.num(c.group(1)));
+            Long context = c.find() ? LogText.num(c.group(1)) : null;
+            f.engine(Engine.SGLANG).kvTokens(tokens);
+            if (context != null) {
+                f.maxModelLen(context);
             }
             hit = true;
         }

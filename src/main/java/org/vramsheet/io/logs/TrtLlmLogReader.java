@@ -23,7 +23,8 @@ final class TrtLlmLogReader implements EngineLogReader {
         boolean hit = false;
         Matcher m;
         if ((m = TRT_ALLOC.matcher(line)).find()) {
-            f.engine(Engine.TENSORRT_LLM).kvPoolBytes(LogText.gib(m.group(1))).kvTokens(LogText.num(m.group(2)));
+            long pool = LogText.gib(m.group(1));
+            f.engine(Engine.TENSORRT_LLM).kvPoolBytes(pool).kvTokens(LogText.num(m.group(2)));
             hit = true;
         }
         if ((m = TRT_MEM.matcher(line)).find()) {

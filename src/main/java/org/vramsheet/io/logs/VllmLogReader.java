@@ -1,6 +1,9 @@
 package org.vramsheet.io.logs;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.vramsheet.core.sheet.Engine;
@@ -12,7 +15,6 @@ import org.vramsheet.core.validation.Measurement;
  */
 final class VllmLogReader implements EngineLogReader {
     private static final Pattern V_VERSION = Pattern.compile("(?:vLLM API server version|version)\\s+v?([0-9]+\\.[0-9]+[0-9.a-z+]*)");
-    private static final Pattern V_ARG = Pattern.compile("'(\\w+)': ('[^']*'|[^,}]+)");
     private static final Pattern V_LOADING = Pattern.compile("Model loading took ([0-9.]+) ?GiB");
     private static final Pattern V_PROFILE = Pattern.compile("Total non KV cache memory: ([0-9.]+) ?GiB; torch peak memory "
             + "increase: ([0-9.]+) ?GiB; non-torch forward increase memory: ([0-9.]+) ?GiB; weights memory: ([0-9.]+) ?GiB");
@@ -50,13 +52,14 @@ final class VllmLogReader implements EngineLogReader {
         stages.rayWorker(line);
         boolean hit = false;
         Matcher m;
-        String args = LogText.between(line, "non-default args: {", '}');
+        Map<String, String> args = VllmArgs.topLevel(line);
         if (args != null) {
+            // only the top level: speculative_config's own 'model' and 'max_model_len' are the draft model's
+            // every value is parsed before any is set: a value that does not parse leaves the whole line unread
+            List<Consumer<Measurement.Builder>> sets = new ArrayList<>();
+            args.forEach((k, v) -> sets.add(arg(k, v)));
             f.engine(Engine.VLLM);
-            Matcher a = V_ARG.matcher(args);
-            while (a.find()) {
-                arg(a.group(1), a.group(2).trim().replaceAll("^'|'$", ""), f);
-            }
+            sets.forEach(set -> set.accept(f));
             hit = true;
         }
         if (f.version() == null && (line.contains("vLLM") || line.contains("version")) && (m = V_VERSION.matcher(line)).find()) {
@@ -69,9 +72,12 @@ final class VllmLogReader implements EngineLogReader {
             hit = true;
         }
         if ((m = V_PROFILE.matcher(line)).find()) {
-            f.nonKvBytes(LogText.gib(m.group(1))).activationPeakBytes(LogText.gib(m.group(2)))
-                    .nonTorchBytes(LogText.gib(m.group(3)));
-            f.weightsBytes(f.weightsBytes() == null ? LogText.gib(m.group(4)) : f.weightsBytes());
+            long nonKv = LogText.gib(m.group(1));
+            long peak = LogText.gib(m.group(2));
+            long nonTorch = LogText.gib(m.group(3));
+            long weights = LogText.gib(m.group(4));
+            f.nonKvBytes(nonKv).activationPeakBytes(peak).nonTorchBytes(nonTorch);
+            f.weightsBytes(f.weightsBytes() == null ? weights : f.weightsBytes());
             hit = true;
         }
         hit |= stages.usage(line);
@@ -79,28 +85,43 @@ final class VllmLogReader implements EngineLogReader {
             long w = LogText.gib(m.group(1));
             long n = LogText.gib(m.group(2));
             long a = LogText.gib(m.group(3));
-            f.weightsBytes(w).nonTorchBytes(n).activationPeakBytes(a).kvPoolBytes(LogText.gib(m.group(4)))
-                    .nonKvBytes(w + n + a).engine(Engine.VLLM);
+            long pool = LogText.gib(m.group(4));
+            long nonKv = Math.addExact(Math.addExact(w, n), a); // past a long the line is not read (never wraps)
+            f.weightsBytes(w).nonTorchBytes(n).activationPeakBytes(a).kvPoolBytes(pool).nonKvBytes(nonKv).engine(Engine.VLLM);
             hit = true;
         }
         if ((m = V_TOTAL_OLD.matcher(line)).find()) {
-            f.totalBytes(LogText.gib(m.group(1))).utilization(Double.parseDouble(m.group(2)));
+            long total = LogText.gib(m.group(1));
+            f.totalBytes(total).utilization(LogText.ratio(m.group(2), 1.0));
             hit = true;
         }
         return hit;
     }
 
-    private static void arg(String key, String v, Measurement.Builder f) {
-        switch (key) {
-            case "model" -> f.modelId(v);
-            case "model_tag" -> f.modelId(f.modelId() == null ? v : f.modelId());
-            case "gpu_memory_utilization" -> f.utilization(LogText.ratio(v, 1.0));
-            case "max_model_len" -> f.maxModelLen(Long.parseLong(v));
-            case "tensor_parallel_size" -> f.tensorParallel(Integer.parseInt(v));
-            case "pipeline_parallel_size" -> f.pipelineParallel(Integer.parseInt(v));
-            case "kv_cache_dtype" -> f.kvCacheDtype(v);
-            default -> { }
-        }
+    /** The setting of one top-level argument, its value parsed now (a value that does not parse throws here). */
+    private static Consumer<Measurement.Builder> arg(String key, String v) {
+        return switch (key) {
+            case "model" -> f -> f.modelId(v);
+            case "model_tag" -> f -> f.modelId(f.modelId() == null ? v : f.modelId());
+            case "gpu_memory_utilization" -> {
+                double u = LogText.ratio(v, 1.0);
+                yield f -> f.utilization(u);
+            }
+            case "max_model_len" -> {
+                long n = Long.parseLong(v);
+                yield f -> f.maxModelLen(n);
+            }
+            case "tensor_parallel_size" -> {
+                int n = Integer.parseInt(v);
+                yield f -> f.tensorParallel(n);
+            }
+            case "pipeline_parallel_size" -> {
+                int n = Integer.parseInt(v);
+                yield f -> f.pipelineParallel(n);
+            }
+            case "kv_cache_dtype" -> f -> f.kvCacheDtype(v);
+            default -> f -> { };
+        };
     }
 
     private boolean pool(String line, Measurement.Builder f) {
@@ -117,18 +138,20 @@ final class VllmLogReader implements EngineLogReader {
             hit = true;
         }
         if ((m = V_CONC.matcher(line)).find()) {
-            f.concurrencyTokens(LogText.num(m.group(1))).concurrency(LogText.ratio(m.group(2), 1e9));
+            long tokens = LogText.num(m.group(1));
+            f.concurrencyTokens(tokens).concurrency(LogText.ratio(m.group(2), 1e9));
             hit = true;
         }
         if ((m = V_FREE.matcher(line)).find()) {
-            f.freeBytes(LogText.gib(m.group(1))).totalBytes(LogText.gib(m.group(2)));
+            long free = LogText.gib(m.group(1));
+            f.freeBytes(free).totalBytes(LogText.gib(m.group(2)));
             hit = true;
         }
         if ((m = V_CG_EST.matcher(line)).find()) {
             f.cudaGraphEstimateBytes(LogText.gib(m.group(1)));
             hit = true;
         }
-        if ((m = V_CG_ACT.matcher(line)).find()) {
+        if ((line.contains("Graph capturing") || line.contains("CUDA graph pool")) && (m = V_CG_ACT.matcher(line)).find()) {
             f.cudaGraphActualBytes(LogText.gib(m.group(1) != null ? m.group(1) : m.group(2)));
             hit = true;
         }
@@ -136,7 +159,7 @@ final class VllmLogReader implements EngineLogReader {
             f.gpuBlocks(LogText.num(m.group(1)));
             hit = true;
         }
-        if ((m = V0_BLOCKS.matcher(line)).find()) {
+        if (line.contains(" blocks: ") && (m = V0_BLOCKS.matcher(line)).find()) {
             f.gpuBlocks(LogText.num(m.group(1))).engine(Engine.VLLM);
             hit = true;
         }

@@ -31,8 +31,9 @@ final class VllmStages {
         long w = LogText.gib(m.group(1));
         long a = LogText.gib(m.group(2));
         long n = LogText.gib(m.group(3));
-        if (stageMax == null || w + a + n > stageMax[0]) {
-            stageMax = new long[] {w + a + n, a, n};
+        long sum = Math.addExact(Math.addExact(w, a), n); // past a long the line is not read (never wraps)
+        if (stageMax == null || sum > stageMax[0]) {
+            stageMax = new long[] {sum, a, n};
         }
         return true;
     }
@@ -54,9 +55,13 @@ final class VllmStages {
         }
         EngineVersion v = f.version() == null ? null : EngineVersion.parse(f.version());
         if (f.totalBytes() != null && f.utilization() != null && minPool != null && v != null && !v.atLeast(0, 21)) {
-            long inferred = VllmModule.requestedBytes(f.totalBytes(), f.utilization()) - minPool;
-            if (inferred > f.nonKvBytes()) {
-                f.nonKvBytes(inferred);
+            try {
+                long inferred = Math.subtractExact(VllmModule.requestedBytes(f.totalBytes(), f.utilization()), minPool);
+                if (inferred > f.nonKvBytes()) {
+                    f.nonKvBytes(inferred);
+                }
+            } catch (ArithmeticException e) {
+                // the request does not fit a long (a hostile total x utilization): nothing is inferred
             }
         }
     }

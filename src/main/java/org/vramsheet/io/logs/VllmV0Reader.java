@@ -9,26 +9,34 @@ import org.vramsheet.core.validation.Measurement;
 final class VllmV0Reader {
     private VllmV0Reader() { }
 
-    private static final Pattern V0_PROFILE = Pattern.compile("Memory profiling results:.*?total_gpu_memory=([0-9.]+) ?GiB");
+    private static final String V0_PROFILE = "Memory profiling results:";
+    private static final Pattern V0_TOTAL = Pattern.compile("total_gpu_memory=([0-9.]+) ?GiB");
     private static final Pattern V0_NON_TORCH = Pattern.compile("\\bnon_torch_memory=([0-9.]+) ?GiB");
     private static final Pattern V0_KV = Pattern.compile("\\bkv_cache_size=([0-9.]+) ?GiB");
     private static final Pattern V0_UTIL = Pattern.compile("\\bgpu_memory_utilization=([0-9.]+)");
 
     /** The V0 profiling line: total, non-torch memory, the KV pool and the utilization it used. */
     static boolean profile(String line, Measurement.Builder f) {
-        Matcher m = V0_PROFILE.matcher(line);
-        if (!m.find()) {
+        // the total after the first marker: one search from there (a lazy ".*?" from every marker was quadratic)
+        int at = line.indexOf(V0_PROFILE);
+        Matcher m = at < 0 ? null : V0_TOTAL.matcher(line);
+        if (m == null || !m.find(at + V0_PROFILE.length())) {
             return false;
         }
-        f.engine(Engine.VLLM).totalBytes(LogText.gib(m.group(1)));
-        if ((m = V0_NON_TORCH.matcher(line)).find()) {
-            f.nonTorchBytes(LogText.gib(m.group(1)));
+        long total = LogText.gib(m.group(1));
+        Long nonTorch = (m = V0_NON_TORCH.matcher(line)).find() ? LogText.gib(m.group(1)) : null;
+        Long pool = (m = V0_KV.matcher(line)).find() ? LogText.gib(m.group(1)) : null;
+        Double utilization = (m = V0_UTIL.matcher(line)).find() ? LogText.ratio(m.group(1), 1.0) : null;
+        // all read before any is set: a value that does not parse leaves the line unread
+        f.engine(Engine.VLLM).totalBytes(total);
+        if (nonTorch != null) {
+            f.nonTorchBytes(nonTorch);
         }
-        if ((m = V0_KV.matcher(line)).find()) {
-            f.kvPoolBytes(LogText.gib(m.group(1)));
+        if (pool != null) {
+            f.kvPoolBytes(pool);
         }
-        if ((m = V0_UTIL.matcher(line)).find()) {
-            f.utilization(LogText.ratio(m.group(1), 1.0));
+        if (utilization != null) {
+            f.utilization(utilization);
         }
         return true;
     }
@@ -48,7 +56,11 @@ final class VllmV0Reader {
         // the concurrency is printed with two decimals: allow that rounding and nothing more
         double slack = 0.005 * f.concurrencyTokens() / f.gpuBlocks() + 1e-9;
         if (block >= 1 && Long.bitCount(block) == 1 && Math.abs(perBlock - block) <= slack) {
-            f.kvTokens(Math.multiplyExact(f.gpuBlocks(), block));
+            try {
+                f.kvTokens(Math.multiplyExact(f.gpuBlocks(), block));
+            } catch (ArithmeticException e) {
+                // more tokens than a long holds: a hostile log, the capacity stays unknown
+            }
         }
     }
 }

@@ -5,19 +5,15 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
-import org.vramsheet.io.Messages;
-import org.vramsheet.io.json.WorksheetJson;
 
 /**
  * safetensors without the weights: the index's metadata.total_size and shard names, and each file's
- * header (an 8-byte little-endian length, then JSON) giving the bytes of every tensor by dtype.
+ * header (an 8-byte little-endian length, then JSON) giving the bytes of every tensor by dtype, once the header is
+ * found to keep the format's rules ({@link SafetensorsHeader}).
  */
 public final class Safetensors {
     /** Headers above this are refused (real ones are kilobytes to a few megabytes; 25 MiB holds 100,000 tensors). */
@@ -51,34 +47,20 @@ public final class Safetensors {
         return n;
     }
 
-    /** Bytes per dtype from a header's JSON: sum of data_offsets end - start. */
+    /**
+     * Bytes per dtype from a header's JSON, checked against the format's rules ({@link SafetensorsHeader}) except
+     * where the data ends (the file's size is not known here).
+     */
     public static Map<String, Long> dtypeBytes(byte[] headerJson) throws IOException {
-        JsonNode h = WorksheetJson.shared().readTree(new String(headerJson, StandardCharsets.UTF_8).trim());
-        Map<String, Long> out = new TreeMap<>();
-        Iterator<Map.Entry<String, JsonNode>> it = h.fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> e = it.next();
-            if (e.getKey().equals("__metadata__")) {
-                continue;
-            }
-            JsonNode off = e.getValue().path("data_offsets");
-            if (off.size() != 2 || !off.get(0).canConvertToLong() || !off.get(1).canConvertToLong()
-                    || !off.get(0).canConvertToExactIntegral() || !off.get(1).canConvertToExactIntegral()) {
-                throw new IOException("tensor " + Messages.quote(e.getKey()) + " has no whole-number data_offsets");
-            }
-            long start = off.get(0).asLong();
-            long end = off.get(1).asLong();
-            if (start < 0 || end < start) {
-                throw new IOException("tensor " + Messages.quote(e.getKey()) + " has data_offsets ["
-                        + start + ", " + end + "] that run backwards");
-            }
-            try {
-                out.merge(e.getValue().path("dtype").asText("?"), end - start, Math::addExact);
-            } catch (ArithmeticException x) {
-                throw new IOException("the tensors' sizes add up past what a file can hold (overflow)");
-            }
-        }
-        return out;
+        return SafetensorsHeader.dtypeBytes(headerJson, -1);
+    }
+
+    /**
+     * As {@link #dtypeBytes(byte[])}; {@code dataBytes}: the file's size less the 8 length bytes and the header, which
+     * the tensors must cover exactly (-1: not known).
+     */
+    public static Map<String, Long> dtypeBytes(byte[] headerJson, long dataBytes) throws IOException {
+        return SafetensorsHeader.dtypeBytes(headerJson, dataBytes);
     }
 
     /** Reads a local file's header. */
@@ -92,7 +74,11 @@ public final class Safetensors {
             }
             byte[] json = new byte[(int) n];
             f.readFully(json);
-            return dtypeBytes(json);
+            try {
+                return dtypeBytes(json, f.length() - 8 - n);
+            } catch (IOException e) {
+                throw new IOException(file.getFileName() + ": " + e.getMessage(), e);
+            }
         }
     }
 

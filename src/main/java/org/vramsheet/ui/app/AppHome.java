@@ -5,25 +5,26 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Properties;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.json.AtomicFiles;
-import org.vramsheet.io.json.WorksheetFormatException;
-import org.vramsheet.io.json.WorksheetJson;
 
 /**
  * The app's own folder (default ~/.vramsheet, or -Dvramsheet.home): the recent-files list and the
- * autosave copy that lets the app offer recovery after a crash. One instance per window, no statics.
+ * autosave copy that lets the app offer recovery after a crash ({@link AutosaveStore}: one per instance, locked while
+ * it runs). One instance per window, no statics.
  */
 public final class AppHome {
     private static final int MAX_RECENT = 8;
     private final Path dir;
+    private final AutosaveStore autosaves;
 
     public AppHome(Path dir) {
         this.dir = dir;
+        this.autosaves = new AutosaveStore(dir);
     }
 
     public static AppHome standard() {
@@ -84,10 +85,6 @@ public final class AppHome {
         return p;
     }
 
-    private Path autosaveFile() { return dir.resolve("autosave.json"); }
-
-    private Path autosaveOrigin() { return dir.resolve("autosave.origin"); }
-
     public List<Path> recent() {
         List<Path> out = new ArrayList<>();
         try {
@@ -122,35 +119,54 @@ public final class AppHome {
         }
     }
 
-    /** Writes the autosave copy (atomically) with the path the sheet belongs to. */
+    /** Writes this instance's autosave copy: the sheet and the path it belongs to, in one atomic write. */
     public void autosave(Worksheet ws, Path origin) throws IOException {
-        Files.createDirectories(dir);
-        AtomicFiles.writeString(autosaveFile(), WorksheetJson.write(ws));
-        AtomicFiles.writeString(autosaveOrigin(), origin == null ? "" : origin.toAbsolutePath().toString());
+        autosaves.save(ws, origin);
     }
 
+    /** Removes this instance's autosave copy (saved, or discarded); the window goes on with its lock. */
     public void clearAutosave() {
-        try {
-            Files.deleteIfExists(autosaveFile());
-            Files.deleteIfExists(autosaveOrigin());
-        } catch (IOException e) {
-            // nothing to recover from
-        }
+        autosaves.clear();
     }
 
-    /** A recoverable sheet left by a session that did not close cleanly. */
-    public record Recovery(Worksheet sheet, Path origin) { }
+    /** On a clean exit: this instance's copy and lock are removed. */
+    public void closeAutosave() {
+        autosaves.close();
+    }
 
-    public Optional<Recovery> recovery() {
-        if (!Files.exists(autosaveFile())) {
-            return Optional.empty();
-        }
-        try {
-            Worksheet ws = WorksheetJson.read(autosaveFile());
-            String origin = Files.exists(autosaveOrigin()) ? Files.readString(autosaveOrigin()).trim() : "";
-            return Optional.of(new Recovery(ws, origin.isEmpty() ? null : Path.of(origin)));
-        } catch (WorksheetFormatException | IOException e) {
-            return Optional.empty();
-        }
+    /** What a kill -9 does to this instance: its lock is released by the system, its copy stays (tests). */
+    void dropAutosaveLock() {
+        autosaves.dropLock();
+    }
+
+    /**
+     * A recoverable sheet left by an instance that did not close cleanly.
+     *
+     * @param origin  the file the sheet belongs to, or null (Untitled, or not known)
+     * @param id      which instance's copy it is
+     */
+    public record Recovery(Worksheet sheet, Path origin, Instant savedAt, String id) { }
+
+    /**
+     * Every autosave copy no running instance holds, newest first; each stays locked by this instance until it is
+     * restored, discarded or released.
+     */
+    public List<Recovery> recoveries() {
+        return autosaves.orphans();
+    }
+
+    /** Restores a copy: it becomes this instance's own, so its later autosaves replace it. */
+    public void restore(Recovery r) {
+        autosaves.adopt(r);
+    }
+
+    /** Declined: the copy is deleted. */
+    public void discard(Recovery r) {
+        autosaves.discard(r);
+    }
+
+    /** Not asked about now: left for the next start. */
+    public void release(Recovery r) {
+        autosaves.release(r);
     }
 }

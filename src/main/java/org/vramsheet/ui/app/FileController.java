@@ -7,11 +7,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.pdfbox.Loader;
 import org.vramsheet.core.calc.StaleMeasurements;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.json.AtomicFiles;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.report.ReportVerifier;
@@ -193,26 +197,34 @@ public final class FileController {
     }
 
     /**
-     * At start, with or without a file to open ({@code java -jar vramsheet.jar sheet.json}, a double-click): an
-     * autosave left by a session that did not close is offered first, and restoring it never loads the file over
-     * the recovered work (the sheet stays unsaved, so quitting asks). Declining is an explicit discard: only then
-     * is the autosave deleted and the file (or the sample) opened. {@code sampleOpen}: the ViewModel was built on
-     * the default sample already ({@link StartSheet}).
+     * At start, with or without a file to open ({@code java -jar vramsheet.jar sheet.json}, a double-click): a write of
+     * several files (an export) that a kill interrupted is completed in the folders of the recent files and of the file;
+     * then every autosave left by an instance that did not close (and that no running instance holds) is offered, the
+     * newest first, and restoring one never loads the file over the recovered work (the sheet stays unsaved, so
+     * quitting asks). Declining is an explicit discard: only then is that copy deleted; once one is restored, the others
+     * are left for the next start. Without a restore the file (or the sample) opens. {@code sampleOpen}: the ViewModel
+     * was built on the default sample already ({@link StartSheet}).
      */
     public void start(Path file, boolean sampleOpen) {
-        Optional<AppHome.Recovery> r = home.recovery();
-        if (r.isPresent()) {
-            Path origin = r.get().origin();
-            String which = origin == null ? "" : " ('" + origin.getFileName() + "')";
-            String instead = file == null || file.toAbsolutePath().equals(origin) ? "" : " instead of opening '" + file.getFileName() + "'";
-            if (dialogs.offerRecovery("VRAM Sheet did not close cleanly last time. Restore the unsaved worksheet" + which
-                    + instead + "?")) {
-                vm.open(r.get().sheet(), null);
-                vm.file.set(origin != null ? origin : file);
+        completeInterruptedWrites(file);
+        List<AppHome.Recovery> found = home.recoveries();
+        AppHome.Recovery restored = null;
+        for (int i = 0; i < found.size(); i++) {
+            AppHome.Recovery r = found.get(i);
+            if (restored != null) {
+                home.release(r);
+            } else if (dialogs.offerRecovery(question(r, file, found.size() - i - 1))) {
+                home.restore(r);
+                vm.open(r.sheet(), null);
+                vm.file.set(r.origin() != null ? r.origin() : file);
                 vm.markUnsaved();
-                return;
+                restored = r;
+            } else {
+                home.discard(r);
             }
-            home.clearAutosave();
+        }
+        if (restored != null) {
+            return;
         }
         if (file != null && load(file)) {
             return;
@@ -222,8 +234,30 @@ public final class FileController {
         }
     }
 
-    /** On a clean exit. */
+    private static String question(AppHome.Recovery r, Path file, int more) {
+        Path origin = r.origin();
+        String which = origin == null ? "" : " ('" + origin.getFileName() + "')";
+        String instead = file == null || file.toAbsolutePath().equals(origin) ? "" : " instead of opening '" + file.getFileName() + "'";
+        return "VRAM Sheet did not close cleanly last time. Restore the unsaved worksheet" + which + instead + "?"
+                + (more == 0 ? "" : "\nMore unsaved worksheets were found (" + more + "): each is offered in turn.");
+    }
+
+    /** Export's pair of files that a kill left half moved, in the folders files were last opened from or saved to. */
+    private void completeInterruptedWrites(Path file) {
+        Set<Path> dirs = new LinkedHashSet<>();
+        if (file != null && file.toAbsolutePath().getParent() != null) {
+            dirs.add(file.toAbsolutePath().getParent());
+        }
+        home.recent().forEach(p -> {
+            if (p.getParent() != null) {
+                dirs.add(p.getParent());
+            }
+        });
+        dirs.forEach(AtomicFiles::recover);
+    }
+
+    /** On a clean exit: this window's autosave copy and its lock go. */
     public void closed() {
-        home.clearAutosave();
+        home.closeAutosave();
     }
 }

@@ -39,6 +39,9 @@ public final class FakeHub implements AutoCloseable {
         files.put("acme/sharded/model-00001-of-00002.safetensors", safetensors("BF16", 1024, "BF16", 1024));
         files.put("acme/sharded/model-00002-of-00002.safetensors", safetensors("BF16", 2048, "F32", 8));
         files.put("acme/gated/config.json", llama.getBytes(StandardCharsets.UTF_8));
+        files.put("acme/padded/config.json", llama.getBytes(StandardCharsets.UTF_8));
+        byte[] whole = safetensors("BF16", 64, "F32", 16);
+        files.put("acme/padded/model.safetensors", java.util.Arrays.copyOf(whole, whole.length + 4)); // 4 bytes no tensor covers
         files.put("acme/truncated/config.json", llama.substring(0, llama.length() / 2).getBytes(StandardCharsets.UTF_8));
         files.put("acme/slow/config.json", llama.getBytes(StandardCharsets.UTF_8));
         server.start();
@@ -52,15 +55,19 @@ public final class FakeHub implements AutoCloseable {
         }
     }
 
-    /** A safetensors file with two tensors of the given dtypes and byte sizes. */
+    /** A safetensors file with two tensors of the given dtypes and byte sizes (each a whole number of elements). */
     public static byte[] safetensors(String dt1, int bytes1, String dt2, int bytes2) {
-        String header = "{\"__metadata__\":{\"format\":\"pt\"},\"a\":{\"dtype\":\"" + dt1 + "\",\"shape\":[" + bytes1
-                + "],\"data_offsets\":[0," + bytes1 + "]},\"b\":{\"dtype\":\"" + dt2 + "\",\"shape\":[" + bytes2
-                + "],\"data_offsets\":[" + bytes1 + "," + (bytes1 + bytes2) + "]}}";
+        String header = "{\"__metadata__\":{\"format\":\"pt\"},\"a\":{\"dtype\":\"" + dt1 + "\",\"shape\":["
+                + bytes1 / width(dt1) + "],\"data_offsets\":[0," + bytes1 + "]},\"b\":{\"dtype\":\"" + dt2 + "\",\"shape\":["
+                + bytes2 / width(dt2) + "],\"data_offsets\":[" + bytes1 + "," + (bytes1 + bytes2) + "]}}";
         byte[] h = header.getBytes(StandardCharsets.UTF_8);
         ByteBuffer b = ByteBuffer.allocate(8 + h.length + bytes1 + bytes2).order(ByteOrder.LITTLE_ENDIAN);
         b.putLong(h.length).put(h);
         return b.array();
+    }
+
+    private static int width(String dtype) {
+        return dtype.endsWith("64") ? 8 : dtype.endsWith("32") ? 4 : dtype.endsWith("16") ? 2 : 1;
     }
 
     private void handle(HttpExchange x) throws IOException {

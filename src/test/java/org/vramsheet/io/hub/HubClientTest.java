@@ -56,6 +56,15 @@ class HubClientTest {
         assertEquals(32, m.kv().layers());
     }
 
+    /** Seen (issue 26): a header that breaks the format's rules still gave the exact checkpoint size. */
+    @Test
+    void aHeaderThatDoesNotCoverItsFileIsRefused() {
+        HubException e = assertThrows(HubException.class, () -> fetch(client(null), "acme/padded"));
+        assertEquals(HubException.Kind.BAD_RESPONSE, e.kind());
+        assertTrue(e.getMessage().contains("model.safetensors: not a valid safetensors header: the tensors cover 80 bytes of "
+                + "data, the file holds 84"), e.getMessage());
+    }
+
     @Test
     void indexTotalSizeGivesExactBytes() throws Exception {
         ModelImport m = fetch(client(null), "acme/sharded");

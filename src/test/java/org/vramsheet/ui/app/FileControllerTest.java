@@ -29,6 +29,20 @@ class FileControllerTest {
         return new Setup(vm, d, f, home);
     }
 
+    /** How many autosave copies another instance would be offered now (each released again after looking). */
+    private int orphaned() {
+        AppHome look = new AppHome(dir.resolve("home"));
+        var found = look.recoveries();
+        found.forEach(look::release);
+        return found.size();
+    }
+
+    private long autosaveFiles() throws java.io.IOException {
+        try (var files = Files.list(dir.resolve("home"))) {
+            return files.filter(p -> p.getFileName().toString().matches("autosave-.*\\.json")).count();
+        }
+    }
+
     @Test
     void startsOnTheDefaultSampleNeverAnEmptyForm() {
         Setup s = setup();
@@ -119,7 +133,7 @@ class FileControllerTest {
         Setup s = setup();
         s.vm().model.modelId.set("unsaved work");
         s.files().autosave();
-        // the process dies here: no closed() call
+        s.home().dropAutosaveLock(); // the process dies here: no closed() call, the system releases its lock
         Setup next = setup();
         assertEquals("unsaved work", next.vm().model.modelId.get());
         assertTrue(next.vm().dirtyProperty().get());
@@ -143,7 +157,7 @@ class FileControllerTest {
         files.start(f, false);
         vm.model.modelId.set("edited in the meeting");
         files.autosave();
-        // the JVM is killed here: no closed()
+        home.dropAutosaveLock(); // the JVM is killed here: no closed()
         SheetViewModel vm2 = new SheetViewModel();
         ScriptedDialogs d2 = new ScriptedDialogs();
         FileController again = new FileController(vm2, d2, new AppHome(dir.resolve("home")));
@@ -155,10 +169,12 @@ class FileControllerTest {
         d2.unsavedAnswers.add(DialogService.Unsaved.CANCEL);
         assertFalse(again.confirmDiscard(), "quitting with unsaved changes asks");
         assertEquals(1, d2.unsavedAsked);
-        assertTrue(new AppHome(dir.resolve("home")).recovery().isPresent(), "the autosave stays until a save or a discard");
+        assertEquals(0, orphaned(), "the restored copy is this window's own now: no other instance is offered it");
+        again.autosave();
+        assertTrue(Files.exists(dir.resolve("home")) && autosaveFiles() == 1, "the autosave stays until a save or a discard");
         d2.saveAnswers.add(f);
         assertTrue(again.save());
-        assertFalse(new AppHome(dir.resolve("home")).recovery().isPresent(), "a successful save deletes the autosave");
+        assertEquals(0, autosaveFiles(), "a successful save deletes the autosave");
         assertEquals("edited in the meeting", WorksheetJson.read(f).model().modelId());
     }
 
@@ -169,12 +185,14 @@ class FileControllerTest {
         Setup s = setup();
         s.vm().model.modelId.set("lost on purpose");
         s.files().autosave();
+        s.home().dropAutosaveLock();
         SheetViewModel vm2 = new SheetViewModel();
         ScriptedDialogs d2 = new ScriptedDialogs();
         d2.recover = false;
         new FileController(vm2, d2, new AppHome(dir.resolve("home"))).start(f, false);
         assertEquals(WorksheetJson.read(f).model().modelId(), vm2.model.modelId.get());
         assertFalse(vm2.dirtyProperty().get());
-        assertFalse(new AppHome(dir.resolve("home")).recovery().isPresent());
+        assertEquals(0, orphaned());
+        assertEquals(0, autosaveFiles(), "declining deleted the copy");
     }
 }

@@ -209,6 +209,7 @@ class RussianCoverageTest {
                 "Nothing was changed; the sheet stays open.",
                 "VRAM Sheet did not close cleanly last time. Restore the unsaved worksheet?",
                 "VRAM Sheet did not close cleanly last time. Restore the unsaved worksheet ('a.json')?",
+                "More unsaved worksheets were found (2): each is offered in turn.",
                 "Save the changes to 'Untitled' first?", "'/tmp/x.json' exists. Replace it?",
                 "Paste a vLLM, SGLang, llama.cpp or TensorRT-LLM startup log.",
                 // dialog titles and buttons, passed to t() through a variable
