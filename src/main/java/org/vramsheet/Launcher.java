@@ -24,6 +24,11 @@ public final class Launcher {
             Application.launch(VramSheetApp.class, args);
             return;
         }
+        // each command says what went wrong in one line of its own: the libraries' logging (PDFBox on a damaged file)
+        // stays off stderr unless asked for with -Dorg.apache.logging.log4j.simplelog.level=WARN
+        if (System.getProperty("org.apache.logging.log4j.simplelog.level") == null) {
+            System.setProperty("org.apache.logging.log4j.simplelog.level", "OFF");
+        }
         int code = Cli.run(args, System.out, System.err);
         System.out.flush();
         if (code != 0) {
