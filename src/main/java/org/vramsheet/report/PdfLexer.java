@@ -1,8 +1,8 @@
 package org.vramsheet.report;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -125,36 +125,75 @@ final class PdfLexer {
         }
     }
 
+    /** A literal string's bytes, escapes read (7.3.4.2). */
     private byte[] literal() throws PdfBounds.Refused {
-        int start = ++pos;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        pos++;
         int open = 1;
         while (pos < end) {
-            int c = b[pos++];
-            if (c == '\\') {
-                pos++;
-            } else if (c == '(') {
-                open++;
-            } else if (c == ')' && --open == 0) {
-                return Arrays.copyOfRange(b, start, pos - 1);
+            int c = b[pos++] & 0xff;
+            if (c == '\\' && pos < end) {
+                escape(out);
+                continue;
             }
+            open += c == '(' ? 1 : c == ')' ? -1 : 0;
+            if (open == 0) {
+                return out.toByteArray();
+            }
+            out.write(c);
         }
         throw refused("a string not closed");
     }
 
+    private void escape(ByteArrayOutputStream out) {
+        int c = b[pos++] & 0xff;
+        int octal = Character.digit(c, 8);
+        if (octal >= 0) {
+            for (int i = 0; i < 2 && pos < end && Character.digit(b[pos], 8) >= 0; i++) {
+                octal = octal * 8 + Character.digit(b[pos++], 8);
+            }
+            out.write(octal & 0xff);
+            return;
+        }
+        switch (c) {
+            case 'n' -> out.write('\n');
+            case 'r' -> out.write('\r');
+            case 't' -> out.write('\t');
+            case 'b' -> out.write('\b');
+            case 'f' -> out.write('\f');
+            case '\r' -> pos += pos < end && b[pos] == '\n' ? 1 : 0;
+            case '\n' -> { }
+            default -> out.write(c);
+        }
+    }
+
+    /** A hex string's bytes (an odd last digit is followed by 0). */
     private byte[] hex() throws PdfBounds.Refused {
-        int start = ++pos;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        pos++;
+        int high = -1;
         while (pos < end && b[pos] != '>') {
-            int c = b[pos] & 0xff;
-            if (!isSpace(c) && Character.digit(c, 16) < 0) {
+            int c = b[pos++] & 0xff;
+            int d = Character.digit(c, 16);
+            if (d < 0 && !isSpace(c)) {
+                pos--;
                 throw refused("a hex string with '" + (char) c + "'");
             }
-            pos++;
+            if (d >= 0 && high < 0) {
+                high = d;
+            } else if (d >= 0) {
+                out.write(high * 16 + d);
+                high = -1;
+            }
         }
         if (pos >= end) {
             throw refused("a hex string not closed");
         }
         pos++;
-        return Arrays.copyOfRange(b, start, pos - 1);
+        if (high >= 0) {
+            out.write(high * 16);
+        }
+        return out.toByteArray();
     }
 
     private Name name() throws PdfBounds.Refused {
@@ -172,6 +211,23 @@ final class PdfLexer {
         return new Name(s.toString());
     }
 
+    /** [+-] digits with at most one dot, and at least one digit (7.3.3). */
+    private static boolean isNumber(String w) {
+        int digits = 0;
+        int dots = 0;
+        for (int i = 0; i < w.length(); i++) {
+            char c = w.charAt(i);
+            if (c >= '0' && c <= '9') {
+                digits++;
+            } else if (c == '.') {
+                dots++;
+            } else if (i > 0 || c != '+' && c != '-') {
+                return false;
+            }
+        }
+        return digits > 0 && dots <= 1;
+    }
+
     /** A number, a reference "N G R", or a keyword. */
     private Object word() throws PdfBounds.Refused {
         int start = pos;
@@ -182,7 +238,7 @@ final class PdfLexer {
             throw refused("'" + (char) (b[pos] & 0xff) + "' where an object belongs");
         }
         String w = new String(b, start, pos - start, StandardCharsets.ISO_8859_1);
-        if (!w.matches("[+-]?(\\d+\\.?\\d*|\\.\\d+)")) {
+        if (!isNumber(w)) {
             return new Keyword(w);
         }
         if (w.length() > 40) {

@@ -52,10 +52,8 @@ final class PdfStructure {
         return w.lines;
     }
 
-    /** The first difference between the report and the rendering, in words; null when they show the same. */
-    static String difference(PDDocument report, PDDocument again, boolean leaveOutSignatures) throws IOException {
-        List<String> a = of(report, leaveOutSignatures);
-        List<String> b = of(again, leaveOutSignatures);
+    /** The first difference between the report's lines and the rendering's, in words; null when they show the same. */
+    static String difference(List<String> a, List<String> b, PDDocument report, PDDocument again) throws IOException {
         for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
             String x = i < a.size() ? a.get(i) : "(nothing)";
             String y = i < b.size() ? b.get(i) : "(nothing)";

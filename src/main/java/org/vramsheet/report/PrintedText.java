@@ -43,7 +43,8 @@ final class PrintedText {
 
     private PrintedText() { }
 
-    static boolean check(PDDocument doc, Worksheet ws, String version, String text, List<String> lines, boolean signed)
+    /** Checks what the report prints and draws against its worksheet {@code ws}, attached as a text hashing to {@code fp}. */
+    static boolean check(PDDocument doc, Worksheet ws, String fp, String version, List<String> lines, boolean signed)
             throws IOException {
         PDDocumentInformation info = doc.getDocumentInformation();
         String generated = info.getCustomMetadataValue(GENERATED_KEY);
@@ -63,37 +64,45 @@ final class PrintedText {
         PDRectangle size = doc.getNumberOfPages() > 0 && doc.getPage(0).getMediaBox().getWidth() > 600 ? PDRectangle.LETTER
                 : PDRectangle.A4;
         if (made.equals(version) && generated != null) {
-            return sameAsRendering(doc, new ReportData(ws, version, generated), size, text, lines, signed);
+            Calendar when = doc.getDocumentInformation().getCreationDate();
+            Rendering r = Rendering.of(ws, fp, version, generated, size, when == null ? new GregorianCalendar() : when);
+            return sameAsRendering(doc, r, lines, signed);
         }
-        return everyNumber(new ReportData(ws, version, ZonedDateTime.now()), size, text, lines, made);
+        return everyNumber(new ReportData(ws, version, ZonedDateTime.now()), size, text(doc), lines, made);
     }
 
     /** The report is what this version renders from its worksheet at the time it says it was made: text and drawing. */
-    private static boolean sameAsRendering(PDDocument doc, ReportData d, PDRectangle size, String text, List<String> lines,
-                                           boolean signed) throws IOException {
-        Calendar when = doc.getDocumentInformation().getCreationDate();
-        byte[] again = PdfReport.render(d, size, when == null ? new GregorianCalendar() : when);
-        try (PDDocument re = Loader.loadPDF(again)) {
-            String[] printed = text.strip().split("\\R");
-            String[] expected = new PDFTextStripper().getText(re).strip().split("\\R");
-            for (int i = 0; i < Math.max(printed.length, expected.length); i++) {
-                String a = i < printed.length ? printed[i].strip() : "(nothing)";
-                String b = i < expected.length ? expected[i].strip() : "(nothing)";
-                if (!a.equals(b)) {
-                    lines.add("FAIL the report's text differs from what its attached worksheet gives, at line " + (i + 1)
-                            + ": printed " + Messages.quote(a) + ", the worksheet gives " + Messages.quote(b));
-                    return false;
-                }
-            }
-            lines.add("OK   every number printed (" + printed.length + " lines) is what the attached worksheet gives");
-            String drawn = PdfStructure.difference(doc, re, signed);
-            if (drawn != null) {
-                lines.add("FAIL " + drawn);
-                return false;
-            }
-            lines.add("OK   every page draws what the attached worksheet gives (drawing, fonts, metadata, attachment)");
+    private static boolean sameAsRendering(PDDocument doc, Rendering r, List<String> lines, boolean signed) throws IOException {
+        List<String> structure = PdfStructure.of(doc, signed);
+        if (structure.equals(r.structure())) {
+            lines.add("OK   every number printed (" + r.lines() + " lines) and every page drawn is what the attached "
+                    + "worksheet gives (text, drawing, fonts, metadata, attachment)");
             return true;
         }
+        String text = firstTextDifference(doc, r);
+        if (text != null) {
+            lines.add("FAIL the report's text differs from what its attached worksheet gives, " + text);
+        }
+        try (PDDocument re = Loader.loadPDF(r.pdf())) {
+            lines.add("FAIL " + PdfStructure.difference(structure, r.structure(), doc, re));
+        }
+        return false;
+    }
+
+    /** Where the strings the pages show first differ from the rendering's ("on page 4: printed ..."), or null. */
+    private static String firstTextDifference(PDDocument doc, Rendering r) throws IOException {
+        for (int p = 0; p < Math.max(doc.getNumberOfPages(), r.shown().size()); p++) {
+            List<String> a = p < doc.getNumberOfPages() ? PdfShownText.page(doc.getPage(p)) : List.of();
+            List<String> b = p < r.shown().size() ? r.shown().get(p) : List.of();
+            for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
+                String x = i < a.size() ? a.get(i).strip() : "(nothing)";
+                String y = i < b.size() ? b.get(i).strip() : "(nothing)";
+                if (!x.equals(y)) {
+                    return "on page " + (p + 1) + ": printed " + Messages.quote(x) + ", the worksheet gives " + Messages.quote(y);
+                }
+            }
+        }
+        return null;
     }
 
     /**

@@ -33,7 +33,9 @@ final class ReportSignatures {
 
     static Summary check(PDDocument doc, byte[] pdf, List<X509Certificate> trust, List<String> lines) throws IOException {
         List<PDSignature> sigs = doc.getSignatureDictionaries();
-        String extra = extras(doc, sigs);
+        List<SignatureCheck.Outcome> all = sigs.stream().map(s -> SignatureCheck.check(s, pdf, trust)).toList();
+        // where a widget is needs the page's text: only worth finding when the signatures themselves hold
+        String extra = extras(doc, sigs, all.stream().allMatch(o -> o.valid() && o.failure().isEmpty()));
         if (extra != null) {
             lines.add("FAIL " + extra);
         }
@@ -46,7 +48,6 @@ final class ReportSignatures {
                     + "the worksheet and export it again)");
             return new Summary(extra == null, false, false);
         }
-        List<SignatureCheck.Outcome> all = sigs.stream().map(s -> SignatureCheck.check(s, pdf, trust)).toList();
         boolean covered = all.stream().anyMatch(o -> o.valid() && o.failure().isEmpty() && o.whole(pdf.length));
         boolean intact = extra == null;
         boolean trusted = true;
@@ -76,9 +77,10 @@ final class ReportSignatures {
 
     /**
      * What a report never has, or null: an annotation that is not a signature's widget, a visible widget off the
-     * signature line (it could cover the verdict), a form field that is not a signature, an action on opening.
+     * signature line (it could cover the verdict; checked when {@code where}), a form field that is not a signature, an
+     * action on opening.
      */
-    static String extras(PDDocument doc, List<PDSignature> sigs) throws IOException {
+    static String extras(PDDocument doc, List<PDSignature> sigs, boolean where) throws IOException {
         COSDictionary catalog = doc.getDocumentCatalog().getCOSObject();
         if (catalog.containsKey(COSName.OPEN_ACTION) || catalog.containsKey(COSName.AA)) {
             return "the report has an action on opening (a report never has)";
@@ -98,8 +100,8 @@ final class ReportSignatures {
                     return "page " + n + " has an annotation (" + a.getSubtype() + ") that is not a signature: a report has none";
                 }
                 PDRectangle r = a.getRectangle();
-                if (r == null || r.getWidth() == 0 && r.getHeight() == 0) {
-                    continue; // an invisible signature
+                if (!where || r == null || r.getWidth() == 0 && r.getHeight() == 0) {
+                    continue; // an invisible signature, or one already failed
                 }
                 spot = spot != null ? spot : SignatureAppearance.locate(doc);
                 if (!onTheLine(r, spot, n - 1)) {

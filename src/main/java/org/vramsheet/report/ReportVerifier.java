@@ -105,14 +105,14 @@ public final class ReportVerifier {
                 return new Result(false, List.of("FAIL attached worksheet unreadable: " + e.getMessage()), null);
             }
             String fp = Fingerprint.of(json);
-            String text = PrintedText.text(doc);
+            String text = PdfShownText.of(doc);
             ok &= fingerprints(fp, text, doc.getNumberOfPages(), lines);
             if (!canonical(json, fp)) {
                 ok = false;
                 lines.add("FAIL the attachment is not in canonical form (edited by hand?)");
             }
             List<PDSignature> sigs = doc.getSignatureDictionaries();
-            ok &= PrintedText.check(doc, ws, version, text, lines, !sigs.isEmpty());
+            ok &= PrintedText.check(doc, ws, fp, version, lines, !sigs.isEmpty());
             ok &= approval(ws, text, lines);
             ReportSignatures.Summary signed = ReportSignatures.check(doc, pdf, trust, lines);
             ok &= signed.intact();
