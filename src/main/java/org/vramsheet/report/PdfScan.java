@@ -212,6 +212,7 @@ final class PdfScan {
         }
         int[] width = w.stream().mapToInt(x -> ((Long) x).intValue()).toArray();
         int row = width[0] + width[1] + width[2];
+        rows = unpredicted(number, dict.get("DecodeParms"), rows, row);
         List<?> index = dict.get("Index") instanceof List<?> l ? l : List.of(0L, dict.get("Size"));
         int at = 0;
         for (int i = 0; i + 1 < index.size(); i += 2) {
@@ -229,6 +230,51 @@ final class PdfScan {
                 }
             }
         }
+    }
+
+    /**
+     * The rows of a cross-reference stream written with a PNG predictor (as other writers do, Acrobat for one): each row
+     * is a filter byte and {@code row} bytes, each byte relative to the one above or to its left.
+     */
+    private static byte[] unpredicted(long number, Object parameters, byte[] data, int row) throws Refused {
+        long predictor = parameters instanceof Map<?, ?> m && m.get("Predictor") instanceof Long p ? p : 1;
+        if (predictor == 1) {
+            return data;
+        }
+        long columns = parameters instanceof Map<?, ?> m && m.get("Columns") instanceof Long c ? c : 1;
+        if (predictor < 10 || columns != row) {
+            throw new Refused("cross-reference stream " + number + " with predictor " + predictor + " over " + columns + " columns");
+        }
+        byte[] out = new byte[data.length / (row + 1) * row];
+        byte[] above = new byte[row];
+        for (int r = 0; r < out.length / row; r++) {
+            int type = data[r * (row + 1)];
+            for (int i = 0; i < row; i++) {
+                int x = data[r * (row + 1) + 1 + i] & 0xff;
+                int left = i > 0 ? out[r * row + i - 1] & 0xff : 0;
+                int up = above[i] & 0xff;
+                int upLeft = i > 0 ? above[i - 1] & 0xff : 0;
+                int v = switch (type) {
+                    case 0 -> x;
+                    case 1 -> x + left;
+                    case 2 -> x + up;
+                    case 3 -> x + (left + up) / 2;
+                    case 4 -> x + paeth(left, up, upLeft);
+                    default -> throw new Refused("cross-reference stream " + number + " with a row filtered by type " + type);
+                };
+                out[r * row + i] = (byte) v;
+            }
+            System.arraycopy(out, r * row, above, 0, row);
+        }
+        return out;
+    }
+
+    private static int paeth(int a, int b, int c) {
+        int p = a + b - c;
+        int pa = Math.abs(p - a);
+        int pb = Math.abs(p - b);
+        int pc = Math.abs(p - c);
+        return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
     }
 
     private static long field(byte[] b, int at, int width) {

@@ -14,6 +14,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -64,6 +68,10 @@ class UnsignedReportTest {
         assertEquals(4, r.status().exitCode);
         assertTrue(all(r).contains("every page drawn is what the attached worksheet gives"), all(r));
         assertTrue(all(r).contains("not tamper-evident"), all(r));
+        try (PDDocument doc = Loader.loadPDF(report())) {
+            var again = verify(save(doc));
+            assertEquals(ReportVerifier.Status.UNSIGNED, again.status(), "saved again (objects renumbered): " + all(again));
+        }
     }
 
     /** Seen: a white box with "FITS" drawn (as outlines, not text) over the verdict got exit 4. */
@@ -177,6 +185,43 @@ class UnsignedReportTest {
         var current = verify(edited);
         assertEquals(ReportVerifier.Status.CHANGED, current.status(), changedDigit[0] + ": " + all(current));
         assertTrue(all(current).contains("text differs from what its attached worksheet gives, on page 2"), all(current));
+    }
+
+    /** A cross-reference stream written with a PNG predictor (as Acrobat writes them) is read, not refused. */
+    @Test
+    void aCrossReferenceStreamWithAPredictorIsRead() throws Exception {
+        String raw = new String(report(), StandardCharsets.ISO_8859_1);
+        int type = raw.lastIndexOf("/Type /XRef");
+        int obj = raw.lastIndexOf("\n", raw.lastIndexOf(" 0 obj", type)) + 1;
+        Matcher m = Pattern.compile(">>\\s*stream\r?\n").matcher(raw);
+        assertTrue(m.find(type));
+        String dict = raw.substring(obj, m.start());
+        int w = 5; // /W [1 3 1]
+        assertTrue(dict.contains("/W [1 3 1]"), dict);
+        Inflater inf = new Inflater();
+        inf.setInput(raw.substring(m.end(), raw.indexOf("endstream", m.end())).getBytes(StandardCharsets.ISO_8859_1));
+        byte[] rows = new byte[1 << 20];
+        int n = inf.inflate(rows);
+        inf.end();
+        ByteArrayOutputStream filtered = new ByteArrayOutputStream();
+        for (int r = 0; r < n / w; r++) {
+            filtered.write(2); // PNG "Up": each byte less the one above
+            for (int i = 0; i < w; i++) {
+                filtered.write(rows[r * w + i] - (r > 0 ? rows[(r - 1) * w + i] : 0));
+            }
+        }
+        Deflater def = new Deflater();
+        def.setInput(filtered.toByteArray());
+        def.finish();
+        byte[] packed = new byte[1 << 20];
+        int len = def.deflate(packed);
+        def.end();
+        String newDict = dict.replaceAll("/Length \\d+", "/Length " + len).replace("/Filter /FlateDecode",
+                "/Filter /FlateDecode\n/DecodeParms << /Columns 5 /Predictor 12 >>");
+        String pdf = raw.substring(0, obj) + newDict + ">>\nstream\n" + new String(packed, 0, len, StandardCharsets.ISO_8859_1)
+                + "\nendstream\nendobj\nstartxref\n" + obj + "\n%%EOF\n";
+        var r = verify(pdf.getBytes(StandardCharsets.ISO_8859_1));
+        assertEquals(ReportVerifier.Status.UNSIGNED, r.status(), all(r));
     }
 
     /**
