@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -163,9 +164,9 @@ class HostileReportTest {
         byte[] pdf = report();
         String raw = new String(pdf, StandardCharsets.ISO_8859_1);
         List<byte[]> out = new ArrayList<>();
-        out.add(java.util.Arrays.copyOf(pdf, pdf.length / 3));
-        out.add(java.util.Arrays.copyOf(pdf, pdf.length * 2 / 3));
-        out.add(java.util.Arrays.copyOf(pdf, raw.lastIndexOf("startxref")));
+        out.add(Arrays.copyOf(pdf, pdf.length / 3));
+        out.add(Arrays.copyOf(pdf, pdf.length * 2 / 3));
+        out.add(Arrays.copyOf(pdf, raw.lastIndexOf("startxref")));
         byte[] flipped = pdf.clone();
         Random rnd = new Random(26);
         for (int i = 0; i < 200; i++) {

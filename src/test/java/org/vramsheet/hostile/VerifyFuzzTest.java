@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Random;
@@ -83,7 +84,7 @@ class VerifyFuzzTest {
                 }
             }
             case 2 -> {
-                b = java.util.Arrays.copyOf(b, at);
+                b = Arrays.copyOf(b, at);
                 touched.add(new int[] {at, pdf.length});
             }
             case 3 -> {

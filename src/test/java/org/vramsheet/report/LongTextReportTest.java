@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.vramsheet.cli.Cli;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.AppVersion;
 import org.vramsheet.io.json.WorksheetJson;
 
 /**
@@ -115,7 +116,7 @@ class LongTextReportTest {
             }
         }
         assertTrue(cut >= 2, "the notes and the model ID, cut with a note (" + cut + " cells)");
-        var r = ReportVerifier.verify(Files.readAllBytes(pdf), org.vramsheet.io.AppVersion.get());
+        var r = ReportVerifier.verify(Files.readAllBytes(pdf), AppVersion.get());
         assertEquals(ReportVerifier.Status.UNSIGNED, r.status(), String.join("\n", r.lines()));
         try (PDDocument doc = Loader.loadPDF(pdf.toFile())) {
             assertTrue(doc.getDocumentInformation().getTitle().length() < 250, "the title is clipped");

@@ -3,6 +3,7 @@ package org.vramsheet.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
@@ -75,7 +76,7 @@ class SignedReportTest {
         try (PDDocument doc = Loader.loadPDF(once)) {
             doc.getDocumentInformation().setKeywords("fits");
             doc.getDocumentInformation().getCOSObject().setNeedToBeUpdated(true);
-            var out = new java.io.ByteArrayOutputStream();
+            var out = new ByteArrayOutputStream();
             doc.saveIncremental(out);
             edited = out.toByteArray();
         }
