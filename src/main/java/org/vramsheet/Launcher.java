@@ -13,6 +13,17 @@ import org.vramsheet.ui.app.VramSheetApp;
 public final class Launcher {
     private Launcher() { }
 
+    /**
+     * On the command line each command says what went wrong in one line of its own: the libraries' logging (PDFBox's
+     * errors and stack traces on a damaged PDF) stays off stderr, unless asked for with
+     * -Dorg.apache.logging.log4j.simplelog.level=WARN. Set before anything logs.
+     */
+    public static void quietLibraries() {
+        if (System.getProperty("org.apache.logging.log4j.simplelog.level") == null) {
+            System.setProperty("org.apache.logging.log4j.simplelog.level", "OFF");
+        }
+    }
+
     public static void main(String[] args) {
         // POI and PDFBox log through log4j-api; without a backend it complains on stderr at first use
         System.setProperty("log4j2.loggerContextFactory", "org.apache.logging.log4j.simple.SimpleLoggerContextFactory");
@@ -24,6 +35,7 @@ public final class Launcher {
             Application.launch(VramSheetApp.class, args);
             return;
         }
+        quietLibraries();
         int code = Cli.run(args, System.out, System.err);
         System.out.flush();
         if (code != 0) {

@@ -15,13 +15,15 @@ import picocli.CommandLine.Parameters;
 
 /**
  * verify REPORT.pdf [--trust CERT.pem]... [-o WORKSHEET.json]: exit 0 signed by a trusted signer and unchanged, 1 changed
- * or inconsistent, 3 unchanged but the signer is not trusted, 4 consistent but not signed, 2 unreadable. Trust comes
- * from --trust and from trusted-signers.pem in the app's home (-Dvramsheet.home, else ~/.vramsheet).
+ * or inconsistent, 3 unchanged but the signer is not trusted, 4 consistent but not signed (not tamper-evident), 5
+ * unchanged since a trusted signer signed, with a key that had expired, 2 unreadable or past a bound (one line). Trust
+ * comes from --trust and from trusted-signers.pem in the app's home (-Dvramsheet.home, else ~/.vramsheet).
  */
 @Command(name = "verify", mixinStandardHelpOptions = true, description = {
         "Check a report's fingerprint, printed numbers and signatures against its attached worksheet.",
         "Exit 0 signed by a trusted signer and unchanged, 1 changed or inconsistent, 3 unchanged but the signer is not "
-                + "trusted, 4 consistent but not signed, 2 unreadable or a bad option."})
+                + "trusted, 4 consistent but not signed (not tamper-evident), 5 unchanged since a trusted signer signed with a "
+                + "key that had expired, 2 unreadable or a bad option."})
 final class VerifyCommand extends Subcommand.OnFiles {
     @Option(names = "-o", paramLabel = "WORKSHEET.json", description = "write the attached worksheet to this file")
     private Path extract;
@@ -93,7 +95,9 @@ final class VerifyCommand extends Subcommand.OnFiles {
             case TRUSTED -> "VERIFIED: signed by a trusted signer, unchanged";
             case CHANGED -> "NOT VERIFIED: changed or inconsistent";
             case UNTRUSTED -> "UNTRUSTED SIGNER: unchanged since signed, but the signer is not trusted";
-            case UNSIGNED -> "NOT SIGNED: consistent with its worksheet, but nobody signed it";
+            case UNSIGNED -> "NOT SIGNED: consistent with its worksheet, but not tamper-evident: nobody signed it, and anyone "
+                    + "can edit a worksheet and export it again";
+            case EXPIRED -> "EXPIRED KEY: unchanged since a trusted signer signed it, but with a key that had expired (see above)";
         };
     }
 }

@@ -7,7 +7,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Calendar;
-import java.util.GregorianCalendar;
 import java.util.Locale;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSName;
@@ -47,13 +46,13 @@ final class PdfArchive {
         }
     }
 
-    static void attach(PDDocument doc, ReportData d) throws IOException {
+    static void attach(PDDocument doc, ReportData d, Calendar when) throws IOException {
         byte[] json = d.json.getBytes(StandardCharsets.UTF_8);
         PDEmbeddedFile ef = new PDEmbeddedFile(doc, new ByteArrayInputStream(json));
         ef.setSubtype("application/json");
         ef.setSize(json.length);
-        ef.setCreationDate(new GregorianCalendar());
-        ef.setModDate(new GregorianCalendar());
+        ef.setCreationDate(when);
+        ef.setModDate(when);
         PDComplexFileSpecification fs = new PDComplexFileSpecification();
         fs.setFile(ATTACHMENT);
         fs.setFileUnicode(ATTACHMENT);
@@ -72,10 +71,11 @@ final class PdfArchive {
         cat.getCOSObject().setItem(COSName.getPDFName("AF"), af);
     }
 
-    static void archival(PDDocument doc, ReportData d) throws IOException {
+    static void archival(PDDocument doc, ReportData d, Calendar now) throws IOException {
         PDDocumentInformation info = doc.getDocumentInformation();
-        String title = "VRAM sizing report: " + d.sheet.model().modelId();
-        Calendar now = new GregorianCalendar();
+        String model = d.sheet.model().modelId();
+        // PDF/A keeps strings under 32,767 bytes; a title is read in a window's title bar
+        String title = "VRAM sizing report: " + PdfCanvas.clip(model, 200);
         info.setTitle(title);
         info.setCreator("VRAM Sheet " + d.version);
         info.setProducer("VRAM Sheet " + d.version + " (Apache PDFBox)");

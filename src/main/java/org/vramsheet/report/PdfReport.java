@@ -7,6 +7,8 @@ import org.vramsheet.core.result.FigureKey;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Calendar;
+import java.util.GregorianCalendar;
 import java.util.List;
 import java.util.Locale;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -46,6 +48,14 @@ public final class PdfReport {
 
     /** The PDF bytes, unsigned. */
     public static byte[] render(ReportData d, PDRectangle size) throws IOException {
+        return render(d, size, new GregorianCalendar());
+    }
+
+    /**
+     * The PDF bytes, unsigned, made at {@code when} (its creation date, the XMP dates and the attachment's dates): verify
+     * renders a report again at the time it says it was made, and the two must be the same.
+     */
+    static byte[] render(ReportData d, PDRectangle size, Calendar when) throws IOException {
         try (PDDocument doc = new PDDocument()) {
             PDType0Font font;
             try (InputStream in = PdfReport.class.getResourceAsStream("/org/vramsheet/report/fonts/NanumGothic.ttf")) {
@@ -72,8 +82,8 @@ public final class PdfReport {
             if (d.signOff().status() != SignOffStatus.APPROVED) {
                 PdfDraftMark.apply(doc, font);
             }
-            PdfArchive.attach(doc, d);
-            PdfArchive.archival(doc, d);
+            PdfArchive.attach(doc, d, when);
+            PdfArchive.archival(doc, d, when);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             doc.save(out);
             return out.toByteArray();

@@ -1,8 +1,10 @@
 package org.vramsheet.report;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.apache.poi.ss.usermodel.Cell;
 import org.apache.poi.ss.usermodel.CellStyle;
 import org.apache.poi.ss.usermodel.CellType;
 import org.apache.poi.ss.usermodel.FillPatternType;
@@ -77,6 +79,29 @@ final class XlsxBook {
         return s;
     }
 
+    /** The most characters a cell holds (Excel's limit; POI refuses more). */
+    static final int MAX_CELL = 32_767;
+
+    /**
+     * The text, or as much of it as fits in a cell followed by a note that says how long it is and where the rest is
+     * (docs/limits.md).
+     */
+    static String fit(String s) {
+        if (s == null || s.length() <= MAX_CELL) {
+            return s;
+        }
+        String note = "\u2026 (truncated: " + String.format(Locale.ROOT, "%,d", s.length())
+                + " characters, full text in the worksheet JSON)";
+        int cut = MAX_CELL - note.length();
+        cut = Character.isHighSurrogate(s.charAt(cut - 1)) ? cut - 1 : cut;
+        return s.substring(0, cut) + note;
+    }
+
+    /** A text cell, cut to fit ({@link #fit}). */
+    static void put(Cell c, String s) {
+        c.setCellValue(fit(s));
+    }
+
     Row next() {
         return sheet.createRow(row++);
     }
@@ -90,7 +115,7 @@ final class XlsxBook {
     void text(String label, String value) {
         Row r = next();
         r.createCell(0).setCellValue(label);
-        r.createCell(1).setCellValue(value == null ? "" : value);
+        put(r.createCell(1), value == null ? "" : value);
     }
 
     /** "B12" for column col of the current row-1. */
@@ -143,7 +168,7 @@ final class XlsxBook {
     /** A note in column E of the last row. */
     void noteText(String text) {
         XSSFCell n = (XSSFCell) sheet.getRow(row - 1).createCell(4);
-        n.setCellValue(text);
+        put(n, text);
         n.setCellStyle(note);
     }
 
@@ -164,14 +189,15 @@ final class XlsxBook {
             Row r = sheet.getRow(new CellReference(n.getRefersToFormula()).getRow());
             int col = r.getCell(4) == null ? 4 : 5;
             XSSFCell c = (XSSFCell) r.createCell(col);
-            c.setCellValue(mark);
+            put(c, mark);
             c.setCellStyle(note);
         });
     }
 
     /** Page set-up shared by every sheet: header with the model, footer with the fingerprint and "page x of y". */
     static void printSetup(XSSFSheet s, String model, String fingerprint) {
-        s.getHeader().setCenter("VRAM sizing report: " + model);
+        // Excel keeps at most 255 characters in a header
+        s.getHeader().setCenter("VRAM sizing report: " + (model.length() > 120 ? model.substring(0, 120) + "\u2026" : model));
         s.getFooter().setLeft("Fingerprint " + fingerprint);
         s.getFooter().setRight("Page &P of &N");
         s.getPrintSetup().setLandscape(true);
@@ -194,7 +220,7 @@ final class XlsxBook {
 
     /** A text input; with {@code allowed}, the cell accepts only those words (a list in the cell). */
     void inputText(String name, String label, String value, String... allowed) {
-        Row r = namedRow(name, label, c -> c.setCellValue(value), input, false);
+        Row r = namedRow(name, label, c -> put(c, value), input, false);
         if (allowed.length > 0) {
             var h = sheet.getDataValidationHelper();
             var v = h.createValidation(h.createExplicitListConstraint(allowed),
@@ -214,7 +240,7 @@ final class XlsxBook {
     void value(String name, String label, double v, CellStyle style, String why) {
         Row r = namedRow(name, label, c -> c.setCellValue(v), style, style == bytes);
         XSSFCell n = (XSSFCell) r.createCell(4);
-        n.setCellValue(why);
+        put(n, why);
         n.setCellStyle(note);
     }
 

@@ -60,8 +60,8 @@ final class XlsxEntered {
         switch (d.kind()) {
             case BYTES, TOKENS, COUNT, RATIO, PERCENT -> c.setCellValue(((Number) v).doubleValue());
             case BOOLEAN -> c.setCellValue((Boolean) v);
-            case TEXT, DATE -> c.setCellValue((String) v);
-            default -> c.setCellValue(InputText.of(d, v));
+            case TEXT, DATE -> XlsxBook.put(c, (String) v);
+            default -> XlsxBook.put(c, InputText.of(d, v));
         }
     }
 }

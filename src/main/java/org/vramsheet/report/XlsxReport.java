@@ -360,7 +360,7 @@ public final class XlsxReport {
             b.name(id.label() + "_" + name, col, r.getRowNum());
             col++;
         }
-        r.createCell(4).setCellValue(why);
+        XlsxBook.put(r.createCell(4), why);
     }
 
     /** How good the pre-launch prediction was, when VALIDATION froze one (the same figures as the window and PDF). */
@@ -406,8 +406,8 @@ public final class XlsxReport {
         for (String[] r : rows) {
             Row x = b.next();
             x.createCell(0).setCellValue(r[0]);
-            x.createCell(1).setCellValue(r[1]);
-            x.createCell(2).setCellValue(r[2]);
+            XlsxBook.put(x.createCell(1), r[1]);
+            XlsxBook.put(x.createCell(2), r[2]);
         }
         b.text("Status", s.status() == SignOffStatus.APPROVED ? "Approved" : "Draft");
         b.text("Signature", "");

@@ -48,7 +48,7 @@ final class XlsxVariants {
                     cell.setCellValue(f.value() / (double) Units.GIB);
                     cell.setCellStyle(b.gib);
                 } else {
-                    cell.setCellValue(d.shortText(f));
+                    XlsxBook.put(cell, d.shortText(f));
                 }
             }
         }
@@ -59,7 +59,7 @@ final class XlsxVariants {
             Row r = b.next();
             r.createCell(0).setCellValue(in.label());
             for (int i = 0; i < in.values().size(); i++) {
-                r.createCell(i + 1).setCellValue(in.values().get(i).isEmpty() ? "-" : in.values().get(i));
+                XlsxBook.put(r.createCell(i + 1), in.values().get(i).isEmpty() ? "-" : in.values().get(i));
             }
         }
         for (String n : t.notes()) {

@@ -20,13 +20,18 @@ public final class SelfSigned {
     private SelfSigned() { }
 
     public static Path create(Path dir, String cn, char[] password) throws Exception {
+        long now = System.currentTimeMillis();
+        return create(dir, cn, password, new Date(now - 60_000), new Date(now + 86_400_000L));
+    }
+
+    /** A key whose certificate is valid from {@code notBefore} to {@code notAfter} (an expired one, for one). */
+    public static Path create(Path dir, String cn, char[] password, Date notBefore, Date notAfter) throws Exception {
         KeyPairGenerator g = KeyPairGenerator.getInstance("RSA");
         g.initialize(2048);
         KeyPair kp = g.generateKeyPair();
         X500Name name = new X500Name("CN=" + cn + ", O=VRAM Sheet tests");
         long now = System.currentTimeMillis();
-        var builder = new JcaX509v3CertificateBuilder(name, BigInteger.valueOf(now), new Date(now - 60_000),
-                new Date(now + 86_400_000L), name, kp.getPublic());
+        var builder = new JcaX509v3CertificateBuilder(name, BigInteger.valueOf(now), notBefore, notAfter, name, kp.getPublic());
         X509Certificate cert = new JcaX509CertificateConverter()
                 .getCertificate(builder.build(new JcaContentSignerBuilder("SHA256withRSA").build(kp.getPrivate())));
         KeyStore ks = KeyStore.getInstance("PKCS12");
