@@ -95,7 +95,7 @@ class FuzzTest {
         }
     }
 
-    @Property(tries = 150)
+    @Property(tries = 1000)
     void mutatedWorksheets(@ForAll("seeds") long seed) throws Exception {
         Path src = SHEETS.get((int) Math.floorMod(seed, SHEETS.size()));
         JsonNode m = mutate(WorksheetJson.shared().readTree(Files.readString(src)), seed, 1 + (int) Math.floorMod(seed, 3));
@@ -108,7 +108,7 @@ class FuzzTest {
         }
     }
 
-    @Property(tries = 150)
+    @Property(tries = 1000)
     void mutatedConfigs(@ForAll("seeds") long seed) throws Exception {
         Path src = CONFIGS.get((int) Math.floorMod(seed, CONFIGS.size()));
         JsonNode entry = WorksheetJson.shared().readTree(Files.readString(src));

@@ -198,7 +198,8 @@ class WindowRobotTest {
         WaitForAsyncUtils.waitFor(20, java.util.concurrent.TimeUnit.SECONDS,
                 () -> robot.lookup("#export-status").queryAs(Label.class).getText().startsWith("Wrote"));
         assertTrue(Files.size(x) > 0 && Files.size(p) > 0);
-        assertTrue(org.vramsheet.report.ReportVerifier.verify(Files.readAllBytes(p), "test").ok());
+        assertTrue(org.vramsheet.report.ReportVerifier.verify(Files.readAllBytes(p), org.vramsheet.io.AppVersion.get()).ok(),
+                "verified by the version that exported it");
     }
 
     @Test
