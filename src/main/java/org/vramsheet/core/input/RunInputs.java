@@ -110,12 +110,16 @@ final class RunInputs {
     static DeclList setup(DeclList d) {
         return d
                 .t("validation.setup.modelId", "Measured on: model ID", "Измерено на: модель", TEXT).since(5)
-                .t("validation.setup.revision", "Measured on: model revision", "Измерено на: ревизия модели", TEXT).since(5)
-                .t("validation.setup.weightFormat", "Measured on: weight format", "Измерено на: формат весов", ENUM).since(5)
-                .n("validation.setup.weightBytes", "Measured on: weights", "Измерено на: веса", BYTES, 0, Limits.BYTES).since(5)
+                .t("validation.setup.revision", "Measured on: model revision",
+                        "Измерено на: ревизия модели", TEXT).since(5)
+                .t("validation.setup.weightFormat", "Measured on: weight format",
+                        "Измерено на: формат весов", ENUM).since(5)
+                .n("validation.setup.weightBytes", "Measured on: weights",
+                        "Измерено на: веса", BYTES, 0, Limits.BYTES).since(5)
                 .t("validation.setup.kvDtype", "Measured on: KV-cache dtype", "Измерено на: тип KV-кэша", ENUM).since(5)
                 .t("validation.setup.engine", "Measured on: engine", "Измерено на: движок", ENUM).since(5)
-                .t("validation.setup.engineVersion", "Measured on: engine version", "Измерено на: версия движка", TEXT).since(5)
+                .t("validation.setup.engineVersion", "Measured on: engine version",
+                        "Измерено на: версия движка", TEXT).since(5)
                 .t("validation.setup.gpuName", "Measured on: GPU model", "Измерено на: модель GPU", TEXT).since(5)
                 .n("validation.setup.gpuTotalBytes", "Measured on: memory per GPU", "Измерено на: память GPU", BYTES,
                         Limits.GPU_MIN_BYTES, Limits.GPU_BYTES).since(5)
@@ -123,7 +127,8 @@ final class RunInputs {
                         .since(5)
                 .n("validation.setup.pipelineParallel", "Measured on: pipeline parallel", "Измерено на: PP", COUNT, 1,
                         Limits.NODES).since(5)
-                .n("validation.setup.utilization", "Measured on: memory fraction", "Измерено на: доля памяти", RATIO, 0, 1)
+                .n("validation.setup.utilization", "Measured on: memory fraction",
+                        "Измерено на: доля памяти", RATIO, 0, 1)
                         .since(5)
                 .n("validation.setup.maxModelLen", "Measured on: max model length", "Измерено на: max model length", TOKENS, 1,
                         Limits.TOKENS).since(5)

@@ -1,7 +1,5 @@
 package org.vramsheet.ui.sections;
 
-import org.vramsheet.core.result.SizingResult;
-import org.vramsheet.ui.model.MeasurementStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +21,6 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import org.controlsfx.control.SearchableComboBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.TextField;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
@@ -306,43 +303,16 @@ public final class SheetView extends ScrollPane {
         VBox s = v.section("VALIDATION");
         s.getChildren().add(new HBox(8, v.editButton("paste-log", "Paste engine log...", () -> onPasteLog.run()),
                 v.editButton("measure-server", "Measure a running server...", () -> onMeasure.run())));
-        Label status = new Label();
-        status.setId("validation-status");
-        status.getStyleClass().add("measurement-status");
-        status.setWrapText(true);
         List<VBox> nonKv = List.of(v.number(x.measuredNonKv), v.number(x.measuredActivationPeak), v.number(x.measuredNonTorch),
                 v.number(x.measuredCudaGraphs));
         List<VBox> pool = List.of(v.number(x.allocatedKv), v.number(x.kvCapacityTokens), v.number(x.measuredPeak),
                 v.number(x.preemptionSequences));
-        Runnable mark = () -> {
-            SizingResult r = vm.computed().outcome().result();
-            String t = MeasurementStatus.text(r, vm.computed().sheet().validation(), v.texts());
-            if (!t.equals(status.getText())) {
-                status.setText(t);
-            }
-            boolean staleNonKv = MeasurementStatus.nonKvStale(r);
-            boolean stalePool = MeasurementStatus.poolStale(r);
-            nonKv.forEach(b -> strike(b, staleNonKv));
-            pool.forEach(b -> strike(b, stalePool));
-            status.pseudoClassStateChanged(Style.STALE, staleNonKv || stalePool);
-        };
-        mark.run();
-        vm.computedProperty().addListener((o, a, b) -> mark.run());
-        s.getChildren().add(status);
-        s.getChildren().addAll(fill(COLUMNS, nonKv.get(0), pool.get(0), pool.get(1),
-                pool.get(2), pool.get(3), wide(v.text("validation-notes", "Notes", x.notes), 4),
-                v.number(x.measuredOnGpus), nonKv.get(1), nonKv.get(2),
-                nonKv.get(3), v.number(x.predictedNonKv), v.number(x.predictedKvPool),
-                v.number(x.predictedKvCapacity)),
-                results(FigureKey.VALIDATION_NON_KV_ERROR, FigureKey.VALIDATION_KV_POOL_ERROR,
-                        FigureKey.VALIDATION_KV_CAPACITY_ERROR));
+        s.getChildren().add(StaleMarks.status(vm, v, nonKv, pool));
+        s.getChildren().addAll(fill(COLUMNS, nonKv.get(0), pool.get(0), pool.get(1), pool.get(2), pool.get(3),
+                wide(v.text("validation-notes", "Notes", x.notes), 4), v.number(x.measuredOnGpus), nonKv.get(1), nonKv.get(2),
+                nonKv.get(3), v.number(x.predictedNonKv), v.number(x.predictedKvPool), v.number(x.predictedKvCapacity)),
+                results(FigureKey.VALIDATION_NON_KV_ERROR, FigureKey.VALIDATION_KV_POOL_ERROR, FigureKey.VALIDATION_KV_CAPACITY_ERROR));
         return s;
-    }
-
-    /** A measured value of another setup struck through (an empty field has nothing to strike). */
-    private static void strike(VBox field, boolean stale) {
-        TextField tf = (TextField) field.getChildren().get(1);
-        tf.pseudoClassStateChanged(Style.STALE, stale && !tf.getText().isBlank());
     }
 
     private Node result() {
