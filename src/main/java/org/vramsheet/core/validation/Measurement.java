@@ -10,13 +10,14 @@ import org.vramsheet.core.sheet.Validation;
  *
  * @param concurrencyTokens the context length the printed concurrency refers to
  * @param nodes             machines the replica's workers ran on (distinct Ray worker addresses), null when not shown
+ * @param dataParallel      data-parallel engines the log shows (DP ranks); the figures are the first engine's, null when one
  */
 public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
                           Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
                           Long nonKvBytes, Long activationPeakBytes, Long nonTorchBytes, Long kvPoolBytes, Long kvTokens,
                           Long gpuBlocks, Long concurrencyTokens, Double concurrency, Long freeBytes, Long totalBytes,
                           Long cudaGraphEstimateBytes, Long cudaGraphActualBytes, List<String> matchedLines,
-                          List<String> skippedLines, Integer nodes) {
+                          List<String> skippedLines, Integer nodes, Integer dataParallel) {
     public Measurement {
         matchedLines = matchedLines == null ? List.of() : List.copyOf(matchedLines);
         skippedLines = skippedLines == null ? List.of() : List.copyOf(skippedLines);
@@ -67,6 +68,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         private List<String> matchedLines;
         private List<String> skippedLines;
         private Integer nodes;
+        private Integer dataParallel;
 
         private Builder() { }
 
@@ -238,10 +240,19 @@ public record Measurement(Engine engine, String version, String modelId, Double 
 
         public Integer nodes() { return nodes; }
 
+        /** Data-parallel engines the log shows; its figures are the first engine's. */
+        public Builder dataParallel(Integer v) {
+            dataParallel = v;
+            return this;
+        }
+
+        public Integer dataParallel() { return dataParallel; }
+
         public Measurement build() {
             return new Measurement(engine, version, modelId, utilization, maxModelLen, tensorParallel, pipelineParallel, kvCacheDtype,
                     weightsBytes, nonKvBytes, activationPeakBytes, nonTorchBytes, kvPoolBytes, kvTokens, gpuBlocks, concurrencyTokens,
-                    concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes);
+                    concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes,
+                    dataParallel);
         }
     }
 }
