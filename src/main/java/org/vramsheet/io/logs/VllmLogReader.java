@@ -161,7 +161,8 @@ final class VllmLogReader implements EngineLogReader {
             engines.concurrency(p, LogText.ratio(m.group(2), 1e9), tokens);
             hit = true;
         }
-        if ((m = V_FREE.matcher(line)).find()) {
+        if (f.freeBytes() == null && (m = V_FREE.matcher(line)).find()) {
+            // every TP rank prints its own; the first (rank 0's) is kept
             long free = LogText.gib(m.group(1));
             f.freeBytes(free).totalBytes(LogText.gib(m.group(2)));
             hit = true;
