@@ -82,8 +82,8 @@ final class VllmUsage {
 
     /**
      * The newer form's parts: non-torch = consumed - weights ("Model loading took"), non-KV = consumed + the activation
-     * peak. Some releases print the peak with the CUDA-graph estimate in it (vLLM #49208, undone by #37426's rule and
-     * again by #57983): of the two readings, the one for which requested - available = non-KV + estimate holds is taken.
+     * peak. Some releases print a peak that holds the CUDA-graph estimate ({@code peak_activation_memory}, vLLM PR #37426
+     * and issue #57936 describe both): of the two readings, the one for which requested - available = non-KV + estimate.
      * The notice's two utilizations give the estimate when no line prints it: (current - equivalent) x total.
      */
     void finish(Measurement.Builder f) {
