@@ -57,10 +57,7 @@ final class KvStep {
                 notes.add("Windowed layers grow only up to their window; past it a token costs "
                         + Units.bytesText(Math.multiplyExact(g.perLayer(), (long) g.fullLayers())));
             }
-            String unbound = windowsAboveContext(c);
-            if (unbound != null) {
-                notes.add(unbound);
-            }
+            notes.addAll(windowsAboveContext(c));
             if (g.stateLayers > 0) {
                 notes.add(g.stateLayers + " fixed-state layers hold " + Units.bytesText(g.stateBytesPerSeq)
                         + " per sequence whatever its length");
@@ -78,23 +75,19 @@ final class KvStep {
         queryHeadMistake(c, k);
     }
 
-    /** Which window groups never bind because their window is above the max model length, or null. */
-    private static String windowsAboveContext(Calc c) {
+    /** A note for each window group that never binds because its window is above the max model length. */
+    private static List<String> windowsAboveContext(Calc c) {
         Long context = WorksheetValidator.effectiveMaxModelLen(c.ws);
-        if (context == null || context <= 0) {
-            return null;
-        }
-        List<String> groups = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         List<LayerWindow> windows = c.ws.kv().windows();
-        for (int i = 0; i < windows.size(); i++) {
+        for (int i = 0; context != null && context > 0 && i < windows.size(); i++) {
             Long w = windows.get(i).window();
             if (w != null && w > context) {
-                groups.add("group " + (i + 1) + "'s window " + Units.grouped(w));
+                notes.add("group " + (i + 1) + "'s window " + Units.grouped(w) + " is above the max model length "
+                        + Units.grouped(context) + ": it never binds, so those layers hold the whole context like full-attention layers");
             }
         }
-        return groups.isEmpty() ? null : String.join(", ", groups) + (groups.size() == 1 ? " is" : " are")
-                + " above the max model length " + Units.grouped(context) + ": it never binds, so those layers hold the whole "
-                + "context like full-attention layers";
+        return notes;
     }
 
     private static void perGpu(Calc c) {

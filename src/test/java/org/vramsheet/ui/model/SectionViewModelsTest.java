@@ -65,7 +65,8 @@ class SectionViewModelsTest {
         vm.kv.windowTokens.textProperty().set("1,000,000");
         // issue 27: a window above the context is imported as it is and never binds (the KV figure says so), not an error
         assertEquals(null, vm.issueFor("kv.windows"));
-        assertTrue(fig(vm, FigureKey.KV_CACHE_BYTES_PER_TOKEN).provenance().assumptions().stream().anyMatch(n -> n.contains("never binds")));
+        assertTrue(fig(vm, FigureKey.KV_CACHE_BYTES_PER_TOKEN).provenance().assumptions().stream()
+                .anyMatch(n -> n.contains("never binds")));
     }
 
     @Test
