@@ -87,7 +87,10 @@ final class VllmLogReader implements EngineLogReader {
             hit = true;
         }
         hit |= stages.usage(line);
-        hit |= usage.read(line, f);
+        if (usage.read(line, f)) {
+            f.engine(Engine.VLLM);
+            hit = true;
+        }
         if ((m = V_PROFILE_OLD.matcher(line)).find()) {
             long w = LogText.gib(m.group(1));
             long n = LogText.gib(m.group(2));

@@ -3,7 +3,6 @@ package org.vramsheet.io.logs;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.vramsheet.core.engine.vllm.VllmModule;
-import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.validation.Measurement;
 
 /**
@@ -32,6 +31,7 @@ final class VllmUsage {
     /** The utilization the notice names and the one it says is equivalent without CUDA-graph profiling. */
     private double[] notice;
 
+    /** Reads one line; whether it was one of these (the caller marks the log as vLLM's). */
     boolean read(String line, Measurement.Builder f) {
         if (!line.contains("Actual usage") && !line.contains("gpu-memory-utilization=") && !line.contains("graph pool")) {
             return false;
@@ -44,7 +44,7 @@ final class VllmUsage {
             long n = LogText.gib(m.group(3));
             long nonKv = Math.addExact(Math.addExact(w, a), n); // past a long the line is not read (never wraps)
             f.weightsBytes(or(f.weightsBytes(), w)).activationPeakBytes(or(f.activationPeakBytes(), a))
-                    .nonTorchBytes(or(f.nonTorchBytes(), n)).nonKvBytes(or(f.nonKvBytes(), nonKv)).engine(Engine.VLLM);
+                    .nonTorchBytes(or(f.nonTorchBytes(), n)).nonKvBytes(or(f.nonKvBytes(), nonKv));
             if (m.group(4) != null) {
                 f.cudaGraphActualBytes(or(f.cudaGraphActualBytes(), LogText.gib(m.group(4))));
             }
@@ -59,7 +59,6 @@ final class VllmUsage {
             if (cg != null) {
                 f.cudaGraphActualBytes(or(f.cudaGraphActualBytes(), cg));
             }
-            f.engine(Engine.VLLM);
             hit = true;
         }
         if (requested == null && (m = DESIRED.matcher(line)).find()) {
@@ -70,7 +69,7 @@ final class VllmUsage {
         }
         if (notice == null && (m = NOTICE.matcher(line)).find()) {
             notice = new double[] {LogText.ratio(m.group(1), 1.0), LogText.ratio(m.group(2), 1.0)};
-            f.utilization(f.utilization() == null ? notice[0] : f.utilization()).engine(Engine.VLLM);
+            f.utilization(f.utilization() == null ? notice[0] : f.utilization());
             hit = true;
         }
         if ((m = POOL_EST.matcher(line)).find()) {
