@@ -107,11 +107,11 @@ final class LlamaCppLogReader implements EngineLogReader {
             f.engine(Engine.LLAMA_CPP);
             return true;
         }
-        if ((m = LC_KV.matcher(line)).find()) {
+        if (line.contains("size") && (m = LC_KV.matcher(line)).find()) {
             kvSize(line, m, f);
             return true;
         }
-        if ((m = RS.matcher(line)).find()) {
+        if (line.contains("llama_memory_recurrent") && (m = RS.matcher(line)).find()) {
             f.engine(Engine.LLAMA_CPP).stateBytes(LogText.mib(m.group(1)));
             return true;
         }
