@@ -10,13 +10,16 @@ import org.vramsheet.core.sheet.Validation;
  *
  * @param concurrencyTokens the context length the printed concurrency refers to
  * @param nodes             machines the replica's workers ran on (distinct Ray worker addresses), null when not shown
+ * @param freeAfterWeightsBytes the free memory the engine sized its pool from, after weights, activations and buffers
+ *                              (TensorRT-LLM's "available"), null when not shown
+ * @param blockSize         tokens per KV block the engine used (TensorRT-LLM's "tokens per block"), null when not shown
  */
 public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
                           Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
                           Long nonKvBytes, Long activationPeakBytes, Long nonTorchBytes, Long kvPoolBytes, Long kvTokens,
                           Long gpuBlocks, Long concurrencyTokens, Double concurrency, Long freeBytes, Long totalBytes,
                           Long cudaGraphEstimateBytes, Long cudaGraphActualBytes, List<String> matchedLines,
-                          List<String> skippedLines, Integer nodes) {
+                          List<String> skippedLines, Integer nodes, Long freeAfterWeightsBytes, Integer blockSize) {
     public Measurement {
         matchedLines = matchedLines == null ? List.of() : List.copyOf(matchedLines);
         skippedLines = skippedLines == null ? List.of() : List.copyOf(skippedLines);
@@ -67,6 +70,8 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         private List<String> matchedLines;
         private List<String> skippedLines;
         private Integer nodes;
+        private Long freeAfterWeightsBytes;
+        private Integer blockSize;
 
         private Builder() { }
 
@@ -238,10 +243,27 @@ public record Measurement(Engine engine, String version, String modelId, Double 
 
         public Integer nodes() { return nodes; }
 
+        /** The free memory the engine sized its pool from (TensorRT-LLM's "available"). */
+        public Builder freeAfterWeightsBytes(Long v) {
+            freeAfterWeightsBytes = v;
+            return this;
+        }
+
+        public Long freeAfterWeightsBytes() { return freeAfterWeightsBytes; }
+
+        /** Tokens per KV block the engine used. */
+        public Builder blockSize(Integer v) {
+            blockSize = v;
+            return this;
+        }
+
+        public Integer blockSize() { return blockSize; }
+
         public Measurement build() {
             return new Measurement(engine, version, modelId, utilization, maxModelLen, tensorParallel, pipelineParallel, kvCacheDtype,
                     weightsBytes, nonKvBytes, activationPeakBytes, nonTorchBytes, kvPoolBytes, kvTokens, gpuBlocks, concurrencyTokens,
-                    concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes);
+                    concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes,
+                    freeAfterWeightsBytes, blockSize);
         }
     }
 }
