@@ -11,8 +11,10 @@ import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.Provenance;
 import org.vramsheet.core.result.Unit;
+import org.vramsheet.core.input.WorksheetValidator;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.LayerWindow;
 import org.vramsheet.core.units.Units;
 
 /** KV ARCHITECTURE: bytes per token from KV heads (GQA/MQA) or the MLA latent, windows and state. */
@@ -55,6 +57,10 @@ final class KvStep {
                 notes.add("Windowed layers grow only up to their window; past it a token costs "
                         + Units.bytesText(Math.multiplyExact(g.perLayer(), (long) g.fullLayers())));
             }
+            String unbound = windowsAboveContext(c);
+            if (unbound != null) {
+                notes.add(unbound);
+            }
             if (g.stateLayers > 0) {
                 notes.add(g.stateLayers + " fixed-state layers hold " + Units.bytesText(g.stateBytesPerSeq)
                         + " per sequence whatever its length");
@@ -70,6 +76,25 @@ final class KvStep {
         perGpu(c);
         beyondWindowsAndState(c, k);
         queryHeadMistake(c, k);
+    }
+
+    /** Which window groups never bind because their window is above the max model length, or null. */
+    private static String windowsAboveContext(Calc c) {
+        Long context = WorksheetValidator.effectiveMaxModelLen(c.ws);
+        if (context == null || context <= 0) {
+            return null;
+        }
+        List<String> groups = new ArrayList<>();
+        List<LayerWindow> windows = c.ws.kv().windows();
+        for (int i = 0; i < windows.size(); i++) {
+            Long w = windows.get(i).window();
+            if (w != null && w > context) {
+                groups.add("group " + (i + 1) + "'s window " + Units.grouped(w));
+            }
+        }
+        return groups.isEmpty() ? null : String.join(", ", groups) + (groups.size() == 1 ? " is" : " are")
+                + " above the max model length " + Units.grouped(context) + ": it never binds, so those layers hold the whole "
+                + "context like full-attention layers";
     }
 
     private static void perGpu(Calc c) {
