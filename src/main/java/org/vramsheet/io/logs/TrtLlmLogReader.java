@@ -36,7 +36,18 @@ final class TrtLlmLogReader implements EngineLogReader {
     @Override
     public List<LineReader> lineReaders() {
         return List.of(TrtLlmLogReader::pool, TrtLlmLogReader::legacy, TrtLlmLogReader::blocks, TrtLlmLogReader::engine,
-                TrtLlmPyTorchLines::profiling, TrtLlmPyTorchLines::memory);
+                trt(TrtLlmPyTorchLines::profiling), trt(TrtLlmPyTorchLines::memory));
+    }
+
+    /** A line reader whose lines are TensorRT-LLM's. */
+    private static LineReader trt(LineReader r) {
+        return (line, f) -> {
+            boolean hit = r.read(line, f);
+            if (hit) {
+                f.engine(Engine.TENSORRT_LLM);
+            }
+            return hit;
+        };
     }
 
     /** The pool as allocated, and the free memory it was sized from. */

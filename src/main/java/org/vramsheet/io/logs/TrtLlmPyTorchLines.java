@@ -2,13 +2,13 @@ package org.vramsheet.io.logs;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.validation.Measurement;
 
 /**
  * TensorRT-LLM's PyTorch backend (1.x, {@code tensorrt_llm/_torch/pyexecutor/_util.py} {@code KvCacheCreator}): after a dry
  * run with a small temporary KV cache it prints its peak memory and the KV budget
  * {@code (device total - peak + temporary KV) x fraction}, and the parts of the peak (weights, activations, outside torch).
+ * {@link TrtLlmLogReader} marks the engine on every line read here.
  */
 final class TrtLlmPyTorchLines {
     private static final Pattern PEAK = Pattern.compile("Peak memory during memory usage profiling \\(torch \\+ non-torch\\): "
@@ -40,7 +40,7 @@ final class TrtLlmPyTorchLines {
         Matcher tm = TMP.matcher(line);
         long tmp = tm.find() ? LogText.gib(tm.group(1)) : 0;
         Matcher tt = TOTAL.matcher(line);
-        f.engine(Engine.TENSORRT_LLM).nonKvBytes(peak - tmp).utilization(fraction);
+        f.nonKvBytes(peak - tmp).utilization(fraction);
         if (tt.find()) {
             long total = LogText.gib(tt.group(1));
             f.totalBytes(total).freeAfterWeightsBytes(total - peak + tmp);
@@ -54,19 +54,19 @@ final class TrtLlmPyTorchLines {
     static boolean memory(String line, Measurement.Builder f) {
         Matcher m;
         if ((m = WEIGHTS.matcher(line)).find()) {
-            f.engine(Engine.TENSORRT_LLM).weightsBytes(LogText.gib(m.group(1)));
+            f.weightsBytes(LogText.gib(m.group(1)));
             return true;
         }
         if ((m = ACTIVATIONS.matcher(line)).find()) {
-            f.engine(Engine.TENSORRT_LLM).activationPeakBytes(LogText.gib(m.group(1)));
+            f.activationPeakBytes(LogText.gib(m.group(1)));
             return true;
         }
         if ((m = OUTSIDE.matcher(line)).find()) {
-            f.engine(Engine.TENSORRT_LLM).nonTorchBytes(LogText.gib(m.group(1)));
+            f.nonTorchBytes(LogText.gib(m.group(1)));
             return true;
         }
         if (line.contains("[TRT-LLM]") && (m = SEQ_LEN.matcher(line)).find()) {
-            f.engine(Engine.TENSORRT_LLM).maxModelLen(LogText.num(m.group(1)));
+            f.maxModelLen(LogText.num(m.group(1)));
             return true;
         }
         return false;

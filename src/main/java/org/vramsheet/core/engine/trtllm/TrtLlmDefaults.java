@@ -18,11 +18,12 @@ final class TrtLlmDefaults {
     static Choice<Double> fraction(RuntimeSettings r) {
         EngineVersion v = version(r);
         if (v != null && !v.atLeast(0, 7)) {
-            return new Choice<>(0.85, "TensorRT-LLM " + v + " default kv_cache_free_gpu_mem_fraction 0.85 "
-                    + "(kDefaultGpuMemFraction = 0.85f in the early batch-manager headers) of the memory free after the engine");
+            // kDefaultGpuMemFraction = 0.85f in the early batch-manager headers
+            return new Choice<>(0.85, "TensorRT-LLM default free_gpu_memory_fraction 0.85 "
+                    + "(of the memory still free after weights and activations)");
         }
-        return new Choice<>(0.9, "TensorRT-LLM default free_gpu_memory_fraction 0.9 (kDefaultGpuMemFraction; LLM API "
-                + "KvCacheConfig) of the memory still free after the engine, activations and buffers");
+        return new Choice<>(0.9, "TensorRT-LLM default free_gpu_memory_fraction 0.9 "
+                + "(of the memory still free after weights and activations)");
     }
 
     /**
@@ -35,7 +36,6 @@ final class TrtLlmDefaults {
         if (v != null && !v.atLeast(1, 0)) {
             return new Choice<>(64, "TensorRT-LLM " + v + " trtllm-build default tokens_per_block 64");
         }
-        return new Choice<>(32, "TensorRT-LLM " + (v == null ? "" : v + " ") + "LLM API default tokens_per_block 32"
-                + (v == null ? " (no version given: the current default)" : ""));
+        return new Choice<>(32, "TensorRT-LLM LLM-API tokens_per_block 32 (many C++-runtime builds use 64)");
     }
 }

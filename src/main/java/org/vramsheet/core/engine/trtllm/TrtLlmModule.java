@@ -56,8 +56,7 @@ public final class TrtLlmModule implements EngineModule {
         // calculateMaxNumBlocks: maxTokens = (SizeType32) (fraction x free / bytes per token), blocks = ceilDiv(maxTokens,
         // tokensPerBlock); it allocates (and prints) those whole blocks, less than one block above this budget
         long blocks = KvGeometry.ceilDiv(pool / cell, tpb);
-        in.notes().add("TensorRT-LLM takes its fraction of the memory still free after weights and activations; its blocks "
-                + "round the tokens up");
+        in.notes().add("TensorRT-LLM takes its fraction of the memory still free after weights and activations");
         return new PoolLayout(this, g, new PoolLayout.Shape(tpb, Math.multiplyExact(cell, (long) tpb), pool, blocks,
                 Math.multiplyExact(blocks, (long) tpb)),
                 new PoolLayout.Admission(in.runtime().ranks(), 0, PoolLayout.kinds(g, 1), 1, 0, in.maxLen()));
