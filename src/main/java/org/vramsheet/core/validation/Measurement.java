@@ -30,6 +30,7 @@ import org.vramsheet.core.sheet.Validation;
  * @param freeAfterWeightsBytes the free memory the engine sized its pool from, after weights, activations and buffers
  *                              (TensorRT-LLM's "available"), null when not shown
  * @param blockSize         tokens per KV block the engine used (TensorRT-LLM's "tokens per block"), null when not shown
+ * @param cudaGraphsInPool  whether the engine took its CUDA graphs out of the KV pool, when its lines show it (a V0 log: false)
  * @param dataParallel      data-parallel engines the log shows (vLLM DP ranks); the figures are the first engine's, null when one
  */
 public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
@@ -42,7 +43,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                           Long batchTokens, Long ubatchTokens, String flashAttention, Integer gpuLayers, Integer modelLayers,
                           Long plannedKvBytes, Long plannedTotalBytes, Long plannedWeightsBytes, Long plannedGraphBytes,
                           List<DeviceMemory> plannedDevices, Long freeAfterWeightsBytes, Integer blockSize,
-                          Integer dataParallel) {
+                          Integer dataParallel, Boolean cudaGraphsInPool) {
     public Measurement {
         devices = devices == null ? List.of() : List.copyOf(devices);
         plannedDevices = plannedDevices == null ? List.of() : List.copyOf(plannedDevices);
@@ -127,6 +128,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         private Long freeAfterWeightsBytes;
         private Integer blockSize;
         private Integer dataParallel;
+        private Boolean cudaGraphsInPool;
 
         private Builder() { }
 
@@ -262,13 +264,17 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         public Builder dataParallel(Integer v) { dataParallel = v; return this; }
         public Integer dataParallel() { return dataParallel; }
 
+        /** Whether the engine took its CUDA graphs out of the pool, when its lines show it (V0 never did). */
+        public Builder cudaGraphsInPool(Boolean v) { cudaGraphsInPool = v; return this; }
+        public Boolean cudaGraphsInPool() { return cudaGraphsInPool; }
+
         public Measurement build() {
             return new Measurement(engine, version, modelId, utilization, maxModelLen, tensorParallel, pipelineParallel, kvCacheDtype,
                     weightsBytes, nonKvBytes, activationPeakBytes, nonTorchBytes, kvPoolBytes, kvTokens, gpuBlocks, concurrencyTokens,
                     concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes,
                     devices, swaTokens, swaPoolBytes, stateBytes, ctxPerSeq, seqMax, kvCacheDtypeV, batchTokens, ubatchTokens,
                     flashAttention, gpuLayers, modelLayers, plannedKvBytes, plannedTotalBytes, plannedWeightsBytes, plannedGraphBytes,
-                    plannedDevices, freeAfterWeightsBytes, blockSize, dataParallel);
+                    plannedDevices, freeAfterWeightsBytes, blockSize, dataParallel, cudaGraphsInPool);
         }
     }
 }

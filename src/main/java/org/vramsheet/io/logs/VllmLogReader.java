@@ -156,7 +156,7 @@ final class VllmLogReader implements EngineLogReader {
         }
         if (line.contains("stored in KV cache") && (m = V0_MAX_TOKENS.matcher(line)).find()) {
             engines.tokens(p, LogText.num(m.group(1)));
-            f.engine(Engine.VLLM);
+            f.engine(Engine.VLLM).cudaGraphsInPool(false); // a V0 line: V0 never took CUDA graphs out of the pool
             hit = true;
         }
         if ((m = V_CONC.matcher(line)).find()) {
@@ -185,6 +185,9 @@ final class VllmLogReader implements EngineLogReader {
         Long blocks = VllmV0Reader.blocks(line);
         if (blocks != null) {
             f.gpuBlocks(blocks).engine(Engine.VLLM);
+            if (line.contains("CPU blocks")) {
+                f.cudaGraphsInPool(false); // V0's "# GPU blocks: N, # CPU blocks: M": V0 never took CUDA graphs out of the pool
+            }
             hit = true;
         }
         return hit;

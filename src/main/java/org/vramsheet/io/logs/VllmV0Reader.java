@@ -32,7 +32,7 @@ final class VllmV0Reader {
         Long peak = (m = V0_PEAK.matcher(line)).find() ? LogText.gib(m.group(1)) : null;
         Long nonKv = peak == null || nonTorch == null ? null : Math.addExact(peak, Math.max(0, nonTorch));
         // all read before any is set: a value that does not parse leaves the line unread
-        f.engine(Engine.VLLM).totalBytes(total);
+        f.engine(Engine.VLLM).totalBytes(total).cudaGraphsInPool(false); // V0's profiling: the graphs stay outside the pool
         if (nonTorch != null) {
             f.nonTorchBytes(nonTorch);
         }
