@@ -207,9 +207,9 @@ public final class LogComparison {
 
     /** The fields {@link #apply} may change; every other field of the sheet is kept. */
     public static final Set<String> APPLY_OWNS = Set.of("runtime.engine", "runtime.engineVersion",
-            "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.blockSize", "runtime.cudaGraphsInPool", "runtime.maxModelLen",
-            "runtime.nodes", "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes", "gpu.count",
-            "gpu.totalBytes", "model.modelId", "result.contextLength", "kv.kvDtype", "validation.predictedNonKvBytes",
+            "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.blockSize", "runtime.cudaGraphsInPool",
+            "runtime.maxModelLen", "runtime.nodes", "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes",
+            "gpu.count", "gpu.totalBytes", "model.modelId", "result.contextLength", "kv.kvDtype", "validation.predictedNonKvBytes",
             "validation.predictedKvPoolBytes", "validation.predictedKvCapacityTokens", "validation.measuredOnGpus",
             "validation.measuredNonKvBytes", "validation.allocatedKvBytes", "validation.kvCapacityTokens", "validation.notes",
             "validation.measuredActivationPeakBytes", "validation.measuredNonTorchBytes", "validation.measuredCudaGraphBytes",
