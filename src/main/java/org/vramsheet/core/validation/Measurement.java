@@ -10,13 +10,19 @@ import org.vramsheet.core.sheet.Validation;
  *
  * @param concurrencyTokens the context length the printed concurrency refers to
  * @param nodes             machines the replica's workers ran on (distinct Ray worker addresses), null when not shown
+ * @param freeBeforeWeightsBytes free GPU memory per GPU before the weights loaded (SGLang's "Load weight begin. avail mem",
+ *                          the smallest rank's): what SGLang's pool rule starts from instead of the device total
+ * @param swaKvTokens       a sliding-window model's SWA-layer pool in tokens (SGLang "swa_layer_tokens"); kvTokens is then
+ *                          the full-layer pool
+ * @param mambaStateBytes   a hybrid model's Mamba state pool per GPU (SGLang "Mamba Cache is allocated": conv + SSM state)
  */
 public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
                           Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
                           Long nonKvBytes, Long activationPeakBytes, Long nonTorchBytes, Long kvPoolBytes, Long kvTokens,
                           Long gpuBlocks, Long concurrencyTokens, Double concurrency, Long freeBytes, Long totalBytes,
                           Long cudaGraphEstimateBytes, Long cudaGraphActualBytes, List<String> matchedLines,
-                          List<String> skippedLines, Integer nodes) {
+                          List<String> skippedLines, Integer nodes, Long freeBeforeWeightsBytes, Long swaKvTokens,
+                          Long mambaStateBytes) {
     public Measurement {
         matchedLines = matchedLines == null ? List.of() : List.copyOf(matchedLines);
         skippedLines = skippedLines == null ? List.of() : List.copyOf(skippedLines);
@@ -67,6 +73,9 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         private List<String> matchedLines;
         private List<String> skippedLines;
         private Integer nodes;
+        private Long freeBeforeWeightsBytes;
+        private Long swaKvTokens;
+        private Long mambaStateBytes;
 
         private Builder() { }
 
@@ -238,10 +247,35 @@ public record Measurement(Engine engine, String version, String modelId, Double 
 
         public Integer nodes() { return nodes; }
 
+        /** Free memory per GPU before the weights loaded. */
+        public Builder freeBeforeWeightsBytes(Long v) {
+            freeBeforeWeightsBytes = v;
+            return this;
+        }
+
+        public Long freeBeforeWeightsBytes() { return freeBeforeWeightsBytes; }
+
+        /** The SWA-layer pool of a sliding-window model, in tokens. */
+        public Builder swaKvTokens(Long v) {
+            swaKvTokens = v;
+            return this;
+        }
+
+        public Long swaKvTokens() { return swaKvTokens; }
+
+        /** The Mamba state pool per GPU of a hybrid model. */
+        public Builder mambaStateBytes(Long v) {
+            mambaStateBytes = v;
+            return this;
+        }
+
+        public Long mambaStateBytes() { return mambaStateBytes; }
+
         public Measurement build() {
             return new Measurement(engine, version, modelId, utilization, maxModelLen, tensorParallel, pipelineParallel, kvCacheDtype,
                     weightsBytes, nonKvBytes, activationPeakBytes, nonTorchBytes, kvPoolBytes, kvTokens, gpuBlocks, concurrencyTokens,
-                    concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes);
+                    concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes,
+                    freeBeforeWeightsBytes, swaKvTokens, mambaStateBytes);
         }
     }
 }
