@@ -1,6 +1,8 @@
 package org.vramsheet.io.logs;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.vramsheet.core.sheet.Engine;
@@ -31,21 +33,46 @@ final class SglangLogReader implements EngineLogReader {
     private long largestPool = -1;
     private int ranksSeen;
     private boolean tpFromArgs;
+    /** Per rank, the first "Load weight begin/end" figures: a speculative draft model loads second and is not the target. */
+    private final Map<String, Long> freeBefore = new HashMap<>();
+    private final Map<String, Long> freeAfter = new HashMap<>();
+    private final Map<String, Long> usage = new HashMap<>();
 
     @Override
     public String name() { return "SGLang"; }
 
     @Override
     public List<LineReader> lineReaders() {
-        return List.of(this::kvPool, SglangLogReader::scheduler, SglangLogReader::weights, SglangLogReader::slidingWindow,
+        return List.of(this::kvPool, SglangLogReader::scheduler, this::weights, SglangLogReader::slidingWindow,
                 SglangLogReader::mamba, this::serverArgs, this::rank);
     }
 
     @Override
     public void finish(Measurement.Builder m) {
-        if (m.engine() == Engine.SGLANG && !tpFromArgs && ranksSeen > 1) {
+        if (m.engine() != Engine.SGLANG) {
+            return;
+        }
+        if (!tpFromArgs && ranksSeen > 1) {
             m.tensorParallel(ranksSeen);
         }
+        // SGLang sizes the pool from the smallest rank's free memory (get_available_gpu_memory(distributed=True))
+        Long before = min(freeBefore);
+        Long after = min(freeAfter);
+        Long used = usage.isEmpty() ? null : usage.values().stream().max(Long::compare).orElseThrow();
+        if (used == null && before != null && after != null) {
+            used = Math.subtractExact(before, after); // releases before 0.4.3 print no "mem usage": it is before - after
+        }
+        if (before == null && after != null && used != null) {
+            before = Math.addExact(after, used);
+        }
+        m.freeBeforeWeightsBytes(before);
+        if (used != null) {
+            m.weightsBytes(used).nonKvBytes(used);
+        }
+    }
+
+    private static Long min(Map<String, Long> perRank) {
+        return perRank.isEmpty() ? null : perRank.values().stream().min(Long::compare).orElseThrow();
     }
 
     /** "KV Cache is allocated. [dtype: X, ][#tokens: N, ]K size: a GB, V size: b GB" or "... KV size: c GB" (MLA). */
@@ -96,25 +123,40 @@ final class SglangLogReader implements EngineLogReader {
         return true;
     }
 
-    /** "Load weight begin. avail mem=X GB" (free before the weights, smallest rank) and "Load weight end. ... mem usage=Y GB". */
-    private static boolean weights(String line, Measurement.Builder f) {
+    /** "Load weight begin. avail mem=X GB" and "Load weight end. ... avail mem=Y GB[, mem usage=Z GB]", first per rank. */
+    private boolean weights(String line, Measurement.Builder f) {
         String free = LogText.after(line, "Load weight begin.", "avail mem=");
         Matcher m;
         if (free != null && (m = GB.matcher(free)).find()) {
-            long bytes = Units.gib(Double.parseDouble(m.group(1)));
-            Long seen = f.freeBeforeWeightsBytes();
-            f.engine(Engine.SGLANG).freeBeforeWeightsBytes(seen == null ? bytes : Math.min(seen, bytes));
+            freeBefore.putIfAbsent(rankOf(line), Units.gib(Double.parseDouble(m.group(1))));
+            f.engine(Engine.SGLANG);
             return true;
         }
+        if (!line.contains("Load weight end.")) {
+            return false;
+        }
+        String after = LogText.after(line, "Load weight end.", "avail mem=");
         String used = LogText.after(line, "Load weight end.", "mem usage=");
-        if (used != null && (m = GB.matcher(used)).find()) {
-            long bytes = Units.gib(Double.parseDouble(m.group(1)));
-            Long seen = f.weightsBytes();
-            long most = seen == null ? bytes : Math.max(seen, bytes);
-            f.engine(Engine.SGLANG).weightsBytes(most).nonKvBytes(most);
-            return true;
+        boolean hit = false;
+        if (after != null && (m = GB.matcher(after)).find()) {
+            freeAfter.putIfAbsent(rankOf(line), Units.gib(Double.parseDouble(m.group(1))));
+            hit = true;
         }
-        return false;
+        if (used != null && (m = GB.matcher(used)).find()) {
+            usage.putIfAbsent(rankOf(line), Units.gib(Double.parseDouble(m.group(1))));
+            hit = true;
+        }
+        if (hit) {
+            f.engine(Engine.SGLANG);
+        }
+        return hit;
+    }
+
+    /** The rank of a "[time TPn ...]" line, or "" without one. */
+    private static String rankOf(String line) {
+        int end = line.indexOf(']');
+        Matcher m = end < 0 ? null : RANK.matcher(line.substring(0, end + 1));
+        return m != null && m.find() ? m.group(1) : "";
     }
 
     /** "Use sliding window memory pool. full_layer_tokens=N, swa_layer_tokens=M": both pools; max_total_num_tokens is N. */
@@ -179,13 +221,9 @@ final class SglangLogReader implements EngineLogReader {
 
     /** The rank prefix "[time TPn]" of SGLang's scheduler processes: TP is at least the ranks seen. */
     private boolean rank(String line, Measurement.Builder f) {
-        if (f.engine() != Engine.SGLANG || !line.startsWith("[")) {
-            return false;
-        }
-        int end = line.indexOf(']');
-        Matcher m = end < 0 ? null : RANK.matcher(line.substring(0, end + 1));
-        if (m != null && m.find()) {
-            ranksSeen = Math.max(ranksSeen, Integer.parseInt(m.group(1)) + 1);
+        String r = f.engine() == Engine.SGLANG ? rankOf(line) : "";
+        if (!r.isEmpty()) {
+            ranksSeen = Math.max(ranksSeen, Integer.parseInt(r) + 1);
         }
         return false;
     }
