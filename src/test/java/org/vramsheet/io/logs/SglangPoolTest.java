@@ -60,14 +60,15 @@ class SglangPoolTest {
     }
 
     /**
-     * Apply, then what the lead wires from Measurement.freeBeforeWeightsBytes: SGLang starts from the free memory it measured,
-     * so the sheet's non-torch memory is total - that free memory. SG02's page names no GPU: the free memory stands in for the
+     * Check "rule" (the entry's pool follows from its own printed memory): Apply, then what the lead wires from
+     * Measurement.freeBeforeWeightsBytes: SGLang starts from the free memory it measured, so the sheet's non-torch memory is
+     * total - that free memory. SG02's page names no GPU: the free memory stands in for the
      * total (non-torch 0); the rule needs only the free memory.
      */
     @Test
     void afterApplyTheCapacityIsTheLogsWithinOneThousandth() throws Exception {
         List<String> rows = new ArrayList<>();
-        for (FieldLog l : FieldLogs.of("sglang").filter(x -> x.checks("apply")).toList()) {
+        for (FieldLog l : FieldLogs.of("sglang").filter(x -> x.checks("rule")).toList()) {
             Measurement m = EngineLogParser.parse(l.text());
             long free = m.freeBeforeWeightsBytes();
             Worksheet applied = LogComparison.apply(sheet(l, null, free), m);
