@@ -113,21 +113,33 @@ class SglangFieldLogTest {
         assertEquals(Units.gib(78.81) - Units.gib(63.72), read("SG02").weightsBytes());
     }
 
-    /** A hybrid model's Mamba state pool (conv + SSM) is its own figure, not part of the KV pool. */
+    /** A hybrid model's Mamba state pool (conv + SSM) is its own figure, not part of the KV pool (Granite 4.0-H, Qwen3.5). */
     @Test
     void theMambaStatePoolIsRead() {
         Measurement m = read("SG08");
         assertEquals(Units.gib(0.03) + Units.gib(2.74), m.mambaStateBytes());
         assertEquals(Units.gib(1.52) * 2, m.kvPoolBytes());
+        Measurement q = read("SG11");
+        assertEquals(Units.gib(0.13) + Units.gib(7.29), q.mambaStateBytes());
+        // SGLang's mamba_full_memory_ratio 0.9: the state pool is about 0.9 x the KV pool (0.91 and 0.89 here)
+        assertEquals(0.9, m.mambaStateBytes() / (double) m.kvPoolBytes(), 0.02);
+        assertEquals(0.9, q.mambaStateBytes() / (double) q.kvPoolBytes(), 0.02);
+    }
+
+    /** Seen: a speculative draft model's pool was taken for the target's. SG10: each rank's target pool, then the draft's. */
+    @Test
+    void aDraftModelsPoolIsNotTheTargets() {
+        Measurement m = read("SG10");
+        assertEquals(Units.gib(3.46) * 2, m.kvPoolBytes());
+        assertEquals(454112L, m.kvTokens());
     }
 
     /**
-     * Seen: a speculative draft model's pool (0.08 GiB) was taken for the target's (4.98 GiB). SYNTHETIC lines, labelled: no
-     * published log with a draft pool was found; the line format is the real one of SG04 (0.5.4), the draft pool and the draft's
-     * second "Load weight begin" follow the order SGLang allocates them (target worker first, then the draft worker).
+     * The draft worker's own "Load weight begin/end" (it loads after the target) does not replace the target's free memory.
+     * SYNTHETIC lines, labelled: no published log with both loads was found with its source; the formats are SG04's and SG01's.
      */
     @Test
-    void aDraftModelsPoolIsNotTheTargets() {
+    void aDraftModelsLoadIsNotTheTargets() {
         String synthetic = String.join("\n",
                 "[2025-11-06 01:22:00 TP0] Load weight begin. avail mem=77.00 GB",
                 "[2025-11-06 01:22:05 TP0] Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=69.00 GB, "
@@ -138,7 +150,7 @@ class SglangFieldLogTest {
                         + "mem usage=0.50 GB.",
                 "[2025-11-06 01:22:12 TP0] KV Cache is allocated. #tokens: 36264, K size: 0.04 GB, V size: 0.04 GB");
         Measurement m = EngineLogParser.parse(synthetic);
-        assertEquals(Units.gib(2.49) * 2, m.kvPoolBytes());
+        assertEquals(Units.gib(2.49) * 2, m.kvPoolBytes(), "the target's pool, not the draft's 0.08 GB");
         assertEquals(Units.gib(77.0), m.freeBeforeWeightsBytes(), "the target's free memory, not the draft worker's");
         assertEquals(Units.gib(8.0), m.weightsBytes());
     }
