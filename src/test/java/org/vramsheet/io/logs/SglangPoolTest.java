@@ -27,6 +27,7 @@ import org.vramsheet.io.catalog.GpuCatalog;
 import org.vramsheet.io.hub.ModelSources;
 import org.vramsheet.io.logs.FieldLogs.FieldLog;
 import org.vramsheet.io.model.ModelImport;
+import org.vramsheet.ui.text.Texts;
 
 /**
  * SGLang's pool rule against its published logs: after Apply (with the log's free memory before the weights) the sheet's
@@ -114,6 +115,9 @@ class SglangPoolTest {
         Worksheet ws = new Worksheet(null, Sheets.weights(8_000_000_000L, WeightFormat.FP16), Sheets.gqa(32, 32, 8, 128, KvDtype.BF16),
                 null, old, new Gpu("NVIDIA H100 SXM 80GB", 4, h100), null, new ResultSettings(0L, null, 4096L, null), null, null);
         assertEquals(0.85, SizingCalculator.calculate(ws).get(FigureKey.POOL_FRACTION).ratio(), 1e-12);
+        for (String why : SizingCalculator.calculate(ws).get(FigureKey.POOL_FRACTION).provenance().assumptions()) {
+            assertEquals(List.of(), Texts.of("ru").untranslated(why), "the TP-table reason has its Russian");
+        }
         Worksheet current = ws.withRuntime(old.toBuilder().engineVersion("0.5.4.post3").tensorParallel(1).build())
                 .withGpu(new Gpu("NVIDIA H100 SXM 80GB", 1, 81_559 * Units.MIB));
         // SG04 (0.5.4.post3) printed mem_fraction_static=0.835: the capacity rule's value for an 81,559 MiB H100 at TP 1
@@ -125,6 +129,18 @@ class SglangPoolTest {
      * does not see free at load (CUDA context, NCCL, other processes), is fitted on the other logs (leave-one-out: the median
      * of their catalog total - free before weights); with no other log, the sheet's own non-torch estimate is used.
      */
+    @Test
+    void theHybridNotesHaveTheirRussian() {
+        RuntimeSettings r = Sheets.engine(Engine.SGLANG, 0.85, 4096);
+        Worksheet mamba = new Worksheet(null, Sheets.weights(1_000_000_000L, WeightFormat.FP16), Sheets.gqa(8, 16, 4, 128, KvDtype.BF16)
+                .toBuilder().stateLayers(24).stateBytesPerLayer(1_000_000L).build(), null, r, new Gpu("g", 1, 24 * Units.GIB), null,
+                new ResultSettings(0L, null, 4096L, null), null, null);
+        var pool = SizingCalculator.calculate(mamba).get(FigureKey.POOL_KV_POOL_BYTES);
+        List<String> notes = pool.provenance().assumptions();
+        assertTrue(notes.stream().anyMatch(n -> n.startsWith("Mamba state pool first")), notes.toString());
+        notes.forEach(n -> assertEquals(List.of(), Texts.of("ru").untranslated(n)));
+    }
+
     @Test
     void beforeLaunchLeaveOneOut() throws Exception {
         List<FieldLog> logs = FieldLogs.of("sglang").filter(x -> x.checks("predict")).toList();

@@ -19,15 +19,15 @@ final class SglangFraction {
 
     static Choice<Double> of(RuntimeSettings r, long totalBytes) {
         EngineVersion v = r.engineVersion().isEmpty() ? null : EngineVersion.parse(r.engineVersion());
-        return v != null && v.compareTo(CAPACITY_RULE) < 0 ? tpTable(r, v) : capacity(r, totalBytes);
+        return v != null && v.compareTo(CAPACITY_RULE) < 0 ? tpTable(r) : capacity(r, totalBytes);
     }
 
     /** server_args __post_init__ before 0.5: by tensor parallelism alone. */
-    static Choice<Double> tpTable(RuntimeSettings r, EngineVersion v) {
+    static Choice<Double> tpTable(RuntimeSettings r) {
         int tp = r.tensorParallel();
         double f = tp >= 16 ? 0.79 : tp >= 8 ? 0.81 : tp >= 4 ? 0.85 : tp >= 2 ? 0.87 : 0.88;
-        return new Choice<>(f, String.format(Locale.ROOT, "SGLang %s default mem_fraction_static by TP (16: 0.79, 8: 0.81, "
-                + "4: 0.85, 2: 0.87, else 0.88): TP %d -> %.2f (server_args __post_init__ before 0.5)", v, tp, f));
+        return new Choice<>(f, String.format(Locale.ROOT, "SGLang's default mem_fraction_static of its releases before the capacity "
+                + "rule, by tensor parallelism: TP %d -> %.2f (TP 16: 0.79, 8: 0.81, 4: 0.85, 2: 0.87, else 0.88)", tp, f));
     }
 
     /** server_args _handle_gpu_memory_settings (0.5 on): the capacity less what activations and CUDA graphs reserve, in MiB. */
@@ -58,8 +58,8 @@ final class SglangFraction {
         }
         double mfs = Math.round((gpuMem - reserved) / gpuMem * 1000) / 1000.0;
         String why = String.format(Locale.ROOT, "SGLang mem_fraction_static = round((capacity - reserved) / capacity, 3) "
-                + "= round((%.0f MiB - %.0f MiB) / %.0f MiB, 3) = %.3f (chunked_prefill_size %d, cuda_graph_max_bs %d; "
-                + "server_args _handle_gpu_memory_settings, 0.5 on)", gpuMem, reserved, gpuMem, mfs, cps, bs);
+                + "= round((%.0f MiB - %.0f MiB) / %.0f MiB, 3) = %.3f (chunked_prefill_size %d, cuda_graph_max_bs %d)",
+                gpuMem, reserved, gpuMem, mfs, cps, bs);
         return new Choice<>(Math.max(0.01, mfs), why);
     }
 }

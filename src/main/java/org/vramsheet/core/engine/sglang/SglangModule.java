@@ -59,6 +59,10 @@ public final class SglangModule implements EngineModule {
     @Override
     public boolean pagesSpanLayers() { return true; }
 
+    /**
+     * The app's values: the XLSX's SGLang formulas (SGLANG_PAGES) count every layer as full and know no Mamba pool, so until
+     * the report sends sliding-window and hybrid sheets to the app's values it would disagree with this rule on those.
+     */
     @Override
-    public XlsxPool xlsxPool() { return XlsxPool.SGLANG_PAGES; }
+    public XlsxPool xlsxPool() { return XlsxPool.APP_VALUES; }
 }

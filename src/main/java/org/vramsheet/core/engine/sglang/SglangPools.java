@@ -54,8 +54,7 @@ final class SglangPools {
         long freeBefore = in.totalBytes() - in.nonTorchBytes();
         long rest = new BigDecimal(freeBefore).multiply(BigDecimal.valueOf(in.fraction())).setScale(0, RoundingMode.FLOOR)
                 .longValueExact() - in.nonKvBytes();
-        in.notes().add("rest = free before the weights x mem_fraction_static - weights (= free after the weights - free before x "
-                + "(1 - mem_fraction_static)); free before = total - non-torch until the sheet stores the log's free memory");
+        in.notes().add("rest = free before weights x mem_fraction_static - weights; tokens = rest // cell, rounded down to page_size");
         long state = g.stateBytesPerSeqRank;
         if (state > 0 && rest > 0) {
             double share = MAMBA_FULL_MEMORY_RATIO / (1 + MAMBA_FULL_MEMORY_RATIO);
