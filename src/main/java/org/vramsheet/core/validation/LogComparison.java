@@ -207,10 +207,10 @@ public final class LogComparison {
 
     /** The fields {@link #apply} may change; every other field of the sheet is kept. */
     public static final Set<String> APPLY_OWNS = Set.of("runtime.engine", "runtime.engineVersion",
-            "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.maxModelLen", "runtime.nodes",
-            "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes", "gpu.count", "gpu.totalBytes",
-            "model.modelId", "result.contextLength", "kv.kvDtype", "validation.predictedNonKvBytes", "validation.predictedKvPoolBytes",
-            "validation.predictedKvCapacityTokens", "validation.measuredOnGpus",
+            "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.blockSize", "runtime.maxModelLen",
+            "runtime.nodes", "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes", "gpu.count",
+            "gpu.totalBytes", "model.modelId", "result.contextLength", "kv.kvDtype", "validation.predictedNonKvBytes",
+            "validation.predictedKvPoolBytes", "validation.predictedKvCapacityTokens", "validation.measuredOnGpus",
             "validation.measuredNonKvBytes", "validation.allocatedKvBytes", "validation.kvCapacityTokens", "validation.notes",
             "validation.measuredActivationPeakBytes", "validation.measuredNonTorchBytes", "validation.measuredCudaGraphBytes",
             "validation.measuredPeakBytes", "validation.preemptionSequences", "validation.setup.modelId",
@@ -253,6 +253,7 @@ public final class LogComparison {
         int pp = m.pipelineParallel() != null ? m.pipelineParallel() : r.pipelineParallel();
         RuntimeSettings nr = r.toBuilder().engine(or(m.engine(), r.engine())).engineVersion(or(m.version(), r.engineVersion()))
                 .tensorParallel(tp).pipelineParallel(pp).utilization(or(m.utilization(), r.utilization()))
+                .blockSize(or(m.blockSize(), r.blockSize()))
                 .nodes(or(m.nodes(), r.nodes()))
                 .maxModelLen(or(m.maxModelLen(), r.maxModelLen()))
                 .activationPeakBytes(m.activationPeakBytes() != null ? null : r.activationPeakBytes())

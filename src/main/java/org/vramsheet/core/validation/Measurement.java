@@ -10,22 +10,69 @@ import org.vramsheet.core.sheet.Validation;
  *
  * @param concurrencyTokens the context length the printed concurrency refers to
  * @param nodes             machines the replica's workers ran on (distinct Ray worker addresses), null when not shown
+<<<<<<< HEAD
  * @param freeBeforeWeightsBytes free GPU memory per GPU before the weights loaded (SGLang's "Load weight begin. avail mem",
  *                          the smallest rank's): what SGLang's pool rule starts from instead of the device total
  * @param swaKvTokens       a sliding-window model's SWA-layer pool in tokens (SGLang "swa_layer_tokens"); kvTokens is then
  *                          the full-layer pool
  * @param mambaStateBytes   a hybrid model's Mamba state pool per GPU (SGLang "Mamba Cache is allocated": conv + SSM state)
+=======
+ * @param devices           llama.cpp's buffers per device (CUDA0, CPU_Mapped, ...), in the order the log names them
+ * @param swaTokens         the sliding-window cache's cells (llama.cpp iSWA); kvTokens is then the non-SWA cache's
+ * @param swaPoolBytes      the sliding-window cache's bytes, included in kvPoolBytes
+ * @param stateBytes        recurrent state (llama_memory_recurrent, Mamba-style layers), not in kvPoolBytes
+ * @param ctxPerSeq         llama.cpp's n_ctx_per_seq / n_ctx_seq
+ * @param seqMax            llama.cpp's n_seq_max (sequences, i.e. server slots)
+ * @param kvCacheDtypeV     llama.cpp's type_v (kvCacheDtype is type_k)
+ * @param batchTokens       llama.cpp's n_batch
+ * @param ubatchTokens      llama.cpp's n_ubatch
+ * @param flashAttention    llama.cpp's flash_attn as printed ("0", "1", "auto", "enabled")
+ * @param gpuLayers         layers offloaded to GPUs ("offloaded N/M layers to GPU")
+ * @param modelLayers       the model's layers in that line (M)
+ * @param plannedKvBytes    Ollama's planned KV cache (an estimate before launch, all devices)
+ * @param plannedTotalBytes Ollama's planned total (memory.required.full, or "total memory")
+ * @param plannedWeightsBytes Ollama's planned weights (memory.weights.total, or the "model weights" lines)
+ * @param plannedGraphBytes Ollama's planned compute graph (memory.graph.full, or the "compute graph" lines)
+ * @param plannedDevices    Ollama's plan per device (its "model weights" / "kv cache" / "compute graph" lines)
+ * @param freeAfterWeightsBytes the free memory the engine sized its pool from, after weights, activations and buffers
+ *                              (TensorRT-LLM's "available"), null when not shown
+ * @param blockSize         tokens per KV block the engine used (TensorRT-LLM's "tokens per block"), null when not shown
+ * @param dataParallel      data-parallel engines the log shows (vLLM DP ranks); the figures are the first engine's, null when one
+>>>>>>> main
  */
 public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
                           Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
                           Long nonKvBytes, Long activationPeakBytes, Long nonTorchBytes, Long kvPoolBytes, Long kvTokens,
                           Long gpuBlocks, Long concurrencyTokens, Double concurrency, Long freeBytes, Long totalBytes,
                           Long cudaGraphEstimateBytes, Long cudaGraphActualBytes, List<String> matchedLines,
+<<<<<<< HEAD
                           List<String> skippedLines, Integer nodes, Long freeBeforeWeightsBytes, Long swaKvTokens,
                           Long mambaStateBytes) {
+=======
+                          List<String> skippedLines, Integer nodes, List<DeviceMemory> devices, Long swaTokens,
+                          Long swaPoolBytes, Long stateBytes, Long ctxPerSeq, Integer seqMax, String kvCacheDtypeV,
+                          Long batchTokens, Long ubatchTokens, String flashAttention, Integer gpuLayers, Integer modelLayers,
+                          Long plannedKvBytes, Long plannedTotalBytes, Long plannedWeightsBytes, Long plannedGraphBytes,
+                          List<DeviceMemory> plannedDevices, Long freeAfterWeightsBytes, Integer blockSize,
+                          Integer dataParallel) {
+>>>>>>> main
     public Measurement {
+        devices = devices == null ? List.of() : List.copyOf(devices);
+        plannedDevices = plannedDevices == null ? List.of() : List.copyOf(plannedDevices);
         matchedLines = matchedLines == null ? List.of() : List.copyOf(matchedLines);
         skippedLines = skippedLines == null ? List.of() : List.copyOf(skippedLines);
+    }
+
+    /** One device's buffers as a log printed them, bytes (null where not printed). */
+    public record DeviceMemory(String name, Long modelBytes, Long kvBytes, Long stateBytes, Long computeBytes, Long outputBytes) {
+        /** What the device holds in all, over the buffers printed. */
+        public long totalBytes() {
+            long t = 0;
+            for (Long v : new Long[] {modelBytes, kvBytes, stateBytes, computeBytes, outputBytes}) {
+                t = Math.addExact(t, v == null ? 0 : v);
+            }
+            return t;
+        }
     }
 
     /** Fills VALIDATION from the log (keeping what the log does not say). */
@@ -73,180 +120,108 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         private List<String> matchedLines;
         private List<String> skippedLines;
         private Integer nodes;
+<<<<<<< HEAD
         private Long freeBeforeWeightsBytes;
         private Long swaKvTokens;
         private Long mambaStateBytes;
+=======
+        private List<DeviceMemory> devices;
+        private Long swaTokens;
+        private Long swaPoolBytes;
+        private Long stateBytes;
+        private Long ctxPerSeq;
+        private Integer seqMax;
+        private String kvCacheDtypeV;
+        private Long batchTokens;
+        private Long ubatchTokens;
+        private String flashAttention;
+        private Integer gpuLayers;
+        private Integer modelLayers;
+        private Long plannedKvBytes;
+        private Long plannedTotalBytes;
+        private Long plannedWeightsBytes;
+        private Long plannedGraphBytes;
+        private List<DeviceMemory> plannedDevices;
+        private Long freeAfterWeightsBytes;
+        private Integer blockSize;
+        private Integer dataParallel;
+>>>>>>> main
 
         private Builder() { }
 
-        public Builder engine(Engine v) {
-            engine = v;
-            return this;
-        }
-
+        public Builder engine(Engine v) { engine = v; return this; }
         public Engine engine() { return engine; }
 
-        public Builder version(String v) {
-            version = v;
-            return this;
-        }
-
+        public Builder version(String v) { version = v; return this; }
         public String version() { return version; }
 
-        public Builder modelId(String v) {
-            modelId = v;
-            return this;
-        }
-
+        public Builder modelId(String v) { modelId = v; return this; }
         public String modelId() { return modelId; }
 
-        public Builder utilization(Double v) {
-            utilization = v;
-            return this;
-        }
-
+        public Builder utilization(Double v) { utilization = v; return this; }
         public Double utilization() { return utilization; }
 
-        public Builder maxModelLen(Long v) {
-            maxModelLen = v;
-            return this;
-        }
-
+        public Builder maxModelLen(Long v) { maxModelLen = v; return this; }
         public Long maxModelLen() { return maxModelLen; }
 
-        public Builder tensorParallel(Integer v) {
-            tensorParallel = v;
-            return this;
-        }
-
+        public Builder tensorParallel(Integer v) { tensorParallel = v; return this; }
         public Integer tensorParallel() { return tensorParallel; }
 
-        public Builder pipelineParallel(Integer v) {
-            pipelineParallel = v;
-            return this;
-        }
-
+        public Builder pipelineParallel(Integer v) { pipelineParallel = v; return this; }
         public Integer pipelineParallel() { return pipelineParallel; }
 
-        public Builder kvCacheDtype(String v) {
-            kvCacheDtype = v;
-            return this;
-        }
-
+        public Builder kvCacheDtype(String v) { kvCacheDtype = v; return this; }
         public String kvCacheDtype() { return kvCacheDtype; }
 
-        public Builder weightsBytes(Long v) {
-            weightsBytes = v;
-            return this;
-        }
-
+        public Builder weightsBytes(Long v) { weightsBytes = v; return this; }
         public Long weightsBytes() { return weightsBytes; }
 
-        public Builder nonKvBytes(Long v) {
-            nonKvBytes = v;
-            return this;
-        }
-
+        public Builder nonKvBytes(Long v) { nonKvBytes = v; return this; }
         public Long nonKvBytes() { return nonKvBytes; }
 
-        public Builder activationPeakBytes(Long v) {
-            activationPeakBytes = v;
-            return this;
-        }
-
+        public Builder activationPeakBytes(Long v) { activationPeakBytes = v; return this; }
         public Long activationPeakBytes() { return activationPeakBytes; }
 
-        public Builder nonTorchBytes(Long v) {
-            nonTorchBytes = v;
-            return this;
-        }
-
+        public Builder nonTorchBytes(Long v) { nonTorchBytes = v; return this; }
         public Long nonTorchBytes() { return nonTorchBytes; }
 
-        public Builder kvPoolBytes(Long v) {
-            kvPoolBytes = v;
-            return this;
-        }
-
+        public Builder kvPoolBytes(Long v) { kvPoolBytes = v; return this; }
         public Long kvPoolBytes() { return kvPoolBytes; }
 
-        public Builder kvTokens(Long v) {
-            kvTokens = v;
-            return this;
-        }
-
+        public Builder kvTokens(Long v) { kvTokens = v; return this; }
         public Long kvTokens() { return kvTokens; }
 
-        public Builder gpuBlocks(Long v) {
-            gpuBlocks = v;
-            return this;
-        }
-
+        public Builder gpuBlocks(Long v) { gpuBlocks = v; return this; }
         public Long gpuBlocks() { return gpuBlocks; }
 
-        public Builder concurrencyTokens(Long v) {
-            concurrencyTokens = v;
-            return this;
-        }
-
+        public Builder concurrencyTokens(Long v) { concurrencyTokens = v; return this; }
         public Long concurrencyTokens() { return concurrencyTokens; }
 
-        public Builder concurrency(Double v) {
-            concurrency = v;
-            return this;
-        }
-
+        public Builder concurrency(Double v) { concurrency = v; return this; }
         public Double concurrency() { return concurrency; }
 
-        public Builder freeBytes(Long v) {
-            freeBytes = v;
-            return this;
-        }
-
+        public Builder freeBytes(Long v) { freeBytes = v; return this; }
         public Long freeBytes() { return freeBytes; }
 
-        public Builder totalBytes(Long v) {
-            totalBytes = v;
-            return this;
-        }
-
+        public Builder totalBytes(Long v) { totalBytes = v; return this; }
         public Long totalBytes() { return totalBytes; }
 
-        public Builder cudaGraphEstimateBytes(Long v) {
-            cudaGraphEstimateBytes = v;
-            return this;
-        }
-
+        public Builder cudaGraphEstimateBytes(Long v) { cudaGraphEstimateBytes = v; return this; }
         public Long cudaGraphEstimateBytes() { return cudaGraphEstimateBytes; }
 
-        public Builder cudaGraphActualBytes(Long v) {
-            cudaGraphActualBytes = v;
-            return this;
-        }
-
+        public Builder cudaGraphActualBytes(Long v) { cudaGraphActualBytes = v; return this; }
         public Long cudaGraphActualBytes() { return cudaGraphActualBytes; }
 
-        public Builder matchedLines(List<String> v) {
-            matchedLines = v;
-            return this;
-        }
-
+        public Builder matchedLines(List<String> v) { matchedLines = v; return this; }
         public List<String> matchedLines() { return matchedLines; }
 
-        public Builder skippedLines(List<String> v) {
-            skippedLines = v;
-            return this;
-        }
-
+        public Builder skippedLines(List<String> v) { skippedLines = v; return this; }
         public List<String> skippedLines() { return skippedLines; }
 
-        public Builder nodes(Integer v) {
-            nodes = v;
-            return this;
-        }
-
+        public Builder nodes(Integer v) { nodes = v; return this; }
         public Integer nodes() { return nodes; }
 
+<<<<<<< HEAD
         /** Free memory per GPU before the weights loaded. */
         public Builder freeBeforeWeightsBytes(Long v) {
             freeBeforeWeightsBytes = v;
@@ -270,12 +245,79 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         }
 
         public Long mambaStateBytes() { return mambaStateBytes; }
+=======
+        public Builder devices(List<DeviceMemory> v) { devices = v; return this; }
+        public List<DeviceMemory> devices() { return devices; }
+
+        public Builder swaTokens(Long v) { swaTokens = v; return this; }
+        public Long swaTokens() { return swaTokens; }
+
+        public Builder swaPoolBytes(Long v) { swaPoolBytes = v; return this; }
+        public Long swaPoolBytes() { return swaPoolBytes; }
+
+        public Builder stateBytes(Long v) { stateBytes = v; return this; }
+        public Long stateBytes() { return stateBytes; }
+
+        public Builder ctxPerSeq(Long v) { ctxPerSeq = v; return this; }
+        public Long ctxPerSeq() { return ctxPerSeq; }
+
+        public Builder seqMax(Integer v) { seqMax = v; return this; }
+        public Integer seqMax() { return seqMax; }
+
+        public Builder kvCacheDtypeV(String v) { kvCacheDtypeV = v; return this; }
+        public String kvCacheDtypeV() { return kvCacheDtypeV; }
+
+        public Builder batchTokens(Long v) { batchTokens = v; return this; }
+        public Long batchTokens() { return batchTokens; }
+
+        public Builder ubatchTokens(Long v) { ubatchTokens = v; return this; }
+        public Long ubatchTokens() { return ubatchTokens; }
+
+        public Builder flashAttention(String v) { flashAttention = v; return this; }
+        public String flashAttention() { return flashAttention; }
+
+        public Builder gpuLayers(Integer v) { gpuLayers = v; return this; }
+        public Integer gpuLayers() { return gpuLayers; }
+
+        public Builder modelLayers(Integer v) { modelLayers = v; return this; }
+        public Integer modelLayers() { return modelLayers; }
+
+        public Builder plannedKvBytes(Long v) { plannedKvBytes = v; return this; }
+        public Long plannedKvBytes() { return plannedKvBytes; }
+
+        public Builder plannedTotalBytes(Long v) { plannedTotalBytes = v; return this; }
+        public Long plannedTotalBytes() { return plannedTotalBytes; }
+
+        public Builder plannedWeightsBytes(Long v) { plannedWeightsBytes = v; return this; }
+        public Long plannedWeightsBytes() { return plannedWeightsBytes; }
+
+        public Builder plannedGraphBytes(Long v) { plannedGraphBytes = v; return this; }
+        public Long plannedGraphBytes() { return plannedGraphBytes; }
+
+        public Builder plannedDevices(List<DeviceMemory> v) { plannedDevices = v; return this; }
+        public List<DeviceMemory> plannedDevices() { return plannedDevices; }
+        /** The free memory the engine sized its pool from (TensorRT-LLM's "available"). */
+        public Builder freeAfterWeightsBytes(Long v) { freeAfterWeightsBytes = v; return this; }
+        public Long freeAfterWeightsBytes() { return freeAfterWeightsBytes; }
+
+        /** Tokens per KV block the engine used. */
+        public Builder blockSize(Integer v) { blockSize = v; return this; }
+        public Integer blockSize() { return blockSize; }
+        public Builder dataParallel(Integer v) { dataParallel = v; return this; }
+        public Integer dataParallel() { return dataParallel; }
+>>>>>>> main
 
         public Measurement build() {
             return new Measurement(engine, version, modelId, utilization, maxModelLen, tensorParallel, pipelineParallel, kvCacheDtype,
                     weightsBytes, nonKvBytes, activationPeakBytes, nonTorchBytes, kvPoolBytes, kvTokens, gpuBlocks, concurrencyTokens,
                     concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes,
+<<<<<<< HEAD
                     freeBeforeWeightsBytes, swaKvTokens, mambaStateBytes);
+=======
+                    devices, swaTokens, swaPoolBytes, stateBytes, ctxPerSeq, seqMax, kvCacheDtypeV, batchTokens, ubatchTokens,
+                    flashAttention, gpuLayers, modelLayers, plannedKvBytes, plannedTotalBytes, plannedWeightsBytes, plannedGraphBytes,
+                    plannedDevices, freeAfterWeightsBytes, blockSize, dataParallel);
+>>>>>>> main
         }
     }
 }
