@@ -10,13 +10,6 @@ import org.vramsheet.core.sheet.Validation;
  *
  * @param concurrencyTokens the context length the printed concurrency refers to
  * @param nodes             machines the replica's workers ran on (distinct Ray worker addresses), null when not shown
-<<<<<<< HEAD
- * @param freeBeforeWeightsBytes free GPU memory per GPU before the weights loaded (SGLang's "Load weight begin. avail mem",
- *                          the smallest rank's): what SGLang's pool rule starts from instead of the device total
- * @param swaKvTokens       a sliding-window model's SWA-layer pool in tokens (SGLang "swa_layer_tokens"); kvTokens is then
- *                          the full-layer pool
- * @param mambaStateBytes   a hybrid model's Mamba state pool per GPU (SGLang "Mamba Cache is allocated": conv + SSM state)
-=======
  * @param devices           llama.cpp's buffers per device (CUDA0, CPU_Mapped, ...), in the order the log names them
  * @param swaTokens         the sliding-window cache's cells (llama.cpp iSWA); kvTokens is then the non-SWA cache's
  * @param swaPoolBytes      the sliding-window cache's bytes, included in kvPoolBytes
@@ -38,24 +31,20 @@ import org.vramsheet.core.sheet.Validation;
  *                              (TensorRT-LLM's "available"), null when not shown
  * @param blockSize         tokens per KV block the engine used (TensorRT-LLM's "tokens per block"), null when not shown
  * @param dataParallel      data-parallel engines the log shows (vLLM DP ranks); the figures are the first engine's, null when one
->>>>>>> main
+ * @param freeBeforeWeightsBytes free memory per GPU before the weights loaded (SGLang "Load weight begin. avail mem", the
+ *                          smallest rank's): what SGLang's pool rule starts from instead of the device total
  */
 public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
                           Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
                           Long nonKvBytes, Long activationPeakBytes, Long nonTorchBytes, Long kvPoolBytes, Long kvTokens,
                           Long gpuBlocks, Long concurrencyTokens, Double concurrency, Long freeBytes, Long totalBytes,
                           Long cudaGraphEstimateBytes, Long cudaGraphActualBytes, List<String> matchedLines,
-<<<<<<< HEAD
-                          List<String> skippedLines, Integer nodes, Long freeBeforeWeightsBytes, Long swaKvTokens,
-                          Long mambaStateBytes) {
-=======
                           List<String> skippedLines, Integer nodes, List<DeviceMemory> devices, Long swaTokens,
                           Long swaPoolBytes, Long stateBytes, Long ctxPerSeq, Integer seqMax, String kvCacheDtypeV,
                           Long batchTokens, Long ubatchTokens, String flashAttention, Integer gpuLayers, Integer modelLayers,
                           Long plannedKvBytes, Long plannedTotalBytes, Long plannedWeightsBytes, Long plannedGraphBytes,
                           List<DeviceMemory> plannedDevices, Long freeAfterWeightsBytes, Integer blockSize,
-                          Integer dataParallel) {
->>>>>>> main
+                          Integer dataParallel, Long freeBeforeWeightsBytes) {
     public Measurement {
         devices = devices == null ? List.of() : List.copyOf(devices);
         plannedDevices = plannedDevices == null ? List.of() : List.copyOf(plannedDevices);
@@ -120,11 +109,6 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         private List<String> matchedLines;
         private List<String> skippedLines;
         private Integer nodes;
-<<<<<<< HEAD
-        private Long freeBeforeWeightsBytes;
-        private Long swaKvTokens;
-        private Long mambaStateBytes;
-=======
         private List<DeviceMemory> devices;
         private Long swaTokens;
         private Long swaPoolBytes;
@@ -145,7 +129,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         private Long freeAfterWeightsBytes;
         private Integer blockSize;
         private Integer dataParallel;
->>>>>>> main
+        private Long freeBeforeWeightsBytes;
 
         private Builder() { }
 
@@ -221,31 +205,6 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         public Builder nodes(Integer v) { nodes = v; return this; }
         public Integer nodes() { return nodes; }
 
-<<<<<<< HEAD
-        /** Free memory per GPU before the weights loaded. */
-        public Builder freeBeforeWeightsBytes(Long v) {
-            freeBeforeWeightsBytes = v;
-            return this;
-        }
-
-        public Long freeBeforeWeightsBytes() { return freeBeforeWeightsBytes; }
-
-        /** The SWA-layer pool of a sliding-window model, in tokens. */
-        public Builder swaKvTokens(Long v) {
-            swaKvTokens = v;
-            return this;
-        }
-
-        public Long swaKvTokens() { return swaKvTokens; }
-
-        /** The Mamba state pool per GPU of a hybrid model. */
-        public Builder mambaStateBytes(Long v) {
-            mambaStateBytes = v;
-            return this;
-        }
-
-        public Long mambaStateBytes() { return mambaStateBytes; }
-=======
         public Builder devices(List<DeviceMemory> v) { devices = v; return this; }
         public List<DeviceMemory> devices() { return devices; }
 
@@ -305,19 +264,18 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         public Integer blockSize() { return blockSize; }
         public Builder dataParallel(Integer v) { dataParallel = v; return this; }
         public Integer dataParallel() { return dataParallel; }
->>>>>>> main
+        /** Free memory per GPU before the weights loaded. */
+        public Builder freeBeforeWeightsBytes(Long v) { freeBeforeWeightsBytes = v; return this; }
+        public Long freeBeforeWeightsBytes() { return freeBeforeWeightsBytes; }
 
         public Measurement build() {
             return new Measurement(engine, version, modelId, utilization, maxModelLen, tensorParallel, pipelineParallel, kvCacheDtype,
                     weightsBytes, nonKvBytes, activationPeakBytes, nonTorchBytes, kvPoolBytes, kvTokens, gpuBlocks, concurrencyTokens,
                     concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes,
-<<<<<<< HEAD
-                    freeBeforeWeightsBytes, swaKvTokens, mambaStateBytes);
-=======
                     devices, swaTokens, swaPoolBytes, stateBytes, ctxPerSeq, seqMax, kvCacheDtypeV, batchTokens, ubatchTokens,
                     flashAttention, gpuLayers, modelLayers, plannedKvBytes, plannedTotalBytes, plannedWeightsBytes, plannedGraphBytes,
-                    plannedDevices, freeAfterWeightsBytes, blockSize, dataParallel);
->>>>>>> main
+                    plannedDevices, freeAfterWeightsBytes, blockSize, dataParallel,
+                    freeBeforeWeightsBytes);
         }
     }
 }

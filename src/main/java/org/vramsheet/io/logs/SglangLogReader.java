@@ -99,7 +99,7 @@ final class SglangLogReader implements EngineLogReader {
         f.kvPoolBytes(pool);
         Matcher t = KV_TOKENS.matcher(rest);
         // with a sliding-window split the line's #tokens is the SWA pool; the full pool came with the split line
-        if (t.find() && f.swaKvTokens() == null) {
+        if (t.find() && f.swaTokens() == null) {
             f.kvTokens(LogText.num(t.group(1)));
         }
         Matcher d = KV_DTYPE.matcher(rest);
@@ -168,7 +168,7 @@ final class SglangLogReader implements EngineLogReader {
         if (!m.find()) {
             return false;
         }
-        f.engine(Engine.SGLANG).kvTokens(LogText.num(m.group(1))).swaKvTokens(LogText.num(m.group(2)));
+        f.engine(Engine.SGLANG).kvTokens(LogText.num(m.group(1))).swaTokens(LogText.num(m.group(2)));
         return true;
     }
 
@@ -181,7 +181,7 @@ final class SglangLogReader implements EngineLogReader {
         if (!m.find()) {
             return false;
         }
-        f.engine(Engine.SGLANG).mambaStateBytes(Units.gib(Double.parseDouble(m.group(1))) + Units.gib(Double.parseDouble(m.group(2))));
+        f.engine(Engine.SGLANG).stateBytes(Units.gib(Double.parseDouble(m.group(1))) + Units.gib(Double.parseDouble(m.group(2))));
         return true;
     }
 

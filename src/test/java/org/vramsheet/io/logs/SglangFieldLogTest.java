@@ -102,7 +102,7 @@ class SglangFieldLogTest {
     void slidingWindowPoolsAreBothReadAndTheFullOneIsTheCapacity() {
         Measurement m = read("SG06");
         assertEquals(375360L, m.kvTokens());
-        assertEquals(300288L, m.swaKvTokens());
+        assertEquals(300288L, m.swaTokens());
     }
 
     /** Seen: the avail mem lines were ignored; the free memory before the weights is what SGLang sized the pool from. */
@@ -117,13 +117,13 @@ class SglangFieldLogTest {
     @Test
     void theMambaStatePoolIsRead() {
         Measurement m = read("SG08");
-        assertEquals(Units.gib(0.03) + Units.gib(2.74), m.mambaStateBytes());
+        assertEquals(Units.gib(0.03) + Units.gib(2.74), m.stateBytes());
         assertEquals(Units.gib(1.52) * 2, m.kvPoolBytes());
         Measurement q = read("SG11");
-        assertEquals(Units.gib(0.13) + Units.gib(7.29), q.mambaStateBytes());
+        assertEquals(Units.gib(0.13) + Units.gib(7.29), q.stateBytes());
         // SGLang's mamba_full_memory_ratio 0.9: the state pool is about 0.9 x the KV pool (0.91 and 0.89 here)
-        assertEquals(0.9, m.mambaStateBytes() / (double) m.kvPoolBytes(), 0.02);
-        assertEquals(0.9, q.mambaStateBytes() / (double) q.kvPoolBytes(), 0.02);
+        assertEquals(0.9, m.stateBytes() / (double) m.kvPoolBytes(), 0.02);
+        assertEquals(0.9, q.stateBytes() / (double) q.kvPoolBytes(), 0.02);
     }
 
     /** Seen: a speculative draft model's pool was taken for the target's. SG10: each rank's target pool, then the draft's. */
