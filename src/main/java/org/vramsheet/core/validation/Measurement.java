@@ -32,6 +32,8 @@ import org.vramsheet.core.sheet.Validation;
  * @param blockSize         tokens per KV block the engine used (TensorRT-LLM's "tokens per block"), null when not shown
  * @param cudaGraphsInPool  whether the engine took its CUDA graphs out of the KV pool, when its lines show it (a V0 log: false)
  * @param dataParallel      data-parallel engines the log shows (vLLM DP ranks); the figures are the first engine's, null when one
+ * @param freeBeforeWeightsBytes free memory per GPU before the weights loaded (SGLang "Load weight begin. avail mem", the
+ *                          smallest rank's): what SGLang's pool rule starts from instead of the device total
  */
 public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
                           Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
@@ -43,7 +45,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                           Long batchTokens, Long ubatchTokens, String flashAttention, Integer gpuLayers, Integer modelLayers,
                           Long plannedKvBytes, Long plannedTotalBytes, Long plannedWeightsBytes, Long plannedGraphBytes,
                           List<DeviceMemory> plannedDevices, Long freeAfterWeightsBytes, Integer blockSize,
-                          Integer dataParallel, Boolean cudaGraphsInPool) {
+                          Integer dataParallel, Boolean cudaGraphsInPool, Long freeBeforeWeightsBytes) {
     public Measurement {
         devices = devices == null ? List.of() : List.copyOf(devices);
         plannedDevices = plannedDevices == null ? List.of() : List.copyOf(plannedDevices);
@@ -129,6 +131,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         private Integer blockSize;
         private Integer dataParallel;
         private Boolean cudaGraphsInPool;
+        private Long freeBeforeWeightsBytes;
 
         private Builder() { }
 
@@ -263,6 +266,9 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         public Integer blockSize() { return blockSize; }
         public Builder dataParallel(Integer v) { dataParallel = v; return this; }
         public Integer dataParallel() { return dataParallel; }
+        /** Free memory per GPU before the weights loaded. */
+        public Builder freeBeforeWeightsBytes(Long v) { freeBeforeWeightsBytes = v; return this; }
+        public Long freeBeforeWeightsBytes() { return freeBeforeWeightsBytes; }
 
         /** Whether the engine took its CUDA graphs out of the pool, when its lines show it (V0 never did). */
         public Builder cudaGraphsInPool(Boolean v) { cudaGraphsInPool = v; return this; }
@@ -274,7 +280,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                     concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes,
                     devices, swaTokens, swaPoolBytes, stateBytes, ctxPerSeq, seqMax, kvCacheDtypeV, batchTokens, ubatchTokens,
                     flashAttention, gpuLayers, modelLayers, plannedKvBytes, plannedTotalBytes, plannedWeightsBytes, plannedGraphBytes,
-                    plannedDevices, freeAfterWeightsBytes, blockSize, dataParallel, cudaGraphsInPool);
+                    plannedDevices, freeAfterWeightsBytes, blockSize, dataParallel, cudaGraphsInPool, freeBeforeWeightsBytes);
         }
     }
 }
