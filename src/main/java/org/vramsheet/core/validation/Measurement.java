@@ -1,6 +1,9 @@
 package org.vramsheet.core.validation;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Validation;
 
@@ -30,6 +33,9 @@ import org.vramsheet.core.sheet.Validation;
  * @param freeAfterWeightsBytes the free memory the engine sized its pool from, after weights, activations and buffers
  *                              (TensorRT-LLM's "available"), null when not shown
  * @param blockSize         tokens per KV block the engine used (TensorRT-LLM's "tokens per block"), null when not shown
+ * @param llamaParams       llama.cpp's printed parameters by name: print_info / llm_load_print_meta ("n_layer"), GGUF metadata
+ *                          ("llama.block_count") and the context's kv_unified, as printed
+ * @param deviceFreeBytes   llama.cpp's free memory per device at load ("using device CUDA0 (...) - N MiB free"), in log order
  */
 public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
                           Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
@@ -40,8 +46,11 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                           Long swaPoolBytes, Long stateBytes, Long ctxPerSeq, Integer seqMax, String kvCacheDtypeV,
                           Long batchTokens, Long ubatchTokens, String flashAttention, Integer gpuLayers, Integer modelLayers,
                           Long plannedKvBytes, Long plannedTotalBytes, Long plannedWeightsBytes, Long plannedGraphBytes,
-                          List<DeviceMemory> plannedDevices, Long freeAfterWeightsBytes, Integer blockSize) {
+                          List<DeviceMemory> plannedDevices, Long freeAfterWeightsBytes, Integer blockSize,
+                          Map<String, String> llamaParams, Map<String, Long> deviceFreeBytes) {
     public Measurement {
+        llamaParams = llamaParams == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(llamaParams));
+        deviceFreeBytes = deviceFreeBytes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(deviceFreeBytes));
         devices = devices == null ? List.of() : List.copyOf(devices);
         plannedDevices = plannedDevices == null ? List.of() : List.copyOf(plannedDevices);
         matchedLines = matchedLines == null ? List.of() : List.copyOf(matchedLines);
@@ -124,6 +133,8 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         private List<DeviceMemory> plannedDevices;
         private Long freeAfterWeightsBytes;
         private Integer blockSize;
+        private Map<String, String> llamaParams;
+        private Map<String, Long> deviceFreeBytes;
 
         private Builder() { }
 
@@ -257,13 +268,21 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         public Builder blockSize(Integer v) { blockSize = v; return this; }
         public Integer blockSize() { return blockSize; }
 
+        /** llama.cpp's printed parameters by name (hyperparameters, GGUF metadata, kv_unified). */
+        public Builder llamaParams(Map<String, String> v) { llamaParams = v; return this; }
+        public Map<String, String> llamaParams() { return llamaParams; }
+
+        /** llama.cpp's free memory per device at load, in log order. */
+        public Builder deviceFreeBytes(Map<String, Long> v) { deviceFreeBytes = v; return this; }
+        public Map<String, Long> deviceFreeBytes() { return deviceFreeBytes; }
+
         public Measurement build() {
             return new Measurement(engine, version, modelId, utilization, maxModelLen, tensorParallel, pipelineParallel, kvCacheDtype,
                     weightsBytes, nonKvBytes, activationPeakBytes, nonTorchBytes, kvPoolBytes, kvTokens, gpuBlocks, concurrencyTokens,
                     concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes,
                     devices, swaTokens, swaPoolBytes, stateBytes, ctxPerSeq, seqMax, kvCacheDtypeV, batchTokens, ubatchTokens,
                     flashAttention, gpuLayers, modelLayers, plannedKvBytes, plannedTotalBytes, plannedWeightsBytes, plannedGraphBytes,
-                    plannedDevices, freeAfterWeightsBytes, blockSize);
+                    plannedDevices, freeAfterWeightsBytes, blockSize, llamaParams, deviceFreeBytes);
         }
     }
 }
