@@ -33,6 +33,7 @@ import org.vramsheet.core.sheet.Validation;
  * @param freeAfterWeightsBytes the free memory the engine sized its pool from, after weights, activations and buffers
  *                              (TensorRT-LLM's "available"), null when not shown
  * @param blockSize         tokens per KV block the engine used (TensorRT-LLM's "tokens per block"), null when not shown
+ * @param dataParallel      data-parallel engines the log shows (vLLM DP ranks); the figures are the first engine's, null when one
  * @param llamaParams       llama.cpp's printed parameters by name: print_info / llm_load_print_meta ("n_layer"), GGUF metadata
  *                          ("llama.block_count") and the context's kv_unified, as printed
  * @param deviceFreeBytes   llama.cpp's free memory per device at load ("using device CUDA0 (...) - N MiB free"), in log order
@@ -47,7 +48,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                           Long batchTokens, Long ubatchTokens, String flashAttention, Integer gpuLayers, Integer modelLayers,
                           Long plannedKvBytes, Long plannedTotalBytes, Long plannedWeightsBytes, Long plannedGraphBytes,
                           List<DeviceMemory> plannedDevices, Long freeAfterWeightsBytes, Integer blockSize,
-                          Map<String, String> llamaParams, Map<String, Long> deviceFreeBytes) {
+                          Integer dataParallel, Map<String, String> llamaParams, Map<String, Long> deviceFreeBytes) {
     public Measurement {
         llamaParams = llamaParams == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(llamaParams));
         deviceFreeBytes = deviceFreeBytes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(deviceFreeBytes));
@@ -133,6 +134,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         private List<DeviceMemory> plannedDevices;
         private Long freeAfterWeightsBytes;
         private Integer blockSize;
+        private Integer dataParallel;
         private Map<String, String> llamaParams;
         private Map<String, Long> deviceFreeBytes;
 
@@ -267,6 +269,8 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         /** Tokens per KV block the engine used. */
         public Builder blockSize(Integer v) { blockSize = v; return this; }
         public Integer blockSize() { return blockSize; }
+        public Builder dataParallel(Integer v) { dataParallel = v; return this; }
+        public Integer dataParallel() { return dataParallel; }
 
         /** llama.cpp's printed parameters by name (hyperparameters, GGUF metadata, kv_unified). */
         public Builder llamaParams(Map<String, String> v) { llamaParams = v; return this; }
@@ -282,7 +286,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                     concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes,
                     devices, swaTokens, swaPoolBytes, stateBytes, ctxPerSeq, seqMax, kvCacheDtypeV, batchTokens, ubatchTokens,
                     flashAttention, gpuLayers, modelLayers, plannedKvBytes, plannedTotalBytes, plannedWeightsBytes, plannedGraphBytes,
-                    plannedDevices, freeAfterWeightsBytes, blockSize, llamaParams, deviceFreeBytes);
+                    plannedDevices, freeAfterWeightsBytes, blockSize, dataParallel, llamaParams, deviceFreeBytes);
         }
     }
 }
