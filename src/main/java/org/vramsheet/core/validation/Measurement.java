@@ -1,6 +1,9 @@
 package org.vramsheet.core.validation;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Validation;
 
@@ -34,6 +37,9 @@ import org.vramsheet.core.sheet.Validation;
  * @param dataParallel      data-parallel engines the log shows (vLLM DP ranks); the figures are the first engine's, null when one
  * @param freeBeforeWeightsBytes free memory per GPU before the weights loaded (SGLang "Load weight begin. avail mem", the
  *                          smallest rank's): what SGLang's pool rule starts from instead of the device total
+ * @param llamaParams       llama.cpp's printed parameters by name: print_info / llm_load_print_meta ("n_layer"), GGUF metadata
+ *                          ("llama.block_count") and the context's kv_unified, as printed
+ * @param deviceFreeBytes   llama.cpp's free memory per device at load ("using device CUDA0 (...) - N MiB free"), in log order
  */
 public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
                           Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
@@ -45,8 +51,11 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                           Long batchTokens, Long ubatchTokens, String flashAttention, Integer gpuLayers, Integer modelLayers,
                           Long plannedKvBytes, Long plannedTotalBytes, Long plannedWeightsBytes, Long plannedGraphBytes,
                           List<DeviceMemory> plannedDevices, Long freeAfterWeightsBytes, Integer blockSize,
-                          Integer dataParallel, Boolean cudaGraphsInPool, Long freeBeforeWeightsBytes) {
+                          Integer dataParallel, Boolean cudaGraphsInPool, Long freeBeforeWeightsBytes,
+                          Map<String, String> llamaParams, Map<String, Long> deviceFreeBytes) {
     public Measurement {
+        llamaParams = llamaParams == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(llamaParams));
+        deviceFreeBytes = deviceFreeBytes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(deviceFreeBytes));
         devices = devices == null ? List.of() : List.copyOf(devices);
         plannedDevices = plannedDevices == null ? List.of() : List.copyOf(plannedDevices);
         matchedLines = matchedLines == null ? List.of() : List.copyOf(matchedLines);
@@ -132,6 +141,8 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         private Integer dataParallel;
         private Boolean cudaGraphsInPool;
         private Long freeBeforeWeightsBytes;
+        private Map<String, String> llamaParams;
+        private Map<String, Long> deviceFreeBytes;
 
         private Builder() { }
 
@@ -274,13 +285,22 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         public Builder cudaGraphsInPool(Boolean v) { cudaGraphsInPool = v; return this; }
         public Boolean cudaGraphsInPool() { return cudaGraphsInPool; }
 
+        /** llama.cpp's printed parameters by name (hyperparameters, GGUF metadata, kv_unified). */
+        public Builder llamaParams(Map<String, String> v) { llamaParams = v; return this; }
+        public Map<String, String> llamaParams() { return llamaParams; }
+
+        /** llama.cpp's free memory per device at load, in log order. */
+        public Builder deviceFreeBytes(Map<String, Long> v) { deviceFreeBytes = v; return this; }
+        public Map<String, Long> deviceFreeBytes() { return deviceFreeBytes; }
+
         public Measurement build() {
             return new Measurement(engine, version, modelId, utilization, maxModelLen, tensorParallel, pipelineParallel, kvCacheDtype,
                     weightsBytes, nonKvBytes, activationPeakBytes, nonTorchBytes, kvPoolBytes, kvTokens, gpuBlocks, concurrencyTokens,
                     concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes,
                     devices, swaTokens, swaPoolBytes, stateBytes, ctxPerSeq, seqMax, kvCacheDtypeV, batchTokens, ubatchTokens,
                     flashAttention, gpuLayers, modelLayers, plannedKvBytes, plannedTotalBytes, plannedWeightsBytes, plannedGraphBytes,
-                    plannedDevices, freeAfterWeightsBytes, blockSize, dataParallel, cudaGraphsInPool, freeBeforeWeightsBytes);
+                    plannedDevices, freeAfterWeightsBytes, blockSize, dataParallel, cudaGraphsInPool, freeBeforeWeightsBytes,
+                    llamaParams, deviceFreeBytes);
         }
     }
 }
