@@ -29,7 +29,10 @@ final class XlsxPoolSheet {
 
     static boolean simpleFormulas(ReportData d) {
         XlsxPool p = pool(d);
-        return (p == XlsxPool.SGLANG_PAGES || p == XlsxPool.TRT_BLOCKS) && formulaGeometry(d);
+        // SGLang splits a windowed model's pool (full / SWA) and gives hybrid state its own pool: the formulas know neither
+        boolean split = p == XlsxPool.SGLANG_PAGES && (!d.sheet.kv().windows().isEmpty()
+                || d.sheet.kv().stateLayers() != null && d.sheet.kv().stateLayers() > 0);
+        return (p == XlsxPool.SGLANG_PAGES || p == XlsxPool.TRT_BLOCKS) && formulaGeometry(d) && !split;
     }
 
     /** How the sheet's engine module has its pool written. */
@@ -64,11 +67,12 @@ final class XlsxPoolSheet {
                 + "WinRank)<1.5*MIN(FullRank,WinRank),MAX(FullRank,WinRank),MIN(FullRank,WinRank))))", b.count);
         b.formula("GroupsFull", "Full-attention groups", "IF(FullRank=0,0,ROUNDUP(FullRank/LayerGroup,0))", b.count);
         b.formula("GroupsWin", "Windowed groups", "IF(WinRank=0,0,ROUNDUP(WinRank/LayerGroup,0))", b.count);
-        String why = "value from the app: " + e.label() + (kind == XlsxPool.VLLM_BLOCKS ? " hybrid state layouts" : "")
+        String why = "value from the app: " + e.label() + (kind == XlsxPool.VLLM_BLOCKS ? " hybrid state layouts"
+                : kind == XlsxPool.SGLANG_PAGES ? " split pools (full and sliding-window tokens, hybrid state)" : "")
                 + " are not expressed as formulas here";
         if (vllmFormulas(d)) {
             vllmPool(b);
-        } else if (kind == XlsxPool.SGLANG_PAGES) {
+        } else if (kind == XlsxPool.SGLANG_PAGES && simpleFormulas(d)) {
             sglangPool(b);
         } else if (kind == XlsxPool.TRT_BLOCKS) {
             trtPool(b);

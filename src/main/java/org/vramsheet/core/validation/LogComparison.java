@@ -258,7 +258,7 @@ public final class LogComparison {
                 .nodes(or(m.nodes(), r.nodes()))
                 .maxModelLen(or(m.maxModelLen(), r.maxModelLen()))
                 .activationPeakBytes(m.activationPeakBytes() != null ? null : r.activationPeakBytes())
-                .nonTorchBytes(m.nonTorchBytes() != null ? null : r.nonTorchBytes())
+                .nonTorchBytes(m.nonTorchBytes() != null || m.freeBeforeWeightsBytes() != null ? null : r.nonTorchBytes())
                 .cudaGraphBytes(m.cudaGraphEstimateBytes() != null ? null : r.cudaGraphBytes()).build();
         Gpu g = ws.gpu();
         Gpu ng = g.withCount(Math.max(g.count(), tp * pp)).withTotalBytes(or(m.totalBytes(), g.totalBytes()));
@@ -278,9 +278,24 @@ public final class LogComparison {
             // the frozen prediction was for the earlier log's setup: this log's setup gets its own
             old = old.toBuilder().predictedNonKvBytes(null).predictedKvPoolBytes(null).predictedKvCapacityTokens(null).build();
         }
-        Worksheet out = StaleMeasurements.bind(ws.validation(), setup.withValidation(m.toValidation(frozen(preLaunch, old),
-                tp * pp)), date);
+        Worksheet out = StaleMeasurements.bind(ws.validation(), setup.withValidation(freeBefore(m.toValidation(frozen(preLaunch, old),
+                tp * pp), ng.totalBytes(), m)), date);
         return m.nonKvBytes() == null || offByMoreThanRounding(out, m) ? backedOut(ws.validation(), out, m, date) : out;
+    }
+
+    /**
+     * An engine that sizes its pool from the memory free before it loaded the weights (SGLang's "avail mem" at "Load weight
+     * begin", the smallest rank's): what was in use before then (CUDA context, other processes, a desktop) is taken as
+     * measured non-torch memory, so the pool rule starts from the free memory the engine saw, not the GPU's total.
+     */
+    private static Validation freeBefore(Validation v, Long total, Measurement m) {
+        Long free = m.freeBeforeWeightsBytes();
+        if (free == null || total == null || free > total || m.nonTorchBytes() != null) {
+            return v;
+        }
+        String note = "Non-torch " + Units.gibText(total - free) + " = GPU memory " + Units.gibText(total) + " - the "
+                + Units.gibText(free) + " free before the weights loaded (the engine sized its pool from the free memory)";
+        return v.toBuilder().measuredNonTorchBytes(total - free).notes(v.notes().isBlank() ? note : v.notes() + "\n" + note).build();
     }
 
     /** The printed GiB are rounded to 0.01 (two or three of them make non-KV): the rounding a printed non-KV can carry. */

@@ -98,8 +98,11 @@ class SglangPoolTest {
         Worksheet ws = new Worksheet(null, Sheets.weights(1, WeightFormat.FP16), Sheets.gqa(64, 40, 8, 128, KvDtype.BF16), null,
                 r, new Gpu("NVIDIA L4", 4, l4), null, new ResultSettings(0L, null, 4096L, null), null, null);
         ws = LogComparison.apply(ws, m);
-        long fromCatalog = capacity(ws);
-        long fromLog = capacity(ws.withRuntime(ws.runtime().toBuilder().nonTorchBytes(l4 - m.freeBeforeWeightsBytes()).build()));
+        // Apply takes the free memory before the weights as what the pool was sized from (non-torch = total - free)
+        assertEquals(l4 - m.freeBeforeWeightsBytes(), ws.validation().measuredNonTorchBytes());
+        long fromLog = capacity(ws);
+        long fromCatalog = capacity(ws.withValidation(ws.validation().toBuilder().measuredNonTorchBytes(null).build())
+                .withRuntime(ws.runtime().toBuilder().nonTorchBytes(0L).build()));
         System.out.printf(Locale.ROOT, "SG01: from the log's free memory %,d (%+.2f %%), from the catalog total %,d (%+.1f %%), "
                 + "log %,d%n", fromLog, 100.0 * (fromLog - m.kvTokens()) / m.kvTokens(), fromCatalog,
                 100.0 * (fromCatalog - m.kvTokens()) / m.kvTokens(), m.kvTokens());

@@ -64,5 +64,5 @@ public final class SglangModule implements EngineModule {
      * the report sends sliding-window and hybrid sheets to the app's values it would disagree with this rule on those.
      */
     @Override
-    public XlsxPool xlsxPool() { return XlsxPool.APP_VALUES; }
+    public XlsxPool xlsxPool() { return XlsxPool.SGLANG_PAGES; }
 }
