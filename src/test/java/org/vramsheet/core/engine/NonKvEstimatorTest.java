@@ -44,8 +44,8 @@ class NonKvEstimatorTest {
         long gap = engine.nonTorchBytes() - vllm.nonTorchBytes();
         assertTrue(gap >= Units.GIB && gap <= 3 * Units.GIB, "between 1 and 3 GiB: " + gap);
         NonKvEstimator.Estimate pytorch = NonKvEstimator.estimate(sheet(Engine.TENSORRT_LLM, "", 1));
-        assertTrue(pytorch.nonTorchBytes() >= Units.gib(2.98) && pytorch.nonTorchBytes() <= Units.gib(4.05),
-                "within what TR08 and TR09 left: " + pytorch.nonTorchBytes());
+        long outside = pytorch.nonTorchBytes() + pytorch.cudaGraphBytes();
+        assertTrue(outside >= Units.gib(2.98) && outside <= Units.gib(4.05), "within what TR08 and TR09 left: " + outside);
         assertTrue(pytorch.notes().stream().anyMatch(n -> n.startsWith("TensorRT-LLM PyTorch")), pytorch.notes().toString());
     }
 }

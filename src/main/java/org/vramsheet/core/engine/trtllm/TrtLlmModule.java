@@ -42,9 +42,12 @@ public final class TrtLlmModule implements EngineModule {
         return own != null ? own : EngineModule.super.defaultMaxBatchedTokens(r, g);
     }
 
-    /** CUDA graphs are not a separate part: the PyTorch backend captures them after the pool (older flows: in the terms). */
+    /**
+     * The CUDA graph estimate stays a part (the XLSX TRT formula adds it): for the PyTorch backend it is part of the fitted
+     * non-torch memory outside the pool, since that backend captures its graphs after the pool (TrtLlmNonKv).
+     */
     @Override
-    public NonKvRule nonKvRule() { return new NonKvRule("weights + activation peak + non-torch", true, true, false); }
+    public NonKvRule nonKvRule() { return new NonKvRule("weights + activation peak + non-torch + CUDA graphs", true, true, true); }
 
     @Override
     public PoolLayout pool(PoolInput in) {
