@@ -33,13 +33,19 @@ class NonKvEstimatorTest {
         assertEquals(Units.gib(0.25), NonKvEstimator.estimate(sheet(Engine.VLLM, "0.11.0", 1)).nonTorchBytes());
     }
 
-    /** Seen: TensorRT-LLM's non-KV memory is 1-3 GiB above the vLLM-fitted estimate the app reused for it. */
+    /**
+     * Seen: TensorRT-LLM's non-KV memory is 1-3 GiB above the vLLM-fitted estimate the app reused for it (TRT engines); the
+     * PyTorch backend (0.19+) left 2.98 to 4.05 GiB outside torch in its dry run (field logs TR08, TR09).
+     */
     @Test
     void tensorRtLlmHasItsOwnNonTorchTerm() {
         NonKvEstimator.Estimate vllm = NonKvEstimator.estimate(sheet(Engine.VLLM, "", 1));
-        NonKvEstimator.Estimate trt = NonKvEstimator.estimate(sheet(Engine.TENSORRT_LLM, "", 1));
-        long gap = trt.activationPeakBytes() + trt.nonTorchBytes() - vllm.activationPeakBytes() - vllm.nonTorchBytes();
+        NonKvEstimator.Estimate engine = NonKvEstimator.estimate(sheet(Engine.TENSORRT_LLM, "0.13.0", 1));
+        long gap = engine.nonTorchBytes() - vllm.nonTorchBytes();
         assertTrue(gap >= Units.GIB && gap <= 3 * Units.GIB, "between 1 and 3 GiB: " + gap);
-        assertTrue(trt.notes().stream().anyMatch(n -> n.startsWith("TensorRT-LLM")), trt.notes().toString());
+        NonKvEstimator.Estimate pytorch = NonKvEstimator.estimate(sheet(Engine.TENSORRT_LLM, "", 1));
+        long outside = pytorch.nonTorchBytes() + pytorch.cudaGraphBytes();
+        assertTrue(outside >= Units.gib(2.98) && outside <= Units.gib(4.05), "within what TR08 and TR09 left: " + outside);
+        assertTrue(pytorch.notes().stream().anyMatch(n -> n.startsWith("TensorRT-LLM PyTorch")), pytorch.notes().toString());
     }
 }

@@ -17,9 +17,6 @@ import org.vramsheet.core.units.Units;
 
 /** TensorRT-LLM: {@code free_gpu_memory_fraction x (total - non-KV)}, in blocks of all layers (KvCacheConfig). */
 public final class TrtLlmModule implements EngineModule {
-    /** TensorRT-LLM's non-KV memory above the vLLM-fitted estimate: the middle of the 1 to 3 GiB seen. */
-    static final double EXTRA_GIB = 1.5;
-
     @Override
     public Engine engine() { return Engine.TENSORRT_LLM; }
 
@@ -37,11 +34,18 @@ public final class TrtLlmModule implements EngineModule {
     }
 
     @Override
-    public NonKvTerms nonKvTerms(RuntimeSettings r) {
-        return NonKvTerms.extra(EXTRA_GIB, "TensorRT-LLM: + 1.5 GiB non-torch (CUDA context, cuBLAS / TRT workspaces its dry "
-                + "run counts; its non-KV memory was seen 1 to 3 GiB above the vLLM-fitted estimate)");
+    public NonKvTerms nonKvTerms(RuntimeSettings r) { return TrtLlmNonKv.terms(r); }
+
+    @Override
+    public Choice<Long> defaultMaxBatchedTokens(RuntimeSettings r, Gpu g) {
+        Choice<Long> own = TrtLlmNonKv.maxNumTokens(r);
+        return own != null ? own : EngineModule.super.defaultMaxBatchedTokens(r, g);
     }
 
+    /**
+     * The CUDA graph estimate stays a part (the XLSX TRT formula adds it): for the PyTorch backend it is part of the fitted
+     * non-torch memory outside the pool, since that backend captures its graphs after the pool (TrtLlmNonKv).
+     */
     @Override
     public NonKvRule nonKvRule() { return new NonKvRule("weights + activation peak + non-torch + CUDA graphs", true, true, true); }
 
