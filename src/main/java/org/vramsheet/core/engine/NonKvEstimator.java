@@ -17,8 +17,8 @@ import org.vramsheet.core.units.Units;
  * vLLM startup logs in shared/reference/calibration (method and error in docs/accuracy.md):
  *
  * <ul>
- * <li>vLLM's profiling run ({@link VllmProfile}): activation peak = T x perToken + S x V x perVocabSeq (+ T x H x
- *     perEncoderTokenHidden for a multimodal model; the last pipeline stage holds all of it), non-torch memory by one GPU /
+ * <li>vLLM's profiling run ({@link VllmProfile}): activation peak = T x perToken + S x V x perVocabSeq (+ 4 x T x H x
+ *     dtype bytes for a multimodal model's encoder; the last pipeline stage holds all of it), non-torch memory by one GPU /
  *     TP / PP, CUDA graphs; the constants fitted by VllmProfileFit on real logs;</li>
  * <li>vLLM 0.10 profiling counted about 0.05 GiB of non-torch memory, with or without TP; a replica across nodes adds
  *     1 GiB of NCCL network buffers;</li>
@@ -43,12 +43,15 @@ public final class NonKvEstimator {
         VllmProfile.Features f = features(ws, notes);
         long act = VllmProfile.activation(f, c);
         long t = f.batchedTokens();
-        notes.add(String.format(Locale.ROOT, "activation peak = %s batched tokens x %.1f KB + %d sequences x %s vocabulary x %.2f B",
-                Units.grouped(t), c.perToken() / 1000, f.seqs(), Units.grouped(f.vocab()), c.perVocabSeq())
-                + (f.encoderHidden() > 0 ? String.format(Locale.ROOT, " + %s tokens x hidden %s x %.2f B (encoder profiling: "
-                + "dummy images filling the encoder budget)", Units.grouped(t), Units.grouped(f.encoderHidden()),
-                c.perEncoderTokenHidden()) : "") + " = " + Units.gibText(act)
-                + " (fitted on vLLM 0.19 H100 logs; leave-one-out errors in docs/accuracy.md)");
+        long text = act - f.encoderPeak();
+        notes.add(String.format(Locale.ROOT, "activation peak = %s batched tokens x %.1f KB + %d sequences x %s vocabulary x %.2f B"
+                + " = %s (fitted on vLLM 0.19 H100 logs; leave-one-out errors in docs/accuracy.md)", Units.grouped(t),
+                c.perToken() / 1000, f.seqs(), Units.grouped(f.vocab()), c.perVocabSeq(), Units.gibText(text)));
+        if (f.encoderPeak() > 0) {
+            notes.add("encoder profiling (dummy image): 4 x " + Units.grouped(t) + " batched tokens x hidden "
+                    + Units.grouped(f.encoderHidden()) + " x " + f.dtypeBytes() + " B = " + Units.gibText(f.encoderPeak())
+                    + " (multimodal embeddings, merger and encoder cache; checked on six multimodal vLLM 0.19 logs)");
+        }
         EngineVersion ver = EngineDefaults.version(r.engineVersion());
         boolean old = ver != null && !ver.atLeast(0, 11);
         NonKvTerms terms = Engines.of(r.engine()).nonKvTerms(r);
@@ -100,7 +103,8 @@ public final class NonKvEstimator {
         Long enc = ws.weights() == null ? null : ws.weights().encoderParams();
         Integer hidden = ws.kv() == null ? null : ws.kv().hiddenSize();
         long h = enc != null && enc > 0 && hidden != null && hidden > 0 ? hidden : 0;
-        return new VllmProfile.Features(t, s, v, h, r.tensorParallel(), r.pipelineParallel());
+        int bytes = h > 0 ? ws.weights().computeDtype().bytes() : 0;
+        return new VllmProfile.Features(t, s, v, h, bytes, r.tensorParallel(), r.pipelineParallel());
     }
 
     /** Extra non-torch memory per GPU when a replica spans nodes (D05 against D03 / D04 in the calibration set). */

@@ -141,7 +141,6 @@ class VllmLeaveOneOutTest {
         System.out.println("fit on every log: " + fit);
         assertEquals(fit.perToken(), code.perToken(), Math.abs(fit.perToken()) * 0.005, "per token");
         assertEquals(fit.perVocabSeq(), code.perVocabSeq(), fit.perVocabSeq() * 0.005, "per vocabulary entry and sequence");
-        assertEquals(fit.perEncoderTokenHidden(), code.perEncoderTokenHidden(), fit.perEncoderTokenHidden() * 0.01, "encoder");
         for (long[] p : new long[][] {{fit.nonTorchOne(), code.nonTorchOne()}, {fit.nonTorchTp(), code.nonTorchTp()},
                 {fit.nonTorchPp(), code.nonTorchPp()}, {fit.cudaGraphs(), code.cudaGraphs()}}) {
             assertEquals(p[0], p[1], Units.gib(0.005), "non-torch / CUDA graphs");

@@ -7,10 +7,11 @@ import org.vramsheet.core.units.Units;
  * whose constants are fitted on real startup logs by {@link VllmProfileFit} (docs/accuracy.md, "Leave-one-out"):
  *
  * <ul>
- * <li>torch activation peak = T x perToken + S x V x perVocabSeq + T x H x perEncoderTokenHidden: T batched tokens of the
- *     dummy forward pass (max_num_batched_tokens), S sequences of the sampler's warm-up (_dummy_sampler_run, max_num_seqs)
- *     over V vocabulary entries (fp32 logits, probabilities and the top-k/top-p sort), and for a multimodal model the
- *     encoder profiling (dummy images filling the encoder budget of T tokens, hidden size H);</li>
+ * <li>torch activation peak = T x perToken + S x V x perVocabSeq (+ the encoder term): T batched tokens of the dummy
+ *     forward pass (max_num_batched_tokens), S sequences of the sampler's warm-up (_dummy_sampler_run, max_num_seqs) over
+ *     V vocabulary entries (fp32 logits, probabilities and the top-k/top-p sort);</li>
+ * <li>encoder profiling of a multimodal model (dummy images filling the encoder budget of T tokens: embeddings, merger
+ *     and encoder cache) = 4 x T x hidden size x dtype bytes, not fitted: the six multimodal logs check it;</li>
  * <li>with pipeline stages the last stage decides (it samples, so it holds the whole peak; vLLM gives every stage the
  *     blocks of the stage with the least room);</li>
  * <li>non-torch memory (CUDA context, NCCL and custom all-reduce buffers) by one GPU / TP / PP stage only;</li>
@@ -19,9 +20,11 @@ import org.vramsheet.core.units.Units;
  */
 public final class VllmProfile {
     /** What the profiling run depends on, read from the sheet. */
-    public record Features(long batchedTokens, long seqs, long vocab, long encoderHidden, int tp, int pp) {
-        /** T x H of the encoder term (0 for a text-only model). */
-        public double encoderTokenHidden() { return batchedTokens * (double) encoderHidden; }
+    public record Features(long batchedTokens, long seqs, long vocab, long encoderHidden, int dtypeBytes, int tp, int pp) {
+        /** The encoder's profiling peak: 4 x T x H x dtype bytes (0 for a text-only model). */
+        public long encoderPeak() {
+            return Math.multiplyExact(Math.multiplyExact(4L * batchedTokens, encoderHidden), (long) dtypeBytes);
+        }
 
         /** S x V of the sampler term. */
         public double seqVocab() { return seqs * (double) vocab; }
@@ -32,20 +35,19 @@ public final class VllmProfile {
      *
      * @param perToken              activation bytes per batched token
      * @param perVocabSeq           activation bytes per sampled sequence and vocabulary entry
-     * @param perEncoderTokenHidden activation bytes per batched token and hidden unit of a multimodal model
      * @param nonTorchOne           non-torch bytes on one GPU
      * @param nonTorchTp            non-torch bytes per GPU with tensor parallelism
      * @param nonTorchPp            non-torch bytes on a pipeline stage (no TP)
      * @param cudaGraphs            CUDA graph estimate per GPU
      */
-    public record Constants(double perToken, double perVocabSeq, double perEncoderTokenHidden,
+    public record Constants(double perToken, double perVocabSeq, 
                             long nonTorchOne, long nonTorchTp, long nonTorchPp, long cudaGraphs) { }
 
     /**
      * The fit on every vLLM 0.19 H100 log with profiling lines (27 calibration logs + 21 field logs with a config;
      * {@code VllmLeaveOneOutTest} checks these equal the fit within rounding).
      */
-    public static final Constants FITTED = new Constants(2.827e4, 14.12, 2.91,
+    public static final Constants FITTED = new Constants(2.664e4, 14.11,
             Units.gib(0.25), Units.gib(2.095), Units.gib(0.07), Units.gib(0.84));
 
     private VllmProfile() { }
@@ -59,9 +61,7 @@ public final class VllmProfile {
 
     /** The torch activation peak of the profiling run. */
     public static long activation(Features f, Constants c) {
-        double peak = f.batchedTokens() * c.perToken() + f.seqVocab() * c.perVocabSeq()
-                + f.encoderTokenHidden() * c.perEncoderTokenHidden();
-        return Math.round(peak);
+        return Math.addExact(Math.round(f.batchedTokens() * c.perToken() + f.seqVocab() * c.perVocabSeq()), f.encoderPeak());
     }
 
     /** Non-torch memory per GPU by parallelism (v0.11+ counting; see VllmDefaults for older releases). */

@@ -7,12 +7,14 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * How {@link VllmProfile}'s constants are fitted on startup logs: least squares of the torch activation peak on
- * T, S x V and T x H, and the medians of the non-torch memory by parallelism and of the CUDA graph estimates. Used on every log for {@link VllmProfile#FITTED} and
- * on all logs but one for the leave-one-out errors (docs/accuracy.md).
+ * T and S x V (the encoder term taken off first), and the medians of the non-torch memory by parallelism and of the
+ * CUDA graph estimates. Used on every log for {@link VllmProfile#FITTED} and on all logs but one for the leave-one-out
+ * errors (docs/accuracy.md).
  */
 public final class VllmProfileFit {
     /** One profiled startup: its features and what the log printed (bytes; cudaGraphBytes null when not printed). */
-    public record Run(String id, VllmProfile.Features features, long activationBytes, long nonTorchBytes, Long cudaGraphBytes) { }
+    public record Run(String id, VllmProfile.Features features, long activationBytes, long nonTorchBytes,
+                      Long cudaGraphBytes) { }
 
     private VllmProfileFit() { }
 
@@ -23,26 +25,24 @@ public final class VllmProfileFit {
         long tp = Math.round(median(runs, r -> r.features().tp() > 1, r -> r.nonTorchBytes(), one));
         long pp = Math.round(median(runs, r -> r.features().tp() == 1 && r.features().pp() > 1, r -> r.nonTorchBytes(), one));
         long graphs = Math.round(median(runs, r -> r.cudaGraphBytes() != null, r -> r.cudaGraphBytes(), 0));
-        return new VllmProfile.Constants(k[0], k[1], k[2], one, tp, pp, graphs);
+        return new VllmProfile.Constants(k[0], k[1], one, tp, pp, graphs);
     }
 
-    /** Coefficients of T, S x V and T x H; the encoder's is 0 when no run has an encoder. */
+    /** Coefficients of T and S x V. */
     static double[] leastSquares(List<Run> runs) {
-        boolean encoders = runs.stream().anyMatch(r -> r.features().encoderHidden() > 0);
-        int n = encoders ? 3 : 2;
-        double[][] a = new double[n][n + 1];
+        double[][] a = new double[2][3];
         for (Run r : runs) {
             VllmProfile.Features f = r.features();
-            double[] x = {f.batchedTokens(), f.seqVocab(), f.encoderTokenHidden()};
-            for (int i = 0; i < n; i++) {
-                for (int j = 0; j < n; j++) {
+            double[] x = {f.batchedTokens(), f.seqVocab()};
+            double y = r.activationBytes() - (double) f.encoderPeak();
+            for (int i = 0; i < 2; i++) {
+                for (int j = 0; j < 2; j++) {
                     a[i][j] += x[i] * x[j];
                 }
-                a[i][n] += x[i] * r.activationBytes();
+                a[i][2] += x[i] * y;
             }
         }
-        double[] k = solve(a);
-        return new double[] {k[0], k[1], encoders ? k[2] : 0};
+        return solve(a);
     }
 
     /** Gauss-Jordan elimination with partial pivoting of an augmented n x (n + 1) system. */
