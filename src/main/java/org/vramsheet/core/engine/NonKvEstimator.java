@@ -6,8 +6,10 @@ import java.util.Locale;
 import java.util.Set;
 import org.vramsheet.core.engine.spi.EngineVersion;
 import org.vramsheet.core.engine.spi.NonKvTerms;
+import org.vramsheet.core.engine.vllm.VllmBatchDefaults;
 import org.vramsheet.core.engine.vllm.VllmProfile;
 import org.vramsheet.core.sheet.Validation;
+import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
@@ -95,7 +97,10 @@ public final class NonKvEstimator {
     private static VllmProfile.Features features(Worksheet ws, List<String> notes) {
         RuntimeSettings r = ws.runtime();
         long t = EngineDefaults.maxNumBatchedTokens(r, ws.gpu()).value();
-        long s = r.maxNumSeqs() != null ? r.maxNumSeqs() : VllmProfile.defaultSeqs(t);
+        // the sampler warm-up runs max_num_seqs sequences (typed: vLLM's flag; other engines' field means slots or batch),
+        // else vLLM's default for every engine: the estimate is vLLM-calibrated
+        boolean typed = r.maxNumSeqs() != null && r.engine() == Engine.VLLM;
+        long s = typed ? r.maxNumSeqs() : VllmBatchDefaults.maxNumSeqs(r, ws.gpu(), t).value();
         long v = ws.model().vocabSize() != null ? ws.model().vocabSize() : 128_000;
         if (ws.model().vocabSize() == null) {
             notes.add("vocabulary size unknown: 128,000 assumed (import the config.json to read it)");

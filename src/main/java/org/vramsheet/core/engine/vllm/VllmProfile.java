@@ -52,13 +52,6 @@ public final class VllmProfile {
 
     private VllmProfile() { }
 
-    /**
-     * The sampler warm-up's sequences when max_num_seqs is not set: vLLM's server default goes with its default batched
-     * tokens (EngineArgs.get_batch_defaults, vllm/engine/arg_utils.py: 8,192 tokens and 1,024 sequences on GPUs of 70 GiB
-     * or more that are not A100, else 2,048 and 256), and is never more than the batched tokens.
-     */
-    public static long defaultSeqs(long batchedTokens) { return Math.min(batchedTokens >= 8192 ? 1024 : 256, batchedTokens); }
-
     /** The torch activation peak of the profiling run. */
     public static long activation(Features f, Constants c) {
         return Math.addExact(Math.round(f.batchedTokens() * c.perToken() + f.seqVocab() * c.perVocabSeq()), f.encoderPeak());
