@@ -11,8 +11,10 @@ import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.Provenance;
 import org.vramsheet.core.result.Unit;
+import org.vramsheet.core.input.WorksheetValidator;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.LayerWindow;
 import org.vramsheet.core.units.Units;
 
 /** KV ARCHITECTURE: bytes per token from KV heads (GQA/MQA) or the MLA latent, windows and state. */
@@ -55,6 +57,7 @@ final class KvStep {
                 notes.add("Windowed layers grow only up to their window; past it a token costs "
                         + Units.bytesText(Math.multiplyExact(g.perLayer(), (long) g.fullLayers())));
             }
+            notes.addAll(windowsAboveContext(c));
             if (g.stateLayers > 0) {
                 notes.add(g.stateLayers + " fixed-state layers hold " + Units.bytesText(g.stateBytesPerSeq)
                         + " per sequence whatever its length");
@@ -70,6 +73,21 @@ final class KvStep {
         perGpu(c);
         beyondWindowsAndState(c, k);
         queryHeadMistake(c, k);
+    }
+
+    /** A note for each window group that never binds because its window is above the max model length. */
+    private static List<String> windowsAboveContext(Calc c) {
+        Long context = WorksheetValidator.effectiveMaxModelLen(c.ws);
+        List<String> notes = new ArrayList<>();
+        List<LayerWindow> windows = c.ws.kv().windows();
+        for (int i = 0; context != null && context > 0 && i < windows.size(); i++) {
+            Long w = windows.get(i).window();
+            if (w != null && w > context) {
+                notes.add("group " + (i + 1) + "'s window " + Units.grouped(w) + " is above the max model length "
+                        + Units.grouped(context) + ": it never binds, so those layers hold the whole context like full-attention layers");
+            }
+        }
+        return notes;
     }
 
     private static void perGpu(Calc c) {

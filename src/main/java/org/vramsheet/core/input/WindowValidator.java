@@ -32,7 +32,6 @@ final class WindowValidator {
     static void windows(Worksheet ws, Issues out) {
         KvArchitecture k = ws.kv();
         long windowed = 0;
-        Long context = WorksheetValidator.effectiveMaxModelLen(ws);
         for (int i = 0; i < k.windows().size(); i++) {
             LayerWindow w = k.windows().get(i);
             String at = "group " + (i + 1) + ": ";
@@ -49,11 +48,8 @@ final class WindowValidator {
                 out.add("kv.windows", at + "window is absurdly large (above " + Units.grouped(maxWindow) + ")");
                 return;
             }
-            if (context != null && context > 0 && w.window() > context) {
-                out.add("kv.windows", at + "window above context: " + Units.grouped(w.window())
-                        + " tokens exceeds the max model length " + Units.grouped(context));
-                return;
-            }
+            // a window above the context never binds (a config may declare one above its own max positions): not an error, the
+            // layers simply hold the whole context; KV ARCHITECTURE's per-token figure says so
             if (!groupGeometry(k, w, at, out)) {
                 return;
             }

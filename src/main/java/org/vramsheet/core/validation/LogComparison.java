@@ -276,8 +276,25 @@ public final class LogComparison {
             // the frozen prediction was for the earlier log's setup: this log's setup gets its own
             old = old.toBuilder().predictedNonKvBytes(null).predictedKvPoolBytes(null).predictedKvCapacityTokens(null).build();
         }
-        return StaleMeasurements.bind(ws.validation(), setup.withValidation(m.toValidation(frozen(preLaunch, old),
+        Worksheet out = StaleMeasurements.bind(ws.validation(), setup.withValidation(m.toValidation(frozen(preLaunch, old),
                 tp * pp)), date);
+        return m.nonKvBytes() == null ? backedOut(ws.validation(), out, m, date) : out;
+    }
+
+    /**
+     * A log that prints the pool (or its tokens) but not the memory it was sized from: the non-KV memory that reproduces
+     * it is backed out and used as measured, with a note saying so; without it the sheet would keep its own estimate.
+     */
+    private static Worksheet backedOut(Validation before, Worksheet out, Measurement m, String date) {
+        NonKvBackOut.Result b = NonKvBackOut.of(out.withValidation(out.validation().toBuilder().measuredNonKvBytes(null).build()), m);
+        if (b == null) {
+            return out;
+        }
+        Validation v = out.validation();
+        String notes = v.notes().isBlank() ? b.note() : v.notes() + "\n" + b.note();
+        Worksheet w = out.withValidation(v.toBuilder().measuredNonKvBytes(b.nonKvBytes()).measuredOnGpus(out.runtime().ranks())
+                .notes(notes).build());
+        return StaleMeasurements.recorded(StaleMeasurements.bind(before, w, date), date);
     }
 
     /**

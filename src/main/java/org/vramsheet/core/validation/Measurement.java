@@ -10,16 +10,51 @@ import org.vramsheet.core.sheet.Validation;
  *
  * @param concurrencyTokens the context length the printed concurrency refers to
  * @param nodes             machines the replica's workers ran on (distinct Ray worker addresses), null when not shown
+ * @param devices           llama.cpp's buffers per device (CUDA0, CPU_Mapped, ...), in the order the log names them
+ * @param swaTokens         the sliding-window cache's cells (llama.cpp iSWA); kvTokens is then the non-SWA cache's
+ * @param swaPoolBytes      the sliding-window cache's bytes, included in kvPoolBytes
+ * @param stateBytes        recurrent state (llama_memory_recurrent, Mamba-style layers), not in kvPoolBytes
+ * @param ctxPerSeq         llama.cpp's n_ctx_per_seq / n_ctx_seq
+ * @param seqMax            llama.cpp's n_seq_max (sequences, i.e. server slots)
+ * @param kvCacheDtypeV     llama.cpp's type_v (kvCacheDtype is type_k)
+ * @param batchTokens       llama.cpp's n_batch
+ * @param ubatchTokens      llama.cpp's n_ubatch
+ * @param flashAttention    llama.cpp's flash_attn as printed ("0", "1", "auto", "enabled")
+ * @param gpuLayers         layers offloaded to GPUs ("offloaded N/M layers to GPU")
+ * @param modelLayers       the model's layers in that line (M)
+ * @param plannedKvBytes    Ollama's planned KV cache (an estimate before launch, all devices)
+ * @param plannedTotalBytes Ollama's planned total (memory.required.full, or "total memory")
+ * @param plannedWeightsBytes Ollama's planned weights (memory.weights.total, or the "model weights" lines)
+ * @param plannedGraphBytes Ollama's planned compute graph (memory.graph.full, or the "compute graph" lines)
+ * @param plannedDevices    Ollama's plan per device (its "model weights" / "kv cache" / "compute graph" lines)
  */
 public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
                           Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
                           Long nonKvBytes, Long activationPeakBytes, Long nonTorchBytes, Long kvPoolBytes, Long kvTokens,
                           Long gpuBlocks, Long concurrencyTokens, Double concurrency, Long freeBytes, Long totalBytes,
                           Long cudaGraphEstimateBytes, Long cudaGraphActualBytes, List<String> matchedLines,
-                          List<String> skippedLines, Integer nodes) {
+                          List<String> skippedLines, Integer nodes, List<DeviceMemory> devices, Long swaTokens,
+                          Long swaPoolBytes, Long stateBytes, Long ctxPerSeq, Integer seqMax, String kvCacheDtypeV,
+                          Long batchTokens, Long ubatchTokens, String flashAttention, Integer gpuLayers, Integer modelLayers,
+                          Long plannedKvBytes, Long plannedTotalBytes, Long plannedWeightsBytes, Long plannedGraphBytes,
+                          List<DeviceMemory> plannedDevices) {
     public Measurement {
+        devices = devices == null ? List.of() : List.copyOf(devices);
+        plannedDevices = plannedDevices == null ? List.of() : List.copyOf(plannedDevices);
         matchedLines = matchedLines == null ? List.of() : List.copyOf(matchedLines);
         skippedLines = skippedLines == null ? List.of() : List.copyOf(skippedLines);
+    }
+
+    /** One device's buffers as a log printed them, bytes (null where not printed). */
+    public record DeviceMemory(String name, Long modelBytes, Long kvBytes, Long stateBytes, Long computeBytes, Long outputBytes) {
+        /** What the device holds in all, over the buffers printed. */
+        public long totalBytes() {
+            long t = 0;
+            for (Long v : new Long[] {modelBytes, kvBytes, stateBytes, computeBytes, outputBytes}) {
+                t = Math.addExact(t, v == null ? 0 : v);
+            }
+            return t;
+        }
     }
 
     /** Fills VALIDATION from the log (keeping what the log does not say). */
@@ -67,6 +102,23 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         private List<String> matchedLines;
         private List<String> skippedLines;
         private Integer nodes;
+        private List<DeviceMemory> devices;
+        private Long swaTokens;
+        private Long swaPoolBytes;
+        private Long stateBytes;
+        private Long ctxPerSeq;
+        private Integer seqMax;
+        private String kvCacheDtypeV;
+        private Long batchTokens;
+        private Long ubatchTokens;
+        private String flashAttention;
+        private Integer gpuLayers;
+        private Integer modelLayers;
+        private Long plannedKvBytes;
+        private Long plannedTotalBytes;
+        private Long plannedWeightsBytes;
+        private Long plannedGraphBytes;
+        private List<DeviceMemory> plannedDevices;
 
         private Builder() { }
 
@@ -238,10 +290,132 @@ public record Measurement(Engine engine, String version, String modelId, Double 
 
         public Integer nodes() { return nodes; }
 
+        public Builder devices(List<DeviceMemory> v) {
+            devices = v;
+            return this;
+        }
+
+        public List<DeviceMemory> devices() { return devices; }
+
+        public Builder swaTokens(Long v) {
+            swaTokens = v;
+            return this;
+        }
+
+        public Long swaTokens() { return swaTokens; }
+
+        public Builder swaPoolBytes(Long v) {
+            swaPoolBytes = v;
+            return this;
+        }
+
+        public Long swaPoolBytes() { return swaPoolBytes; }
+
+        public Builder stateBytes(Long v) {
+            stateBytes = v;
+            return this;
+        }
+
+        public Long stateBytes() { return stateBytes; }
+
+        public Builder ctxPerSeq(Long v) {
+            ctxPerSeq = v;
+            return this;
+        }
+
+        public Long ctxPerSeq() { return ctxPerSeq; }
+
+        public Builder seqMax(Integer v) {
+            seqMax = v;
+            return this;
+        }
+
+        public Integer seqMax() { return seqMax; }
+
+        public Builder kvCacheDtypeV(String v) {
+            kvCacheDtypeV = v;
+            return this;
+        }
+
+        public String kvCacheDtypeV() { return kvCacheDtypeV; }
+
+        public Builder batchTokens(Long v) {
+            batchTokens = v;
+            return this;
+        }
+
+        public Long batchTokens() { return batchTokens; }
+
+        public Builder ubatchTokens(Long v) {
+            ubatchTokens = v;
+            return this;
+        }
+
+        public Long ubatchTokens() { return ubatchTokens; }
+
+        public Builder flashAttention(String v) {
+            flashAttention = v;
+            return this;
+        }
+
+        public String flashAttention() { return flashAttention; }
+
+        public Builder gpuLayers(Integer v) {
+            gpuLayers = v;
+            return this;
+        }
+
+        public Integer gpuLayers() { return gpuLayers; }
+
+        public Builder modelLayers(Integer v) {
+            modelLayers = v;
+            return this;
+        }
+
+        public Integer modelLayers() { return modelLayers; }
+
+        public Builder plannedKvBytes(Long v) {
+            plannedKvBytes = v;
+            return this;
+        }
+
+        public Long plannedKvBytes() { return plannedKvBytes; }
+
+        public Builder plannedTotalBytes(Long v) {
+            plannedTotalBytes = v;
+            return this;
+        }
+
+        public Long plannedTotalBytes() { return plannedTotalBytes; }
+
+        public Builder plannedWeightsBytes(Long v) {
+            plannedWeightsBytes = v;
+            return this;
+        }
+
+        public Long plannedWeightsBytes() { return plannedWeightsBytes; }
+
+        public Builder plannedGraphBytes(Long v) {
+            plannedGraphBytes = v;
+            return this;
+        }
+
+        public Long plannedGraphBytes() { return plannedGraphBytes; }
+
+        public Builder plannedDevices(List<DeviceMemory> v) {
+            plannedDevices = v;
+            return this;
+        }
+
+        public List<DeviceMemory> plannedDevices() { return plannedDevices; }
+
         public Measurement build() {
             return new Measurement(engine, version, modelId, utilization, maxModelLen, tensorParallel, pipelineParallel, kvCacheDtype,
                     weightsBytes, nonKvBytes, activationPeakBytes, nonTorchBytes, kvPoolBytes, kvTokens, gpuBlocks, concurrencyTokens,
-                    concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes);
+                    concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes,
+                    devices, swaTokens, swaPoolBytes, stateBytes, ctxPerSeq, seqMax, kvCacheDtypeV, batchTokens, ubatchTokens,
+                    flashAttention, gpuLayers, modelLayers, plannedKvBytes, plannedTotalBytes, plannedWeightsBytes, plannedGraphBytes,
+                    plannedDevices);
         }
     }
 }

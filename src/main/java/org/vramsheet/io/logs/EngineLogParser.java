@@ -23,7 +23,7 @@ public final class EngineLogParser {
 
     /** A fresh reader of each engine, in the order they are tried on every line. */
     private static List<EngineLogReader> readers() {
-        return List.of(new VllmLogReader(), new SglangLogReader(), new LlamaCppLogReader(), new TrtLlmLogReader());
+        return List.of(new VllmLogReader(), new SglangLogReader(), new LlamaCppLogReader(), new OllamaLogReader(), new TrtLlmLogReader());
     }
 
     /** Parses a log; a log without any known line gives a Measurement whose matchedLines is empty. */

@@ -1,54 +1,211 @@
 package org.vramsheet.io.logs;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.validation.Measurement;
 
-/** llama.cpp's startup log: the KV cache size line (MiB, cells) and n_ctx. */
+/**
+ * llama.cpp's startup log (also inside Ollama's, whose runner is llama.cpp): buffers per device (model, KV, recurrent
+ * state, compute, output), both caches of an iSWA model, the older {@code kv_size = N} and {@code KV self size} lines,
+ * and the context parameters. The wording by build is in docs/engines.md.
+ */
 final class LlamaCppLogReader implements EngineLogReader {
-    /**
-     * Starts only where a word starts, and the name's tail is taken possessively: "llama_kv_cache" repeated through a
-     * line was tried from every occurrence to the end of the word (quadratic).
-     */
-    private static final Pattern LC_KV = Pattern.compile("(?<!\\w)(?:llama_kv_cache\\w*+|llama_new_context_with_model)"
-            + ":\\s++(?:size|KV self size)\\s*+=\\s*+([0-9.]++) MiB(?: \\(\\s*+([0-9]++) cells)?");
-    private static final Pattern LC_CTX = Pattern.compile("n_ctx(?:_seq)?\\s*=\\s*([0-9]+)");
+    /** The functions whose lines are read; a name starts where a word starts, and its tail is taken possessively. */
+    private static final String FN = "(?<!\\w)(?:llm_load_tensors|load_tensors|llama_kv_cache\\w*+|llama_memory_recurrent"
+            + "|llama_context|llama_new_context_with_model|llama_init_from_model):\\s++";
+    /** "CUDA0 model buffer size = 4403.49 MiB"; before b4400 model buffers printed "CUDA0 buffer size". */
+    private static final Pattern BUF = Pattern.compile(FN + "(\\S++)\\s++(model |KV |RS |compute |output |)buffer size\\s*+="
+            + "\\s*+([0-9.]++) MiB");
+    private static final Pattern LC_KV = Pattern.compile("(?<!\\w)(?:llama_kv_cache\\w*+|llama_new_context_with_model|"
+            + "llama_init_from_model):\\s++(?:size|KV self size)\\s*+=\\s*+([0-9.]++) MiB(?: \\(\\s*+([0-9]++) cells)?");
+    private static final Pattern SEQS = Pattern.compile("\\b([0-9]++)/([0-9]++) seqs\\)");
+    private static final Pattern TYPES = Pattern.compile("K \\((\\w++)\\):.*?V \\((\\w++)\\):");
+    private static final Pattern RS = Pattern.compile("(?<!\\w)llama_memory_recurrent:\\s++size\\s*+=\\s*+([0-9.]++) MiB");
+    private static final Pattern ISWA = Pattern.compile("creating\\s++(non-SWA|SWA) KV cache, size = ([0-9]++) cells");
+    private static final Pattern KV_SIZE = Pattern.compile("(?<!\\w)llama_kv_cache\\w*+:\\s++kv_size\\s*+=\\s*+([0-9]++)");
+    private static final Pattern TYPE_KV = Pattern.compile("type_k = '(\\w++)', type_v = '(\\w++)'");
+    private static final Pattern CTX = Pattern.compile("(?<!\\w)(?:llama_context|llama_new_context_with_model|"
+            + "llama_init_from_model):\\s++(n_ctx|n_ctx_per_seq|n_ctx_seq|n_seq_max|n_batch|n_ubatch|flash_attn)\\s*+=\\s*+(\\S++)");
+    private static final Pattern OFFLOADED = Pattern.compile("offloaded ([0-9]++)/([0-9]++) layers to GPU");
+    private static final Pattern BUILD = Pattern.compile("(?<!\\w)build(?::| =) ([0-9]++) \\(");
+    /** Colour codes whose escape character a copy of the log lost ("[0mllama_kv_cache"). */
+    private static final Pattern BARE_COLOUR = Pattern.compile("\\[[0-9;]{1,8}m");
+
+    private final Map<String, Tally> devices = new LinkedHashMap<>();
+    private String section = "";
+    private Long basePool;
 
     @Override
     public String name() { return "llama.cpp"; }
 
     @Override
-    public List<LineReader> lineReaders() { return List.of(LlamaCppLogReader::read); }
+    public List<LineReader> lineReaders() {
+        return List.of(this::buffers, this::caches, this::context);
+    }
 
-    /** llama.cpp's cache holds n_ctx cells: without a cells count, the context is the capacity. */
+    /** llama.cpp's cache holds n_ctx cells: without a cells count, the context is the capacity; devices in log order. */
     @Override
     public void finish(Measurement.Builder m) {
         if (m.engine() == Engine.LLAMA_CPP && m.kvTokens() == null) {
             m.kvTokens(m.maxModelLen());
         }
+        if (!devices.isEmpty()) {
+            List<Measurement.DeviceMemory> out = new ArrayList<>();
+            devices.forEach((n, t) -> out.add(t.memory(n)));
+            m.devices(out);
+        }
     }
 
-    private static boolean read(String line, Measurement.Builder f) {
-        boolean hit = false;
+    private static String clean(String line) {
+        return line.indexOf("m") > 0 && line.contains("[0m") ? BARE_COLOUR.matcher(line).replaceAll("") : line;
+    }
+
+    private boolean buffers(String raw, Measurement.Builder f) {
+        if (!raw.contains("buffer size")) {
+            return false;
+        }
+        Matcher m = BUF.matcher(clean(raw));
+        if (!m.find()) {
+            return false;
+        }
+        String kind = m.group(2).trim();
+        long bytes = LogText.mib(m.group(3));
+        Tally t = devices.get(m.group(1));
+        if ((kind.isEmpty() || kind.equals("model")) && t != null && t.model != null) {
+            // a second model load in the same log (a reload, a draft model): its buffers start afresh
+            devices.clear();
+            t = null;
+        }
+        if (t == null) {
+            t = new Tally();
+            devices.put(m.group(1), t);
+        }
+        t.add(kind, bytes);
+        f.engine(Engine.LLAMA_CPP);
+        return true;
+    }
+
+    private boolean caches(String raw, Measurement.Builder f) {
+        if (!raw.contains("llama_")) {
+            return false;
+        }
+        String line = clean(raw);
         Matcher m;
-        if (line.contains("llama_") && (m = LC_KV.matcher(line)).find()) {
-            long pool = LogText.mib(m.group(1));
-            Long cells = m.group(2) != null ? LogText.num(m.group(2)) : null;
-            f.engine(Engine.LLAMA_CPP).kvPoolBytes(pool);
-            if (cells != null) {
-                f.kvTokens(cells);
+        if (line.contains("KV cache, size") && (m = ISWA.matcher(line)).find()) {
+            section = m.group(1);
+            if (section.equals("non-SWA")) {
+                basePool = null;
+                f.kvTokens(LogText.num(m.group(2))).swaTokens(null).swaPoolBytes(null);
+            } else {
+                f.swaTokens(LogText.num(m.group(2)));
             }
-            hit = true;
-        }
-        if (line.contains("llama") && (m = LC_CTX.matcher(line)).find() && line.contains("n_ctx")) {
             f.engine(Engine.LLAMA_CPP);
-            if (line.matches(".*\\bn_ctx\\s*=.*")) {
-                f.maxModelLen(LogText.num(m.group(1)));
-            }
-            hit = true;
+            return true;
         }
-        return hit;
+        if (line.contains("size") && (m = LC_KV.matcher(line)).find()) {
+            kvSize(line, m, f);
+            return true;
+        }
+        if (line.contains("llama_memory_recurrent") && (m = RS.matcher(line)).find()) {
+            f.engine(Engine.LLAMA_CPP).stateBytes(LogText.mib(m.group(1)));
+            return true;
+        }
+        if (line.contains("kv_size") && (m = KV_SIZE.matcher(line)).find()) {
+            f.engine(Engine.LLAMA_CPP).kvTokens(LogText.num(m.group(1)));
+            Matcher t = TYPE_KV.matcher(line);
+            if (t.find()) {
+                f.kvCacheDtype(t.group(1)).kvCacheDtypeV(t.group(2));
+            }
+            return true;
+        }
+        return false;
+    }
+
+    /** One cache's size line: the non-SWA one, the SWA one after it (both in the pool), or a cache on its own. */
+    private void kvSize(String line, Matcher m, Measurement.Builder f) {
+        long pool = LogText.mib(m.group(1));
+        Long cells = m.group(2) != null ? LogText.num(m.group(2)) : null;
+        Matcher s = SEQS.matcher(line);
+        if (cells != null && s.find()) {
+            cells = Math.multiplyExact(cells, LogText.num(s.group(2)));
+        }
+        Matcher t = TYPES.matcher(line);
+        if (t.find()) {
+            f.kvCacheDtype(t.group(1)).kvCacheDtypeV(t.group(2));
+        }
+        f.engine(Engine.LLAMA_CPP);
+        if (section.equals("SWA") && basePool != null) {
+            f.swaPoolBytes(pool).kvPoolBytes(Math.addExact(basePool, pool));
+            if (cells != null) {
+                f.swaTokens(cells);
+            }
+            section = "";
+            return;
+        }
+        basePool = section.equals("non-SWA") ? pool : null;
+        f.kvPoolBytes(pool);
+        if (!section.equals("non-SWA")) {
+            f.swaTokens(null).swaPoolBytes(null);
+        }
+        if (cells != null) {
+            f.kvTokens(cells);
+        }
+    }
+
+    private boolean context(String raw, Measurement.Builder f) {
+        String line = clean(raw);
+        Matcher m;
+        if (line.contains("n_") || line.contains("flash_attn")) {
+            if ((m = CTX.matcher(line)).find()) {
+                String v = m.group(2);
+                switch (m.group(1)) {
+                    case "n_ctx" -> f.maxModelLen(LogText.num(v));
+                    case "n_ctx_per_seq", "n_ctx_seq" -> f.ctxPerSeq(LogText.num(v));
+                    case "n_seq_max" -> f.seqMax(Math.toIntExact(LogText.num(v)));
+                    case "n_batch" -> f.batchTokens(LogText.num(v));
+                    case "n_ubatch" -> f.ubatchTokens(LogText.num(v));
+                    default -> f.flashAttention(v);
+                }
+                f.engine(Engine.LLAMA_CPP);
+                return true;
+            }
+        }
+        if (line.contains("layers to GPU") && (m = OFFLOADED.matcher(line)).find()) {
+            f.gpuLayers(Math.toIntExact(LogText.num(m.group(1)))).modelLayers(Math.toIntExact(LogText.num(m.group(2))));
+            return true;
+        }
+        if (line.contains("build") && f.version() == null && (m = BUILD.matcher(line)).find()) {
+            f.version("b" + m.group(1));
+            return true;
+        }
+        return false;
+    }
+
+    /** One device's buffers as they are read; KV buffers of the two iSWA caches add up. */
+    static final class Tally {
+        private Long model;
+        private Long kv;
+        private Long state;
+        private Long compute;
+        private Long output;
+
+        void add(String kind, long bytes) {
+            switch (kind) {
+                case "", "model" -> model = sum(model, bytes);
+                case "KV" -> kv = sum(kv, bytes);
+                case "RS" -> state = sum(state, bytes);
+                case "compute" -> compute = sum(compute, bytes);
+                default -> output = sum(output, bytes);
+            }
+        }
+
+        private static Long sum(Long a, long b) { return a == null ? b : Math.addExact(a, b); }
+
+        Measurement.DeviceMemory memory(String name) { return new Measurement.DeviceMemory(name, model, kv, state, compute, output); }
     }
 }

@@ -257,7 +257,15 @@ public final class ConfigImporter {
             if (max == null || sw < max) {
                 Arrays.fill(k, Arch.LayerKind.SLIDING);
                 detected.add("sliding_window " + Units.grouped(sw) + " on every layer");
+            } else {
+                detected.add("sliding_window " + Units.grouped(sw) + " is not below max_position_embeddings " + Units.grouped(max)
+                        + ": it never binds, so every layer holds the whole context");
             }
+        } else if (patterned && sw != null && c.num("max_position_embeddings") != null && sw > c.num("max_position_embeddings")
+                && Arrays.asList(k).contains(Arch.LayerKind.SLIDING)) {
+            detected.add("sliding_window " + Units.grouped(sw) + " is above max_position_embeddings "
+                    + Units.grouped(c.num("max_position_embeddings")) + ": imported as it is; within the model's context the window "
+                    + "never binds, so the sliding layers hold the whole context");
         }
         if (sw != null && t.startsWith("qwen") && !useSw) {
             detected.add("use_sliding_window false: sliding_window " + Units.grouped(sw) + " ignored");

@@ -15,6 +15,7 @@ import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.sheet.AttentionKind;
+import org.vramsheet.core.sheet.Edits;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.LayerWindow;
@@ -85,12 +86,19 @@ class BadInputTest {
         assertTrue(issue(mha, "kv.kvHeads").message().contains("MHA"));
     }
 
+    /** Issue 27: a window above the context is not an error (a config may declare one); it never binds, and the sheet says so. */
     @Test
-    void windowAboveContext() {
-        KvArchitecture k = Sheets.gqa(42, 16, 8, 256, KvDtype.BF16).toBuilder()
-                .windows(List.of(new LayerWindow(21, 65_536L, WindowKind.SLIDING))).build();
-        SizingResult r = calc(Sheets.llama70b().withKv(k));
-        assertTrue(issue(r, "kv.windows").message().contains("window above context"));
+    void windowAboveContextNeverBinds() {
+        KvArchitecture full = Sheets.gqa(42, 16, 8, 256, KvDtype.BF16);
+        KvArchitecture k = full.toBuilder().windows(List.of(new LayerWindow(21, 65_536L, WindowKind.SLIDING))).build();
+        Worksheet short8k = Edits.contextLength(Sheets.llama70b(), 8192L);
+        SizingResult r = calc(short8k.withKv(k));
+        assertTrue(r.issues().stream().noneMatch(i -> i.field().equals("kv.windows")), r.issues().toString());
+        assertTrue(r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).provenance().assumptions().stream().anyMatch(n -> n.contains("never binds")),
+                r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).provenance().assumptions().toString());
+        SizingResult plain = calc(short8k.withKv(full));
+        assertEquals(plain.get(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES).value(), r.get(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES).value(),
+                "within the context the windowed layers hold what full layers hold");
     }
 
     @Test

@@ -246,4 +246,24 @@ class ConfigImporterTest {
         assertEquals(context, m.model().maxContextTokens(), family);
         assertTrue(m.assumed().stream().noneMatch(a -> a.startsWith("unknown architecture")), m.assumed().toString());
     }
+
+    /**
+     * Seen (issue 27): a config whose sliding window (4,096) is above its own max position embeddings (2,048) was refused on
+     * import ("window above context"). The real gemma-2-9b config with max_position_embeddings lowered to 2,048: it imports, the
+     * import says the window never binds, and the sheet calculates with those layers holding the whole context.
+     */
+    @Test
+    void aWindowAboveTheConfigsOwnMaxPositionsImportsAndNeverBinds() throws Exception {
+        String json;
+        try (InputStream in = ConfigImporterTest.class.getResourceAsStream("/configs/google__gemma-2-9b.json")) {
+            json = new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("\"max_position_embeddings\": 8192",
+                    "\"max_position_embeddings\": 2048");
+        }
+        assertTrue(json.contains("\"max_position_embeddings\": 2048"));
+        ModelImport m = ConfigImporter.parse(json, "gemma-2-9b with max positions 2048");
+        assertTrue(m.detected().stream().anyMatch(d -> d.contains("above max_position_embeddings 2,048")), m.detected().toString());
+        SizingResult r = calc(m);
+        assertTrue(r.issues().stream().noneMatch(i -> i.field().equals("kv.windows")), r.issues().toString());
+        assertTrue(r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).provenance().assumptions().stream().anyMatch(n -> n.contains("never binds")));
+    }
 }
