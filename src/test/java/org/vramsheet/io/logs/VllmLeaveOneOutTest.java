@@ -150,6 +150,7 @@ class VllmLeaveOneOutTest {
         assertEquals(fit.perVocabSeq(), code.perVocabSeq(), fit.perVocabSeq() * 0.005, "per vocabulary entry and sequence");
         for (long[] p : new long[][] {{fit.nonTorchOne(), code.nonTorchOne()}, {fit.nonTorchTp(), code.nonTorchTp()},
                 {fit.nonTorchPp(), code.nonTorchPp()}, {fit.cudaGraphs(), code.cudaGraphs()}}) {
+            // within half the 0.01 GiB the logs print (the TP median 2.095 GiB is kept as 2.1)
             assertEquals(p[0], p[1], Units.gib(0.005), "non-torch / CUDA graphs");
         }
     }
@@ -220,8 +221,7 @@ class VllmLeaveOneOutTest {
     @Test
     void whatEachTermDoes() throws Exception {
         List<Case> all = cases();
-        VllmProfile.Constants before = new VllmProfile.Constants(0.5779 * Units.GIB / 8192, 1.0876e-5 * Units.GIB / 1024,
-                Units.gib(0.25), Units.gib(2.1), Units.gib(0.07), Units.gib(0.8));
+        VllmProfile.Constants before = VllmProfile.ISSUE_15_FIT;
         List<Double> full = new ArrayList<>();
         List<Double> noEncoder = new ArrayList<>();
         List<Double> old = new ArrayList<>();
