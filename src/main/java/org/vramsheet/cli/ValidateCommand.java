@@ -15,6 +15,7 @@ import org.vramsheet.core.result.Unit;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.core.validation.LogComparison;
+import org.vramsheet.core.validation.LogFacts;
 import org.vramsheet.core.validation.Measurement;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
@@ -98,9 +99,12 @@ final class ValidateCommand extends Subcommand.OnFiles {
             root.put("model", m.modelId());
             root.set("asSheetStands", tree(before));
             root.set("withTheLogApplied", tree(after));
+            ArrayNode facts = root.putArray("logSays");
+            LogFacts.of(m).forEach(facts::add);
             out.println(root.toPrettyString());
         } else {
             out.println(EngineLogParser.summary(m));
+            LogFacts.of(m).forEach(f -> out.println("  the log says: " + f));
             out.println("\nThe sheet's own estimate at the log's setup (VALIDATION's measurements left out):");
             print(out, before);
             out.println("\nWith the log applied (the prediction frozen before launch against the log):");

@@ -207,10 +207,10 @@ public final class LogComparison {
 
     /** The fields {@link #apply} may change; every other field of the sheet is kept. */
     public static final Set<String> APPLY_OWNS = Set.of("runtime.engine", "runtime.engineVersion",
-            "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.maxModelLen", "runtime.nodes",
-            "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes", "gpu.count", "gpu.totalBytes",
-            "model.modelId", "result.contextLength", "kv.kvDtype", "validation.predictedNonKvBytes", "validation.predictedKvPoolBytes",
-            "validation.predictedKvCapacityTokens", "validation.measuredOnGpus",
+            "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.blockSize", "runtime.cudaGraphsInPool",
+            "runtime.maxModelLen", "runtime.nodes", "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes",
+            "gpu.count", "gpu.totalBytes", "model.modelId", "result.contextLength", "kv.kvDtype", "validation.predictedNonKvBytes",
+            "validation.predictedKvPoolBytes", "validation.predictedKvCapacityTokens", "validation.measuredOnGpus",
             "validation.measuredNonKvBytes", "validation.allocatedKvBytes", "validation.kvCapacityTokens", "validation.notes",
             "validation.measuredActivationPeakBytes", "validation.measuredNonTorchBytes", "validation.measuredCudaGraphBytes",
             "validation.measuredPeakBytes", "validation.preemptionSequences", "validation.setup.modelId",
@@ -253,6 +253,8 @@ public final class LogComparison {
         int pp = m.pipelineParallel() != null ? m.pipelineParallel() : r.pipelineParallel();
         RuntimeSettings nr = r.toBuilder().engine(or(m.engine(), r.engine())).engineVersion(or(m.version(), r.engineVersion()))
                 .tensorParallel(tp).pipelineParallel(pp).utilization(or(m.utilization(), r.utilization()))
+                .blockSize(or(m.blockSize(), r.blockSize()))
+                .cudaGraphsInPool(or(m.cudaGraphsInPool(), r.cudaGraphsInPool()))
                 .nodes(or(m.nodes(), r.nodes()))
                 .maxModelLen(or(m.maxModelLen(), r.maxModelLen()))
                 .activationPeakBytes(m.activationPeakBytes() != null ? null : r.activationPeakBytes())
@@ -278,7 +280,22 @@ public final class LogComparison {
         }
         Worksheet out = StaleMeasurements.bind(ws.validation(), setup.withValidation(m.toValidation(frozen(preLaunch, old),
                 tp * pp)), date);
-        return m.nonKvBytes() == null ? backedOut(ws.validation(), out, m, date) : out;
+        return m.nonKvBytes() == null || offByMoreThanRounding(out, m) ? backedOut(ws.validation(), out, m, date) : out;
+    }
+
+    /** The printed GiB are rounded to 0.01 (two or three of them make non-KV): the rounding a printed non-KV can carry. */
+    static final long PRINTED_ROUNDING = Units.gib(0.02);
+
+    /**
+     * Whether the log's own non-KV memory gives a capacity more than 0.1 % off the printed tokens (a small pool, where the
+     * rounding of the printed GiB shows): then the value within that rounding that gives the printed tokens is taken.
+     */
+    private static boolean offByMoreThanRounding(Worksheet out, Measurement m) {
+        if (m.kvTokens() == null || m.kvTokens() == 0) {
+            return false;
+        }
+        Figure f = SizingCalculator.calculate(out).get(FigureKey.POOL_CAPACITY_TOKENS);
+        return f != null && f.available() && Math.abs(f.value() / (double) m.kvTokens() - 1) > 0.001;
     }
 
     /**
@@ -287,11 +304,15 @@ public final class LogComparison {
      */
     private static Worksheet backedOut(Validation before, Worksheet out, Measurement m, String date) {
         NonKvBackOut.Result b = NonKvBackOut.of(out.withValidation(out.validation().toBuilder().measuredNonKvBytes(null).build()), m);
-        if (b == null) {
-            return out;
+        Long printed = m.nonKvBytes();
+        if (b == null || printed != null && Math.abs(b.nonKvBytes() - printed) > PRINTED_ROUNDING) {
+            return out; // a real difference (not the rounding): the log's own figure stays, and the comparison shows the gap
         }
         Validation v = out.validation();
-        String notes = v.notes().isBlank() ? b.note() : v.notes() + "\n" + b.note();
+        String note = printed == null ? b.note() : "Non-KV per GPU " + Units.gibText(b.nonKvBytes()) + " taken within the rounding of "
+                + "the log's printed " + Units.gibText(printed) + " (its GiB are rounded to 0.01): the value that gives the printed "
+                + Units.grouped(m.kvTokens()) + " tokens";
+        String notes = v.notes().isBlank() ? note : v.notes() + "\n" + note;
         Worksheet w = out.withValidation(v.toBuilder().measuredNonKvBytes(b.nonKvBytes()).measuredOnGpus(out.runtime().ranks())
                 .notes(notes).build());
         return StaleMeasurements.recorded(StaleMeasurements.bind(before, w, date), date);

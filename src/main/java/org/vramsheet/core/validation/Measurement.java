@@ -1,6 +1,9 @@
 package org.vramsheet.core.validation;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Validation;
 
@@ -27,6 +30,16 @@ import org.vramsheet.core.sheet.Validation;
  * @param plannedWeightsBytes Ollama's planned weights (memory.weights.total, or the "model weights" lines)
  * @param plannedGraphBytes Ollama's planned compute graph (memory.graph.full, or the "compute graph" lines)
  * @param plannedDevices    Ollama's plan per device (its "model weights" / "kv cache" / "compute graph" lines)
+ * @param freeAfterWeightsBytes the free memory the engine sized its pool from, after weights, activations and buffers
+ *                              (TensorRT-LLM's "available"), null when not shown
+ * @param blockSize         tokens per KV block the engine used (TensorRT-LLM's "tokens per block"), null when not shown
+ * @param cudaGraphsInPool  whether the engine took its CUDA graphs out of the KV pool, when its lines show it (a V0 log: false)
+ * @param dataParallel      data-parallel engines the log shows (vLLM DP ranks); the figures are the first engine's, null when one
+ * @param freeBeforeWeightsBytes free memory per GPU before the weights loaded (SGLang "Load weight begin. avail mem", the
+ *                          smallest rank's): what SGLang's pool rule starts from instead of the device total
+ * @param llamaParams       llama.cpp's printed parameters by name: print_info / llm_load_print_meta ("n_layer"), GGUF metadata
+ *                          ("llama.block_count") and the context's kv_unified, as printed
+ * @param deviceFreeBytes   llama.cpp's free memory per device at load ("using device CUDA0 (...) - N MiB free"), in log order
  */
 public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
                           Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
@@ -37,8 +50,12 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                           Long swaPoolBytes, Long stateBytes, Long ctxPerSeq, Integer seqMax, String kvCacheDtypeV,
                           Long batchTokens, Long ubatchTokens, String flashAttention, Integer gpuLayers, Integer modelLayers,
                           Long plannedKvBytes, Long plannedTotalBytes, Long plannedWeightsBytes, Long plannedGraphBytes,
-                          List<DeviceMemory> plannedDevices) {
+                          List<DeviceMemory> plannedDevices, Long freeAfterWeightsBytes, Integer blockSize,
+                          Integer dataParallel, Boolean cudaGraphsInPool, Long freeBeforeWeightsBytes,
+                          Map<String, String> llamaParams, Map<String, Long> deviceFreeBytes) {
     public Measurement {
+        llamaParams = llamaParams == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(llamaParams));
+        deviceFreeBytes = deviceFreeBytes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(deviceFreeBytes));
         devices = devices == null ? List.of() : List.copyOf(devices);
         plannedDevices = plannedDevices == null ? List.of() : List.copyOf(plannedDevices);
         matchedLines = matchedLines == null ? List.of() : List.copyOf(matchedLines);
@@ -119,295 +136,162 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         private Long plannedWeightsBytes;
         private Long plannedGraphBytes;
         private List<DeviceMemory> plannedDevices;
+        private Long freeAfterWeightsBytes;
+        private Integer blockSize;
+        private Integer dataParallel;
+        private Boolean cudaGraphsInPool;
+        private Long freeBeforeWeightsBytes;
+        private Map<String, String> llamaParams;
+        private Map<String, Long> deviceFreeBytes;
 
         private Builder() { }
 
-        public Builder engine(Engine v) {
-            engine = v;
-            return this;
-        }
-
+        public Builder engine(Engine v) { engine = v; return this; }
         public Engine engine() { return engine; }
 
-        public Builder version(String v) {
-            version = v;
-            return this;
-        }
-
+        public Builder version(String v) { version = v; return this; }
         public String version() { return version; }
 
-        public Builder modelId(String v) {
-            modelId = v;
-            return this;
-        }
-
+        public Builder modelId(String v) { modelId = v; return this; }
         public String modelId() { return modelId; }
 
-        public Builder utilization(Double v) {
-            utilization = v;
-            return this;
-        }
-
+        public Builder utilization(Double v) { utilization = v; return this; }
         public Double utilization() { return utilization; }
 
-        public Builder maxModelLen(Long v) {
-            maxModelLen = v;
-            return this;
-        }
-
+        public Builder maxModelLen(Long v) { maxModelLen = v; return this; }
         public Long maxModelLen() { return maxModelLen; }
 
-        public Builder tensorParallel(Integer v) {
-            tensorParallel = v;
-            return this;
-        }
-
+        public Builder tensorParallel(Integer v) { tensorParallel = v; return this; }
         public Integer tensorParallel() { return tensorParallel; }
 
-        public Builder pipelineParallel(Integer v) {
-            pipelineParallel = v;
-            return this;
-        }
-
+        public Builder pipelineParallel(Integer v) { pipelineParallel = v; return this; }
         public Integer pipelineParallel() { return pipelineParallel; }
 
-        public Builder kvCacheDtype(String v) {
-            kvCacheDtype = v;
-            return this;
-        }
-
+        public Builder kvCacheDtype(String v) { kvCacheDtype = v; return this; }
         public String kvCacheDtype() { return kvCacheDtype; }
 
-        public Builder weightsBytes(Long v) {
-            weightsBytes = v;
-            return this;
-        }
-
+        public Builder weightsBytes(Long v) { weightsBytes = v; return this; }
         public Long weightsBytes() { return weightsBytes; }
 
-        public Builder nonKvBytes(Long v) {
-            nonKvBytes = v;
-            return this;
-        }
-
+        public Builder nonKvBytes(Long v) { nonKvBytes = v; return this; }
         public Long nonKvBytes() { return nonKvBytes; }
 
-        public Builder activationPeakBytes(Long v) {
-            activationPeakBytes = v;
-            return this;
-        }
-
+        public Builder activationPeakBytes(Long v) { activationPeakBytes = v; return this; }
         public Long activationPeakBytes() { return activationPeakBytes; }
 
-        public Builder nonTorchBytes(Long v) {
-            nonTorchBytes = v;
-            return this;
-        }
-
+        public Builder nonTorchBytes(Long v) { nonTorchBytes = v; return this; }
         public Long nonTorchBytes() { return nonTorchBytes; }
 
-        public Builder kvPoolBytes(Long v) {
-            kvPoolBytes = v;
-            return this;
-        }
-
+        public Builder kvPoolBytes(Long v) { kvPoolBytes = v; return this; }
         public Long kvPoolBytes() { return kvPoolBytes; }
 
-        public Builder kvTokens(Long v) {
-            kvTokens = v;
-            return this;
-        }
-
+        public Builder kvTokens(Long v) { kvTokens = v; return this; }
         public Long kvTokens() { return kvTokens; }
 
-        public Builder gpuBlocks(Long v) {
-            gpuBlocks = v;
-            return this;
-        }
-
+        public Builder gpuBlocks(Long v) { gpuBlocks = v; return this; }
         public Long gpuBlocks() { return gpuBlocks; }
 
-        public Builder concurrencyTokens(Long v) {
-            concurrencyTokens = v;
-            return this;
-        }
-
+        public Builder concurrencyTokens(Long v) { concurrencyTokens = v; return this; }
         public Long concurrencyTokens() { return concurrencyTokens; }
 
-        public Builder concurrency(Double v) {
-            concurrency = v;
-            return this;
-        }
-
+        public Builder concurrency(Double v) { concurrency = v; return this; }
         public Double concurrency() { return concurrency; }
 
-        public Builder freeBytes(Long v) {
-            freeBytes = v;
-            return this;
-        }
-
+        public Builder freeBytes(Long v) { freeBytes = v; return this; }
         public Long freeBytes() { return freeBytes; }
 
-        public Builder totalBytes(Long v) {
-            totalBytes = v;
-            return this;
-        }
-
+        public Builder totalBytes(Long v) { totalBytes = v; return this; }
         public Long totalBytes() { return totalBytes; }
 
-        public Builder cudaGraphEstimateBytes(Long v) {
-            cudaGraphEstimateBytes = v;
-            return this;
-        }
-
+        public Builder cudaGraphEstimateBytes(Long v) { cudaGraphEstimateBytes = v; return this; }
         public Long cudaGraphEstimateBytes() { return cudaGraphEstimateBytes; }
 
-        public Builder cudaGraphActualBytes(Long v) {
-            cudaGraphActualBytes = v;
-            return this;
-        }
-
+        public Builder cudaGraphActualBytes(Long v) { cudaGraphActualBytes = v; return this; }
         public Long cudaGraphActualBytes() { return cudaGraphActualBytes; }
 
-        public Builder matchedLines(List<String> v) {
-            matchedLines = v;
-            return this;
-        }
-
+        public Builder matchedLines(List<String> v) { matchedLines = v; return this; }
         public List<String> matchedLines() { return matchedLines; }
 
-        public Builder skippedLines(List<String> v) {
-            skippedLines = v;
-            return this;
-        }
-
+        public Builder skippedLines(List<String> v) { skippedLines = v; return this; }
         public List<String> skippedLines() { return skippedLines; }
 
-        public Builder nodes(Integer v) {
-            nodes = v;
-            return this;
-        }
-
+        public Builder nodes(Integer v) { nodes = v; return this; }
         public Integer nodes() { return nodes; }
 
-        public Builder devices(List<DeviceMemory> v) {
-            devices = v;
-            return this;
-        }
-
+        public Builder devices(List<DeviceMemory> v) { devices = v; return this; }
         public List<DeviceMemory> devices() { return devices; }
 
-        public Builder swaTokens(Long v) {
-            swaTokens = v;
-            return this;
-        }
-
+        public Builder swaTokens(Long v) { swaTokens = v; return this; }
         public Long swaTokens() { return swaTokens; }
 
-        public Builder swaPoolBytes(Long v) {
-            swaPoolBytes = v;
-            return this;
-        }
-
+        public Builder swaPoolBytes(Long v) { swaPoolBytes = v; return this; }
         public Long swaPoolBytes() { return swaPoolBytes; }
 
-        public Builder stateBytes(Long v) {
-            stateBytes = v;
-            return this;
-        }
-
+        public Builder stateBytes(Long v) { stateBytes = v; return this; }
         public Long stateBytes() { return stateBytes; }
 
-        public Builder ctxPerSeq(Long v) {
-            ctxPerSeq = v;
-            return this;
-        }
-
+        public Builder ctxPerSeq(Long v) { ctxPerSeq = v; return this; }
         public Long ctxPerSeq() { return ctxPerSeq; }
 
-        public Builder seqMax(Integer v) {
-            seqMax = v;
-            return this;
-        }
-
+        public Builder seqMax(Integer v) { seqMax = v; return this; }
         public Integer seqMax() { return seqMax; }
 
-        public Builder kvCacheDtypeV(String v) {
-            kvCacheDtypeV = v;
-            return this;
-        }
-
+        public Builder kvCacheDtypeV(String v) { kvCacheDtypeV = v; return this; }
         public String kvCacheDtypeV() { return kvCacheDtypeV; }
 
-        public Builder batchTokens(Long v) {
-            batchTokens = v;
-            return this;
-        }
-
+        public Builder batchTokens(Long v) { batchTokens = v; return this; }
         public Long batchTokens() { return batchTokens; }
 
-        public Builder ubatchTokens(Long v) {
-            ubatchTokens = v;
-            return this;
-        }
-
+        public Builder ubatchTokens(Long v) { ubatchTokens = v; return this; }
         public Long ubatchTokens() { return ubatchTokens; }
 
-        public Builder flashAttention(String v) {
-            flashAttention = v;
-            return this;
-        }
-
+        public Builder flashAttention(String v) { flashAttention = v; return this; }
         public String flashAttention() { return flashAttention; }
 
-        public Builder gpuLayers(Integer v) {
-            gpuLayers = v;
-            return this;
-        }
-
+        public Builder gpuLayers(Integer v) { gpuLayers = v; return this; }
         public Integer gpuLayers() { return gpuLayers; }
 
-        public Builder modelLayers(Integer v) {
-            modelLayers = v;
-            return this;
-        }
-
+        public Builder modelLayers(Integer v) { modelLayers = v; return this; }
         public Integer modelLayers() { return modelLayers; }
 
-        public Builder plannedKvBytes(Long v) {
-            plannedKvBytes = v;
-            return this;
-        }
-
+        public Builder plannedKvBytes(Long v) { plannedKvBytes = v; return this; }
         public Long plannedKvBytes() { return plannedKvBytes; }
 
-        public Builder plannedTotalBytes(Long v) {
-            plannedTotalBytes = v;
-            return this;
-        }
-
+        public Builder plannedTotalBytes(Long v) { plannedTotalBytes = v; return this; }
         public Long plannedTotalBytes() { return plannedTotalBytes; }
 
-        public Builder plannedWeightsBytes(Long v) {
-            plannedWeightsBytes = v;
-            return this;
-        }
-
+        public Builder plannedWeightsBytes(Long v) { plannedWeightsBytes = v; return this; }
         public Long plannedWeightsBytes() { return plannedWeightsBytes; }
 
-        public Builder plannedGraphBytes(Long v) {
-            plannedGraphBytes = v;
-            return this;
-        }
-
+        public Builder plannedGraphBytes(Long v) { plannedGraphBytes = v; return this; }
         public Long plannedGraphBytes() { return plannedGraphBytes; }
 
-        public Builder plannedDevices(List<DeviceMemory> v) {
-            plannedDevices = v;
-            return this;
-        }
-
+        public Builder plannedDevices(List<DeviceMemory> v) { plannedDevices = v; return this; }
         public List<DeviceMemory> plannedDevices() { return plannedDevices; }
+        /** The free memory the engine sized its pool from (TensorRT-LLM's "available"). */
+        public Builder freeAfterWeightsBytes(Long v) { freeAfterWeightsBytes = v; return this; }
+        public Long freeAfterWeightsBytes() { return freeAfterWeightsBytes; }
+
+        /** Tokens per KV block the engine used. */
+        public Builder blockSize(Integer v) { blockSize = v; return this; }
+        public Integer blockSize() { return blockSize; }
+        public Builder dataParallel(Integer v) { dataParallel = v; return this; }
+        public Integer dataParallel() { return dataParallel; }
+        /** Free memory per GPU before the weights loaded. */
+        public Builder freeBeforeWeightsBytes(Long v) { freeBeforeWeightsBytes = v; return this; }
+        public Long freeBeforeWeightsBytes() { return freeBeforeWeightsBytes; }
+
+        /** Whether the engine took its CUDA graphs out of the pool, when its lines show it (V0 never did). */
+        public Builder cudaGraphsInPool(Boolean v) { cudaGraphsInPool = v; return this; }
+        public Boolean cudaGraphsInPool() { return cudaGraphsInPool; }
+
+        /** llama.cpp's printed parameters by name (hyperparameters, GGUF metadata, kv_unified). */
+        public Builder llamaParams(Map<String, String> v) { llamaParams = v; return this; }
+        public Map<String, String> llamaParams() { return llamaParams; }
+
+        /** llama.cpp's free memory per device at load, in log order. */
+        public Builder deviceFreeBytes(Map<String, Long> v) { deviceFreeBytes = v; return this; }
+        public Map<String, Long> deviceFreeBytes() { return deviceFreeBytes; }
 
         public Measurement build() {
             return new Measurement(engine, version, modelId, utilization, maxModelLen, tensorParallel, pipelineParallel, kvCacheDtype,
@@ -415,7 +299,8 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                     concurrency, freeBytes, totalBytes, cudaGraphEstimateBytes, cudaGraphActualBytes, matchedLines, skippedLines, nodes,
                     devices, swaTokens, swaPoolBytes, stateBytes, ctxPerSeq, seqMax, kvCacheDtypeV, batchTokens, ubatchTokens,
                     flashAttention, gpuLayers, modelLayers, plannedKvBytes, plannedTotalBytes, plannedWeightsBytes, plannedGraphBytes,
-                    plannedDevices);
+                    plannedDevices, freeAfterWeightsBytes, blockSize, dataParallel, cudaGraphsInPool, freeBeforeWeightsBytes,
+                    llamaParams, deviceFreeBytes);
         }
     }
 }

@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.vramsheet.core.engine.llamacpp.LlamaCppLogCells;
 import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.units.Units;
 import org.vramsheet.core.validation.Measurement;
 
 /**
@@ -17,26 +19,37 @@ import org.vramsheet.core.validation.Measurement;
 final class LlamaCppLogReader implements EngineLogReader {
     /** The functions whose lines are read; a name starts where a word starts, and its tail is taken possessively. */
     private static final String FN = "(?<!\\w)(?:llm_load_tensors|load_tensors|llama_kv_cache\\w*+|llama_memory_recurrent"
-            + "|llama_context|llama_new_context_with_model|llama_init_from_model):\\s++";
+            + "|llama_context|llama_new_context_with_model|llama_init_from_model|init):\\s++";
     /** "CUDA0 model buffer size = 4403.49 MiB"; before b4400 model buffers printed "CUDA0 buffer size". */
     private static final Pattern BUF = Pattern.compile(FN + "(\\S++)\\s++(model |KV |RS |compute |output |)buffer size\\s*+="
             + "\\s*+([0-9.]++) MiB");
     private static final Pattern LC_KV = Pattern.compile("(?<!\\w)(?:llama_kv_cache\\w*+|llama_new_context_with_model|"
-            + "llama_init_from_model):\\s++(?:size|KV self size)\\s*+=\\s*+([0-9.]++) MiB(?: \\(\\s*+([0-9]++) cells)?");
+            + "llama_init_from_model|llama_context):\\s++(?:size|KV self size)\\s*+=\\s*+([0-9.]++) MiB(?: \\(\\s*+([0-9]++) cells)?");
     private static final Pattern SEQS = Pattern.compile("\\b([0-9]++)/([0-9]++) seqs\\)");
     private static final Pattern TYPES = Pattern.compile("K \\((\\w++)\\):.*?V \\((\\w++)\\):");
     private static final Pattern RS = Pattern.compile("(?<!\\w)llama_memory_recurrent:\\s++size\\s*+=\\s*+([0-9.]++) MiB");
     private static final Pattern ISWA = Pattern.compile("creating\\s++(non-SWA|SWA) KV cache, size = ([0-9]++) cells");
-    private static final Pattern KV_SIZE = Pattern.compile("(?<!\\w)llama_kv_cache\\w*+:\\s++kv_size\\s*+=\\s*+([0-9]++)");
+    private static final Pattern KV_SIZE = Pattern.compile("(?<!\\w)(?:llama_kv_cache\\w*+|init):\\s++kv_size\\s*+=\\s*+([0-9]++)");
     private static final Pattern TYPE_KV = Pattern.compile("type_k = '(\\w++)', type_v = '(\\w++)'");
     private static final Pattern CTX = Pattern.compile("(?<!\\w)(?:llama_context|llama_new_context_with_model|"
-            + "llama_init_from_model):\\s++(n_ctx|n_ctx_per_seq|n_ctx_seq|n_seq_max|n_batch|n_ubatch|flash_attn)\\s*+=\\s*+(\\S++)");
+            + "llama_init_from_model):\\s++(n_ctx|n_ctx_per_seq|n_ctx_seq|n_seq_max|n_batch|n_ubatch|flash_attn|kv_unified)\\s*+=\\s*+"
+            + "(\\S++)");
+    /** "print_info: n_embd_k_gqa     = 1024" (llm_load_print_meta before 2025): the model's hyperparameters. */
+    private static final Pattern HPARAM = Pattern.compile("(?<!\\w)(?:print_info|llm_load_print_meta):\\s++([a-z][a-z0-9_ ]{0,30}+)"
+            + "\\s*+=\\s*+([^\\r\\n]{1,200})");
+    /** "llama_model_loader: - kv   7:  llama.block_count u32 = 80": GGUF metadata (tokenizer arrays are not kept). */
+    private static final Pattern GGUF = Pattern.compile("(?<!\\w)llama_model_loader: - kv\\s++[0-9]++:\\s++([a-z0-9_.-]{1,100}+)"
+            + "\\s++\\w++\\s*+=\\s*+([^\\r\\n]{1,200})");
+    /** "using device CUDA0 (NVIDIA ...) - 15035 MiB free": the free memory llama.cpp splits layers by. */
+    private static final Pattern FREE = Pattern.compile("using device (\\S++) .{0,200}?- ([0-9]++) MiB free");
     private static final Pattern OFFLOADED = Pattern.compile("offloaded ([0-9]++)/([0-9]++) layers to GPU");
     private static final Pattern BUILD = Pattern.compile("(?<!\\w)build(?::| =) ([0-9]++) \\(");
     /** Colour codes whose escape character a copy of the log lost ("[0mllama_kv_cache"). */
     private static final Pattern BARE_COLOUR = Pattern.compile("\\[[0-9;]{1,8}m");
 
     private final Map<String, Tally> devices = new LinkedHashMap<>();
+    private final Map<String, String> params = new LinkedHashMap<>();
+    private final Map<String, Long> free = new LinkedHashMap<>();
     private String section = "";
     private Long basePool;
 
@@ -45,14 +58,27 @@ final class LlamaCppLogReader implements EngineLogReader {
 
     @Override
     public List<LineReader> lineReaders() {
-        return List.of(this::buffers, this::caches, this::context);
+        return List.of(this::buffers, this::caches, this::context, this::params);
     }
 
-    /** llama.cpp's cache holds n_ctx cells: without a cells count, the context is the capacity; devices in log order. */
+    /**
+     * llama.cpp's cache holds its padded n_ctx cells (the printed n_ctx is after padding; per stream n_ctx_seq when not
+     * unified): without a cells count, those are the capacity ({@link LlamaCppLogCells}); devices in log order.
+     */
     @Override
     public void finish(Measurement.Builder m) {
         if (m.engine() == Engine.LLAMA_CPP && m.kvTokens() == null) {
-            m.kvTokens(m.maxModelLen());
+            m.kvTokens(LlamaCppLogCells.cells(m.maxModelLen(), m.ctxPerSeq(), m.seqMax(), unified(params.get("kv_unified"))));
+        }
+        if (m.engine() == Engine.LLAMA_CPP && m.maxModelLen() != null && m.blockSize() == null) {
+            // the sheet pads its context to the block size: the build's own padding keeps the log's padded n_ctx as it is
+            m.blockSize(LlamaCppLogCells.padding(m.version(), m.flashAttention()));
+        }
+        if (!params.isEmpty()) {
+            m.llamaParams(params);
+        }
+        if (!free.isEmpty()) {
+            m.deviceFreeBytes(free);
         }
         if (!devices.isEmpty()) {
             List<Measurement.DeviceMemory> out = new ArrayList<>();
@@ -91,7 +117,7 @@ final class LlamaCppLogReader implements EngineLogReader {
     }
 
     private boolean caches(String raw, Measurement.Builder f) {
-        if (!raw.contains("llama_")) {
+        if (!raw.contains("llama_") && !raw.contains("init:")) {
             return false;
         }
         String line = clean(raw);
@@ -160,7 +186,7 @@ final class LlamaCppLogReader implements EngineLogReader {
     private boolean context(String raw, Measurement.Builder f) {
         String line = clean(raw);
         Matcher m;
-        if (line.contains("n_") || line.contains("flash_attn")) {
+        if (line.contains("n_") || line.contains("flash_attn") || line.contains("kv_unified")) {
             if ((m = CTX.matcher(line)).find()) {
                 String v = m.group(2);
                 switch (m.group(1)) {
@@ -169,6 +195,7 @@ final class LlamaCppLogReader implements EngineLogReader {
                     case "n_seq_max" -> f.seqMax(Math.toIntExact(LogText.num(v)));
                     case "n_batch" -> f.batchTokens(LogText.num(v));
                     case "n_ubatch" -> f.ubatchTokens(LogText.num(v));
+                    case "kv_unified" -> params.put("kv_unified", v);
                     default -> f.flashAttention(v);
                 }
                 f.engine(Engine.LLAMA_CPP);
@@ -185,6 +212,29 @@ final class LlamaCppLogReader implements EngineLogReader {
         }
         return false;
     }
+
+    /** The model's printed hyperparameters and GGUF keys (the first print of a key wins), and free memory per device. */
+    private boolean params(String raw, Measurement.Builder f) {
+        Matcher m;
+        if (raw.contains("print_info") || raw.contains("llm_load_print_meta")) {
+            if ((m = HPARAM.matcher(clean(raw))).find()) {
+                params.putIfAbsent(m.group(1).trim(), m.group(2).trim());
+                return true;
+            }
+        } else if (raw.contains("llama_model_loader: - kv") && (m = GGUF.matcher(raw)).find()) {
+            if (!m.group(1).startsWith("tokenizer.")) {
+                params.putIfAbsent(m.group(1), m.group(2).trim());
+            }
+            return true;
+        } else if (raw.contains("MiB free") && (m = FREE.matcher(clean(raw))).find()) {
+            free.putIfAbsent(m.group(1), Math.multiplyExact(LogText.num(m.group(2)), Units.MIB));
+            return true;
+        }
+        return false;
+    }
+
+    /** "kv_unified = false" as printed; older builds print none and were unified. */
+    private static boolean unified(String printed) { return printed == null || !printed.trim().equals("false"); }
 
     /** One device's buffers as they are read; KV buffers of the two iSWA caches add up. */
     static final class Tally {

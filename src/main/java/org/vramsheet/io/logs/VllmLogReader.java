@@ -15,7 +15,8 @@ import org.vramsheet.core.validation.Measurement;
  */
 final class VllmLogReader implements EngineLogReader {
     private static final Pattern V_VERSION = Pattern.compile("(?:vLLM API server version|version)\\s+v?([0-9]+\\.[0-9]+[0-9.a-z+]*)");
-    private static final Pattern V_LOADING = Pattern.compile("Model loading took ([0-9.]+) ?GiB");
+    /** "GiB" from v0.8.3 (#15807); before, "GB" for the same 2^30 bytes; V0 and early V1: "Loading model weights took". */
+    private static final Pattern V_LOADING = Pattern.compile("(?:Model loading|Loading model weights) took ([0-9.]+) ?Gi?B");
     private static final Pattern V_PROFILE = Pattern.compile("Total non KV cache memory: ([0-9.]+) ?GiB; torch peak memory "
             + "increase: ([0-9.]+) ?GiB; non-torch forward increase memory: ([0-9.]+) ?GiB; weights memory: ([0-9.]+) ?GiB");
     private static final Pattern V_PROFILE_OLD = Pattern.compile("model weights take ([0-9.]+) ?GiB; non_torch_memory takes "
@@ -31,9 +32,12 @@ final class VllmLogReader implements EngineLogReader {
     private static final Pattern V_CG_ACT = Pattern.compile("(?:Graph capturing finished in [0-9]+ secs, took ([0-9.]+) GiB|"
             + "CUDA graph pool memory: ([0-9.]+) GiB \\(actual\\))");
     private static final Pattern V_BLOCKS = Pattern.compile("num_gpu_blocks is: ([0-9]+)");
-    private static final Pattern V0_BLOCKS = Pattern.compile("# (?:GPU|cuda|[a-z]+) blocks: ([0-9]+), # CPU blocks: ([0-9]+)");
+    /** V0's refusal: "... the maximum number of tokens that can be stored in KV cache (23648)". */
+    private static final Pattern V0_MAX_TOKENS = Pattern.compile("maximum number of tokens that can be stored in KV cache \\(([0-9]+)\\)");
 
     private final VllmStages stages = new VllmStages();
+    private final VllmEngines engines = new VllmEngines();
+    private final VllmUsage usage = new VllmUsage();
 
     @Override
     public String name() { return "vLLM"; }
@@ -43,6 +47,8 @@ final class VllmLogReader implements EngineLogReader {
 
     @Override
     public void finish(Measurement.Builder m) {
+        engines.finish(m);
+        usage.finish(m);
         VllmV0Reader.tokens(m);
         stages.largestStage(m);
         m.nodes(stages.nodes());
@@ -81,6 +87,10 @@ final class VllmLogReader implements EngineLogReader {
             hit = true;
         }
         hit |= stages.usage(line);
+        if (usage.read(line, f)) {
+            f.engine(Engine.VLLM);
+            hit = true;
+        }
         if ((m = V_PROFILE_OLD.matcher(line)).find()) {
             long w = LogText.gib(m.group(1));
             long n = LogText.gib(m.group(2));
@@ -120,6 +130,10 @@ final class VllmLogReader implements EngineLogReader {
                 yield f -> f.pipelineParallel(n);
             }
             case "kv_cache_dtype" -> f -> f.kvCacheDtype(v);
+            case "data_parallel_size" -> {
+                int n = Integer.parseInt(v);
+                yield f -> f.dataParallel(n > 1 ? n : f.dataParallel());
+            }
             default -> f -> { };
         };
     }
@@ -127,22 +141,31 @@ final class VllmLogReader implements EngineLogReader {
     private boolean pool(String line, Measurement.Builder f) {
         boolean hit = VllmV0Reader.profile(line, f);
         Matcher m;
+        VllmProcess p = VllmProcess.of(line);
         if ((m = V_AVAILABLE.matcher(line)).find()) {
             long pool = LogText.gib(m.group(1));
-            f.kvPoolBytes(pool).engine(Engine.VLLM);
+            f.engine(Engine.VLLM);
+            engines.pool(p, pool);
             stages.available(pool);
             hit = true;
         }
         if ((m = V_TOKENS.matcher(line)).find()) {
-            f.kvTokens(LogText.num(m.group(1))).engine(Engine.VLLM);
+            engines.tokens(p, LogText.num(m.group(1)));
+            f.engine(Engine.VLLM);
+            hit = true;
+        }
+        if (line.contains("stored in KV cache") && (m = V0_MAX_TOKENS.matcher(line)).find()) {
+            engines.tokens(p, LogText.num(m.group(1)));
+            f.engine(Engine.VLLM).cudaGraphsInPool(false); // a V0 line: V0 never took CUDA graphs out of the pool
             hit = true;
         }
         if ((m = V_CONC.matcher(line)).find()) {
             long tokens = LogText.num(m.group(1));
-            f.concurrencyTokens(tokens).concurrency(LogText.ratio(m.group(2), 1e9));
+            engines.concurrency(p, LogText.ratio(m.group(2), 1e9), tokens);
             hit = true;
         }
-        if ((m = V_FREE.matcher(line)).find()) {
+        if (f.freeBytes() == null && (m = V_FREE.matcher(line)).find()) {
+            // every TP rank prints its own; the first (rank 0's) is kept
             long free = LogText.gib(m.group(1));
             f.freeBytes(free).totalBytes(LogText.gib(m.group(2)));
             hit = true;
@@ -159,8 +182,12 @@ final class VllmLogReader implements EngineLogReader {
             f.gpuBlocks(LogText.num(m.group(1)));
             hit = true;
         }
-        if (line.contains(" blocks: ") && (m = V0_BLOCKS.matcher(line)).find()) {
-            f.gpuBlocks(LogText.num(m.group(1))).engine(Engine.VLLM);
+        Long blocks = VllmV0Reader.blocks(line);
+        if (blocks != null) {
+            f.gpuBlocks(blocks).engine(Engine.VLLM);
+            if (line.contains("CPU blocks")) {
+                f.cudaGraphsInPool(false); // V0's "# GPU blocks: N, # CPU blocks: M": V0 never took CUDA graphs out of the pool
+            }
             hit = true;
         }
         return hit;

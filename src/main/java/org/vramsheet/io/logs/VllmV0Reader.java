@@ -14,6 +14,7 @@ final class VllmV0Reader {
     private static final Pattern V0_NON_TORCH = Pattern.compile("\\bnon_torch_memory=([0-9.]+) ?GiB");
     private static final Pattern V0_KV = Pattern.compile("\\bkv_cache_size=([0-9.]+) ?GiB");
     private static final Pattern V0_UTIL = Pattern.compile("\\bgpu_memory_utilization=([0-9.]+)");
+    private static final Pattern V0_PEAK = Pattern.compile("\\bpeak_torch_memory=([0-9.]+) ?GiB");
 
     /** The V0 profiling line: total, non-torch memory, the KV pool and the utilization it used. */
     static boolean profile(String line, Measurement.Builder f) {
@@ -27,8 +28,11 @@ final class VllmV0Reader {
         Long nonTorch = (m = V0_NON_TORCH.matcher(line)).find() ? LogText.gib(m.group(1)) : null;
         Long pool = (m = V0_KV.matcher(line)).find() ? LogText.gib(m.group(1)) : null;
         Double utilization = (m = V0_UTIL.matcher(line)).find() ? LogText.ratio(m.group(1), 1.0) : null;
+        // v0.6.4 worker.py: available = total x utilization - (peak_torch_memory + non_torch_memory), weights included
+        Long peak = (m = V0_PEAK.matcher(line)).find() ? LogText.gib(m.group(1)) : null;
+        Long nonKv = peak == null || nonTorch == null ? null : Math.addExact(peak, Math.max(0, nonTorch));
         // all read before any is set: a value that does not parse leaves the line unread
-        f.engine(Engine.VLLM).totalBytes(total);
+        f.engine(Engine.VLLM).totalBytes(total).cudaGraphsInPool(false); // V0's profiling: the graphs stay outside the pool
         if (nonTorch != null) {
             f.nonTorchBytes(nonTorch);
         }
@@ -38,7 +42,40 @@ final class VllmV0Reader {
         if (utilization != null) {
             f.utilization(utilization);
         }
+        if (nonKv != null) {
+            f.nonKvBytes(nonKv);
+        }
         return true;
+    }
+
+    /**
+     * The GPU blocks of V0's "# GPU blocks: N, # CPU blocks: M" ({@code executor_base.py}; "# cuda blocks" once the device
+     * name was printed, v0.7) and early V1's "# GPU blocks: N" alone (v0.7.1, {@code kv_cache_utils.py}, until #13596
+     * printed tokens); a copy that lost the "# " still counts when the CPU blocks follow. Null otherwise. Linear.
+     */
+    static Long blocks(String line) {
+        int at = line.indexOf(" blocks: ");
+        if (at < 0) {
+            return null;
+        }
+        int w = at;
+        while (w > 0 && at - w < 12 && Character.isLetter(line.charAt(w - 1))) {
+            w--;
+        }
+        if (w == at) {
+            return null;
+        }
+        int d = at + " blocks: ".length();
+        int e = d;
+        while (e < line.length() && e - d < 19 && Character.isDigit(line.charAt(e))) {
+            e++;
+        }
+        boolean hash = w >= 2 && line.startsWith("# ", w - 2);
+        boolean cpu = line.startsWith(", # CPU blocks: ", e);
+        if (e == d || !hash && !cpu || !hash && !line.startsWith("GPU", w)) {
+            return null;
+        }
+        return Long.parseLong(line.substring(d, e));
     }
 
     /**

@@ -27,6 +27,7 @@ import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.vramsheet.core.validation.LogComparison;
+import org.vramsheet.core.validation.LogFacts;
 import org.vramsheet.ui.model.SheetViewModel;
 import org.vramsheet.ui.text.Texts;
 
@@ -68,6 +69,9 @@ public final class LogDialog {
             if (r != null) {
                 r.causes().forEach(c -> items.add(tx.t("Likely cause:") + " " + tx.message(c)));
                 r.setupDifferences().forEach(s -> items.add(tx.t("Setup differs:") + " " + tx.message(s)));
+            }
+            if (lvm.measurement.get() != null) {
+                LogFacts.of(lvm.measurement.get()).forEach(f -> items.add(tx.t("The log says:") + " " + tx.message(f)));
             }
             notes.setItems(items);
         });

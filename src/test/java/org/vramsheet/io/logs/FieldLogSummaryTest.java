@@ -3,6 +3,7 @@ package org.vramsheet.io.logs;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,12 +73,33 @@ class FieldLogSummaryTest {
         return out;
     }
 
-    private static boolean same(String engine, JsonNode want, Object got) {
+    private static boolean same(String engine, JsonNode want, Object got) throws Exception {
         if (want.isNull()) {
             return got == null;
         }
         if (got == null) {
             return false;
+        }
+        if (want.isArray() && got instanceof List<?> list) {
+            if (want.size() != list.size()) {
+                return false;
+            }
+            for (int i = 0; i < list.size(); i++) {
+                if (!same(engine, want.get(i), list.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (want.isObject() && got instanceof Record r) {
+            // every component of the record is as the entry says; one the entry does not list is null
+            for (RecordComponent c : r.getClass().getRecordComponents()) {
+                JsonNode w = want.has(c.getName()) ? want.get(c.getName()) : NullNode.getInstance();
+                if (!same(engine, w, c.getAccessor().invoke(r))) {
+                    return false;
+                }
+            }
+            return true;
         }
         if (want.isTextual() && BYTES.matcher(want.asText().trim()).matches() && got instanceof Long l) {
             return bytes(engine, want.asText()) == l;

@@ -95,6 +95,9 @@ class SectionViewModelsTest {
         vm.runtime.engineVersion.set("0.10.1");
         assertEquals(0.90, fig(vm, FigureKey.POOL_FRACTION).ratio(), 1e-12);
         vm.runtime.engine.set(Engine.TENSORRT_LLM);
+        // the version 0.10.1 stays: TensorRT-LLM before 1.0 built its engines with 64 tokens per block (issue 27)
+        assertEquals(64, fig(vm, FigureKey.POOL_BLOCK_SIZE).value());
+        vm.runtime.engineVersion.set("1.1.0");
         assertEquals(32, fig(vm, FigureKey.POOL_BLOCK_SIZE).value());
     }
 

@@ -27,10 +27,12 @@ import org.vramsheet.core.sheet.WeightFormat;
 import org.vramsheet.core.sheet.WindowKind;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.validation.LogComparison;
+import org.vramsheet.core.validation.LogFacts;
 import org.vramsheet.core.validation.Measurement;
 import org.vramsheet.io.catalog.ModelCatalog;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.logs.EngineLogParser;
+import org.vramsheet.io.logs.FieldLogs;
 import org.vramsheet.io.model.ConfigImporter;
 import org.vramsheet.ui.app.FileController;
 import org.vramsheet.ui.dialogs.LogViewModel;
@@ -183,9 +185,12 @@ class RussianCoverageTest {
             });
         }
         logs.add("");
+        // the real logs of every engine (field logs): their summaries and what the dialog lists as "The log says:"
+        FieldLogs.all().forEach(l -> logs.add(l.text()));
         for (String log : logs) {
             Measurement m = EngineLogParser.parse(log);
             out.add(EngineLogParser.summary(m));
+            out.addAll(LogFacts.of(m));
             for (Worksheet ws : sheets.subList(0, 4)) {
                 LogComparison.Result r = LogComparison.compare(ws, m);
                 for (LogComparison.Row row : r.rows()) {

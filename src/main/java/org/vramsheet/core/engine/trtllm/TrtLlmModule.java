@@ -28,13 +28,12 @@ public final class TrtLlmModule implements EngineModule {
 
     @Override
     public Choice<Double> defaultFraction(RuntimeSettings r, long totalBytes) {
-        return new Choice<>(0.9, "TensorRT-LLM default free_gpu_memory_fraction 0.9 "
-                + "(of the memory still free after weights and activations)");
+        return TrtLlmDefaults.fraction(r);
     }
 
     @Override
     public Choice<Integer> defaultBlockSize(RuntimeSettings r, KvArchitecture k, Gpu gpu) {
-        return new Choice<>(32, "TensorRT-LLM LLM-API tokens_per_block 32 (many C++-runtime builds use 64)");
+        return TrtLlmDefaults.blockSize(r);
     }
 
     @Override
@@ -54,6 +53,8 @@ public final class TrtLlmModule implements EngineModule {
         long pool = free <= 0 ? 0 : new BigDecimal(free).multiply(BigDecimal.valueOf(in.fraction()))
                 .setScale(0, RoundingMode.FLOOR).longValueExact();
         long cell = g.bytesPerTokenRank();
+        // calculateMaxNumBlocks: maxTokens = (SizeType32) (fraction x free / bytes per token), blocks = ceilDiv(maxTokens,
+        // tokensPerBlock); it allocates (and prints) those whole blocks, less than one block above this budget
         long blocks = KvGeometry.ceilDiv(pool / cell, tpb);
         in.notes().add("TensorRT-LLM takes its fraction of the memory still free after weights and activations");
         return new PoolLayout(this, g, new PoolLayout.Shape(tpb, Math.multiplyExact(cell, (long) tpb), pool, blocks,
@@ -69,8 +70,8 @@ public final class TrtLlmModule implements EngineModule {
 
     @Override
     public String poolExpr(PoolInput in, long pool) {
-        return in.fraction() + " x (" + Units.grouped(in.totalBytes()) + " - " + Units.grouped(in.nonKvBytes()) + ") = "
-                + Units.bytesText(pool);
+        return in.fraction() + " x (" + Units.grouped(in.totalBytes()) + " - " + Units.grouped(in.nonKvBytes())
+                + ") = " + Units.bytesText(pool);
     }
 
     @Override
