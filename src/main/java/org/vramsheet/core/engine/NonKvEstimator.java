@@ -6,7 +6,10 @@ import java.util.Locale;
 import java.util.Set;
 import org.vramsheet.core.engine.spi.EngineVersion;
 import org.vramsheet.core.engine.spi.NonKvTerms;
+import org.vramsheet.core.engine.vllm.VllmBatchDefaults;
+import org.vramsheet.core.engine.vllm.VllmProfile;
 import org.vramsheet.core.sheet.Validation;
+import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
@@ -16,46 +19,40 @@ import org.vramsheet.core.units.Units;
  * vLLM startup logs in shared/reference/calibration (method and error in docs/accuracy.md):
  *
  * <ul>
- * <li>activation peak = T x 76 KB + S x V x 11.4 B (T batched tokens of the profiling run, S sequences
- *     sampled, V vocabulary: the fp32 logits of the sampler dominate);</li>
- * <li>non-torch memory = 0.25 GiB on one GPU, 2.1 GiB with tensor parallelism (NCCL / all-reduce
- *     buffers counted since about v0.11; 0.05 GiB in v0.10 logs), 0.07 GiB with pipeline stages only;</li>
- * <li>CUDA graphs = 0.8 GiB (the 0.19 logs estimated 0.49 to 1.69 GiB), taken from the pool from v0.21;</li>
+ * <li>vLLM's profiling run ({@link VllmProfile}): activation peak = T x perToken + S x V x perVocabSeq (+ 4 x T x H x
+ *     dtype bytes for a multimodal model's encoder; the last pipeline stage holds all of it), non-torch memory by one GPU /
+ *     TP / PP, CUDA graphs; the constants fitted by VllmProfileFit on real logs;</li>
+ * <li>vLLM 0.10 profiling counted about 0.05 GiB of non-torch memory, with or without TP; a replica across nodes adds
+ *     1 GiB of NCCL network buffers;</li>
  * <li>vLLM 0.11 profiled differently: activation peak x 2.5, non-torch 0.54 GiB with TP (its logs' numbers).</li>
  * </ul>
  * Each engine module adds its own terms ({@link NonKvTerms}): vLLM 0.11's profiling, TensorRT-LLM's 1.5 GiB of non-torch
  * memory; other engines get the vLLM terms (labelled as vLLM-calibrated).
  */
 public final class NonKvEstimator {
-    static final double PER_TOKEN = 0.5779 * Units.GIB / 8192;
-    static final double PER_VOCAB_SEQ = 1.0876e-5 * Units.GIB / 1024;
-    static final long CUDA_GRAPHS = Units.gib(0.8);
 
     /** The three estimates per GPU and how they were made. */
     public record Estimate(long activationPeakBytes, long nonTorchBytes, long cudaGraphBytes, List<String> notes) { }
 
     private NonKvEstimator() { }
 
-    public static Estimate estimate(Worksheet ws) {
+    public static Estimate estimate(Worksheet ws) { return estimate(ws, VllmProfile.FITTED); }
+
+    /** The estimate with these profiling constants (the fitted ones, or a leave-one-out fit's). */
+    public static Estimate estimate(Worksheet ws, VllmProfile.Constants c) {
         RuntimeSettings r = ws.runtime();
         List<String> notes = new ArrayList<>();
-        long t = EngineDefaults.maxNumBatchedTokens(r, ws.gpu()).value();
-        long s = t >= 8192 ? 1024 : 256;
-        long v = ws.model().vocabSize() != null ? ws.model().vocabSize() : 128_000;
-        if (ws.model().vocabSize() == null) {
-            notes.add("vocabulary size unknown: 128,000 assumed (import the config.json to read it)");
-        }
-        long act = Math.round(t * PER_TOKEN + s * v * PER_VOCAB_SEQ);
-        notes.add("activation peak = " + Units.grouped(t) + " batched tokens x 76 KB + " + s + " sequences x "
-                + Units.grouped(v) + " vocabulary x 11.4 B = " + Units.gibText(act));
-        Long enc = ws.weights().encoderParams();
-        Integer hidden = ws.kv().hiddenSize();
-        if (enc != null && enc > 0 && hidden != null && hidden > 0) {
-            long peak = Math.multiplyExact(Math.multiplyExact(4L * t, (long) hidden), ws.weights().computeDtype().bytes());
-            act = Math.addExact(act, peak);
-            notes.add("encoder profiling (dummy image): 4 x " + Units.grouped(t) + " batched tokens x hidden " + Units.grouped(hidden)
-                    + " x " + ws.weights().computeDtype().bytes() + " B = " + Units.gibText(peak) + " (multimodal embeddings, "
-                    + "merger and encoder cache; not calibrated: no multimodal log in the calibration set)");
+        VllmProfile.Features f = features(ws, notes);
+        long act = VllmProfile.activation(f, c);
+        long t = f.batchedTokens();
+        long text = act - f.encoderPeak();
+        notes.add(String.format(Locale.ROOT, "activation peak = %s batched tokens x %.1f KB + %d sequences x %s vocabulary x %.2f B"
+                + " = %s (fitted on vLLM 0.19 H100 logs; leave-one-out errors in docs/accuracy.md)", Units.grouped(t),
+                c.perToken() / 1000, f.seqs(), Units.grouped(f.vocab()), c.perVocabSeq(), Units.gibText(text)));
+        if (f.encoderPeak() > 0) {
+            notes.add("encoder profiling (dummy image): 4 x " + Units.grouped(t) + " batched tokens x hidden "
+                    + Units.grouped(f.encoderHidden()) + " x " + f.dtypeBytes() + " B = " + Units.gibText(f.encoderPeak())
+                    + " (multimodal embeddings, merger and encoder cache; checked on six multimodal vLLM 0.19 logs)");
         }
         EngineVersion ver = EngineDefaults.version(r.engineVersion());
         boolean old = ver != null && !ver.atLeast(0, 11);
@@ -69,14 +66,14 @@ public final class NonKvEstimator {
             nonTorch = terms.tpNonTorchBytes();
             notes.add(String.format(Locale.ROOT, terms.tpNote(), r.tensorParallel()));
         } else if (r.tensorParallel() > 1) {
-            nonTorch = old ? Units.gib(0.05) : Units.gib(2.1);
+            nonTorch = old ? Units.gib(0.05) : c.nonTorchTp();
             notes.add("non-torch " + Units.gibText(nonTorch) + ": NCCL / custom all-reduce buffers with TP "
                     + r.tensorParallel() + (old ? " (not counted by vLLM 0.10 profiling)" : ""));
         } else if (r.pipelineParallel() > 1) {
-            nonTorch = Units.gib(0.07);
-            notes.add("non-torch 0.07 GiB on a pipeline stage");
+            nonTorch = c.nonTorchPp();
+            notes.add("non-torch " + Units.gibText(nonTorch) + " on a pipeline stage");
         } else {
-            nonTorch = old ? Units.gib(0.05) : Units.gib(0.25);
+            nonTorch = old ? Units.gib(0.05) : c.nonTorchOne();
             notes.add("non-torch " + Units.gibText(nonTorch) + " on one GPU");
         }
         if (r.nodes() > 1 && r.ranks() > 1) {
@@ -84,13 +81,35 @@ public final class NonKvEstimator {
             notes.add("replica across " + r.nodes() + " nodes: + 1.00 GiB non-torch (NCCL network buffers; a two-node TP 2 "
                     + "vLLM log held that much more than the same setup on one node)");
         }
-        long cg = CUDA_GRAPHS;
-        notes.add("CUDA graphs 0.80 GiB (taken from the pool by vLLM 0.21+, otherwise outside it)");
+        long cg = c.cudaGraphs();
+        notes.add("CUDA graphs " + Units.gibText(cg) + " (the logs' median estimate; taken from the pool by vLLM 0.21+, "
+                + "otherwise outside it)");
         nonTorch = Math.addExact(nonTorch, terms.extraNonTorchBytes());
         if (terms.extraNote() != null) {
             notes.add(terms.extraNote());
         }
         return new Estimate(act, nonTorch, cg, notes);
+    }
+
+    /** What vLLM's profiling run depends on, from the sheet (T, S, V, encoder hidden size, TP, PP). */
+    public static VllmProfile.Features features(Worksheet ws) { return features(ws, new ArrayList<>()); }
+
+    private static VllmProfile.Features features(Worksheet ws, List<String> notes) {
+        RuntimeSettings r = ws.runtime();
+        long t = EngineDefaults.maxNumBatchedTokens(r, ws.gpu()).value();
+        // the sampler warm-up runs max_num_seqs sequences (typed: vLLM's flag; other engines' field means slots or batch),
+        // else vLLM's default for every engine: the estimate is vLLM-calibrated
+        boolean typed = r.maxNumSeqs() != null && r.engine() == Engine.VLLM;
+        long s = typed ? r.maxNumSeqs() : VllmBatchDefaults.maxNumSeqs(r, ws.gpu(), t).value();
+        long v = ws.model().vocabSize() != null ? ws.model().vocabSize() : 128_000;
+        if (ws.model().vocabSize() == null) {
+            notes.add("vocabulary size unknown: 128,000 assumed (import the config.json to read it)");
+        }
+        Long enc = ws.weights() == null ? null : ws.weights().encoderParams();
+        Integer hidden = ws.kv() == null ? null : ws.kv().hiddenSize();
+        long h = enc != null && enc > 0 && hidden != null && hidden > 0 ? hidden : 0;
+        int bytes = h > 0 ? ws.weights().computeDtype().bytes() : 0;
+        return new VllmProfile.Features(t, s, v, h, bytes, r.tensorParallel(), r.pipelineParallel());
     }
 
     /** Extra non-torch memory per GPU when a replica spans nodes (D05 against D03 / D04 in the calibration set). */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.vramsheet.core.engine.vllm.VllmProfile;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.ModelInfo;
@@ -29,8 +30,8 @@ class NonKvEstimatorTest {
         double gib = v11.activationPeakBytes() / (double) Units.GIB;
         assertTrue(gib >= 4.8 && gib <= 7.4, "within what the 0.11 logs measured: " + gib);
         assertEquals(Units.gib(0.54), v11.nonTorchBytes());
-        assertEquals(Units.gib(2.1), v19.nonTorchBytes());
-        assertEquals(Units.gib(0.25), NonKvEstimator.estimate(sheet(Engine.VLLM, "0.11.0", 1)).nonTorchBytes());
+        assertEquals(VllmProfile.FITTED.nonTorchTp(), v19.nonTorchBytes());
+        assertEquals(VllmProfile.FITTED.nonTorchOne(), NonKvEstimator.estimate(sheet(Engine.VLLM, "0.11.0", 1)).nonTorchBytes());
     }
 
     /**

@@ -41,6 +41,9 @@ public final class VllmModule implements EngineModule {
     public NonKvTerms nonKvTerms(RuntimeSettings r) { return VllmDefaults.nonKvTerms(r); }
 
     @Override
+    public Choice<Long> defaultMaxBatchedTokens(RuntimeSettings r, Gpu g) { return VllmBatchDefaults.maxBatchedTokens(r, g); }
+
+    @Override
     public boolean takesKvCacheMemory() { return true; }
 
     @Override

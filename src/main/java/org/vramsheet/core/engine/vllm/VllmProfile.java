@@ -1,0 +1,71 @@
+package org.vramsheet.core.engine.vllm;
+
+import org.vramsheet.core.units.Units;
+
+/**
+ * vLLM's memory profiling run (gpu_worker.determine_available_memory -> gpu_model_runner.profile_run) as a few terms
+ * whose constants are fitted on real startup logs by {@link VllmProfileFit} (docs/accuracy.md, "Leave-one-out"):
+ *
+ * <ul>
+ * <li>torch activation peak = T x perToken + S x V x perVocabSeq (+ the encoder term): T batched tokens of the dummy
+ *     forward pass (max_num_batched_tokens), S sequences of the sampler's warm-up (_dummy_sampler_run, max_num_seqs) over
+ *     V vocabulary entries (fp32 logits, probabilities and the top-k/top-p sort);</li>
+ * <li>encoder profiling of a multimodal model (dummy images filling the encoder budget of T tokens: embeddings, merger
+ *     and encoder cache) = 4 x T x hidden size x dtype bytes, not fitted: the six multimodal logs check it;</li>
+ * <li>with pipeline stages the last stage decides (it samples, so it holds the whole peak; vLLM gives every stage the
+ *     blocks of the stage with the least room);</li>
+ * <li>non-torch memory (CUDA context, NCCL and custom all-reduce buffers) by one GPU / TP / PP stage only;</li>
+ * <li>CUDA graphs: the median of the logs' "Estimated CUDA graph memory".</li>
+ * </ul>
+ */
+public final class VllmProfile {
+    /** What the profiling run depends on, read from the sheet. */
+    public record Features(long batchedTokens, long seqs, long vocab, long encoderHidden, int dtypeBytes, int tp, int pp) {
+        /** The encoder's profiling peak: 4 x T x H x dtype bytes (0 for a text-only model). */
+        public long encoderPeak() {
+            return Math.multiplyExact(Math.multiplyExact(4L * batchedTokens, encoderHidden), (long) dtypeBytes);
+        }
+
+        /** S x V of the sampler term. */
+        public double seqVocab() { return seqs * (double) vocab; }
+    }
+
+    /**
+     * The constants of the terms (bytes).
+     *
+     * @param perToken              activation bytes per batched token
+     * @param perVocabSeq           activation bytes per sampled sequence and vocabulary entry
+     * @param nonTorchOne           non-torch bytes on one GPU
+     * @param nonTorchTp            non-torch bytes per GPU with tensor parallelism
+     * @param nonTorchPp            non-torch bytes on a pipeline stage (no TP)
+     * @param cudaGraphs            CUDA graph estimate per GPU
+     */
+    public record Constants(double perToken, double perVocabSeq, 
+                            long nonTorchOne, long nonTorchTp, long nonTorchPp, long cudaGraphs) { }
+
+    /**
+     * The fit on every vLLM 0.19 H100 log with profiling lines (27 calibration logs + 21 field logs with a config;
+     * {@code VllmLeaveOneOutTest} checks these equal the fit within rounding).
+     */
+    public static final Constants FITTED = new Constants(2.664e4, 14.11,
+            Units.gib(0.25), Units.gib(2.1), Units.gib(0.07), Units.gib(0.84));
+
+    /**
+     * The constants before issue 27 (fitted on the 27 H100 profiling logs of the calibration set: T x 76 KB + S x V x
+     * 11.4 B, CUDA graphs 0.80 GiB): what version 1 and 2 worksheets hold where an import wrote the estimate.
+     */
+    public static final Constants ISSUE_15_FIT = new Constants(0.5779 * Units.GIB / 8192, 1.0876e-5 * Units.GIB / 1024,
+            Units.gib(0.25), Units.gib(2.1), Units.gib(0.07), Units.gib(0.8));
+
+    private VllmProfile() { }
+
+    /** The torch activation peak of the profiling run. */
+    public static long activation(Features f, Constants c) {
+        return Math.addExact(Math.round(f.batchedTokens() * c.perToken() + f.seqVocab() * c.perVocabSeq()), f.encoderPeak());
+    }
+
+    /** Non-torch memory per GPU by parallelism (v0.11+ counting; see VllmDefaults for older releases). */
+    public static long nonTorch(Features f, Constants c) {
+        return f.tp() > 1 ? c.nonTorchTp() : f.pp() > 1 ? c.nonTorchPp() : c.nonTorchOne();
+    }
+}

@@ -1,0 +1,269 @@
+package org.vramsheet.io.logs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.vramsheet.core.calc.Sheets;
+import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.engine.NonKvEstimator;
+import org.vramsheet.core.engine.vllm.VllmModule;
+import org.vramsheet.core.engine.vllm.VllmProfile;
+import org.vramsheet.core.engine.vllm.VllmProfileFit;
+import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.sheet.Gpu;
+import org.vramsheet.core.sheet.ResultSettings;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
+import org.vramsheet.core.validation.LogComparison;
+import org.vramsheet.core.validation.Measurement;
+import org.vramsheet.io.model.ConfigImporter;
+import org.vramsheet.io.model.ModelImport;
+
+/**
+ * vLLM's profiling terms ({@link VllmProfile}) fitted on every log but one and checked on that one, for the calibration
+ * sweep and the field logs (VB*): the available KV memory predicted from the log's setup and its printed weights against
+ * the printed "Available KV cache memory"; and the constants in the code equal to the fit on every log.
+ */
+class VllmLeaveOneOutTest {
+    /** One log with profiling lines: its sheet before launch, what the log printed, and whether it is a field log. */
+    record Case(String id, String model, Worksheet sheet, Measurement m, boolean field) {
+        VllmProfileFit.Run run() {
+            return new VllmProfileFit.Run(id, NonKvEstimator.features(sheet), m.activationPeakBytes(), m.nonTorchBytes(),
+                    m.cudaGraphEstimateBytes());
+        }
+
+        /** Available KV memory with these constants: ceil(total x utilization) - printed weights - estimate. */
+        long available(VllmProfile.Constants c) {
+            NonKvEstimator.Estimate e = NonKvEstimator.estimate(sheet, c);
+            double u = m.utilization() != null ? m.utilization() : sheet.runtime().utilization();
+            return VllmModule.requestedBytes(m.totalBytes(), u) - m.weightsBytes() - e.activationPeakBytes()
+                    - e.nonTorchBytes();
+        }
+    }
+
+    /** The calibration sweep's logs that print the profiling split, and the field logs that do and have a config. */
+    static List<Case> cases() throws Exception {
+        List<Case> out = new ArrayList<>();
+        for (EngineLogTest.Log log : EngineLogTest.logs().toList()) {
+            Measurement m = EngineLogParser.parse(log.text());
+            if (m.activationPeakBytes() != null && m.totalBytes() != null) {
+                out.add(new Case(log.id(), log.e().get("model").asText(), EngineLogTest.preLaunch(log), m, false));
+            }
+        }
+        // every vLLM field log of the fitted release (0.19) with a config and the profiling split, whoever added it
+        for (FieldLogs.FieldLog f : FieldLogs.of("vllm").toList()) {
+            Measurement m = EngineLogParser.parse(f.text());
+            boolean fitted = f.e().path("engine_version").asText().startsWith("0.19.");
+            if (fitted && f.checks("predict") && m.activationPeakBytes() != null && m.totalBytes() != null) {
+                out.add(new Case(f.id(), f.e().get("model").asText(), sheet(f), m, true));
+            }
+        }
+        return out;
+    }
+
+    static Stream<FieldLogs.FieldLog> vb() { return FieldLogs.of("vllm").filter(f -> f.id().startsWith("VB")); }
+
+    /** A field log's sheet before launch: its config, the setup the log shows, the CUDA-visible total the log printed. */
+    static Worksheet sheet(FieldLogs.FieldLog f) throws Exception {
+        String config = f.e().get("config").asText();
+        ModelImport mi;
+        try (InputStream in = VllmLeaveOneOutTest.class.getResourceAsStream("/configs/" + config)) {
+            mi = ConfigImporter.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), config);
+        }
+        int tp = f.setup("tensor_parallel_size") == null ? 1 : f.setup("tensor_parallel_size").asInt();
+        int pp = f.setup("pipeline_parallel_size") == null ? 1 : f.setup("pipeline_parallel_size").asInt();
+        long maxLen = f.setup("max_model_len").asLong();
+        long total = EngineLogParser.parse(f.text()).totalBytes();
+        var r = Sheets.vllm(f.e().get("engine_version").asText(), f.setup("memory_fraction").asDouble(), maxLen).toBuilder()
+                .tensorParallel(tp).pipelineParallel(pp).build();
+        if (f.setup("max_num_batched_tokens") != null) {
+            r = r.toBuilder().maxNumBatchedTokens(f.setup("max_num_batched_tokens").asLong()).build();
+        }
+        if (f.setup("max_num_seqs") != null) {
+            r = r.toBuilder().maxNumSeqs(f.setup("max_num_seqs").asInt()).build();
+        }
+        Worksheet ws = new Worksheet(mi.model(), mi.weights(), mi.kv(), null, r, new Gpu(f.e().get("gpu").asText(), tp * pp, total),
+                null, new ResultSettings(0L, null, maxLen, null), null, null);
+        return NonKvEstimator.apply(ws);
+    }
+
+    static long gib(String printed) {
+        String[] p = printed.trim().split(" ");
+        assertEquals("GiB", p[1], printed);
+        return Units.gib(Double.parseDouble(p[0]));
+    }
+
+    /** Every VB log is read as its fixture says (the numbers copied from its lines). */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("vb")
+    void fieldLogsAreRead(FieldLogs.FieldLog f) {
+        Measurement m = EngineLogParser.parse(f.text());
+        JsonNode x = f.e().get("expected");
+        assertEquals(x.get("kvTokens").asLong(), m.kvTokens(), f.id());
+        assertEquals(x.get("concurrency").asDouble(), m.concurrency(), 1e-9, f.id());
+        if (x.has("utilization")) {
+            assertEquals(x.get("utilization").asDouble(), m.utilization(), 1e-12, f.id());
+        }
+        for (String k : List.of("kvPoolBytes", "weightsBytes", "activationPeakBytes", "nonTorchBytes", "nonKvBytes", "totalBytes",
+                "cudaGraphEstimateBytes")) {
+            Long got = switch (k) {
+                case "kvPoolBytes" -> m.kvPoolBytes();
+                case "weightsBytes" -> m.weightsBytes();
+                case "activationPeakBytes" -> m.activationPeakBytes();
+                case "nonTorchBytes" -> m.nonTorchBytes();
+                case "nonKvBytes" -> m.nonKvBytes();
+                case "totalBytes" -> m.totalBytes();
+                default -> m.cudaGraphEstimateBytes();
+            };
+            assertEquals(gib(x.get(k).asText()), got, f.id() + " " + k);
+        }
+    }
+
+    /** Apply: the log's own measured memory on the sheet gives its printed capacity within 0.1 %. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("vb")
+    void fieldLogsApplied(FieldLogs.FieldLog f) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(f.checks("apply"), "no config of the checkpoint for " + f.e().get("model").asText());
+        Measurement m = EngineLogParser.parse(f.text());
+        Worksheet ws = LogComparison.apply(sheet(f), m);
+        long tokens = SizingCalculator.calculate(ws).get(FigureKey.POOL_CAPACITY_TOKENS).value();
+        assertEquals(1.0, tokens / (double) m.kvTokens(), 0.001, f.id() + " tokens " + tokens + " vs " + m.kvTokens());
+    }
+
+    @Test
+    void theConstantsInTheCodeAreTheFitOnEveryLog() throws Exception {
+        VllmProfile.Constants fit = VllmProfileFit.fit(cases().stream().map(Case::run).toList());
+        VllmProfile.Constants code = VllmProfile.FITTED;
+        System.out.println("fit on every log: " + fit);
+        assertEquals(fit.perToken(), code.perToken(), Math.abs(fit.perToken()) * 0.005, "per token");
+        assertEquals(fit.perVocabSeq(), code.perVocabSeq(), fit.perVocabSeq() * 0.005, "per vocabulary entry and sequence");
+        for (long[] p : new long[][] {{fit.nonTorchOne(), code.nonTorchOne()}, {fit.nonTorchTp(), code.nonTorchTp()},
+                {fit.nonTorchPp(), code.nonTorchPp()}, {fit.cudaGraphs(), code.cudaGraphs()}}) {
+            // within half the 0.01 GiB the logs print (the TP median 2.095 GiB is kept as 2.1)
+            assertEquals(p[0], p[1], Units.gib(0.005), "non-torch / CUDA graphs");
+        }
+    }
+
+    @Test
+    void leaveOneOutAvailableKvMemory() throws Exception {
+        List<Case> all = cases();
+        List<String> table = new ArrayList<>();
+        List<Double> cal = new ArrayList<>();
+        List<Double> field = new ArrayList<>();
+        for (Case c : all) {
+            List<VllmProfileFit.Run> others = all.stream().filter(o -> o != c).map(Case::run).toList();
+            long predicted = c.available(VllmProfileFit.fit(others));
+            long printed = c.m().kvPoolBytes();
+            double err = (predicted - printed) / (double) printed;
+            (c.field() ? field : cal).add(err);
+            table.add(String.format(Locale.ROOT, "| %s | %s | %.2f | %.2f | %+.2f %% |", c.id(), c.model(), printed / (double) Units.GIB,
+                    predicted / (double) Units.GIB, err * 100));
+        }
+        System.out.println("leave-one-out, available KV cache memory (GiB), printed vs predicted:");
+        table.forEach(System.out::println);
+        double[] c = summary("calibration sweep", cal);
+        double[] f = summary("field logs", field);
+        // the bounds honestly achieved (docs/accuracy.md): target median 1 %, worst 5 %
+        assertTrue(c[0] <= 0.01 && c[1] <= 0.05, "calibration median " + c[0] + " worst " + c[1]);
+        assertTrue(f[0] <= 0.01 && f[1] <= 0.05, "field median " + f[0] + " worst " + f[1]);
+        assertTrue(cal.size() >= 27 && field.size() >= 15, cal.size() + " / " + field.size());
+    }
+
+    /**
+     * Before launch through the whole calculation (weights and KV geometry from the config, the leave-one-out estimate
+     * typed into RUNTIME): KV tokens against the printed "GPU KV cache size", for the logs whose config is the
+     * checkpoint's own (the calibration sweep and the unquantized field logs).
+     */
+    @Test
+    void leaveOneOutKvTokens() throws Exception {
+        List<Case> all = cases();
+        List<Double> cal = new ArrayList<>();
+        List<Double> field = new ArrayList<>();
+        System.out.println("leave-one-out, KV tokens before launch, printed vs predicted:");
+        for (Case c : all) {
+            boolean own = !c.field() || vb().anyMatch(f -> f.id().equals(c.id()) && f.checks("apply"));
+            if (!own) {
+                continue;
+            }
+            List<VllmProfileFit.Run> others = all.stream().filter(o -> o != c).map(Case::run).toList();
+            NonKvEstimator.Estimate e = NonKvEstimator.estimate(c.sheet(), VllmProfileFit.fit(others));
+            Worksheet ws = c.sheet().withRuntime(c.sheet().runtime().toBuilder().activationPeakBytes(e.activationPeakBytes())
+                    .nonTorchBytes(e.nonTorchBytes()).cudaGraphBytes(e.cudaGraphBytes()).build());
+            long predicted = SizingCalculator.calculate(ws).get(FigureKey.POOL_CAPACITY_TOKENS).value();
+            double err = (predicted - c.m().kvTokens()) / (double) c.m().kvTokens();
+            (c.field() ? field : cal).add(err);
+            System.out.printf(Locale.ROOT, "| %s | %s | %,d | %,d | %+.2f %% |%n", c.id(), c.model(), c.m().kvTokens(), predicted,
+                    err * 100);
+        }
+        double[] c = summary("calibration sweep (tokens)", cal);
+        double[] f = summary("field logs (tokens)", field);
+        assertTrue(c[0] <= 0.01 && c[1] <= 0.05, "calibration median " + c[0] + " worst " + c[1]);
+        // not reached on field logs: Llama-4-Scout's weights (+19.6 %) and gemma-3-27b's (+7.4 %) are underestimated
+        // from their configs while their non-KV estimate is within 2.1 % / 1.5 % (leaveOneOutAvailableKvMemory)
+        assertTrue(f[0] <= 0.01 && f[1] <= 0.20, "field median " + f[0] + " worst " + f[1]);
+    }
+
+    /**
+     * What each term does: the leave-one-out error of the available KV memory with every term, without the encoder
+     * term, and with the constants before this fit (T x 76 KB + S x V x 11.4 B, non-torch 0.25 / 2.1 / 0.07 GiB).
+     */
+    @Test
+    void whatEachTermDoes() throws Exception {
+        List<Case> all = cases();
+        VllmProfile.Constants before = VllmProfile.ISSUE_15_FIT;
+        List<Double> full = new ArrayList<>();
+        List<Double> noEncoder = new ArrayList<>();
+        List<Double> old = new ArrayList<>();
+        List<Double> mmFull = new ArrayList<>();
+        List<Double> mmNoEncoder = new ArrayList<>();
+        for (Case c : all) {
+            VllmProfile.Features f = NonKvEstimator.features(c.sheet());
+            boolean mm = f.encoderPeak() > 0;
+            List<VllmProfileFit.Run> others = all.stream().filter(o -> o != c).map(Case::run).toList();
+            VllmProfile.Constants k = VllmProfileFit.fit(others);
+            long printed = c.m().kvPoolBytes();
+            double e = (c.available(k) - printed) / (double) printed;
+            double ne = (c.available(k) + f.encoderPeak() - printed) / (double) printed;
+            full.add(e);
+            noEncoder.add(ne);
+            old.add((c.available(before) - printed) / (double) printed);
+            if (mm) {
+                mmFull.add(e);
+                mmNoEncoder.add(ne);
+                System.out.printf(Locale.ROOT, "%s %s: encoder term %s, error %+.2f %% with it, %+.2f %% without%n", c.id(), c.model(),
+                        Units.gibText(f.encoderPeak()), e * 100, ne * 100);
+            }
+        }
+        double[] now = summary("every term (leave-one-out, all logs)", full);
+        summary("without the encoder term", noEncoder);
+        double[] then = summary("the constants before this fit (T x 76 KB + S x V x 11.4 B)", old);
+        double[] mm = summary("multimodal logs, every term", mmFull);
+        double[] mmNo = summary("multimodal logs, without the encoder term", mmNoEncoder);
+        // the sheet sees a vision tower in 4 of the 6 multimodal logs (gemma-3-27b's and Llama-4-Scout's configs give none);
+        // the term helps Gemma 3 4B and costs the Pixtral logs 0.5 to 1.1 points: honest bounds, not a win
+        assertTrue(mmFull.size() >= 4, "multimodal logs: " + mmFull.size());
+        assertTrue(mm[1] <= 0.01 && mmNo[1] <= 0.01, "multimodal logs within 1 % either way: " + mm[1] + " / " + mmNo[1]);
+        assertTrue(now[0] <= then[0] && now[1] <= then[1], "the refit is no worse than the constants before it");
+    }
+
+    /** Prints and returns {median, worst} of the absolute errors. */
+    static double[] summary(String what, List<Double> errors) {
+        List<Double> abs = errors.stream().map(Math::abs).sorted(Comparator.naturalOrder()).toList();
+        int n = abs.size();
+        double median = n % 2 == 1 ? abs.get(n / 2) : (abs.get(n / 2 - 1) + abs.get(n / 2)) / 2;
+        double worst = abs.get(n - 1);
+        System.out.printf(Locale.ROOT, "%s: %d logs, median %.2f %%, worst %.2f %%%n", what, n, median * 100, worst * 100);
+        return new double[] {median, worst};
+    }
+}
