@@ -16,7 +16,13 @@ final class LogText {
                 .longValueExact();
     }
 
-    static long num(String s) { return Long.parseLong(s.replace(",", "")); }
+    static long num(String s) {
+        long v = Long.parseLong(s.replace(",", ""));
+        if (v < 0) {
+            throw new IllegalArgumentException("a negative count: " + s); // no engine prints one: the line stays unread
+        }
+        return v;
+    }
 
     /** A ratio the log printed; not a finite, plausible number (Infinity, NaN, out of range) refuses the line. */
     static Double ratio(String s, double max) {
