@@ -17,7 +17,7 @@ import org.vramsheet.ui.model.SheetViewModel;
 /** "Paste engine log...": the pasted text, what was read, the comparison with the sheet, and Apply. */
 public final class LogViewModel {
     public final StringProperty text = new SimpleStringProperty("");
-    public final StringProperty summary = new SimpleStringProperty("Paste a vLLM, SGLang, llama.cpp or TensorRT-LLM startup log.");
+    public final StringProperty summary = new SimpleStringProperty("Paste a vLLM, SGLang, TensorRT-LLM, llama.cpp or Ollama startup log.");
     public final ObjectProperty<Measurement> measurement = new SimpleObjectProperty<>();
     /** A pasted nvidia-smi memory.used,memory.total reading or series: its peak, for VALIDATION's measured peak. */
     public final ObjectProperty<NvidiaSmi.Peak> smiPeak = new SimpleObjectProperty<>();

@@ -216,7 +216,7 @@ class RussianCoverageTest {
                 "VRAM Sheet did not close cleanly last time. Restore the unsaved worksheet ('a.json')?",
                 "More unsaved worksheets were found (2): each is offered in turn.",
                 "Save the changes to 'Untitled' first?", "'/tmp/x.json' exists. Replace it?",
-                "Paste a vLLM, SGLang, llama.cpp or TensorRT-LLM startup log.",
+                "Paste a vLLM, SGLang, TensorRT-LLM, llama.cpp or Ollama startup log.",
                 // dialog titles and buttons, passed to t() through a variable
                 "Save", "Don't save", "Cancel", "Replace", "Restore", "Discard", "OK", "Open worksheet", "Save worksheet",
                 "Cannot save", "Cannot open the worksheet", "Cannot open the report"));
