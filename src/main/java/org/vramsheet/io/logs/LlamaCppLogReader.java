@@ -1,6 +1,7 @@
 package org.vramsheet.io.logs;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,6 +85,20 @@ final class LlamaCppLogReader implements EngineLogReader {
             List<Measurement.DeviceMemory> out = new ArrayList<>();
             devices.forEach((n, t) -> out.add(t.memory(n)));
             m.devices(out);
+            perGpu(m, out);
+        }
+    }
+
+    /**
+     * The KV pool is per GPU, as every engine's is: with the cache on several devices (each holds its own layers' cells),
+     * the largest GPU's KV buffer, not their sum (the host's buffers are not a GPU's); every device's is in the devices list.
+     */
+    private static void perGpu(Measurement.Builder m, List<Measurement.DeviceMemory> devices) {
+        List<Long> gpus = devices.stream().filter(d -> !d.name().startsWith("CPU") && !d.name().endsWith("_Host"))
+                .map(Measurement.DeviceMemory::kvBytes).filter(v -> v != null && v > 0).toList();
+        boolean spread = devices.stream().filter(d -> d.kvBytes() != null && d.kvBytes() > 0).count() > 1;
+        if (spread && !gpus.isEmpty()) {
+            m.kvPoolBytes(Collections.max(gpus));
         }
     }
 
