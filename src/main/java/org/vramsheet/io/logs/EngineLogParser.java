@@ -78,8 +78,9 @@ public final class EngineLogParser {
             return "no engine startup lines found (looked for " + String.join(", ", names.subList(0, names.size() - 1))
                     + " and " + names.get(names.size() - 1) + " KV cache lines)";
         }
-        return String.format(Locale.ROOT, "%s%s: %d lines read", m.engine() == null ? "unknown engine" : m.engine().label(),
-                m.version() == null ? "" : " " + m.version(), m.matchedLines().size())
+        int n = m.matchedLines().size();
+        return String.format(Locale.ROOT, "%s%s: %d line%s read", m.engine() == null ? "unknown engine" : m.engine().label(),
+                m.version() == null ? "" : " " + m.version(), n, n == 1 ? "" : "s")
                 + (m.skippedLines().isEmpty() ? "" : "; " + m.skippedLines().size() + " line" + (m.skippedLines().size() == 1
                 ? "" : "s") + " skipped: a value that does not parse or does not fit, or too long");
     }
