@@ -36,6 +36,14 @@ public final class FieldLogSheets {
 
     /** The sheet before launch, or null when the source does not show the model's config or the GPU. */
     public static Worksheet preLaunch(FieldLogs.FieldLog log) throws Exception {
+        return preLaunch(log, null);
+    }
+
+    /**
+     * The same with the GPU's CUDA-visible total the log printed ({@code totalBytes}, null: the catalog's), for a test of the
+     * estimate alone.
+     */
+    public static Worksheet preLaunch(FieldLogs.FieldLog log, Long totalBytes) throws Exception {
         JsonNode e = log.e();
         String config = e.path("config").asText(null);
         String gpuName = e.path("gpu_catalog").asText(null);
@@ -57,7 +65,14 @@ public final class FieldLogSheets {
         }
         Long maxLen = log.setup("max_model_len") == null ? null : log.setup("max_model_len").asLong();
         r.maxModelLen(maxLen);
-        Worksheet ws = m.applyTo(new Worksheet(null, null, null, null, r.build(), new Gpu(gpu.name(), tp * pp, gpu.cudaVisibleBytes()),
+        if (log.setup("max_num_batched_tokens") != null) {
+            r.maxNumBatchedTokens(log.setup("max_num_batched_tokens").asLong());
+        }
+        if (log.setup("max_num_seqs") != null) {
+            r.maxNumSeqs(log.setup("max_num_seqs").asInt());
+        }
+        long total = totalBytes != null ? totalBytes : gpu.cudaVisibleBytes();
+        Worksheet ws = m.applyTo(new Worksheet(null, null, null, null, r.build(), new Gpu(gpu.name(), tp * pp, total),
                 null, new ResultSettings(0L, null, maxLen, null), null, null));
         ws = withDtypes(ws, log);
         return ws;

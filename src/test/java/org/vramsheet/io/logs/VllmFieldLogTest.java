@@ -16,21 +16,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.vramsheet.core.calc.Sheets;
 import org.vramsheet.core.calc.SizingCalculator;
-import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.sheet.Engine;
-import org.vramsheet.core.sheet.Gpu;
-import org.vramsheet.core.sheet.ResultSettings;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.core.validation.LogComparison;
 import org.vramsheet.core.validation.Measurement;
-import org.vramsheet.io.catalog.GpuCatalog;
-import org.vramsheet.io.catalog.ModelCatalog;
-import org.vramsheet.io.hub.ModelSources;
-import org.vramsheet.io.model.ModelImport;
 
 /** vLLM's real startup logs from the field (VA*.json): every form is read, and after Apply the sheet holds the log's capacity. */
 class VllmFieldLogTest {
@@ -190,20 +182,8 @@ class VllmFieldLogTest {
         }
     }
 
-    /** The log's model from the catalog, its GPU from the catalog, its settings: as EngineLogTest.preLaunch builds a sheet. */
+    /** The log's sheet before launch: its config, its GPU from the catalog, its settings (FieldLogSheets). */
     static Worksheet preLaunch(FieldLogs.FieldLog log) throws Exception {
-        JsonNode e = log.e();
-        String model = e.get("model").asText();
-        var entry = ModelCatalog.entries().stream().filter(x -> x.id().equals(model)).findFirst().orElseThrow();
-        ModelImport mi = ModelSources.fromCatalog(entry);
-        String gpuName = e.get("gpu_catalog").asText();
-        var gpu = GpuCatalog.entries().stream().filter(g -> g.name().equals(gpuName)).findFirst().orElseThrow();
-        int tp = log.setup("tensor_parallel_size") == null ? 1 : log.setup("tensor_parallel_size").asInt();
-        long maxLen = log.setup("max_model_len").asLong();
-        String version = e.path("engine_version").isTextual() ? e.get("engine_version").asText() : "";
-        Worksheet ws = new Worksheet(mi.model(), mi.weights(), mi.kv(), null, Sheets.vllm(version,
-                log.setup("memory_fraction").asDouble(), maxLen).toBuilder().tensorParallel(tp).build(),
-                new Gpu(gpu.name(), tp, gpu.cudaVisibleBytes()), null, new ResultSettings(0L, null, maxLen, null), null, null);
-        return NonKvEstimator.apply(ws);
+        return FieldLogSheets.preLaunch(log);
     }
 }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -14,21 +12,16 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.vramsheet.core.calc.Sheets;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.engine.vllm.VllmModule;
 import org.vramsheet.core.engine.vllm.VllmProfile;
 import org.vramsheet.core.engine.vllm.VllmProfileFit;
 import org.vramsheet.core.result.FigureKey;
-import org.vramsheet.core.sheet.Gpu;
-import org.vramsheet.core.sheet.ResultSettings;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.core.validation.LogComparison;
 import org.vramsheet.core.validation.Measurement;
-import org.vramsheet.io.model.ConfigImporter;
-import org.vramsheet.io.model.ModelImport;
 
 /**
  * vLLM's profiling terms ({@link VllmProfile}) fitted on every log but one and checked on that one, for the calibration
@@ -76,26 +69,7 @@ class VllmLeaveOneOutTest {
 
     /** A field log's sheet before launch: its config, the setup the log shows, the CUDA-visible total the log printed. */
     static Worksheet sheet(FieldLogs.FieldLog f) throws Exception {
-        String config = f.e().get("config").asText();
-        ModelImport mi;
-        try (InputStream in = VllmLeaveOneOutTest.class.getResourceAsStream("/configs/" + config)) {
-            mi = ConfigImporter.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), config);
-        }
-        int tp = f.setup("tensor_parallel_size") == null ? 1 : f.setup("tensor_parallel_size").asInt();
-        int pp = f.setup("pipeline_parallel_size") == null ? 1 : f.setup("pipeline_parallel_size").asInt();
-        long maxLen = f.setup("max_model_len").asLong();
-        long total = EngineLogParser.parse(f.text()).totalBytes();
-        var r = Sheets.vllm(f.e().get("engine_version").asText(), f.setup("memory_fraction").asDouble(), maxLen).toBuilder()
-                .tensorParallel(tp).pipelineParallel(pp).build();
-        if (f.setup("max_num_batched_tokens") != null) {
-            r = r.toBuilder().maxNumBatchedTokens(f.setup("max_num_batched_tokens").asLong()).build();
-        }
-        if (f.setup("max_num_seqs") != null) {
-            r = r.toBuilder().maxNumSeqs(f.setup("max_num_seqs").asInt()).build();
-        }
-        Worksheet ws = new Worksheet(mi.model(), mi.weights(), mi.kv(), null, r, new Gpu(f.e().get("gpu").asText(), tp * pp, total),
-                null, new ResultSettings(0L, null, maxLen, null), null, null);
-        return NonKvEstimator.apply(ws);
+        return FieldLogSheets.preLaunch(f, EngineLogParser.parse(f.text()).totalBytes());
     }
 
     static long gib(String printed) {
