@@ -1,0 +1,5 @@
+/**
+ * GGUF files (llama.cpp's model format) read into their metadata and tensor-info table without reading tensor data:
+ * local files, split files and the Hub by HTTP Range. Uses {@code core}, {@code io}.
+ */
+package org.vramsheet.io.gguf;
