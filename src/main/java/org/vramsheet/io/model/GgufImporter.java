@@ -38,12 +38,16 @@ public final class GgufImporter {
 
     /**
      * llama.cpp's hyperparameters for this file, its layers, and why {@code LlamaCppKvPrediction} on them is not exact for
-     * this model (null when it is).
+     * this model (empty when it is).
      */
-    public record LlamaCpp(LlamaCppHparams hparams, List<GgufLayer> layers, String inexact) {
+    public record LlamaCpp(LlamaCppHparams hparams, List<GgufLayer> layers, List<String> inexact) {
         public LlamaCpp {
             layers = List.copyOf(layers);
+            inexact = List.copyOf(inexact);
         }
+
+        /** Whether LlamaCppKvPrediction on these hyperparameters is exact for this model. */
+        public boolean exact() { return inexact.isEmpty(); }
     }
 
     /** MODEL, WEIGHTS and KV ARCHITECTURE from a GGUF file; the model ID falls back to the file's name. */
@@ -57,11 +61,11 @@ public final class GgufImporter {
         try {
             m = read(f, fallbackId);
         } catch (GgufKeys.BadKey e) {
-            throw new ConfigImporter.ImportException(f.source() + ": " + e.getMessage());
+            throw new ConfigImporter.ImportException("'" + f.source() + "': " + e.getMessage());
         } catch (ArithmeticException e) {
-            throw new ConfigImporter.ImportException(f.source() + ": numbers too large to count exactly (overflow): refused");
+            throw new ConfigImporter.ImportException("'" + f.source() + "': numbers too large to count exactly (overflow): refused");
         }
-        ConfigImporter.refuseWhatCalcRefuses(m, f.source());
+        ConfigImporter.refuseWhatCalcRefuses(m, "'" + f.source() + "'");
         return m;
     }
 
@@ -72,9 +76,9 @@ public final class GgufImporter {
             GgufLayout g = GgufLayout.read(k, new GgufNotes());
             return GgufLlamaCpp.of(k, g);
         } catch (GgufKeys.BadKey e) {
-            throw new ConfigImporter.ImportException(f.source() + ": " + e.getMessage());
+            throw new ConfigImporter.ImportException("'" + f.source() + "': " + e.getMessage());
         } catch (ArithmeticException e) {
-            throw new ConfigImporter.ImportException(f.source() + ": numbers too large to count exactly (overflow): refused");
+            throw new ConfigImporter.ImportException("'" + f.source() + "': numbers too large to count exactly (overflow): refused");
         }
     }
 
@@ -90,7 +94,7 @@ public final class GgufImporter {
         KvArchitecture kv = GgufKv.of(k, g, n);
         long[] experts = experts(k, n);
         if (f.tensors().isEmpty()) {
-            throw new ConfigImporter.ImportException(f.source() + ": no tensor infos: cannot count the weights (a header-only "
+            throw new ConfigImporter.ImportException("'" + f.source() + "': no tensor infos: cannot count the weights (a header-only "
                     + "or vocabulary-only file?)");
         }
         Weights w = GgufTensorBytes.weights(f.tensors(), experts[1], experts[0], n);

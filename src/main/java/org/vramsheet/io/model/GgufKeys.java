@@ -1,6 +1,7 @@
 package org.vramsheet.io.model;
 
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.vramsheet.core.units.Units;
@@ -79,7 +80,7 @@ final class GgufKeys {
         }
         long[] out = new long[layers];
         if (!(v instanceof List<?> list)) {
-            java.util.Arrays.fill(out, whole(v, "'" + key + "'", min, max));
+            Arrays.fill(out, whole(v, "'" + key + "'", min, max));
             return out;
         }
         lengthMatches(key, list, layers);

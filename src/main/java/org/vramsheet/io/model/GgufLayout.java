@@ -92,7 +92,7 @@ final class GgufLayout {
         }
         if (shared != null && shared > 0) {
             from -= shared.intValue();
-            notes.detect("the last " + shared + " layers reuse earlier layers' K/V ('" + k.key("attention.shared_kv_layers")
+            notes.detect("the last " + shared + " layers reuse the K/V of earlier layers ('" + k.key("attention.shared_kv_layers")
                     + "'): K/V on the first " + from);
         }
         if (nextn > 0) {

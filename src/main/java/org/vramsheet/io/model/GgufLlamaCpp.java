@@ -52,7 +52,7 @@ final class GgufLlamaCpp {
             nGroup = groups == null ? 0 : groups;
         }
         LlamaCppHparams hp = new LlamaCppHparams(k.arch(), g.layers, embdK, embdV, window, pattern, dConv, dInner, dState, nGroup);
-        return new GgufImporter.LlamaCpp(hp, g.list, inexact.isEmpty() ? null : String.join("; ", inexact));
+        return new GgufImporter.LlamaCpp(hp, g.list, inexact);
     }
 
     /** The smallest n > 1 with {@code sliding[il] == (il % n < n - 1)} for every layer, or null. */

@@ -1,5 +1,6 @@
 package org.vramsheet.io.model;
 
+import java.util.Arrays;
 import java.util.Set;
 import org.vramsheet.core.units.Units;
 
@@ -56,7 +57,7 @@ final class GgufRecurrent {
         boolean[] r = new boolean[n];
         String a = k.arch();
         if (ALL.contains(a) || BOTH.contains(a)) {
-            java.util.Arrays.fill(r, true);
+            Arrays.fill(r, true);
         } else if (ZERO_KV.contains(a)) {
             for (int il = 0; il < n; il++) {
                 r[il] = kvHeads[il] == 0;
@@ -73,7 +74,7 @@ final class GgufRecurrent {
                 r[il] = il < n - nextn && (il + 1) % interval != 0;
             }
             notes.detect("full attention on one layer in " + interval + (key == null ? " (no '" + k.key("full_attention_interval")
-                    + "': llama.cpp's default 4)" : " ('" + k.key("full_attention_interval") + "')") + ", linear attention elsewhere");
+                    + "': 4, as llama.cpp defaults it)" : " ('" + k.key("full_attention_interval") + "')") + ", linear attention elsewhere");
         } else if (any(k)) {
             for (int il = 0; il < n; il++) {
                 r[il] = kvHeads[il] == 0;

@@ -88,8 +88,8 @@ final class GgufTensorBytes {
             }
             long[] shape = t.shape();
             if (shape.length > 0 && shape[0] % ty.block() != 0) {
-                throw new GgufKeys.BadKey("tensor '" + t.name() + "': rows of " + Units.grouped(shape[0]) + " values are not whole "
-                        + ty.name() + " blocks of " + ty.block());
+                throw new GgufKeys.BadKey("tensor '" + t.name() + "': rows of " + Units.grouped(shape[0]) + " values are not whole '"
+                        + ty.name() + "' blocks of " + ty.block());
             }
             bytes.merge(ty.name(), Math.multiplyExact(n / ty.block(), (long) ty.bytes()), Math::addExact);
             floats = ty.block() == 1 ? Math.addExact(floats, n) : floats;

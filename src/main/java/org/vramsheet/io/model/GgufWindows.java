@@ -77,8 +77,8 @@ final class GgufWindows {
     }
 
     private static long defaulted(GgufKeys k, long window, GgufNotes notes) {
-        notes.assume("no '" + k.key("attention.sliding_window") + "': window " + Units.grouped(window) + " tokens, llama.cpp's "
-                + "default for '" + k.arch() + "'");
+        notes.assume("no '" + k.key("attention.sliding_window") + "': window " + Units.grouped(window) + " tokens, the default of "
+                + "llama.cpp for '" + k.arch() + "'");
         return window;
     }
 

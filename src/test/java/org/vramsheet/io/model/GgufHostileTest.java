@@ -47,7 +47,7 @@ class GgufHostileTest {
             bad("tokens that are not an array", f -> f.without("llama.vocab_size").key("tokenizer.ggml.tokens", "abc"),
                     "'tokenizer.ggml.tokens' holds a text, not an array"),
             bad("a tensor of broken blocks", f -> f.tensor("blk.1.attn_q.weight", 12, 4000, 4096),
-                    "tensor 'blk.1.attn_q.weight': rows of 4,000 values are not whole Q4_K blocks of 256"),
+                    "tensor 'blk.1.attn_q.weight': rows of 4,000 values are not whole 'Q4_K' blocks of 256"),
             bad("a tensor too large to count", f -> f.tensor("huge", 0, Long.MAX_VALUE / 2, 4),
                     "numbers too large to count exactly (overflow)"),
             bad("no tensors", f -> GgufFixture.of("llama").a("block_count", 32).a("context_length", 8192)
@@ -87,9 +87,9 @@ class GgufHostileTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("hostile")
     void isRefusedNamingTheKey(String name, UnaryOperator<GgufFixture> edit, String message) {
-        var e = assertThrows(ConfigImporter.ImportException.class, () -> GgufImporter.parse(edit.apply(GgufImporterTest.llama8b())
+        var e = assertThrows(ConfigImporter.ImportException.class, () -> GgufImporter.parse(edit.apply(GgufModels.llama8b())
                 .file()), name);
-        assertTrue(e.getMessage().startsWith("test/"), "names the file: " + e.getMessage());
+        assertTrue(e.getMessage().startsWith("'test/"), "names the file: " + e.getMessage());
         assertTrue(e.getMessage().contains(message), e.getMessage());
     }
 }
