@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.vramsheet.core.units.Units;
+import org.vramsheet.io.Messages;
 import org.vramsheet.io.gguf.GgufFile;
 
 /**
@@ -33,6 +34,10 @@ final class GgufKeys {
         }
         if (!(a instanceof String s) || s.isBlank()) {
             throw new BadKey("'general.architecture' " + kind(a) + ", not an architecture name");
+        }
+        if (!s.strip().matches("[A-Za-z0-9._-]{1,64}")) {
+            throw new BadKey("'general.architecture' holds '" + Messages.oneLine(s) + "', not an architecture name (letters, digits, "
+                    + "dots, dashes and underscores, as llama-arch.cpp names them)");
         }
         arch = s.strip();
     }

@@ -38,6 +38,8 @@ class GgufHostileTest {
             bad("no architecture", f -> f.without("general.architecture"), "no 'general.architecture': not a model file"),
             bad("architecture not a text", f -> f.key("general.architecture", 7L),
                     "'general.architecture' holds a whole number, not an architecture name"),
+            bad("an architecture with a terminal escape", f -> f.key("general.architecture", "llama\u001b[31m"),
+                    "'general.architecture' holds 'llama\\u001b[31m', not an architecture name"),
             bad("no block_count", f -> f.without("llama.block_count"), "no 'llama.block_count': cannot tell how many layers"),
             bad("no context_length", f -> f.without("llama.context_length"), "no 'llama.context_length': llama.cpp refuses"),
             bad("experts without used", f -> f.a("expert_count", 8), "'llama.expert_count' is 8 but 'llama.expert_used_count' is 0"),
