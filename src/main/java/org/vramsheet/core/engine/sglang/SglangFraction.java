@@ -73,8 +73,8 @@ final class SglangFraction {
         double reserved = gib * 1024;
         double mfs = Math.round((gpuMem - reserved) / gpuMem * 1000) / 1000.0;
         String why = String.format(Locale.ROOT, "SGLang 0.4.8-0.5.2 mem_fraction_static = round((capacity - reserved) / capacity, 3) "
-                + "= round((%.0f MiB - %.0f MiB) / %.0f MiB, 3) = %.3f (reserved %.1f GiB for this GPU size and TP x PP %d; " + CAPACITY_NOTE
-                + ")", gpuMem, reserved, gpuMem, mfs, gib, p, DRIVER_RESERVED_MIB);
+                + "= round((%.0f MiB - %.0f MiB) / %.0f MiB, 3) = %.3f (reserved %.1f GiB for this GPU size and TP x PP %d; "
+                + CAPACITY_NOTE + ")", gpuMem, reserved, gpuMem, mfs, gib, p, DRIVER_RESERVED_MIB);
         return new Choice<>(Math.max(0.01, mfs), why);
     }
 
