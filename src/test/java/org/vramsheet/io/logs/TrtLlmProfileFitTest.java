@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
+import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.engine.trtllm.TrtLlmDryRun;
 import org.vramsheet.core.engine.trtllm.TrtLlmProfile;
 import org.vramsheet.core.sheet.Engine;
@@ -18,6 +20,7 @@ import org.vramsheet.core.units.Units;
 import org.vramsheet.core.validation.Measurement;
 import org.vramsheet.io.model.ConfigImporter;
 import org.vramsheet.io.model.ModelImport;
+import org.vramsheet.ui.text.Texts;
 
 /**
  * Where TrtLlmProfile's activation constant comes from: TR11 is the one log that prints its dry run's torch activation
@@ -57,5 +60,22 @@ class TrtLlmProfileFitTest {
         System.out.printf(Locale.ROOT, "TR11: width %.1f, logits %d B, perWidthToken %.4f (+- %.4f), shipped %.4f%n", width, logits,
                 derived, tolerance, TrtLlmProfile.FITTED.perWidthToken());
         assertEquals(derived, TrtLlmProfile.FITTED.perWidthToken(), tolerance);
+    }
+
+    /** Every note the PyTorch backend's estimate and the engine flow's can show has Russian: by shapes, without, bench, TP. */
+    @Test
+    void everyNoteHasRussian() throws Exception {
+        Texts ru = Texts.of("ru");
+        Worksheet tr08 = TrtLlmLeaveOneOutTest.sheet(log("TR08"));
+        Worksheet bare = new Worksheet(null, null, null, null, RuntimeSettings.builder().engine(Engine.TENSORRT_LLM).build(),
+                new Gpu("H100", 1, Units.gib(79.19)), null, null, null, null);
+        List<Worksheet> sheets = List.of(tr08, TrtLlmLeaveOneOutTest.sheet(log("TR10")), bare,
+                tr08.withRuntime(tr08.runtime().toBuilder().tensorParallel(2).build()),
+                TrtLlmLeaveOneOutTest.sheet(log("TR09")));
+        for (Worksheet ws : sheets) {
+            for (String note : NonKvEstimator.estimate(ws).notes()) {
+                assertEquals(List.of(), ru.untranslated(note), note);
+            }
+        }
     }
 }

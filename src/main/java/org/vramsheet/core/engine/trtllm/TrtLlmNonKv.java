@@ -44,7 +44,7 @@ final class TrtLlmNonKv {
         if (pytorch(r)) {
             return NonKvTerms.none("TensorRT-LLM PyTorch backend: its own dry run (TrtLlmProfile)");
         }
-        return NonKvTerms.extra(ENGINE_EXTRA_GIB, "TensorRT-LLM TRT engine (before 0.19): + " + ENGINE_EXTRA_GIB
+        return NonKvTerms.extra(ENGINE_EXTRA_GIB, "TensorRT-LLM TRT engine (before 0.19, or a served engine): + " + ENGINE_EXTRA_GIB
                 + " GiB non-torch (engine, execution context, runtime buffers; seen 1 to 3 GiB above the vLLM-fitted estimate)");
     }
 

@@ -3,7 +3,6 @@ package org.vramsheet.core.engine.trtllm;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.vramsheet.core.engine.EngineDefaults;
 import org.vramsheet.core.engine.spi.OwnEstimate;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.Worksheet;
@@ -62,7 +61,8 @@ public final class TrtLlmProfile {
     public static OwnEstimate estimate(Worksheet ws, Constants c) {
         RuntimeSettings r = ws.runtime();
         List<String> notes = new ArrayList<>();
-        long t = EngineDefaults.maxNumBatchedTokens(r, ws.gpu()).value();
+        // the typed max_num_tokens, else the LLM API's default (EngineDefaults' rule, without its package: no cycle)
+        long t = r.maxNumBatchedTokens() != null ? r.maxNumBatchedTokens() : TrtLlmNonKv.maxNumTokens(r).value();
         long seqLen = maxSeqLen(ws, t);
         long requests = TrtLlmDryRun.requests(t, seqLen);
         long vocab = ws.model() != null && ws.model().vocabSize() != null ? ws.model().vocabSize() : 128_000;
