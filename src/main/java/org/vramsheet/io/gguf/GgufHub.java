@@ -40,19 +40,19 @@ public final class GgufHub {
      * format failures {@link GgufException}s.
      */
     public static GgufFile read(HubClient hub, Spec spec, AtomicBoolean cancelled) throws IOException, HubException {
+        return read(hub, spec, cancelled, CAP);
+    }
+
+    /** As {@link #read(HubClient, Spec, AtomicBoolean)} with another cap (the tests'). */
+    static GgufFile read(HubClient hub, Spec spec, AtomicBoolean cancelled, int cap) throws IOException, HubException {
         String rev = spec.revision() == null || spec.revision().isBlank() ? "main" : spec.revision();
         try {
-            return GgufSplit.read(spec.file(), (name, i) -> part(hub, spec.modelId(), rev, name, i, cancelled), null,
-                    spec.modelId() + " at " + rev);
+            return GgufSplit.read(spec.file(), (name, i) -> GgufReader.read(new Ranges(hub, new Spec(spec.modelId(), rev,
+                    name), cancelled, i, cap), hub.endpoint() + "/" + spec.modelId() + "/resolve/" + rev + "/" + name, cap, i),
+                    null, spec.modelId() + " at " + rev);
         } catch (Failure f) {
             throw f.hub;
         }
-    }
-
-    private static GgufFile part(HubClient hub, String id, String rev, String name, int index, AtomicBoolean cancelled)
-            throws IOException {
-        Ranges src = new Ranges(hub, id, rev, name, cancelled, index);
-        return GgufReader.read(src, hub.endpoint() + "/" + id + "/resolve/" + rev + "/" + name, CAP, index);
     }
 
     /** A Hub failure carried through the reader (which only throws IOException) and unwrapped by {@link #read}. */
@@ -69,28 +69,26 @@ public final class GgufHub {
     /** The file's first bytes, fetched by ranges as the reader asks for them. */
     private static final class Ranges implements GgufSource {
         private final HubClient hub;
-        private final String id;
-        private final String rev;
-        private final String file;
+        private final Spec at;
         private final AtomicBoolean cancelled;
         private final int index;
+        private final int cap;
         private byte[] data = new byte[0];
         private int loaded;
         private long size = -1;
         private boolean end;
 
-        Ranges(HubClient hub, String id, String rev, String file, AtomicBoolean cancelled, int index) {
+        Ranges(HubClient hub, Spec at, AtomicBoolean cancelled, int index, int cap) {
             this.hub = hub;
-            this.id = id;
-            this.rev = rev;
-            this.file = file;
+            this.at = at;
             this.cancelled = cancelled;
             this.index = index;
+            this.cap = cap;
         }
 
         @Override
         public int read(long pos, byte[] dst, int off, int len) throws IOException {
-            while (pos + len > loaded && !end && loaded < CAP) {
+            while (pos + len > loaded && !end && loaded < cap) {
                 more(pos + len);
             }
             int n = (int) Math.max(0, Math.min(len, loaded - pos));
@@ -102,10 +100,10 @@ public final class GgufHub {
 
         /** One more range: double what is held (at least what is needed), within the cap. */
         private void more(long need) throws IOException {
-            int chunk = (int) Math.min(CAP - loaded, Math.max(Math.max(FIRST, loaded), need - loaded));
+            int chunk = (int) Math.min(cap - loaded, Math.max(Math.max(FIRST, loaded), need - loaded));
             HubClient.Ranged r;
             try {
-                r = hub.range(id, rev, file, loaded, chunk, cancelled);
+                r = hub.range(at.modelId(), at.revision(), at.file(), loaded, chunk, cancelled);
             } catch (HubException e) {
                 if (index > 0 && e.kind() == HubException.Kind.NOT_FOUND) {
                     throw new Failure(new HubException(e.kind(), "part " + (index + 1) + " of the split model is missing: "
