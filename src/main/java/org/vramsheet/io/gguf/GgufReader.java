@@ -25,9 +25,9 @@ import java.util.Set;
  * supported"); a big-endian file is told by its version, whose low 16 bits read 0 in little-endian (ggml's "is there a
  * mismatch between the host and model endianness?" test, and gguf-py's {@code GGUFReader}); the magic is the bytes
  * "GGUF" in either byte order (gguf-py writes it little-endian in a big-endian file too). Keys are non-empty, unique,
- * at most 65,535 bytes; {@code general.alignment} is a uint32 power of two; tensor names are unique and shorter than 64 bytes ({@code GGML_MAX_NAME}); n_dims is at most 4
- * ({@code GGML_MAX_DIMS}); no dimension is negative and their product fits in 63 bits; a row of a known type is a whole
- * number of blocks; each offset is a multiple of the alignment and, when the file's size is known, each tensor's data
+ * at most 65,535 bytes; {@code general.alignment} is a uint32 power of two; tensor names are unique and shorter than
+ * 64 bytes ({@code GGML_MAX_NAME}); n_dims is at most 4 ({@code GGML_MAX_DIMS}); no dimension is negative and their
+ * product fits in 63 bits; a row of a known type is a whole number of blocks; each offset is a multiple of the alignment and, when the file's size is known, each tensor's data
  * lies inside the file. A type id this reader does not know is kept as it is (reported by {@link GgufWeights}, never
  * guessed). Counts are checked against the bytes the file has left before anything is allocated.
  */
