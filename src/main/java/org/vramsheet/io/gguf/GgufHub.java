@@ -16,7 +16,7 @@ import org.vramsheet.io.hub.HubException;
  * ({@code -00001-of-00003.gguf}) is read part by part in the same way ({@link GgufSplit}).
  */
 public final class GgufHub {
-    /** The first range: 2 MiB holds most headers (a 150,000-token vocabulary is about 2 to 4 MiB). */
+    /** The first range, 2 MiB; a header with a large tokenizer (tokens, scores, merges) takes a few more. */
     public static final int FIRST = 2 << 20;
     /** The most of one file read: {@link HubClient#MAX_BODY}, 64 MiB. */
     public static final int CAP = HubClient.MAX_BODY;

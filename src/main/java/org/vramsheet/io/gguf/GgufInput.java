@@ -10,7 +10,7 @@ import java.nio.ByteOrder;
  * key 'general.name' (at byte 1,234 ...)".
  */
 final class GgufInput {
-    private static final int BUFFER = 64 * 1024;
+    private static final int BUFFER = 8 * 1024;
     private final GgufSource src;
     private final long budget;
     private final byte[] buf = new byte[BUFFER];

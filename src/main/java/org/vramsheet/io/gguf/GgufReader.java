@@ -27,9 +27,10 @@ import java.util.Set;
  * "GGUF" in either byte order (gguf-py writes it little-endian in a big-endian file too). Keys are non-empty, unique,
  * at most 65,535 bytes; {@code general.alignment} is a uint32 power of two; tensor names are unique and shorter than
  * 64 bytes ({@code GGML_MAX_NAME}); n_dims is at most 4 ({@code GGML_MAX_DIMS}); no dimension is negative and their
- * product fits in 63 bits; a row of a known type is a whole number of blocks; each offset is a multiple of the alignment and, when the file's size is known, each tensor's data
- * lies inside the file. A type id this reader does not know is kept as it is (reported by {@link GgufWeights}, never
- * guessed). Counts are checked against the bytes the file has left before anything is allocated.
+ * product fits in 63 bits; a row of a known type is a whole number of blocks; each offset is a multiple of the
+ * alignment and, when the file's size is known, each tensor's data lies inside the file. A type id this reader does not
+ * know is kept as it is (reported by {@link GgufWeights}, never guessed). Counts are checked against the bytes the file
+ * has left before anything is allocated.
  */
 public final class GgufReader {
     /** Most bytes of header a file may have before it is refused (real headers are a few megabytes). */

@@ -180,6 +180,8 @@ public final class GgufWeights {
                 + (out && tiedBytes > 0 ? "; the tied output's copy of token_embd is on the GPU" : "")
                 + (otherNames.isEmpty() ? "" : "; " + otherNames.size() + " tensors of no known place counted on the host ("
                 + String.join(", ", otherNames.subList(0, Math.min(3, otherNames.size()))) + ")")
+                + (layerBytes.length > nLayer ? "; blocks " + nLayer + " to " + (layerBytes.length - 1) + " (past "
+                + "block_count) counted on the host" : "")
                 + (complete() ? "" : "; incomplete: " + uncounted.size() + " tensors of unknown type not counted");
     }
 }

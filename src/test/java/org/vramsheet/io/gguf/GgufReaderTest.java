@@ -268,7 +268,7 @@ class GgufReaderTest {
                 m[r.nextInt(Math.min(m.length, 700))] = (byte) r.nextInt(256);
             }
             try {
-                GgufReader.read(new ByteArrayInputStream(m), "fuzz", GgufReader.DEFAULT_BUDGET);
+                GgufReader.read(GgufSource.of(new ByteArrayInputStream(m), m.length), "fuzz", GgufReader.DEFAULT_BUDGET, 0);
             } catch (GgufException e) {
                 refused++;
                 assertTrue(!e.getMessage().isBlank());
