@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  */
 public final class GgufSplit {
     /** A part's file name: prefix, part number (from 1), part count. */
-    static final Pattern PART = Pattern.compile("(.+)-(\\d{5})-of-(\\d{5})\\.gguf", Pattern.CASE_INSENSITIVE);
+    static final Pattern PART = Pattern.compile("(.+)-(\\d{5})-of-(\\d{5})\\.gguf");
     static final String NO = "split.no";
     static final String COUNT = "split.count";
     static final String TENSORS = "split.tensors.count";
@@ -158,10 +158,12 @@ public final class GgufSplit {
                     continue;
                 }
                 Matcher m = PART.matcher(name);
-                String key = m.matches() ? m.group(1) + "-*-of-" + m.group(3) + ".gguf" : name;
-                if (!m.matches() || m.group(2).equals("00001") || !models.containsKey(key)) {
-                    models.put(key, m.matches() ? p.resolveSibling(String.format(Locale.ROOT, "%s-00001-of-%s.gguf",
-                            m.group(1), m.group(3))) : p);
+                if (m.matches()) {
+                    // any part stands for its model, read from its first part
+                    models.put(m.group(1) + "-*-of-" + m.group(3) + ".gguf", p.resolveSibling(m.group(1) + "-00001-of-"
+                            + m.group(3) + ".gguf"));
+                } else {
+                    models.put(name, p);
                 }
             }
         }
