@@ -7,6 +7,7 @@ import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 
 /**
@@ -54,6 +55,12 @@ public interface EngineModule {
                 ? new Choice<>(8192L, "vLLM server default max_num_batched_tokens 8192 on GPUs with 70 GiB or more (not A100)")
                 : new Choice<>(2048L, "vLLM server default max_num_batched_tokens 2048 on smaller GPUs and A100");
     }
+
+    /**
+     * Bytes per GPU the engine allocates while it loads the weights and counts with them (vLLM: the RoPE cos/sin cache),
+     * with how they were computed; 0 when it adds none.
+     */
+    default Choice<Long> loadBuffersPerGpu(Worksheet ws) { return new Choice<>(0L, null); }
 
     /** Whether the engine reports its KV capacity as int(max concurrency x max length) rather than blocks x block size. */
     default Choice<Boolean> capacityFromConcurrency(RuntimeSettings r) {
