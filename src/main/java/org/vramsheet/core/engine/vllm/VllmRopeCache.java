@@ -28,8 +28,8 @@ final class VllmRopeCache {
         }
         int bytes = ws.weights().computeDtype().bytes();
         long b = Math.multiplyExact(Math.multiplyExact(positions, (long) dim), (long) bytes);
-        return new Choice<>(b, "vLLM's RoPE cos/sin cache, loaded with the weights: " + Units.grouped(positions)
+        return new Choice<>(b, "vLLM RoPE cos/sin cache, loaded with the weights: " + Units.grouped(positions)
                 + " max positions x " + dim + " rotary dims x " + bytes + " B = " + Units.bytesText(b)
-                + " per GPU (counted in vLLM's \"Model loading took\")");
+                + " per GPU (in the \"Model loading took\" line)");
     }
 }
