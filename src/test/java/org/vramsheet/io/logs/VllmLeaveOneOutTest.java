@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.engine.EngineDefaults;
 import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.engine.vllm.VllmModule;
 import org.vramsheet.core.engine.vllm.VllmProfile;
@@ -237,7 +238,9 @@ class VllmLeaveOneOutTest {
     /**
      * Issue 27 point 3: the field logs of other GPUs and releases (VC*), none of them in the fit. Before launch from the
      * sheet alone (the catalog's CUDA-visible total, the config's weights): the available KV memory (with the printed
-     * weights, to isolate the non-KV estimate) and the KV tokens against what each log printed.
+     * weights, to isolate the non-KV estimate) and the KV tokens against what each log printed. The bounds are the ones
+     * achieved (docs/accuracy.md): VC02 (v0.9.2) holds 0.88 GiB more non-KV memory than the v0.19 fit, VC01 is an eager
+     * (no torch.compile) offline run, VC04 a v0.24 start whose source saw 7.7 % between two starts of the same server.
      */
     @Test
     void otherGpusAndReleasesBeforeLaunch() throws Exception {
@@ -250,27 +253,33 @@ class VllmLeaveOneOutTest {
             NonKvEstimator.Estimate e = NonKvEstimator.estimate(ws);
             Worksheet typed = ws.withRuntime(ws.runtime().toBuilder().activationPeakBytes(e.activationPeakBytes())
                     .nonTorchBytes(e.nonTorchBytes()).cudaGraphBytes(e.cudaGraphBytes()).build());
-            var r = SizingCalculator.calculate(typed);
-            long predictedTokens = r.get(FigureKey.POOL_CAPACITY_TOKENS).value();
-            double te = (predictedTokens - m.kvTokens()) / (double) m.kvTokens();
+            long predicted = SizingCalculator.calculate(typed).get(FigureKey.POOL_CAPACITY_TOKENS).value();
+            double te = (predicted - m.kvTokens()) / (double) m.kvTokens();
             tokens.add(te);
             String pe = "-";
             if (m.kvPoolBytes() != null && m.weightsBytes() != null) {
-                long graphs = r.get(FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES).available()
-                        && org.vramsheet.core.engine.EngineDefaults.cudaGraphsInPool(ws.runtime()).value() ? e.cudaGraphBytes() : 0;
-                long avail = VllmModule.requestedBytes(ws.gpu().totalBytes(), ws.runtime().utilization() == null ? 0.9
-                        : ws.runtime().utilization()) - m.weightsBytes() - e.activationPeakBytes() - e.nonTorchBytes() - graphs;
+                long avail = availableFromPrintedWeights(ws, m, e);
                 double err = (avail - m.kvPoolBytes()) / (double) m.kvPoolBytes();
                 pool.add(err);
                 pe = String.format(Locale.ROOT, "%.2f / %.2f (%+.2f %%)", m.kvPoolBytes() / (double) Units.GIB,
                         avail / (double) Units.GIB, err * 100);
             }
-            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %,d | %,d | %+.2f %% |%n", f.id(), f.e().path("engine_version")
-                    .asText(), f.e().path("gpu_catalog").asText(), f.e().path("model").asText(), pe, m.kvTokens(), predictedTokens, te * 100);
+            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %,d | %,d | %+.2f %% |%n", f.id(),
+                    f.e().path("engine_version").asText(), f.e().path("gpu_catalog").asText(), f.e().path("model").asText(), pe,
+                    m.kvTokens(), predicted, te * 100);
         }
-        summary("other GPUs and releases, available KV memory", pool);
-        summary("other GPUs and releases, KV tokens", tokens);
-        assertTrue(tokens.size() >= 3, "VC logs: " + tokens.size());
+        double[] p = summary("other GPUs and releases, available KV memory", pool);
+        double[] t = summary("other GPUs and releases, KV tokens", tokens);
+        assertTrue(tokens.size() >= 4 && pool.size() >= 3, "VC logs: " + tokens.size() + " / " + pool.size());
+        assertTrue(p[1] <= 0.05 && t[1] <= 0.05, "worst within 5 %: " + p[1] + " / " + t[1]);
+    }
+
+    /** ceil(catalog total x utilization) - printed weights - the estimate (- the CUDA graph estimate where vLLM takes it). */
+    private static long availableFromPrintedWeights(Worksheet ws, Measurement m, NonKvEstimator.Estimate e) {
+        long graphs = EngineDefaults.cudaGraphsInPool(ws.runtime()).value() ? e.cudaGraphBytes() : 0;
+        double u = ws.runtime().utilization() == null ? 0.9 : ws.runtime().utilization();
+        return VllmModule.requestedBytes(ws.gpu().totalBytes(), u) - m.weightsBytes() - e.activationPeakBytes()
+                - e.nonTorchBytes() - graphs;
     }
 
     /** Prints and returns {median, worst} of the absolute errors. */
