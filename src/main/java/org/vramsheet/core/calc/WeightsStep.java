@@ -8,8 +8,6 @@ import static org.vramsheet.core.calc.Calc.n;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.vramsheet.core.engine.Engines;
-import org.vramsheet.core.engine.spi.Choice;
 import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.Provenance;
@@ -57,50 +55,26 @@ final class WeightsStep {
                             Provenance.of("weights bytes / total parameters",
                                     Units.grouped(b) + " / " + Units.grouped(p)));
                 });
-        perGpu(c, enc);
-    }
-
-    /**
-     * Weights per GPU: the even split (encoders split by TP on the first stage), plus what the engine allocates while it
-     * loads them and counts with them (vLLM's RoPE cache, EngineModule.loadBuffersPerGpu).
-     */
-    private static void perGpu(Calc c, long enc) {
         int ranks = c.ws.runtime().ranks();
         c.compute(FigureKey.WEIGHTS_BYTES_PER_GPU, "Weights per GPU", Unit.BYTES,
-                f("runtime.tensorParallel", "runtime.pipelineParallel", "runtime.engine", "runtime.engineVersion",
-                        "model.maxContextTokens", "kv.headDim"), n(FigureKey.WEIGHTS_BYTES), () -> {
+                f("runtime.tensorParallel", "runtime.pipelineParallel"), n(FigureKey.WEIGHTS_BYTES), () -> {
                     long b = c.get(FigureKey.WEIGHTS_BYTES).value();
-                    Choice<Long> buffers = Engines.of(c.ws.runtime().engine()).loadBuffersPerGpu(c.ws);
-                    Figure split = split(c, b, enc, ranks);
-                    if (buffers.value() == 0) {
-                        return split;
+                    if (enc > 0 && enc < b) {
+                        int tp = c.ws.runtime().tensorParallel();
+                        long per = Math.addExact(KvGeometry.ceilDiv(b - enc, ranks), KvGeometry.ceilDiv(enc, tp));
+                        return Figure.of(FigureKey.WEIGHTS_BYTES_PER_GPU, "Weights per GPU", Unit.BYTES, per,
+                                Provenance.of("(weights - encoders) / (TP x PP) + encoders / TP", "(" + Units.grouped(b) + " - "
+                                        + Units.grouped(enc) + ") / " + ranks + " + " + Units.grouped(enc) + " / " + tp,
+                                        "The encoders sit on the first pipeline stage, split by TP like the layers: that "
+                                                + "stage holds the most and sizes the pool"));
                     }
-                    long per = Math.addExact(split.value(), buffers.value());
-                    Provenance p = split.provenance();
-                    List<String> notes = new ArrayList<>(p.assumptions());
-                    notes.add(buffers.why());
-                    return Figure.of(FigureKey.WEIGHTS_BYTES_PER_GPU, "Weights per GPU", Unit.BYTES, per, new Provenance(
-                            p.formula() + " + engine buffers loaded with the weights", p.expression() + " + "
-                            + Units.grouped(buffers.value()), notes));
+                    long per = KvGeometry.ceilDiv(b, ranks);
+                    return Figure.of(FigureKey.WEIGHTS_BYTES_PER_GPU, "Weights per GPU", Unit.BYTES, per,
+                            Provenance.of("weights / (TP x PP)", Units.grouped(b) + " / " + ranks,
+                                    ranks == 1 ? "One GPU holds every weight"
+                                            : "Weights split evenly over the replica's GPUs (replicated embeddings "
+                                            + "and uneven stages add a little; measure for the final budget)"));
                 });
-    }
-
-    private static Figure split(Calc c, long b, long enc, int ranks) {
-        if (enc > 0 && enc < b) {
-            int tp = c.ws.runtime().tensorParallel();
-            long per = Math.addExact(KvGeometry.ceilDiv(b - enc, ranks), KvGeometry.ceilDiv(enc, tp));
-            return Figure.of(FigureKey.WEIGHTS_BYTES_PER_GPU, "Weights per GPU", Unit.BYTES, per,
-                    Provenance.of("(weights - encoders) / (TP x PP) + encoders / TP", "(" + Units.grouped(b) + " - "
-                            + Units.grouped(enc) + ") / " + ranks + " + " + Units.grouped(enc) + " / " + tp,
-                            "The encoders sit on the first pipeline stage, split by TP like the layers: that "
-                                    + "stage holds the most and sizes the pool"));
-        }
-        long per = KvGeometry.ceilDiv(b, ranks);
-        return Figure.of(FigureKey.WEIGHTS_BYTES_PER_GPU, "Weights per GPU", Unit.BYTES, per,
-                Provenance.of("weights / (TP x PP)", Units.grouped(b) + " / " + ranks,
-                        ranks == 1 ? "One GPU holds every weight"
-                                : "Weights split evenly over the replica's GPUs (replicated embeddings "
-                                + "and uneven stages add a little; measure for the final budget)"));
     }
 
     /** Weights: the checkpoint's bytes when known (they hold the encoders), else the estimate plus the encoders. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.vramsheet.core.engine.spi.Choice;
 import org.vramsheet.core.engine.spi.EngineVersion;
 import org.vramsheet.core.engine.spi.NonKvTerms;
 import org.vramsheet.core.engine.vllm.VllmBatchDefaults;
@@ -87,6 +88,12 @@ public final class NonKvEstimator {
         nonTorch = Math.addExact(nonTorch, terms.extraNonTorchBytes());
         if (terms.extraNote() != null) {
             notes.add(terms.extraNote());
+        }
+        // buffers the engine allocates while the weights load (vLLM's RoPE cache): in the engine's weights, in the estimate here
+        Choice<Long> buffers = Engines.of(r.engine()).loadBuffersPerGpu(ws);
+        if (buffers.value() > 0) {
+            nonTorch = Math.addExact(nonTorch, buffers.value());
+            notes.add(buffers.why());
         }
         return new Estimate(act, nonTorch, cg, notes);
     }

@@ -14,6 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.engine.EngineDefaults;
+import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.engine.vllm.VllmModule;
 import org.vramsheet.core.engine.vllm.VllmProfile;
@@ -37,12 +38,15 @@ class VllmLeaveOneOutTest {
                     m.cudaGraphEstimateBytes());
         }
 
-        /** Available KV memory with these constants: ceil(total x utilization) - printed weights - estimate. */
+        /**
+         * Available KV memory with these constants: ceil(total x utilization) - printed weights - estimate; the printed
+         * weights hold vLLM's RoPE cache, which the estimate's non-torch part holds too, so it is taken off once.
+         */
         long available(VllmProfile.Constants c) {
             NonKvEstimator.Estimate e = NonKvEstimator.estimate(sheet, c);
             double u = m.utilization() != null ? m.utilization() : sheet.runtime().utilization();
             return VllmModule.requestedBytes(m.totalBytes(), u) - m.weightsBytes() - e.activationPeakBytes()
-                    - e.nonTorchBytes();
+                    - e.nonTorchBytes() + ropeCache(sheet);
         }
     }
 
@@ -274,13 +278,19 @@ class VllmLeaveOneOutTest {
         assertTrue(p[1] <= 0.05 && t[1] <= 0.05, "worst within 5 %: " + p[1] + " / " + t[1]);
     }
 
-    /** ceil(catalog total x utilization) - printed weights - the estimate (- the CUDA graph estimate where vLLM takes it). */
+    /**
+     * ceil(catalog total x utilization) - printed weights - the estimate (- the CUDA graph estimate where vLLM takes it); the
+     * RoPE cache once (in the printed weights and in the estimate).
+     */
     private static long availableFromPrintedWeights(Worksheet ws, Measurement m, NonKvEstimator.Estimate e) {
         long graphs = EngineDefaults.cudaGraphsInPool(ws.runtime()).value() ? e.cudaGraphBytes() : 0;
         double u = ws.runtime().utilization() == null ? 0.9 : ws.runtime().utilization();
         return VllmModule.requestedBytes(ws.gpu().totalBytes(), u) - m.weightsBytes() - e.activationPeakBytes()
-                - e.nonTorchBytes() - graphs;
+                - e.nonTorchBytes() + ropeCache(ws) - graphs;
     }
+
+    /** vLLM's RoPE cache per GPU (EngineModule.loadBuffersPerGpu), which vLLM prints inside "Model loading took". */
+    static long ropeCache(Worksheet ws) { return Engines.of(ws.runtime().engine()).loadBuffersPerGpu(ws).value(); }
 
     /** Prints and returns {median, worst} of the absolute errors. */
     static double[] summary(String what, List<Double> errors) {

@@ -76,8 +76,7 @@ class MultimodalImportTest {
         long lm = one.get(FigureKey.WEIGHTS_ESTIMATED_BYTES).value();
         assertEquals(lm + enc, one.get(FigureKey.WEIGHTS_BYTES).value());
         SizingResult split = SizingCalculator.calculate(sheet(m, 2, 2));
-        // + vLLM's RoPE cache, loaded with the weights on every GPU: 128,000 max positions x 128 head dims x 2 B
-        long expected = Math.floorDiv(lm + 3, 4) + Math.floorDiv(enc + 1, 2) + 128_000L * 128 * 2;
+        long expected = Math.floorDiv(lm + 3, 4) + Math.floorDiv(enc + 1, 2);
         assertEquals(expected, split.get(FigureKey.WEIGHTS_BYTES_PER_GPU).value(), split.get(FigureKey.WEIGHTS_BYTES_PER_GPU)
                 .provenance().toString());
         Worksheet ckpt = sheet(m, 1, 1);

@@ -58,7 +58,7 @@ public interface EngineModule {
 
     /**
      * Bytes per GPU the engine allocates while it loads the weights and counts with them (vLLM: the RoPE cos/sin cache),
-     * with how they were computed; 0 when it adds none.
+     * with how they were computed; 0 when it adds none. The non-KV estimate adds them (NonKvEstimator).
      */
     default Choice<Long> loadBuffersPerGpu(Worksheet ws) { return new Choice<>(0L, null); }
 
