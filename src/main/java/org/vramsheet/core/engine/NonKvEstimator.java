@@ -7,6 +7,7 @@ import java.util.Set;
 import org.vramsheet.core.engine.spi.Choice;
 import org.vramsheet.core.engine.spi.EngineVersion;
 import org.vramsheet.core.engine.spi.NonKvTerms;
+import org.vramsheet.core.engine.spi.OwnEstimate;
 import org.vramsheet.core.engine.vllm.VllmBatchDefaults;
 import org.vramsheet.core.engine.vllm.VllmProfile;
 import org.vramsheet.core.sheet.Validation;
@@ -42,6 +43,11 @@ public final class NonKvEstimator {
     /** The estimate with these profiling constants (the fitted ones, or a leave-one-out fit's). */
     public static Estimate estimate(Worksheet ws, VllmProfile.Constants c) {
         RuntimeSettings r = ws.runtime();
+        OwnEstimate own = Engines.of(r.engine()).ownEstimate(ws);
+        if (own != null) {
+            // the engine profiles itself (TensorRT-LLM's PyTorch backend: its dry run); the vLLM constants do not apply
+            return new Estimate(own.activationPeakBytes(), own.nonTorchBytes(), own.cudaGraphBytes(), own.notes());
+        }
         List<String> notes = new ArrayList<>();
         VllmProfile.Features f = features(ws, notes);
         long act = VllmProfile.activation(f, c);
@@ -89,13 +95,17 @@ public final class NonKvEstimator {
         if (terms.extraNote() != null) {
             notes.add(terms.extraNote());
         }
-        // buffers the engine allocates while the weights load (vLLM's RoPE cache): in the engine's weights, in the estimate here
-        Choice<Long> buffers = Engines.of(r.engine()).loadBuffersPerGpu(ws);
-        if (buffers.value() > 0) {
-            nonTorch = Math.addExact(nonTorch, buffers.value());
-            notes.add(buffers.why());
+        return new Estimate(act, withLoadBuffers(ws, nonTorch, notes), cg, notes);
+    }
+
+    /** Adds the buffers the engine allocates while the weights load (vLLM's RoPE cache): in its weights, in this estimate. */
+    private static long withLoadBuffers(Worksheet ws, long nonTorch, List<String> notes) {
+        Choice<Long> buffers = Engines.of(ws.runtime().engine()).loadBuffersPerGpu(ws);
+        if (buffers.value() <= 0) {
+            return nonTorch;
         }
-        return new Estimate(act, nonTorch, cg, notes);
+        notes.add(buffers.why());
+        return Math.addExact(nonTorch, buffers.value());
     }
 
     /** What vLLM's profiling run depends on, from the sheet (T, S, V, encoder hidden size, TP, PP). */

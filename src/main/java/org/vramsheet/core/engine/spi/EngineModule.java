@@ -72,6 +72,12 @@ public interface EngineModule {
         return NonKvTerms.none("calibrated on vLLM logs; " + engine().label() + " may differ");
     }
 
+    /**
+     * The engine's own profiler of its non-KV memory, or null when the vLLM-calibrated estimate with {@link #nonKvTerms}
+     * applies. TensorRT-LLM's PyTorch backend returns its dry run's terms here.
+     */
+    default OwnEstimate ownEstimate(Worksheet ws) { return null; }
+
     // what the sheet may say
 
     /** Whether the engine can run this cache implementation (DEFAULT always). */
