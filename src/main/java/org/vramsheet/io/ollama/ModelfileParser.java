@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntPredicate;
 import org.vramsheet.io.Messages;
 
 /**
@@ -158,7 +159,7 @@ public final class ModelfileParser {
         return new Command(name, key, value(at), at);
     }
 
-    private String word(java.util.function.IntPredicate ok) {
+    private String word(IntPredicate ok) {
         int start = pos;
         while (pos < text.length() && ok.test(text.charAt(pos)) && pos - start < 200) {
             pos++;

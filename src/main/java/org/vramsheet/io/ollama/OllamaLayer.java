@@ -1,6 +1,7 @@
 package org.vramsheet.io.ollama;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -47,5 +48,5 @@ public record OllamaLayer(String mediaType, String digest, long size, String fro
     public String blobName() { return digest.replace(':', '-'); }
 
     /** The digest's hex part, lower case. */
-    public String hex() { return digest.substring(7).toLowerCase(java.util.Locale.ROOT); }
+    public String hex() { return digest.substring(7).toLowerCase(Locale.ROOT); }
 }

@@ -14,6 +14,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.vramsheet.io.Messages;
 
@@ -107,7 +108,7 @@ public final class OllamaStore {
     /** A layer's blob file, which must exist with the manifest's size (a partial pull leaves a shorter file). */
     OllamaModel.Blob blob(OllamaLayer l, OllamaName name) throws OllamaStoreException {
         Path p = root.resolve("blobs").resolve(l.blobName());
-        String what = l.kind().name().toLowerCase(java.util.Locale.ROOT) + " blob " + l.blobName() + " of " + name.display();
+        String what = l.kind().name().toLowerCase(Locale.ROOT) + " blob " + l.blobName() + " of " + name.display();
         try {
             if (!Files.isRegularFile(p)) {
                 throw new OllamaStoreException(what + " is missing from " + root.resolve("blobs") + " (pull the model again)");

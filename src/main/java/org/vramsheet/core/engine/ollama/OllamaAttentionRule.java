@@ -57,7 +57,7 @@ final class OllamaAttentionRule {
                     ? "llm/llama_server.go, from 0.30.0)" : "llm/server.go, the llama.cpp runner from 0.13.4 to 0.29.x)"));
         } else if (r.atLeast(MODEL_DEFAULT) && defaultOn(s.architecture(), r) != null) {
             v = "on";
-            why.add("on by default for " + s.architecture() + " (fs/ggml/ggml.go FlashAttention, from " + defaultOn(s.architecture(), r)
+            why.add("on by default for '" + s.architecture() + "' (fs/ggml/ggml.go FlashAttention, from " + defaultOn(s.architecture(), r)
                     + ")");
         } else {
             v = "off";
@@ -111,26 +111,27 @@ final class OllamaAttentionRule {
                                            List<String> problems) {
         String name = t.ggmlName();
         if (r.atLeast(LLAMA_SERVER)) {
-            why.add(name + " from OLLAMA_KV_CACHE_TYPE, passed as --cache-type-k and --cache-type-v (llm/llama_server.go, from 0.30.0)");
+            why.add("'" + name + "' from OLLAMA_KV_CACHE_TYPE, passed as --cache-type-k and --cache-type-v (llm/llama_server.go,"
+                    + " from 0.30.0)");
             if (t.quantized() && fa.equals("off")) {
-                problems.add("llama.cpp refuses a quantized V cache (" + name + ") without flash attention, which is off");
+                problems.add("llama.cpp refuses a quantized V cache ('" + name + "') without flash attention, which is off");
             }
             return new Setting<>(name, why);
         }
         boolean llamaRunnerRule = r.atLeast(AUTO) && !s.ollamaEngine();
         boolean needsFa = llamaRunnerRule ? t.quantized() : t != LlamaCppCacheType.F16;
         if (!needsFa) {
-            why.add(name + " from OLLAMA_KV_CACHE_TYPE (llm/server.go, from 0.5.0)");
+            why.add("'" + name + "' from OLLAMA_KV_CACHE_TYPE (llm/server.go, from 0.5.0)");
             return new Setting<>(name, why);
         }
         // on the llama.cpp runner from 0.13.4, "on" can only come from OLLAMA_FLASH_ATTENTION (unset gives auto)
         if (!fa.equals("on")) {
-            problems.add("OLLAMA_KV_CACHE_TYPE " + name + " needs flash attention on" + (llamaRunnerRule
+            problems.add("OLLAMA_KV_CACHE_TYPE '" + name + "' needs flash attention on" + (llamaRunnerRule
                     ? " set by OLLAMA_FLASH_ATTENTION (the llama.cpp runner from 0.13.4)" : "") + ": Ollama uses f16");
-            why.add("f16: OLLAMA_KV_CACHE_TYPE " + name + " is used only with flash attention on (llm/server.go)");
+            why.add("f16: OLLAMA_KV_CACHE_TYPE '" + name + "' is used only with flash attention on (llm/server.go)");
             return new Setting<>("f16", why);
         }
-        why.add(name + " from OLLAMA_KV_CACHE_TYPE, with flash attention on (llm/server.go, from 0.5.0)");
+        why.add("'" + name + "' from OLLAMA_KV_CACHE_TYPE, with flash attention on (llm/server.go, from 0.5.0)");
         return new Setting<>(name, why);
     }
 

@@ -75,8 +75,8 @@ final class OllamaContextRule {
         }
         Long vram = s.totalVramBytes();
         if (vram == null) {
-            why.add("num_ctx 4096: from 0.15.5 the default follows the GPUs' total memory, not known here, so the lowest tier's"
-                    + " (server/routes.go)");
+            why.add("num_ctx 4096: from 0.15.5 the default follows the total GPU memory, which is not known here: the lowest"
+                    + " tier (server/routes.go)");
             return 4096;
         }
         long ctx = vram >= 47 * Units.GIB ? 262_144 : vram >= 23 * Units.GIB ? 32_768 : 4096;
@@ -94,7 +94,7 @@ final class OllamaContextRule {
             boolean lowVram = r.atLeast(LOW_VRAM) && s.totalVramBytes() != null && s.totalVramBytes() < 20 * Units.GIB;
             if (!lowVram) {
                 ctx = 8192;
-                why.add("raised to 8192 for " + fam + " (server/routes.go, 0.11.0 to 0.15.4; from 0.11.4 only with 20 GiB of"
+                why.add("raised to 8192 for '" + fam + "' (server/routes.go, 0.11.0 to 0.15.4; from 0.11.4 only with 20 GiB of"
                         + " GPU memory or more)");
             }
         }

@@ -45,7 +45,7 @@ public final class OllamaDefaults {
      */
     static Setting<Long> batch(OllamaSetup s, OllamaRelease r, long cells) {
         if (s.numBatch() != null) {
-            return new Setting<>(s.numBatch(), List.of("num_batch " + s.numBatch() + " from the model's or the request's options"));
+            return new Setting<>(s.numBatch(), List.of("num_batch " + s.numBatch() + ", set by the model or the request"));
         }
         if (r.before(LLAMA_SERVER)) {
             return new Setting<>(512L, List.of("num_batch 512, Ollama's default (api/types.go DefaultOptions)"));
@@ -70,7 +70,7 @@ public final class OllamaDefaults {
             return new Setting<>("llama-server --fit", List.of("num_gpu unset: llama-server fits the layers to the free memory"
                     + " itself, no -ngl passed (llm/llama_server.go, from 0.30.0)"));
         }
-        return new Setting<>("the planner", List.of("num_gpu unset: Ollama's planner offloads the layers that fit in free GPU"
+        return new Setting<>("the planner", List.of("num_gpu unset: the planner of Ollama offloads the layers that fit in free GPU"
                 + " memory; its log line ('offload to cuda', 'offload library=', from 0.11.5 'load request') gives the count"));
     }
 
@@ -83,7 +83,7 @@ public final class OllamaDefaults {
             return new Setting<>("--mmproj", List.of("the projector goes to llama-server as --mmproj, its memory added to"
                     + " LLAMA_ARG_FIT_TARGET (llm/llama_server.go, from 0.30.0)"));
         }
-        return new Setting<>("with the model", List.of("the projector's weights and graph are planned on the first GPU"
-                + " (projector.weights, projector.graph in the planner's line)"));
+        return new Setting<>("with the model", List.of("the weights and graph of the projector are planned on the first GPU"
+                + " (projector.weights and projector.graph in the line of the planner)"));
     }
 }

@@ -40,15 +40,15 @@ final class OllamaParallelRule {
         String fam = s.familyOrArchitecture();
         if (n > 1 && s.embedding() && r.atLeast(EMBEDDING)) {
             n = 1;
-            why.add("1 for an embedding model (server/sched.go, from 0.3.7)");
+            why.add("parallel 1 for an embedding model (server/sched.go, from 0.3.7)");
         }
         if (n > 1 && s.projector() && r.before(MLLAMA_ONLY)) {
             n = 1;
-            why.add("1 for a model with a vision projector (server/sched.go, 0.1.33 to 0.4.0)");
+            why.add("parallel 1 for a model with a vision projector (server/sched.go, 0.1.33 to 0.4.0)");
         }
         if (n > 1 && single(fam, r) != null) {
             n = 1;
-            why.add("1 for " + fam + ", an architecture Ollama serves one sequence at a time (server/sched.go, from "
+            why.add("parallel 1 for '" + fam + "', an architecture Ollama serves one sequence at a time (server/sched.go, from "
                     + single(fam, r) + ")");
         }
         return new Setting<>(n, why);
@@ -56,7 +56,7 @@ final class OllamaParallelRule {
 
     private static int base(OllamaSetup s, OllamaRelease r, List<String> why, List<String> problems) {
         if (r.before(PARALLEL)) {
-            why.add("1: Ollama before 0.1.33 serves one request at a time");
+            why.add("parallel 1: Ollama before 0.1.33 serves one request at a time");
             return 1;
         }
         Long env = s.numParallel();
@@ -65,16 +65,16 @@ final class OllamaParallelRule {
                 problems.add("OLLAMA_NUM_PARALLEL " + env + " is more sequences than " + MAX + ": sized as " + MAX);
             }
             int n = (int) Math.min(env, MAX);
-            why.add(n + " from OLLAMA_NUM_PARALLEL (envconfig/config.go)");
+            why.add("parallel " + n + " from OLLAMA_NUM_PARALLEL (envconfig/config.go)");
             return n;
         }
         if (r.before(AUTO) || r.atLeast(ONE)) {
-            why.add("1, OLLAMA_NUM_PARALLEL's default " + (r.before(AUTO) ? "from 0.1.33 to 0.1.48" : "from 0.10.0")
+            why.add("parallel 1, the default of OLLAMA_NUM_PARALLEL " + (r.before(AUTO) ? "from 0.1.33 to 0.1.48" : "from 0.10.0")
                     + " (envconfig/config.go)");
             return 1;
         }
         int auto = r.before(AUTO_2) ? 4 : 2;
-        why.add(auto + " when the model fits in GPU memory with " + auto + " x num_ctx, else 1: OLLAMA_NUM_PARALLEL unset, "
+        why.add("parallel " + auto + " when the model fits in GPU memory with " + auto + " x num_ctx, else 1: OLLAMA_NUM_PARALLEL unset, "
                 + (auto == 4 ? "0.2.0 to 0.6.6" : "0.6.7 to 0.9.x") + " (server/sched.go defaultParallel)");
         return auto;
     }
