@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.validation.Measurement;
 import org.vramsheet.core.validation.OllamaLog;
 
@@ -32,6 +31,7 @@ final class OllamaLogReader implements EngineLogReader {
     /** The Ollama engine's runner buffers (0.6 to 0.11.4), per buffer. */
     private final Map<String, Long[]> buffers = new LinkedHashMap<>();
     private boolean summaryFromBackendGo;
+    private boolean llamaCppRunner;
     private Long summaryTotal;
     private String version;
     private OllamaLog.Plan plan;
@@ -49,6 +49,8 @@ final class OllamaLogReader implements EngineLogReader {
 
     private boolean read(String line, Measurement.Builder m) {
         if (!line.contains("msg=")) {
+            // llama.cpp's own lines: the runner is llama.cpp (the llama engine), whatever else the log lacks
+            llamaCppRunner |= !llamaCppRunner && (line.contains("llama_") || line.contains("load_tensors:"));
             return false;
         }
         Map<String, String> f = OllamaLines.fields(line);
@@ -120,7 +122,7 @@ final class OllamaLogReader implements EngineLogReader {
 
     @Override
     public void finish(Measurement.Builder m) {
-        String engine = command != null ? command.engine() : m.engine() == Engine.LLAMA_CPP ? "llama.cpp" : null;
+        String engine = command != null ? command.engine() : llamaCppRunner ? "llama.cpp" : null;
         String kind = null;
         if (!summary.isEmpty()) {
             boolean allocation = "ollama".equals(engine) || engine == null && summaryFromBackendGo;

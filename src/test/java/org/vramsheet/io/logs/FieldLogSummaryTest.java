@@ -18,8 +18,8 @@ import org.vramsheet.core.validation.Measurement;
 /**
  * Issue 27's table, per engine, over every field log (real logs users and projects published): how many there are, how
  * many are read as the log says ({@code expected}, checked by {@link FieldLogChecks}), and how many are reproduced after
- * Apply within 0.1 %. The table goes to {@code target/field-log-summary.md} and docs/accuracy.md quotes it. Before-launch errors are each engine's own
- * leave-one-out test (the fit is the engine's).
+ * Apply within 0.1 %. The table goes to {@code target/field-log-summary.md} and docs/accuracy.md quotes it. Before-launch
+ * errors are each engine's own leave-one-out test (the fit is the engine's).
  */
 class FieldLogSummaryTest {
     /** The capacity after Apply against the log's, or null when the sheet cannot be built from what the source shows. */

@@ -120,7 +120,8 @@ class OllamaLogReaderTest {
     @Test
     void hostileSizesAreLeftUnreadNotWrapped() {
         Measurement m = EngineLogParser.parse("level=INFO msg=offload library=cuda layers.offload=5"
-                + " memory.required.kv=\"9999999999999 GiB\" memory.required.full=\"-5 GiB\" memory.available=\"[" + "1.0 GiB ".repeat(100) + "]\" memory.graph.full=\"NaN GiB\"");
+                + " memory.required.kv=\"9999999999999 GiB\" memory.required.full=\"-5 GiB\" memory.available=\"["
+                + "1.0 GiB ".repeat(100) + "]\" memory.graph.full=\"NaN GiB\"");
         assertNull(m.plannedKvBytes());
         assertNull(m.plannedTotalBytes());
         assertNull(m.plannedGraphBytes());
