@@ -15,6 +15,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.engine.ollama.OllamaDefaults;
+import org.vramsheet.core.engine.ollama.OllamaRunnerSetup;
+import org.vramsheet.core.engine.ollama.OllamaSetup;
 import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.sheet.AttentionKind;
@@ -200,6 +203,7 @@ class RussianCoverageTest {
                 out.addAll(r.setupDifferences());
             }
         }
+        out.addAll(ollamaDefaults());
         // the dialogs' own sentences, as the ViewModels and the file controller build them
         out.addAll(List.of("Reading '/tmp/config.json'...",
                 "Read '/tmp/config.json'. Check what was detected and assumed, then Apply.",
@@ -285,5 +289,30 @@ class RussianCoverageTest {
             s.set(field, WorksheetJson.shared().valueToTree(value));
         }
         return WorksheetJson.parse(WorksheetJson.shared().writeValueAsString(root), "test");
+    }
+
+    /** Ollama's runner defaults (no sheet engine yet): every rule's provenance and problem, on each side of its releases. */
+    static List<String> ollamaDefaults() {
+        List<String> out = new ArrayList<>();
+        List<java.util.function.UnaryOperator<OllamaSetup.Builder>> setups = List.of(b -> b, b -> b.contextLength(8192L),
+                b -> b.modelNumCtx(16_384L).requestNumCtx(1L), b -> b.projector(true).requestNumCtx(512L),
+                b -> b.architecture("gptoss").totalVramBytes(24L << 30), b -> b.family("qwen3vl").numParallel(4L),
+                b -> b.architecture("lfm2").numParallel(4L), b -> b.kvCacheType("q8_0"), b -> b.kvCacheType("q4_0").flashAttention(true),
+                b -> b.kvCacheType("q5_1").flashAttention(true), b -> b.flashAttention(false).kvCacheType("q8_0"),
+                b -> b.gpusSupportFlashAttention(false), b -> b.numBatch(256L).numGpu(0L), b -> b.numGpu(20L).embedding(true),
+                b -> b.totalVramBytes(48L << 30).trainContext(8192L), b -> b.totalVramBytes(16L << 30).architecture("gemma3"),
+                b -> b.numParallel(1L << 40), b -> b.projector(true).numParallel(4L));
+        for (String v : List.of("0.1.30", "0.1.40", "0.2.0", "0.3.14", "0.5.0", "0.5.13", "0.6.7", "0.9.3", "0.10.0", "0.11.0",
+                "0.11.4", "0.11.5", "0.12.4", "0.12.7", "0.13.4", "0.15.5", "0.17.1", "0.30.0", "latest")) {
+            for (var setup : setups) {
+                OllamaRunnerSetup r = OllamaDefaults.runner(setup.apply(OllamaSetup.of(v).toBuilder()).build());
+                for (OllamaRunnerSetup.Setting<?> st : List.of(r.numCtx(), r.parallel(), r.runnerContext(), r.cacheTypeK(),
+                        r.flashAttention(), r.batch(), r.gpuLayers(), r.projector())) {
+                    out.addAll(st.provenance());
+                }
+                out.addAll(r.problems());
+            }
+        }
+        return out;
     }
 }
