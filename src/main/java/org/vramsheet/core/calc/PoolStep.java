@@ -121,7 +121,8 @@ final class PoolStep {
                 Unit.BYTES, module.noRequestReason()) : Figure.of(FigureKey.POOL_REQUESTED_BYTES,
                 label(FigureKey.POOL_REQUESTED_BYTES), Unit.BYTES, requested.bytes(),
                 Provenance.of(requested.formula(), requested.expr(), requested.note())));
-        PoolInput in = new PoolInput(g, r, ws.gpu(), total, u, nonKv, nonTorch, cgSubtracted, bsChoice, maxLen, notes);
+        PoolInput in = new PoolInput(g, r, ws.gpu(), total, u, nonKv, nonTorch, cgSubtracted, bsChoice, maxLen, notes,
+                c.devices);
         PoolLayout layout = module.pool(in);
         notes.add(bsChoice.why().equals("set on the sheet") ? "Block size " + bs + " set on the sheet" : bsChoice.why());
         long poolRank = layout.poolBytes;
