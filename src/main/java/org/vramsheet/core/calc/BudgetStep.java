@@ -1,5 +1,6 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.engine.spi.PoolLayout;
 
 import org.vramsheet.core.result.ScenarioFigure;
@@ -157,7 +158,7 @@ final class BudgetStep {
                             Provenance.of("CUDA-visible total per GPU x GPUs per replica (TP x PP)",
                                     Units.grouped(ws.gpu().totalBytes()) + " x " + ranks + " = " + Units.gibText(v)));
                 });
-        Figure worst = c.get(FigureKey.DEVICES_WORST_FREE_BYTES);
+        Figure worst = Engines.of(ws.runtime().engine()).placesPerDevice() ? c.get(FigureKey.DEVICES_WORST_FREE_BYTES) : null;
         c.compute(FigureKey.RESULT_MARGIN_BYTES, "Margin", Unit.BYTES, Calc.f(), worst != null
                 ? Calc.n(FigureKey.DEVICES_WORST_FREE_BYTES) : Calc.n(FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES),
                 () -> {
@@ -172,7 +173,7 @@ final class BudgetStep {
                             Provenance.of("GPU memory - budget", Units.gibText(v),
                                     v >= 0 ? "Spare memory" : "Negative: the budget does not fit"));
                 });
-        Figure devices = c.get(FigureKey.DEVICES_FITS);
+        Figure devices = Engines.of(ws.runtime().engine()).placesPerDevice() ? c.get(FigureKey.DEVICES_FITS) : null;
         c.compute(FigureKey.RESULT_FITS, "Fits the GPU", Unit.FLAG, Calc.f(), devices != null ? Calc.n(FigureKey.DEVICES_FITS)
                 : Calc.n(FigureKey.RESULT_MARGIN_BYTES), () -> {
             String refused = WorkloadStep.refusedByMaxLen(c, ws.result().sizingScenario());

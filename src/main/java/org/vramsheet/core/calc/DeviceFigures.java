@@ -56,7 +56,7 @@ public final class DeviceFigures {
             c.put(Figure.of(FigureKey.device(key, "freeBytes"), d.name() + ": left", Unit.BYTES, free,
                     Provenance.of("GPU memory - total - headroom / GPUs", Units.grouped(capacity) + " - " + Units.grouped(total)
                             + " - " + Units.grouped(headroom) + " = " + Units.bytesText(free), free >= 0 ? "Fits"
-                            : "Does not fit: short by " + Units.bytesText(-free))));
+                            : "Does not fit: short by " + Units.gibText(-free))));
         }
     }
 

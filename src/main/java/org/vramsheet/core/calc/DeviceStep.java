@@ -48,10 +48,8 @@ final class DeviceStep {
 
     /** What the engine needs, or null with the figures unavailable when an input it reads is invalid. */
     private static DeviceInput input(Calc c, Worksheet ws) {
-        if (!Engines.of(ws.runtime().engine()).placesPerDevice()) {
-            return null;
-        }
-        String why = c.issues.blocking(INPUTS);
+        String why = Engines.of(ws.runtime().engine()).placesPerDevice() ? c.issues.blocking(INPUTS)
+                : ws.runtime().engine().label() + " holds the same on every GPU (see the pool and the budget)";
         if (why == null && c.geometry == null) {
             why = c.geometryBlocked;
         }
@@ -95,13 +93,13 @@ final class DeviceStep {
             c.put(Figure.unavailable(FigureKey.DEVICES_FITS, label(FigureKey.DEVICES_FITS), Unit.FLAG, "no GPU"));
             return;
         }
-        String expr = worst.name() + ": " + Units.bytesText(worst.totalBytes()) + " + headroom " + Units.bytesText(headroom)
-                + " of " + Units.bytesText(total);
+        String expr = Units.grouped(worst.totalBytes()) + " + " + Units.grouped(headroom) + " B <= " + Units.grouped(total)
+                + " B";
         c.put(Figure.of(FigureKey.DEVICES_WORST_FREE_BYTES, label(FigureKey.DEVICES_WORST_FREE_BYTES), Unit.BYTES, worstFree,
                 Provenance.of("min over GPUs (GPU memory - its buffers - headroom / GPUs)", expr)));
         List<String> why = new ArrayList<>();
-        why.add(worstFree >= 0 ? worst.name() + " is the fullest GPU, with " + Units.bytesText(worstFree) + " left"
-                : worst.name() + " is short by " + Units.bytesText(-worstFree));
+        why.add(worstFree >= 0 ? worst.name() + " is the fullest GPU, with " + Units.gibText(worstFree) + " left"
+                : worst.name() + " is short by " + Units.gibText(-worstFree));
         why.add("The CUDA context and driver memory outside llama.cpp's buffers are not counted: leave room for them in "
                 + "RESULT › Operational headroom");
         c.put(Figure.flag(FigureKey.DEVICES_FITS, label(FigureKey.DEVICES_FITS), worstFree >= 0,
@@ -130,7 +128,7 @@ final class DeviceStep {
         }
         c.put(Figure.of(FigureKey.DEVICES_MAX_GPU_LAYERS, label(FigureKey.DEVICES_MAX_GPU_LAYERS), Unit.COUNT, lo,
                 Provenance.of("the largest -ngl whose fullest GPU fits (n_layer + 1 = every layer and the output layer)",
-                        "-ngl " + lo + " of " + (nLayer + 1), lo > nLayer ? "Every layer fits on the GPUs"
+                        lo + " / " + (nLayer + 1), lo > nLayer ? "Every layer fits on the GPUs"
                                 : "With -ngl " + lo + " the other layers stay on the host")));
     }
 

@@ -43,7 +43,7 @@ public final class RuntimeViewModel extends SectionViewModel {
     public final ObjectProperty<GraphsInPool> graphsInPool = watch(new SimpleObjectProperty<>(GraphsInPool.ENGINE_DEFAULT));
     public final NumberInput kvCacheMemory = number("runtime.kvCacheMemoryBytes", NumberInput.Kind.BYTES, "GiB");
     // llama.cpp's flags (shown when the engine is llama.cpp)
-    public final NumberInput gpuLayers = number("runtime.llamaCpp.gpuLayers", NumberInput.Kind.COUNT, "layers");
+    public final NumberInput gpuLayers = number("runtime.llamaCpp.gpuLayers", NumberInput.Kind.COUNT, "");
     /** --tensor-split as typed ({@link SplitText}). */
     public final StringProperty tensorSplit = watch(new SimpleStringProperty(""));
     /** -ctv; AUTO stands for "as the K cache" (the sheet stores null). */

@@ -98,7 +98,7 @@ class LlamaCppDeviceLogsTest {
                 if (id.equals("LC12") && key.equals("gpu0")) {
                     // with 27 layers on the host the sheet stages a host layer's weights on the first GPU, as CUDA does to run
                     // a batch there; LC12's GPUs are RPC servers, which run no host layer's ops (ggml-rpc offloads none)
-                    String staged = f.provenance().expression().replaceAll(".*\\+ a host layer's weights ([0-9,]+) B.*", "$1");
+                    String staged = f.provenance().expression().replaceAll(".*\\) \\+ ([0-9,]+) B = .*", "$1");
                     estimate -= Long.parseLong(staged.replace(",", ""));
                 }
                 double err = estimate / (double) d.computeBytes() - 1;

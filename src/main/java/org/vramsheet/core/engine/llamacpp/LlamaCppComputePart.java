@@ -28,22 +28,22 @@ final class LlamaCppComputePart {
                 + " tokens with every token's logits (calibrated on the field logs LC09 to LC12; docs/accuracy.md)");
         List<String> terms = new ArrayList<>();
         if (output) {
-            terms.add("output " + Units.grouped(t) + " x (" + Units.grouped(m.vocab()) + " + " + Units.grouped(m.hidden())
-                    + ") x 4 = " + Units.bytesText(out));
+            terms.add(Units.grouped(t) + " x (" + Units.grouped(m.vocab()) + " + " + Units.grouped(m.hidden()) + ") x 4");
         }
         if (attention) {
-            terms.add("attention " + LlamaCppCompute.attentionExpr(m, t, nKv, s.flashAttn()) + " = " + Units.bytesText(attn));
+            terms.add(LlamaCppCompute.attentionExpr(m, t, nKv, s.flashAttn()));
         }
+        String expr = terms.isEmpty() ? "0" : terms.size() == 1 ? terms.get(0) : "max(" + String.join(", ", terms) + ")";
         if (stage > 0) {
-            terms.add("+ a host layer's weights " + Units.bytesText(stage));
+            expr += " + " + Units.grouped(stage);
             notes.add("Partial offload: layers on the host run a batch of " + LlamaCppCompute.OFFLOAD_BATCH + " tokens or more "
                     + "on the first GPU, which stages their weights in its compute buffer");
         }
         if (!output && !attention && stage == 0) {
-            notes.add("No layer's attention and not the output layer: the inputs' small buffers are not estimated");
+            notes.add("No attention and no output layer here: the small buffers of the inputs are not estimated");
         }
         String formula = "max(output: T x (n_vocab + n_embd) x 4 B, attention: " + LlamaCppCompute.attentionFormula(s.flashAttn())
                 + ")" + (stage > 0 ? " + one host layer's weights" : "");
-        return new Part(Kind.COMPUTE, bytes, formula, terms.isEmpty() ? "none" : String.join("; ", terms), notes);
+        return new Part(Kind.COMPUTE, bytes, formula, expr + " B = " + Units.bytesText(bytes), notes);
     }
 }

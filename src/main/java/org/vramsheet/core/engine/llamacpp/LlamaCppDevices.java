@@ -94,25 +94,27 @@ public final class LlamaCppDevices {
 
     private static DeviceMemory device(String name, boolean gpu, Acc a, Setup s, long staged) {
         List<Part> parts = new ArrayList<>();
+        long perLayer = s.weights().perLayer();
         parts.add(new Part(Kind.WEIGHTS, Math.addExact(a.weights, gpu ? 0 : s.weights().embedding()),
                 gpu ? "repeating layers x bytes per layer" : "token embedding + repeating layers x bytes per layer",
-                (gpu ? "" : Units.grouped(s.weights().embedding()) + " + ") + a.layers + " x " + Units.grouped(s.weights().perLayer()),
+                (gpu ? "" : Units.grouped(s.weights().embedding()) + " + ") + a.layers + " x " + Units.grouped(perLayer) + " B",
                 List.of(gpu ? "Layers placed as llama-model.cpp load_tensors does (-ngl, --tensor-split)"
                         : "The token embedding always stays on the host")));
         long outputLayer = a.output ? s.weights().output() : 0;
         parts.add(new Part(Kind.OUTPUT_LAYER, outputLayer, "output layer (norm and LM head) on the device of layer n_layer",
-                a.output ? Units.bytesText(outputLayer) : "not here", List.of()));
+                Units.bytesText(outputLayer), List.of()));
         parts.add(new Part(Kind.KV, a.kv, "sum over layers: cells x streams x (K row + V row)", a.kvExpr(), List.of()));
+        int cells = Math.max(1, s.seqs());
         parts.add(new Part(Kind.STATE, a.state, "sum over recurrent layers: max(1, n_seq) x state bytes (f32)",
-                a.stateLayers == 0 ? "none" : a.stateLayers + " layers x " + Math.max(1, s.seqs()) + " x "
-                + Units.grouped(a.stateLayers == 0 ? 0 : a.state / a.stateLayers / Math.max(1, s.seqs())) + " B", List.of()));
+                a.stateLayers == 0 ? "0" : a.stateLayers + " x " + cells + " x " + Units.grouped(a.state / a.stateLayers / cells)
+                + " B", List.of()));
         parts.add(LlamaCppComputePart.of(a.output, a.maxCells, a.attentionLayers > 0, staged, s));
         if (!gpu) {
             long vocab = s.model().vocab();
-            long buffer = Math.multiplyExact(Math.multiplyExact(vocab, (long) Math.max(1, s.seqs())), 4L);
+            long buffer = Math.multiplyExact(Math.multiplyExact(vocab, (long) cells), 4L);
             parts.add(new Part(Kind.OUTPUT_BUFFER, buffer, "n_vocab x max(1, n_seq) x 4 B (llama_context::output_reserve)",
-                    Units.grouped(vocab) + " x " + Math.max(1, s.seqs()) + " x 4 B", List.of("The logits of one output per "
-                    + "sequence, in host memory (pinned for the output layer's GPU)")));
+                    Units.grouped(vocab) + " x " + cells + " x 4 B", List.of("The logits of one output per sequence, in host "
+                    + "memory (pinned for the GPU of the output layer)")));
         }
         return new DeviceMemory(name, gpu, a.layers, parts);
     }
@@ -139,19 +141,19 @@ public final class LlamaCppDevices {
                 attentionLayers++;
                 kv = Math.addExact(kv, Math.multiplyExact(shape.totalCells(), l.rowBytes()));
                 maxCells = Math.max(maxCells, shape.cells());
-                String term = Units.grouped(shape.cells()) + " cells x " + shape.streams() + " x (" + Units.grouped(l.kRow())
-                        + " + " + Units.grouped(l.vRow()) + ") B";
+                String term = Units.grouped(shape.cells()) + " x " + shape.streams() + " x (" + Units.grouped(l.kRow()) + " + "
+                        + Units.grouped(l.vRow()) + ")";
                 kvTerms.merge(term, 1, Integer::sum);
             }
         }
 
         String kvExpr() {
             if (kvTerms.isEmpty()) {
-                return "none";
+                return "0";
             }
             StringBuilder b = new StringBuilder();
-            kvTerms.forEach((t, n) -> b.append(b.length() == 0 ? "" : " + ").append(n).append(" layers x ").append(t));
-            return b + " = " + Units.bytesText(kv);
+            kvTerms.forEach((t, n) -> b.append(b.length() == 0 ? "" : " + ").append(n).append(" x ").append(t));
+            return b + " B = " + Units.bytesText(kv);
         }
     }
 }

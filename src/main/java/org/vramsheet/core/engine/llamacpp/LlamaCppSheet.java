@@ -55,10 +55,14 @@ public final class LlamaCppSheet {
         long tokens = Math.min(cells.base().cells() * (long) cells.base().streams(), nUbatch);
         LlamaCppDevices.Setup s = new LlamaCppDevices.Setup(layers, splits(ws, notes), l.resolvedGpuLayers(), cells,
                 weights(ws, in.weightsBytes(), layers.size(), notes), model(ws, notes), tokens, flash, seqs, l.noKvOffload());
-        notes.add("-ngl " + l.resolvedGpuLayers() + (l.gpuLayers() == null ? " (llama.cpp's default: every layer and the "
-                + "output layer)" : "") + ", n_batch " + Units.grouped(nBatch) + ", n_ubatch " + Units.grouped(nUbatch)
-                + ", flash attention " + l.flashAttention().label() + (l.flashAttention() == FlashAttention.AUTO
-                ? " (enabled where every layer's device runs it, as CUDA and Metal do)" : ""));
+        notes.add(l.gpuLayers() == null ? "-ngl " + l.resolvedGpuLayers() + " (the default: every layer and the output layer)"
+                : "-ngl " + l.resolvedGpuLayers());
+        notes.add("n_batch " + Units.grouped(nBatch) + ", n_ubatch " + Units.grouped(nUbatch) + " (-b and -ub, each at most n_ctx)");
+        notes.add(switch (l.flashAttention()) {
+            case AUTO -> "Flash attention auto: enabled where every layer's device runs it, as CUDA and Metal do";
+            case ON -> "Flash attention on";
+            case OFF -> "Flash attention off";
+        });
         return new Launch(s, nCtx, nBatch, notes);
     }
 
@@ -90,9 +94,15 @@ public final class LlamaCppSheet {
             }
         }
         notes.add("Cells: n_ctx " + Units.grouped(nCtx) + " -> " + Units.grouped(base.cells()) + " cells x " + base.streams()
-                + " stream(s) (" + (unified || seqs == 1 ? "one stream for every sequence" : "n_ctx / n_seq per sequence")
-                + (rule == LlamaCppCache.Padding.B6840 ? "; padding of builds up to b6840" : "") + ")"
-                + (windows.isEmpty() ? "" : "; each sliding window's cache min(n_ctx, window x n_seq + n_ubatch) padded to 256"));
+                + " stream(s)");
+        notes.add(unified || seqs == 1 ? "One stream of cells for every sequence" : "n_ctx / n_seq cells for each sequence "
+                + "(--kv-unified off)");
+        if (rule == LlamaCppCache.Padding.B6840 && r.blockSize() == null) {
+            notes.add("Builds up to b6840 pad n_ctx to 256 cells with flash attention, to 32 without");
+        }
+        if (!windows.isEmpty()) {
+            notes.add("Each sliding window's cache: min(n_ctx, window x n_seq + n_ubatch) cells, padded to 256");
+        }
         if (!swaCache && g.hasWindows()) {
             notes.add("Builds up to b5050 keep sliding layers in the full cache (no SWA cache before May 2025)");
         }
@@ -137,8 +147,8 @@ public final class LlamaCppSheet {
             notes.add("Embedding and output layer not apart (needs the parameter count, vocabulary and hidden size): "
                     + "every weight counted with the repeating layers");
         } else {
-            notes.add("Token embedding and output layer " + Units.bytesText(embd) + " each (n_vocab x n_embd at the model's "
-                    + "bytes per parameter); a model with tied embeddings loads its embedding again as the output layer");
+            notes.add("Token embedding and output layer " + Units.gibText(embd) + " each: n_vocab x n_embd at the bytes per "
+                    + "parameter of the model; a model with tied embeddings loads its embedding again as the output layer");
         }
         long rest = total - 2 * embd;
         return new LlamaCppDevices.Weights(rest / nLayer, rest % nLayer, embd, embd);
