@@ -122,8 +122,8 @@ public final class LlamaCppSheet {
         if (!any) {
             Arrays.fill(shares, 1f);
             if (gpus > 1) {
-                notes.add("--tensor-split empty: llama.cpp splits the layers by each GPU's free memory; the sheet's "
-                        + gpus + " GPUs are alike, so equally");
+                notes.add("--tensor-split empty: llama.cpp splits the layers by the free memory of each GPU; the " + gpus
+                        + " GPUs of the sheet are alike, so equally");
             }
         }
         return LlamaCppKvPrediction.splitPoints(shares);
