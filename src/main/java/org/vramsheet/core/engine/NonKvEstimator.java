@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.vramsheet.core.engine.spi.EngineVersion;
 import org.vramsheet.core.engine.spi.NonKvTerms;
+import org.vramsheet.core.engine.spi.OwnEstimate;
 import org.vramsheet.core.engine.vllm.VllmBatchDefaults;
 import org.vramsheet.core.engine.vllm.VllmProfile;
 import org.vramsheet.core.sheet.Validation;
@@ -41,6 +42,11 @@ public final class NonKvEstimator {
     /** The estimate with these profiling constants (the fitted ones, or a leave-one-out fit's). */
     public static Estimate estimate(Worksheet ws, VllmProfile.Constants c) {
         RuntimeSettings r = ws.runtime();
+        OwnEstimate own = Engines.of(r.engine()).ownEstimate(ws);
+        if (own != null) {
+            // the engine profiles itself (TensorRT-LLM's PyTorch backend: its dry run); the vLLM constants do not apply
+            return new Estimate(own.activationPeakBytes(), own.nonTorchBytes(), own.cudaGraphBytes(), own.notes());
+        }
         List<String> notes = new ArrayList<>();
         VllmProfile.Features f = features(ws, notes);
         long act = VllmProfile.activation(f, c);

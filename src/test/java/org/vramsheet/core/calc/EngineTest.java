@@ -76,14 +76,21 @@ class EngineTest {
         assertEquals(256, value(v19, FigureKey.POOL_GPU_BLOCKS) - value(v21, FigureKey.POOL_GPU_BLOCKS));
     }
 
+    /**
+     * SGLang 0.5.4's capacity rule on an H100 whose nvidia-smi total is 81,559 MiB (CUDA-visible 512 MiB less, the sheet's
+     * total): 0.835, as SG04 printed; without a release the newest rule adds the prefill CUDA graphs (58 sizes x 8 MiB): 0.83.
+     */
     @Test
     void sglangDefaultFractionOnAnH100Is0835() {
-        RuntimeSettings r = runtime(Engine.SGLANG, "", null, null, null, 1);
-        SizingResult res = SizingCalculator.calculate(llama8b(r, 81_559 * Units.MIB));
+        long visible = (81_559 - 512) * Units.MIB;
+        RuntimeSettings r = runtime(Engine.SGLANG, "0.5.4.post3", null, null, null, 1);
+        SizingResult res = SizingCalculator.calculate(llama8b(r, visible));
         assertEquals(0.835, res.get(FigureKey.POOL_FRACTION).ratio(), 1e-12);
         long weights = 8_030_261_248L * 2;
-        long rest = (long) Math.floor((81_559 * Units.MIB) * 0.835) - weights;
+        long rest = (long) Math.floor(visible * 0.835) - weights;
         assertEquals(rest / 131_072, value(res, FigureKey.POOL_CAPACITY_TOKENS));
+        SizingResult newest = SizingCalculator.calculate(llama8b(runtime(Engine.SGLANG, "", null, null, null, 1), visible));
+        assertEquals(0.83, newest.get(FigureKey.POOL_FRACTION).ratio(), 1e-12);
     }
 
     @Test

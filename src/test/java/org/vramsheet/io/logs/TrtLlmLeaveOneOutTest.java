@@ -18,27 +18,52 @@ import org.vramsheet.core.units.Units;
 import org.vramsheet.core.validation.Measurement;
 
 /**
- * TensorRT-LLM before launch against its real logs (issue 27): for every field log that can be predicted (a real config, a
- * catalog GPU, the settings its source shows), the PyTorch backend's non-torch constant is fitted on the OTHER logs and this
- * one's KV capacity predicted from the sheet alone. Prints the table (docs/accuracy.md quotes it).
+ * TensorRT-LLM before launch against its real logs (issue 27): every field log that can be predicted (a real config, a
+ * catalog GPU, the settings its source shows), by flow. The PyTorch backend's logs (TR08, TR10): its dry run's memory
+ * outside torch is fitted on the OTHER logs and this one's KV capacity predicted from the sheet alone. A served TRT engine
+ * (TR09) is predicted with the shipped TRT-engine estimate; there is nothing of that flow to fit on. Prints the tables
+ * (docs/accuracy.md quotes them).
  */
 class TrtLlmLeaveOneOutTest {
     /** One predictable log: its sheet before launch, the printed capacity, and the non-torch memory it implies. */
-    record Case(String id, Worksheet sheet, long printed, long impliedNonTorch) { }
+    record Case(String id, String gpu, String release, Worksheet sheet, long printed, long impliedNonTorch) { }
 
-    static List<Case> cases() throws Exception {
+    static List<Case> cases(String backend) throws Exception {
         List<Case> out = new ArrayList<>();
         for (FieldLogs.FieldLog log : FieldLogs.of("trtllm").filter(l -> l.checks("predict")).toList()) {
-            Worksheet ws = FieldLogSheets.preLaunch(log);
-            assertNotNull(ws, log + " is marked predict but has no config or catalog GPU");
-            if (log.setup("max_num_tokens") != null) {
-                // trtllm-bench tunes max_num_tokens and prints it (TR08's own line); trtllm-serve keeps the default
-                ws = ws.withRuntime(ws.runtime().toBuilder().maxNumBatchedTokens(log.setup("max_num_tokens").asLong()).build());
+            if (!backend.equals(log.setup("backend") == null ? "pytorch" : log.setup("backend").asText())) {
+                continue;
             }
+            Worksheet ws = sheet(log);
+            assertNotNull(ws, log + " is marked predict but has no config or catalog GPU");
             Measurement m = EngineLogParser.parse(log.text());
-            out.add(new Case(log.id(), ws, m.kvTokens(), impliedNonTorch(ws, m.kvTokens())));
+            out.add(new Case(log.id(), log.e().path("gpu_catalog").asText(), log.e().path("engine_version").asText(), ws, m.kvTokens(),
+                    impliedNonTorch(ws, m.kvTokens())));
         }
         return out;
+    }
+
+    /** The sheet as a user fills it from the source: its settings, a served engine or a trtllm-bench run marked in the version. */
+    static Worksheet sheet(FieldLogs.FieldLog log) throws Exception {
+        Worksheet ws = FieldLogSheets.preLaunch(log);
+        if (ws == null) {
+            return null;
+        }
+        RuntimeSettings.Builder r = ws.runtime().toBuilder();
+        if (log.setup("max_num_tokens") != null) {
+            // trtllm-bench tunes max_num_tokens and prints it (TR08's own line); trtllm-build takes it (TR09's command)
+            r.maxNumBatchedTokens(log.setup("max_num_tokens").asLong());
+        }
+        if (log.setup("max_batch_size") != null) {
+            r.maxNumSeqs(log.setup("max_batch_size").asInt());
+        }
+        String version = log.e().path("engine_version").asText();
+        if (log.setup("backend") != null && log.setup("backend").asText().equals("tensorrt")) {
+            r.engineVersion(version + "-trt");
+        } else if (log.setup("runner") != null && log.setup("runner").asText().equals("trtllm-bench")) {
+            r.engineVersion(version + "-bench");
+        }
+        return ws.withRuntime(r.build());
     }
 
     /** The non-torch memory that makes the engine's rule give the printed tokens: total - tokens x cell / fraction - the rest. */
@@ -63,12 +88,8 @@ class TrtLlmLeaveOneOutTest {
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
-    @Test
-    void everyPredictableLogWithTheConstantFittedOnTheOthers() throws Exception {
-        List<Case> cases = cases();
-        assertTrue(cases.size() >= 2, "leave-one-out needs two logs at least: " + cases.size());
-        StringBuilder table = new StringBuilder("| id | printed tokens | predicted | error | non-torch fitted on the others |\n"
-                + "|---|---|---|---|---|\n");
+    /** Each PyTorch-backend log predicted with the non-torch term fitted on the others; the table and its median / worst. */
+    static double[] leaveOneOut(List<Case> cases, StringBuilder table) {
         double[] errors = new double[cases.size()];
         for (int i = 0; i < cases.size(); i++) {
             Case c = cases.get(i);
@@ -81,24 +102,53 @@ class TrtLlmLeaveOneOutTest {
             long fit = Math.round(median(others));
             long predicted = capacity(typed(c.sheet(), fit));
             errors[i] = predicted / (double) c.printed() - 1;
-            table.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %+.2f %% | %s (own %s) |%n", c.id(), c.printed(), predicted,
-                    100 * errors[i], Units.gibText(fit), Units.gibText(c.impliedNonTorch())));
+            table.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %,d | %+.2f %% | %s (own %s) |%n", c.id(), c.gpu(), c.release(),
+                    c.printed(), predicted, 100 * errors[i], Units.gibText(fit), Units.gibText(c.impliedNonTorch())));
         }
-        double[] abs = Arrays.stream(errors).map(Math::abs).toArray();
+        return errors;
+    }
+
+    @Test
+    void everyPyTorchBackendLogWithTheConstantFittedOnTheOthers() throws Exception {
+        List<Case> cases = cases("pytorch");
+        assertTrue(cases.size() >= 2, "leave-one-out needs two logs at least: " + cases.size());
+        StringBuilder table = new StringBuilder("| id | GPU | release | printed tokens | predicted | error | non-torch fitted on the "
+                + "others |\n|---|---|---|---|---|---|---|\n");
+        double[] abs = Arrays.stream(leaveOneOut(cases, table)).map(Math::abs).toArray();
         double worst = Arrays.stream(abs).max().orElseThrow();
         table.append(String.format(Locale.ROOT, "median |error| %.2f %%, worst %.2f %%%n", 100 * median(abs), 100 * worst));
         System.out.println(table);
-        // what is honestly achieved on the two logs (TR08 -2.54 %, TR09 +9.38 % on the vLLM activation fit of issue 27; they
-        // were -1.64 % and +6.07 % on issue 15's): the target, median <= 1 % and worst <= 5 %, is not reached. A 0.19 log on
-        // an RTX 5090 and a 0.20 log on an H100 leave 1.67 GiB apart; one constant cannot be fitted better on two logs
-        assertTrue(median(abs) <= 0.06 && worst <= 0.10, table.toString());
+        // issue 27's target, median <= 1 % and worst <= 5 %, on the two discrete-GPU PyTorch-backend logs there are
+        assertTrue(median(abs) <= 0.01 && worst <= 0.05, table.toString());
     }
 
-    /** The shipped constant is the fit on every predictable log (their median), not a number tuned on one of them. */
+    /** The shipped constant is the fit on every predictable PyTorch-backend log (their median), not one tuned on one of them. */
     @Test
     void theShippedNonTorchTermIsTheMedianOfTheLogs() throws Exception {
-        double[] implied = cases().stream().mapToDouble(Case::impliedNonTorch).toArray();
-        double shipped = SizingCalculator.calculate(cases().get(0).sheet()).get(FigureKey.POOL_NON_TORCH_BYTES).value();
+        List<Case> cases = cases("pytorch");
+        double[] implied = cases.stream().mapToDouble(Case::impliedNonTorch).toArray();
+        double shipped = SizingCalculator.calculate(cases.get(0).sheet()).get(FigureKey.POOL_NON_TORCH_BYTES).value();
         assertEquals(median(implied) / Units.GIB, shipped / Units.GIB, 0.01, "fit " + Arrays.toString(implied));
+    }
+
+    /**
+     * A served TRT engine (TR09: trtllm-build's engine on trtllm-serve 0.19.0) is predicted with the TRT-engine estimate, which
+     * rides on the vLLM-fitted one: its runtime and decoder buffers for max_batch_size 2048 are not modelled, so it is far
+     * off. The bound is what is achieved, so that a change shows.
+     */
+    @Test
+    void aServedTrtEngineWithTheEngineFlowsEstimate() throws Exception {
+        List<Case> cases = cases("tensorrt");
+        StringBuilder table = new StringBuilder("| id | GPU | release | printed tokens | predicted | error | non-torch it implies |\n"
+                + "|---|---|---|---|---|---|---|\n");
+        for (Case c : cases) {
+            long predicted = capacity(c.sheet());
+            double err = predicted / (double) c.printed() - 1;
+            table.append(String.format(Locale.ROOT, "| %s | %s | %s | %,d | %,d | %+.2f %% | %s |%n", c.id(), c.gpu(), c.release(),
+                    c.printed(), predicted, 100 * err, Units.gibText(c.impliedNonTorch())));
+            assertTrue(Math.abs(err) <= 0.20, table.toString());
+        }
+        System.out.println(table);
+        assertEquals(1, cases.size(), table.toString());
     }
 }

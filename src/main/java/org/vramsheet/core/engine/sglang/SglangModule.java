@@ -2,6 +2,7 @@ package org.vramsheet.core.engine.sglang;
 
 import org.vramsheet.core.engine.spi.Choice;
 import org.vramsheet.core.engine.spi.EngineModule;
+import org.vramsheet.core.engine.spi.NonKvTerms;
 import org.vramsheet.core.engine.spi.PoolInput;
 import org.vramsheet.core.engine.spi.PoolLayout;
 import org.vramsheet.core.engine.spi.XlsxPool;
@@ -14,7 +15,7 @@ import org.vramsheet.core.sheet.RuntimeSettings;
 /**
  * SGLang: {@code (free memory before the weights) x mem_fraction_static - weights}, in tokens rounded down to pages, split
  * between full and sliding-window layers and after a hybrid model's Mamba state pool ({@link SglangPools}); the default
- * fraction by release ({@link SglangFraction}).
+ * fraction by release ({@link SglangFraction}); what is not free at load before launch ({@link SglangNonKv}).
  */
 public final class SglangModule implements EngineModule {
     @Override
@@ -32,6 +33,10 @@ public final class SglangModule implements EngineModule {
         return k.kind() == AttentionKind.MLA ? new Choice<>(64, "SGLang FlashMLA forces page_size 64")
                 : new Choice<>(1, "SGLang default page_size 1");
     }
+
+    /** What SGLang does not find free at load, fitted on its field logs (SglangNonKv), as RUNTIME's non-torch estimate. */
+    @Override
+    public NonKvTerms nonKvTerms(RuntimeSettings r) { return SglangNonKv.terms(r); }
 
     @Override
     public NonKvRule nonKvRule() {

@@ -7,6 +7,7 @@ import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 
 /**
@@ -64,6 +65,12 @@ public interface EngineModule {
     default NonKvTerms nonKvTerms(RuntimeSettings r) {
         return NonKvTerms.none("calibrated on vLLM logs; " + engine().label() + " may differ");
     }
+
+    /**
+     * The engine's own profiler of its non-KV memory, or null when the vLLM-calibrated estimate with {@link #nonKvTerms}
+     * applies. TensorRT-LLM's PyTorch backend returns its dry run's terms here.
+     */
+    default OwnEstimate ownEstimate(Worksheet ws) { return null; }
 
     // what the sheet may say
 

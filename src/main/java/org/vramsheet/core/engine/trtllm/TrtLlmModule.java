@@ -5,6 +5,7 @@ import java.math.RoundingMode;
 import org.vramsheet.core.engine.spi.Choice;
 import org.vramsheet.core.engine.spi.EngineModule;
 import org.vramsheet.core.engine.spi.NonKvTerms;
+import org.vramsheet.core.engine.spi.OwnEstimate;
 import org.vramsheet.core.engine.spi.PoolInput;
 import org.vramsheet.core.engine.spi.PoolLayout;
 import org.vramsheet.core.engine.spi.XlsxPool;
@@ -13,6 +14,7 @@ import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 
 /** TensorRT-LLM: {@code free_gpu_memory_fraction x (total - non-KV)}, in blocks of all layers (KvCacheConfig). */
@@ -36,6 +38,10 @@ public final class TrtLlmModule implements EngineModule {
     @Override
     public NonKvTerms nonKvTerms(RuntimeSettings r) { return TrtLlmNonKv.terms(r); }
 
+    /** The PyTorch backend's own dry run (TrtLlmProfile); a TRT engine keeps the vLLM-fitted estimate with its terms. */
+    @Override
+    public OwnEstimate ownEstimate(Worksheet ws) { return TrtLlmNonKv.pytorch(ws.runtime()) ? TrtLlmProfile.estimate(ws) : null; }
+
     @Override
     public Choice<Long> defaultMaxBatchedTokens(RuntimeSettings r, Gpu g) {
         Choice<Long> own = TrtLlmNonKv.maxNumTokens(r);
@@ -43,8 +49,8 @@ public final class TrtLlmModule implements EngineModule {
     }
 
     /**
-     * The CUDA graph estimate stays a part (the XLSX TRT formula adds it): for the PyTorch backend it is part of the fitted
-     * non-torch memory outside the pool, since that backend captures its graphs after the pool (TrtLlmNonKv).
+     * The CUDA graph estimate stays a part (the XLSX TRT formula adds it): the PyTorch backend's dry run captures its graphs
+     * before the pool is sized, so they are in its memory outside torch and the part is 0 there (TrtLlmProfile).
      */
     @Override
     public NonKvRule nonKvRule() { return new NonKvRule("weights + activation peak + non-torch + CUDA graphs", true, true, true); }
