@@ -2,6 +2,7 @@ package org.vramsheet.core.calc;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.vramsheet.core.engine.spi.DeviceLayout;
 import org.vramsheet.core.engine.spi.DeviceMemory;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
@@ -58,6 +59,23 @@ public final class DeviceFigures {
                             + " - " + Units.grouped(headroom) + " = " + Units.bytesText(free), free >= 0 ? "Fits"
                             : "Does not fit: short by " + Units.gibText(-free))));
         }
+    }
+
+    /**
+     * The replica's whole cache, for an engine that places it per device: every device's KV and recurrent state, the
+     * host's included (a partly offloaded cache holds all its cells, wherever they are).
+     */
+    static Figure cache(DeviceLayout layout, String label) {
+        long total = 0;
+        StringBuilder b = new StringBuilder();
+        for (DeviceMemory d : layout.devices()) {
+            long cache = Math.addExact(d.bytes(DeviceMemory.Kind.KV), d.bytes(DeviceMemory.Kind.STATE));
+            total = Math.addExact(total, cache);
+            b.append(b.length() == 0 ? "" : " + ").append(Units.grouped(cache));
+        }
+        return Figure.of(FigureKey.POOL_KV_POOL_BYTES_REPLICA, label, Unit.BYTES, total, Provenance.of(
+                "every device's KV cache and recurrent state (the host's included)", b + " = " + Units.bytesText(total),
+                "The cache is placed per device: its cells are all there, on whichever device holds each layer"));
     }
 
     private static String sum(DeviceMemory d) {

@@ -128,7 +128,8 @@ final class PoolStep {
         long poolRank = layout.poolBytes;
         Provenance pp = new Provenance(module.poolFormula(), module.poolExpr(in, poolRank), notes);
         c.put(Figure.of(FigureKey.POOL_KV_POOL_BYTES, label(FigureKey.POOL_KV_POOL_BYTES), Unit.BYTES, poolRank, pp));
-        c.put(Figure.of(FigureKey.POOL_KV_POOL_BYTES_REPLICA, label(FigureKey.POOL_KV_POOL_BYTES_REPLICA), Unit.BYTES,
+        c.put(c.devices != null ? DeviceFigures.cache(c.devices, label(FigureKey.POOL_KV_POOL_BYTES_REPLICA))
+                : Figure.of(FigureKey.POOL_KV_POOL_BYTES_REPLICA, label(FigureKey.POOL_KV_POOL_BYTES_REPLICA), Unit.BYTES,
                 Math.multiplyExact(poolRank, (long) r.ranks()), Provenance.of("KV pool per GPU x GPUs in the replica",
                         Units.grouped(poolRank) + " x " + r.ranks())));
         layoutFigures(c, module, layout, bsChoice);

@@ -42,27 +42,28 @@ final class RuntimeParts {
         return new VBox(1, new Label(" "), b);
     }
 
-    /** A number field whose empty text means llama.cpp's default: the prompt says which. */
+    /** A number field whose empty text means llama.cpp's default: the prompt shows it. */
     private static VBox withDefault(Views v, VBox field, String prompt) {
-        ((TextField) field.getChildren().get(1)).setPromptText(v.texts().value(v.t(prompt)));
+        ((TextField) field.getChildren().get(1)).setPromptText(v.texts().value(prompt));
         return field;
     }
 
     /** llama.cpp's flags and its memory per device, shown while the engine takes them. */
     static Node llamaCpp(Views v, SheetViewModel vm) {
         RuntimeViewModel r = vm.runtime;
-        Label title = new Label(v.t("llama.cpp launch (flags as llama-server takes them; empty: its default)"));
+        Label title = new Label(v.t("llama.cpp launch (empty: its default)"));
         title.getStyleClass().add(Style.SECTION_TITLE);
+        Views.wraps(title);
         KvDtype[] vTypes = Arrays.stream(KvDtype.values()).filter(d -> d == KvDtype.AUTO || d.ggmlBlocks()
                 || d == KvDtype.FP16 || d == KvDtype.BF16 || d == KvDtype.FP32).toArray(KvDtype[]::new);
-        GridPane flags = FormGrid.fill(v.grid(), COLUMNS, withDefault(v, v.number(r.gpuLayers), "999: every layer"),
+        GridPane flags = FormGrid.fill(v.grid(), COLUMNS, withDefault(v, v.number(r.gpuLayers), "999"),
                 v.text(Views.id("runtime.llamaCpp.tensorSplit"), "Tensor split (--tensor-split; one share per GPU)",
                         r.tensorSplit, "runtime.llamaCpp.tensorSplit"),
                 v.choice(Views.id("runtime.llamaCpp.cacheTypeV"), "V cache type (-ctv)", r.cacheTypeV, vTypes,
                         d -> d == KvDtype.AUTO ? "as the K cache (-ctk)" : d.label()),
                 v.choice(Views.id("runtime.llamaCpp.flashAttention"), "Flash attention (-fa)", r.flashAttention,
                         FlashAttention.values(), FlashAttention::label),
-                withDefault(v, v.number(r.ubatch), "512 (default)"), withDefault(v, v.number(r.batch), "2,048 (default)"),
+                withDefault(v, v.number(r.ubatch), "512"), withDefault(v, v.number(r.batch), "2,048"),
                 v.check(Views.id("runtime.llamaCpp.kvUnified"), "Unified KV cache (--kv-unified)", r.kvUnified),
                 v.check(Views.id("runtime.llamaCpp.noKvOffload"), "KV cache in host memory (--no-kv-offload)", r.noKvOffload));
         GridPane results = FormGrid.fill(v.grid(), COLUMNS, v.result(FigureKey.DEVICES_FITS),

@@ -72,6 +72,8 @@ class LlamaCppDevicesTest {
         assertEquals(0, fig(r, "gpu1", "outputLayerBytes"), "-ngl 20 does not reach the output layer");
         assertTrue(fig(r, "host", "outputLayerBytes") > 0);
         assertEquals(60L * 2 * 8192 * 1024 * 2, fig(r, "host", "kvBytes"), "a host layer's cache stays on the host");
+        assertEquals(80L * 2 * 8192 * 1024 * 2, r.get(FigureKey.POOL_KV_POOL_BYTES_REPLICA).value(),
+                "the replica's cache holds every layer's cells, the host's too");
         long stagedOn0 = fig(r, "gpu0", "computeBytes") - fig(r, "gpu1", "computeBytes");
         assertEquals(fig(r, "gpu1", "weightsBytes") / 10, stagedOn0, 1, "the first GPU stages one host layer's weights");
 
