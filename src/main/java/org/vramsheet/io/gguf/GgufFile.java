@@ -1,6 +1,8 @@
 package org.vramsheet.io.gguf;
 
 import java.nio.ByteOrder;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,7 +22,7 @@ import java.util.Map;
 public record GgufFile(int version, ByteOrder order, Map<String, Object> metadata, List<GgufTensor> tensors, int alignment,
                        String source) {
     public GgufFile {
-        metadata = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(metadata));
+        metadata = Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
         tensors = List.copyOf(tensors);
     }
 

@@ -1,8 +1,5 @@
 package org.vramsheet.io.hub;
 
-import java.io.ByteArrayOutputStream;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.regex.Pattern;
 import org.vramsheet.io.Messages;
 import org.vramsheet.io.Secret;
@@ -46,13 +43,6 @@ public final class HubClient {
     /** The most one answer may carry (JSON, config.json, a safetensors header); more is refused, not read. */
     public static final int MAX_BODY = 64 * 1024 * 1024;
     private static final int MAX_REDIRECTS = 5;
-    /** Closes bodies that outlive their deadline (a server that trickles or never ends). */
-    private static final ScheduledExecutorService WATCHDOG =
-            Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "hub-deadline");
-                t.setDaemon(true);
-                return t;
-            });
     private final String endpoint;
     private final Secret token;
     private final Duration timeout;
@@ -183,10 +173,39 @@ public final class HubClient {
         return new Fetched(id, sha, config, total, dtypes, files);
     }
 
-    private static String enc(String s) { return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20"); }
+    /**
+     * What a ranged read of a file gave: the bytes from the asked offset (fewer than asked only at the end of the
+     * file), the whole file's size when the answer says it (-1 otherwise), and whether the server ignored the range.
+     */
+    public record Ranged(byte[] body, long fileSize, boolean rangeIgnored) { }
+
+    /**
+     * Bytes {@code from} to {@code from + length - 1} of {@code file} in a model at a revision by one HTTP Range GET
+     * ({@link HubRange}), with {@link #fetch}'s token, redirect, deadline and cancelling rules; a server that ignores
+     * the range is read only as far as needed, and refused when that is more than {@link #MAX_BODY}.
+     */
+    public Ranged range(String modelId, String revision, String file, long from, int length, AtomicBoolean cancelled)
+            throws HubException {
+        if (token.problem() != null) {
+            throw new HubException(HubException.Kind.BAD_TOKEN, token.problem());
+        }
+        if (from < 0 || length <= 0) {
+            throw new IllegalArgumentException("a range starts at 0 or later and has at least one byte");
+        }
+        try {
+            return HubRange.read(this, modelId.trim(), revision == null || revision.isBlank() ? "main" : revision.trim(),
+                    file, new HubBody.Window(from, length, true), cancelled);
+        } catch (HubException e) {
+            throw new HubException(e.kind(), token.mask(e.getMessage()));
+        }
+    }
+
+    static boolean isModelId(String id) { return MODEL_ID.matcher(id).matches(); }
+
+    static String enc(String s) { return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20"); }
 
     /** A file path from the Hub's listing, each segment escaped; ".." and control characters are refused. */
-    private static String encPath(String file, String id) throws HubException {
+    static String encPath(String file, String id) throws HubException {
         if (file.contains("..") || file.startsWith("/") || file.chars().anyMatch(Character::isISOControl) || file.length() > 512) {
             throw new HubException(HubException.Kind.BAD_RESPONSE, id + ": the Hub listed an unusable file name "
                     + Messages.quote(file));
@@ -215,11 +234,20 @@ public final class HubClient {
     private record Part(byte[] body, long fileSize) { }
 
     private Part fetch(String path, String range, AtomicBoolean cancelled, String id, String rev) throws HubException {
+        long deadline = deadlineFromNow();
+        HttpResponse<InputStream> r = open(path, range, cancelled, deadline, id);
+        status(r, id, rev);
+        byte[] body = HubBody.read(r.body(), deadline, cancelled, id, HubBody.Window.WHOLE, () -> deadlineExceeded(id));
+        return new Part(body, r.statusCode() == 200 ? body.length : rangeTotal(r.headers().firstValue("Content-Range").orElse("")));
+    }
+
+    /** The answer to a GET once redirects are followed (by hand, so that the token stays on its origin). */
+    HttpResponse<InputStream> open(String path, String range, AtomicBoolean cancelled, long deadline, String id)
+            throws HubException {
         if (cancelled.get()) {
             throw new HubException(HubException.Kind.CANCELLED, "cancelled");
         }
         URI uri = URI.create(endpoint + path);
-        long deadline = System.nanoTime() + deadline().toNanos();
         HttpResponse<InputStream> r;
         for (int hop = 0; ; hop++) {
             r = send(request(uri, range), cancelled, deadline);
@@ -234,13 +262,11 @@ public final class HubClient {
             }
             uri = uri.resolve(r.headers().firstValue("Location").get());
         }
-        status(r, id, rev);
-        byte[] body = body(r, deadline, cancelled, id);
-        return new Part(body, r.statusCode() == 200 ? body.length : rangeTotal(r.headers().firstValue("Content-Range").orElse("")));
+        return r;
     }
 
     /** The total of "bytes 0-7/123456", or -1 ("*" or anything else). */
-    private static long rangeTotal(String contentRange) {
+    static long rangeTotal(String contentRange) {
         int slash = contentRange.lastIndexOf('/');
         String t = slash < 0 ? "" : contentRange.substring(slash + 1).strip();
         return t.matches("[0-9]{1,18}") ? Long.parseLong(t) : -1;
@@ -248,6 +274,8 @@ public final class HubClient {
 
     /** The whole time one answer may take, headers and body: three times the connect / header timeout. */
     private Duration deadline() { return timeout.multipliedBy(3); }
+
+    long deadlineFromNow() { return System.nanoTime() + deadline().toNanos(); }
 
     /** A GET; the token only when the request goes to the endpoint's own origin (scheme, host and port). */
     private HttpRequest request(URI uri, String range) throws HubException {
@@ -324,7 +352,7 @@ public final class HubClient {
                 + (c == null ? "the request failed" : c.getClass().getSimpleName()));
     }
 
-    private void status(HttpResponse<InputStream> r, String id, String rev) throws HubException {
+    void status(HttpResponse<InputStream> r, String id, String rev) throws HubException {
         int s = r.statusCode();
         if (s / 100 == 2) {
             return;
@@ -342,57 +370,12 @@ public final class HubClient {
         throw new HubException(HubException.Kind.BAD_RESPONSE, endpoint + " answered HTTP " + s + " for " + id);
     }
 
-    /**
-     * The body, read within the request's deadline and at most {@link #MAX_BODY} bytes: a server that trickles,
-     * never ends or sends gigabytes is cut off with a clear reason.
-     */
-    private byte[] body(HttpResponse<InputStream> r, long deadline, AtomicBoolean cancelled, String id) throws HubException {
-        InputStream in = r.body();
-        long left = Math.max(1, deadline - System.nanoTime());
-        var guard = WATCHDOG.schedule(() -> quietClose(in), left, TimeUnit.NANOSECONDS);
-        try (in) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            byte[] buf = new byte[64 * 1024];
-            int n;
-            while ((n = in.read(buf)) >= 0) {
-                if (cancelled.get()) {
-                    throw new HubException(HubException.Kind.CANCELLED, "cancelled");
-                }
-                if (out.size() + n > MAX_BODY) {
-                    throw new HubException(HubException.Kind.BAD_RESPONSE, id + ": the answer is larger than "
-                            + MAX_BODY / (1024 * 1024) + " MiB: refused");
-                }
-                out.write(buf, 0, n);
-                if (System.nanoTime() > deadline) {
-                    throw deadlineExceeded(id);
-                }
-            }
-            return out.toByteArray();
-        } catch (IOException e) {
-            if (System.nanoTime() >= deadline) {
-                throw deadlineExceeded(id);
-            }
-            throw new HubException(HubException.Kind.BAD_RESPONSE, id + ": the answer broke off ("
-                    + e.getClass().getSimpleName() + ")");
-        } finally {
-            guard.cancel(false);
-        }
-    }
-
-    private HubException deadlineExceeded(String id) {
+    HubException deadlineExceeded(String id) {
         return new HubException(HubException.Kind.TIMEOUT, id + ": " + endpoint + " did not finish its answer within "
                 + deadline().toSeconds() + " s; try again or check your connection");
     }
 
     private static void close(HttpResponse<InputStream> r) {
-        quietClose(r.body());
-    }
-
-    private static void quietClose(InputStream in) {
-        try {
-            in.close();
-        } catch (IOException e) {
-            // closing to stop a read: nothing more to do
-        }
+        HubBody.quietClose(r.body());
     }
 }
