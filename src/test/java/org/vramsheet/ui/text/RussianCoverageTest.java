@@ -127,6 +127,9 @@ class RussianCoverageTest {
             variants.add(with(ws, "gpu", "count", 8));
         }
         sheets.addAll(variants);
+        for (Worksheet ws : List.copyOf(sheets.subList(0, 4))) {
+            sheets.addAll(llamaCpp(ws));
+        }
         sheets.addAll(mistakes(base));
         sheets.addAll(mistakes(sheets.get(1)));
         for (Worksheet ws : sheets) {
@@ -225,6 +228,25 @@ class RussianCoverageTest {
                 "Save", "Don't save", "Cancel", "Replace", "Restore", "Discard", "OK", "Open worksheet", "Save worksheet",
                 "Cannot save", "Cannot open the worksheet", "Cannot open the report"));
         out.remove("");
+        return out;
+    }
+
+    /** llama.cpp's launches: two GPUs, partial offload, the cache on the host, its flags and their mistakes. */
+    private static List<Worksheet> llamaCpp(Worksheet ws) throws Exception {
+        Worksheet l = with(with(with(ws, "runtime", "engine", "LLAMA_CPP"), "runtime", "pipelineParallel", 2), "gpu", "count", 2);
+        List<Worksheet> out = new ArrayList<>(List.of(l, with(l, "runtime", "engineVersion", "b5050"),
+                with(l, "runtime", "engineVersion", "b8164"), with(l, "runtime", "maxNumSeqs", 4),
+                with(with(ws, "runtime", "engine", "LLAMA_CPP"), "runtime", "tensorParallel", 2),
+                with(with(ws, "runtime", "engine", "LLAMA_CPP"), "gpu", "count", 2), with(l, "kv", "kvDtype", "FP8_E4M3"),
+                with(l, "model", "vocabSize", null), with(l, "kv", "hiddenSize", null)));
+        for (String flags : List.of("{\"gpuLayers\": 20}", "{\"gpuLayers\": 0}", "{\"noKvOffload\": true}",
+                "{\"cacheTypeV\": \"Q8_0\", \"flashAttention\": \"OFF\"}", "{\"cacheTypeV\": \"FP8_E4M3\"}",
+                "{\"tensorSplit\": [3, 1, 1]}", "{\"tensorSplit\": [-1]}", "{\"flashAttention\": \"ON\"}",
+                "{\"ubatch\": 0}", "{\"batch\": 1000000000}", "{\"gpuLayers\": -2}", "{\"kvUnified\": true}")) {
+            out.add(with(with(l, "runtime", "maxNumSeqs", 2), "runtime", "llamaCpp", WorksheetJson.shared().readTree(flags)));
+        }
+        out.add(with(with(l, "kv", "kvDtype", "Q8_0"), "kv", "headDim", 80));
+        out.add(with(l, "gpu", "totalBytes", "2 GiB"));
         return out;
     }
 
