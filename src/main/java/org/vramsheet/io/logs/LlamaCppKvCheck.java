@@ -19,7 +19,11 @@ public final class LlamaCppKvCheck {
 
     /** The prediction for this log, or null. */
     public static LlamaCppKvPrediction.Prediction predict(Measurement m) {
-        LlamaCppHparams hp = LlamaCppHparams.of(m.llamaParams());
+        return predict(m, LlamaCppHparams.of(m.llamaParams()));
+    }
+
+    /** The prediction for this log's context with hyperparameters from elsewhere (a GGUF file's metadata), or null. */
+    public static LlamaCppKvPrediction.Prediction predict(Measurement m, LlamaCppHparams hp) {
         if (hp.layers() == null || hp.embdK() == null || hp.embdV() == null || m.maxModelLen() == null) {
             return null;
         }
