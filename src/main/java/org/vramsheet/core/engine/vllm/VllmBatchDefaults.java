@@ -14,6 +14,14 @@ import org.vramsheet.core.units.Units;
  * repository is larger than this project can fetch), so each note says so.
  */
 public final class VllmBatchDefaults {
+    /**
+     * The offline LLM class (UsageContext.LLM_CLASS) gets its own defaults in the same table: 16,384 / 8,192 batched tokens,
+     * the same sequences (EngineArgs._set_default_args); the sheet sizes a server, so an offline run types its T (VC01: an
+     * A100 40GB LLM() run printed "max_num_batched_tokens=8192", VC06 an H100 one 16384).
+     */
+    private static final String OFFLINE_LARGE = "; an offline LLM() run takes 16,384: type it";
+    private static final String OFFLINE_SMALL = "; an offline LLM() run takes 8,192: type it";
+
     private VllmBatchDefaults() { }
 
     /** Batched tokens when not set. */
@@ -21,11 +29,11 @@ public final class VllmBatchDefaults {
         return switch (era(VllmModule.version(r), g)) {
             case LARGE -> new Choice<>(8192L, "vLLM server default max_num_batched_tokens 8192 on GPUs of 70 GiB or more that "
                     + "are not A100 (get_batch_defaults; PR #17073 merged 2025-04-23, A100 left out by PR #17885 2025-05-09: "
-                    + "v0.9.0 assumed)");
+                    + "v0.9.0 assumed)" + OFFLINE_LARGE);
             case HOPPER_BY_NAME -> new Choice<>(8192L, "vLLM " + VllmModule.version(r) + " server default max_num_batched_tokens "
                     + "8192 on H100 / H200 (by device name; PR #12369 merged 2025-01-23, v0.7.1 assumed)");
             case SMALL -> new Choice<>(2048L, "vLLM server default max_num_batched_tokens 2048 on smaller GPUs and A100 "
-                    + "(chunked prefill's 2048 since PR #10544, 2024-11-21)");
+                    + "(chunked prefill's 2048 since PR #10544, 2024-11-21)" + OFFLINE_SMALL);
         };
     }
 

@@ -15,6 +15,7 @@ import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 
 /**
@@ -39,6 +40,9 @@ public final class VllmModule implements EngineModule {
 
     @Override
     public NonKvTerms nonKvTerms(RuntimeSettings r) { return VllmDefaults.nonKvTerms(r); }
+
+    @Override
+    public Choice<Long> loadBuffersPerGpu(Worksheet ws) { return VllmRopeCache.perGpu(ws); }
 
     @Override
     public Choice<Long> defaultMaxBatchedTokens(RuntimeSettings r, Gpu g) { return VllmBatchDefaults.maxBatchedTokens(r, g); }
