@@ -28,41 +28,18 @@ import org.vramsheet.io.model.ModelImport;
  * Real llama.cpp logs (src/test/resources/field-logs/llamacpp) against a GGUF header built with each model's metadata as
  * the log prints it (its {@code llama_model_loader: - kv} lines and print_info): the import's llama.cpp hyperparameters,
  * put through {@link LlamaCppKvPrediction} with the log's context, give every device's printed KV buffer to 1 MiB, and
- * the sheet's KV bytes per token times the log's cells give its printed KV total. Each header carries one tensor
- * (blk.0.attn_k.weight, n_embd x n_embd_k_gqa as print_info gives them, its type not from the log) so that the import can
- * count weights; no weight figure is checked here.
+ * the sheet's KV bytes per token times the log's cells give its printed KV total. The headers: {@link GgufLogModels}.
  */
 class GgufFieldLogTest {
     private static final long MIB = 1L << 20;
 
-    /** LC10: Llama 3.1 70B Q4_0 on two RPC devices, build 6209 (dense GQA, the layers split by free memory). */
-    static GgufFile llama70b() {
-        return GgufFixture.of("llama").a("block_count", 80).a("context_length", 131072).a("embedding_length", 8192)
-                .a("attention.head_count", 64).a("attention.head_count_kv", 8).a("attention.key_length", 128)
-                .a("attention.value_length", 128).key("general.file_type", 2).tensor("blk.0.attn_k.weight", 0, 8192, 1024).file();
-    }
+    static GgufFile llama70b() { return GgufLogModels.llama70b(); }
 
-    /** LC12: Llama 3.1 405B Q4_0, two RPC devices and the CPU (-ngl 99); key_length absent: n_embd / n_head = 128. */
-    static GgufFile llama405b() {
-        return GgufFixture.of("llama").a("block_count", 126).a("context_length", 131072).a("embedding_length", 16384)
-                .a("attention.head_count", 128).a("attention.head_count_kv", 8).tensor("blk.0.attn_k.weight", 0, 16384, 1024).file();
-    }
+    static GgufFile llama405b() { return GgufLogModels.llama405b(); }
 
-    /** LC11: gpt-oss 20B MXFP4 on Apple M5, build 8164 (iSWA: sliding window 128 on every other layer). */
-    static GgufFile gptOss20b() {
-        return GgufFixture.of("gpt-oss").a("block_count", 24).a("context_length", 131072).a("embedding_length", 2880)
-                .a("attention.head_count", 64).a("attention.head_count_kv", 8).a("attention.key_length", 64)
-                .a("attention.value_length", 64).a("attention.sliding_window", 128).tensor("blk.0.attn_k.weight", 0, 2880, 512)
-                .file();
-    }
+    static GgufFile gptOss20b() { return GgufLogModels.gptOss20b(); }
 
-    /** LC09: Gemma 3 1B Q4_K_M on a Jetson, build 5050 (sliding window 512, pattern 6, before llama.cpp's SWA cache). */
-    static GgufFile gemma3_1b() {
-        return GgufFixture.of("gemma3").a("block_count", 26).a("context_length", 32768).a("embedding_length", 1152)
-                .a("attention.head_count", 4).a("attention.head_count_kv", 1).a("attention.key_length", 256)
-                .a("attention.value_length", 256).a("attention.sliding_window", 512).tensor("blk.0.attn_k.weight", 0, 1152, 256)
-                .file();
-    }
+    static GgufFile gemma3_1b() { return GgufLogModels.gemma3_1b(); }
 
     private static Measurement log(String id) {
         return EngineLogParser.parse(FieldLogs.of("llamacpp").filter(l -> l.id().equals(id)).findFirst().orElseThrow().text());
