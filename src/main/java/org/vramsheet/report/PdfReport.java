@@ -72,6 +72,7 @@ public final class PdfReport {
                         workloads(c, d);
                     }
                 }
+                PdfDevices.print(c, d);
                 validation(c, d);
                 placement(c, d);
                 PdfVariants.print(c, d);

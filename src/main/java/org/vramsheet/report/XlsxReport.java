@@ -48,6 +48,7 @@ public final class XlsxReport {
             signOff(b, d);
             Runnable chart = XlsxChart.write(wb, d, XlsxPoolSheet.vllmFormulas(d), XlsxPoolSheet.simpleFormulas(d));
             XlsxVariants.write(wb, d);
+            XlsxDevices.write(wb, d);
             XlsxEntered.write(wb, d.sheet);
             b.fitLabels();
             if (locked) {

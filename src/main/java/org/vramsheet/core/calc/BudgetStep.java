@@ -1,5 +1,6 @@
 package org.vramsheet.core.calc;
 
+import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.engine.spi.PoolLayout;
 
 import org.vramsheet.core.result.ScenarioFigure;
@@ -157,19 +158,33 @@ final class BudgetStep {
                             Provenance.of("CUDA-visible total per GPU x GPUs per replica (TP x PP)",
                                     Units.grouped(ws.gpu().totalBytes()) + " x " + ranks + " = " + Units.gibText(v)));
                 });
-        c.compute(FigureKey.RESULT_MARGIN_BYTES, "Margin", Unit.BYTES, Calc.f(),
-                Calc.n(FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES),
+        Figure worst = Engines.of(ws.runtime().engine()).placesPerDevice() ? c.get(FigureKey.DEVICES_WORST_FREE_BYTES) : null;
+        c.compute(FigureKey.RESULT_MARGIN_BYTES, "Margin", Unit.BYTES, Calc.f(), worst != null
+                ? Calc.n(FigureKey.DEVICES_WORST_FREE_BYTES) : Calc.n(FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES),
                 () -> {
+                    if (worst != null) {
+                        long v = worst.value();
+                        return Figure.of(FigureKey.RESULT_MARGIN_BYTES, "Margin", Unit.BYTES, v, Provenance.of(
+                                "the fullest GPU's memory left (the engine places memory per GPU)", worst.provenance().expression(),
+                                v >= 0 ? "Spare memory on the fullest GPU" : "Negative: the fullest GPU does not hold its buffers"));
+                    }
                     long v = c.get(FigureKey.RESULT_GPU_CAPACITY_BYTES).value() - c.get(FigureKey.RESULT_BUDGET_BYTES).value();
                     return Figure.of(FigureKey.RESULT_MARGIN_BYTES, "Margin", Unit.BYTES, v,
                             Provenance.of("GPU memory - budget", Units.gibText(v),
                                     v >= 0 ? "Spare memory" : "Negative: the budget does not fit"));
                 });
-        c.compute(FigureKey.RESULT_FITS, "Fits the GPU", Unit.FLAG, Calc.f(), Calc.n(FigureKey.RESULT_MARGIN_BYTES), () -> {
+        Figure devices = Engines.of(ws.runtime().engine()).placesPerDevice() ? c.get(FigureKey.DEVICES_FITS) : null;
+        c.compute(FigureKey.RESULT_FITS, "Fits the GPU", Unit.FLAG, Calc.f(), devices != null ? Calc.n(FigureKey.DEVICES_FITS)
+                : Calc.n(FigureKey.RESULT_MARGIN_BYTES), () -> {
             String refused = WorkloadStep.refusedByMaxLen(c, ws.result().sizingScenario());
             if (refused != null) {
                 return Figure.flag(FigureKey.RESULT_FITS, "Fits the GPU", false, Provenance.of(
                         ws.result().sizingScenario().label() + " scenario runs on the engine", refused));
+            }
+            if (devices != null) {
+                return Figure.flag(FigureKey.RESULT_FITS, "Fits the GPU", devices.isTrue(), new Provenance(
+                        "the fullest GPU holds its buffers (the engine places memory per GPU)", devices.provenance().expression(),
+                        devices.provenance().assumptions()));
             }
             long m = c.get(FigureKey.RESULT_MARGIN_BYTES).value();
             return Figure.flag(FigureKey.RESULT_FITS, "Fits the GPU", m >= 0, Provenance.of("budget <= GPU memory per replica",

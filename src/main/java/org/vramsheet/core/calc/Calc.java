@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.input.Issues;
+import org.vramsheet.core.engine.spi.DeviceLayout;
 import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.Unit;
@@ -21,6 +22,8 @@ final class Calc {
     final Map<String, Figure> figures = new LinkedHashMap<>();
     KvGeometry geometry;
     String geometryBlocked;
+    /** Memory per device, for an engine that places it per device (llama.cpp); null otherwise. */
+    DeviceLayout devices;
 
     Calc(Worksheet ws, Issues issues) {
         this(ws, ws, StaleMeasurements.Stale.NONE, issues);

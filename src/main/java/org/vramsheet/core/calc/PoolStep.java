@@ -121,13 +121,15 @@ final class PoolStep {
                 Unit.BYTES, module.noRequestReason()) : Figure.of(FigureKey.POOL_REQUESTED_BYTES,
                 label(FigureKey.POOL_REQUESTED_BYTES), Unit.BYTES, requested.bytes(),
                 Provenance.of(requested.formula(), requested.expr(), requested.note())));
-        PoolInput in = new PoolInput(g, r, ws.gpu(), total, u, nonKv, nonTorch, cgSubtracted, bsChoice, maxLen, notes);
+        PoolInput in = new PoolInput(g, r, ws.gpu(), total, u, nonKv, nonTorch, cgSubtracted, bsChoice, maxLen, notes,
+                c.devices);
         PoolLayout layout = module.pool(in);
         notes.add(bsChoice.why().equals("set on the sheet") ? "Block size " + bs + " set on the sheet" : bsChoice.why());
         long poolRank = layout.poolBytes;
         Provenance pp = new Provenance(module.poolFormula(), module.poolExpr(in, poolRank), notes);
         c.put(Figure.of(FigureKey.POOL_KV_POOL_BYTES, label(FigureKey.POOL_KV_POOL_BYTES), Unit.BYTES, poolRank, pp));
-        c.put(Figure.of(FigureKey.POOL_KV_POOL_BYTES_REPLICA, label(FigureKey.POOL_KV_POOL_BYTES_REPLICA), Unit.BYTES,
+        c.put(c.devices != null ? DeviceFigures.cache(c.devices, label(FigureKey.POOL_KV_POOL_BYTES_REPLICA))
+                : Figure.of(FigureKey.POOL_KV_POOL_BYTES_REPLICA, label(FigureKey.POOL_KV_POOL_BYTES_REPLICA), Unit.BYTES,
                 Math.multiplyExact(poolRank, (long) r.ranks()), Provenance.of("KV pool per GPU x GPUs in the replica",
                         Units.grouped(poolRank) + " x " + r.ranks())));
         layoutFigures(c, module, layout, bsChoice);

@@ -27,7 +27,7 @@ public final class SizingCalculator {
     /** The result together with the engine's capacity curve (for sliders and charts); curve may be null. */
     public record Outcome(SizingResult result, Capacity capacity) { }
 
-    private static final String[] ORDER = {"weights.", "kvCache.", "pool.", "scenarios.typical.", "scenarios.heavy.",
+    private static final String[] ORDER = {"weights.", "kvCache.", "pool.", "devices.", "scenarios.typical.", "scenarios.heavy.",
         "scenarios.limit.", "result.", "placement.", "validation.", "memory."};
 
     /** Figures grouped in worksheet order, keeping the calculation order inside each section. */
@@ -64,6 +64,7 @@ public final class SizingCalculator {
         WeightsStep.run(c);
         KvStep.run(c);
         NonKvStep.run(c);
+        c.devices = DeviceStep.run(c);
         PoolLayout pool = PoolStep.run(c);
         WorkloadStep.run(c, pool);
         BudgetStep.concurrency(c, pool);

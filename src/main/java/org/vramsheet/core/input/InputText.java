@@ -1,5 +1,6 @@
 package org.vramsheet.core.input;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -51,7 +52,8 @@ public final class InputText {
         List<InputDecl> parts = Inputs.parts(d.key());
         for (Object item : (List<?>) value) {
             if (parts.isEmpty()) {
-                items.add(item instanceof Number n ? Units.grouped(n.longValue()) : String.valueOf(item));
+                items.add(item instanceof Double x ? BigDecimal.valueOf(x).stripTrailingZeros().toPlainString()
+                        : item instanceof Number n ? Units.grouped(n.longValue()) : String.valueOf(item));
                 continue;
             }
             List<String> fields = new ArrayList<>();

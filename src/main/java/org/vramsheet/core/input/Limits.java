@@ -22,6 +22,8 @@ final class Limits {
     static final long GPU_BYTES = 16L << 40;           // 16 TiB per GPU
     static final long GPU_MIN_BYTES = Units.MIB;
     static final long LAYERS = 10_000;
+    /** A --tensor-split share: llama.cpp takes any non-negative proportions ("3,1", "0.6,0.4"); a million is room. */
+    static final long SPLIT = 1_000_000;
     static final long HEADS = 100_000;
     /** hidden_size: the widest released models are near 25,000; 2^20 keeps 40x room. */
     static final long WIDTH = 1 << 20;

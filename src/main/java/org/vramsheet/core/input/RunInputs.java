@@ -14,6 +14,7 @@ import static org.vramsheet.core.input.InputDecl.Kind.TOKENS;
 import java.util.List;
 import org.vramsheet.core.sheet.CacheImplementation;
 import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.sheet.SignOffStatus;
 import org.vramsheet.core.sheet.Variants;
@@ -38,7 +39,7 @@ final class RunInputs {
                     .n(p + "sharedPrefixTokens", "Shared prefix tokens", "Общий префикс (токены)", TOKENS, 0,
                             Limits.TOKENS);
         }
-        runtime(d)
+        llamaCpp(runtime(d))
                 .t("gpu.name", "GPU model", "Модель GPU", TEXT).is("")
                 .n("gpu.count", "Count", "Количество", COUNT, 1, Limits.GPUS).is(1)
                 .n("gpu.totalBytes", "CUDA-visible memory per GPU", "Память на GPU, видимая CUDA", BYTES,
@@ -87,6 +88,23 @@ final class RunInputs {
                 .n("runtime.kvCacheMemoryBytes", "KV cache memory (vLLM --kv-cache-memory)",
                         "Память KV-кэша (vLLM --kv-cache-memory)",
                         BYTES, 1, Limits.BYTES);
+    }
+
+    /** RUNTIME's llama.cpp launch flags (version 6); empty: llama.cpp's own defaults (LlamaCppSettings). */
+    private static DeclList llamaCpp(DeclList d) {
+        String p = "runtime.llamaCpp.";
+        return d.n(p + "gpuLayers", "GPU layers (-ngl)", "Слоёв на GPU (-ngl)", COUNT, 0, Limits.LAYERS).since(6)
+                .n(p + "tensorSplit", "Tensor split (--tensor-split)", "Доли GPU (--tensor-split)", LIST, 0, Limits.SPLIT)
+                        .is(List.of()).since(6)
+                .t(p + "cacheTypeV", "V cache type (-ctv)", "Тип V-кэша (-ctv)", ENUM).since(6)
+                .t(p + "kvUnified", "Unified KV cache (--kv-unified)", "Единый KV-кэш (--kv-unified)", BOOLEAN).is(false)
+                        .since(6)
+                .t(p + "flashAttention", "Flash attention (-fa)", "Flash attention (-fa)", ENUM).is(FlashAttention.AUTO)
+                        .since(6)
+                .n(p + "ubatch", "Micro-batch (-ub)", "Микробатч (-ub)", TOKENS, 1, Limits.TOKENS).since(6)
+                .n(p + "batch", "Batch (-b)", "Батч (-b)", TOKENS, 1, Limits.TOKENS).since(6)
+                .t(p + "noKvOffload", "KV cache in host memory (--no-kv-offload)", "KV-кэш в памяти хоста (--no-kv-offload)",
+                        BOOLEAN).is(false).since(6);
     }
 
     private static DeclList signOff(DeclList d) {

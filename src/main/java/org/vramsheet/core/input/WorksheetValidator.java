@@ -4,7 +4,6 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import org.vramsheet.core.kv.KvGeometry;
-import org.vramsheet.core.engine.EngineDefaults;
 import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.CacheImplementation;
@@ -109,7 +108,7 @@ public final class WorksheetValidator {
             out.add("kv.stateBytesPerLayer", "is required when there are fixed-state layers");
         }
         Engine e = ws.runtime().engine();
-        boolean ggml = k.kvDtype() == KvDtype.Q8_0 || k.kvDtype() == KvDtype.Q4_0;
+        boolean ggml = k.kvDtype().ggmlBlocks();
         if (ggml && !Engines.of(e).loadsGgml()) {
             out.add("kv.kvDtype", "inconsistent: " + k.kvDtype().label() + " is a llama.cpp cache type, not "
                     + e.label());
@@ -255,13 +254,14 @@ public final class WorksheetValidator {
         if (Double.isNaN(f) || f < fd.min() || f > fd.max()) {
             out.add("runtime.fragmentationPercent", "must be between " + fd.min() + " and " + fd.max() + " %, got " + f);
         }
-        if (!r.engineVersion().isEmpty() && EngineDefaults.version(r.engineVersion()) == null) {
+        if (!r.engineVersion().isEmpty() && !Engines.of(r.engine()).readsVersion(r.engineVersion())) {
             out.add("runtime.engineVersion", "not a version number like 0.19.0: '" + r.engineVersion() + "'");
         }
         CacheImplementation c = r.cacheImplementation();
         if (!Engines.of(r.engine()).runs(c)) {
             out.add("runtime.cacheImplementation", "inconsistent: " + r.engine().label() + " has no " + c.label());
         }
+        LlamaCppValidator.validate(ws, out);
     }
 
     private static void gpu(Worksheet ws, Issues out) {

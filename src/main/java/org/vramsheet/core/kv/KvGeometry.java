@@ -91,6 +91,9 @@ public final class KvGeometry {
         this.stateBytesPerSeqRank = Math.multiplyExact(ceilDiv(stateLayers, pp), ceilDiv(perLayer, tp));
     }
 
+    /** The layer groups model-wide (the full-attention group first, then each window group in KV ARCHITECTURE's order). */
+    public List<Group> groups() { return groups; }
+
     public static int ceilDiv(int a, int b) { return (a + b - 1) / b; }
 
     public static long ceilDiv(long a, long b) { return -Math.floorDiv(-a, b); }

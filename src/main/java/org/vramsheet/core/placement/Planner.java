@@ -10,6 +10,7 @@ import java.util.List;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.calc.StaleMeasurements;
 import org.vramsheet.core.engine.EngineDefaults;
+import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.sheet.AttentionKind;
@@ -38,17 +39,28 @@ public final class Planner {
     /** One GPU choice to compare: count GPUs per replica of a type, at a price per GPU-hour (null: unknown). */
     public record Option(String name, int count, long totalBytes, Double pricePerGpuHour) { }
 
-    /** How a choice does. */
+    /**
+     * How a choice does.
+     *
+     * @param gpuLayersThatFit for an engine that places layers per GPU (llama.cpp), the largest -ngl whose fullest GPU
+     *                         fits ("how many layers fit on this card"); null for the others or when none does
+     */
     public record Row(Option option, Layout layout, boolean fits, boolean poolHoldsSizing, Long budgetPerGpu,
                       Long kvPoolPerGpu, Long maxConcurrency, Double costPerReplicaHour, Long replicasForTarget, String note,
-                      Long marginBytes) { }
+                      Long marginBytes, Long gpuLayersThatFit) { }
 
     private Planner() { }
 
-    /** Layouts of n GPUs the model allows: TP divides the attention heads and fits the KV heads; PP at most the layers. */
+    /**
+     * Layouts of n GPUs the model allows: TP divides the attention heads and fits the KV heads; PP at most the layers. An
+     * engine that places whole layers per GPU (llama.cpp's --split-mode layer) has one: PP n.
+     */
     public static List<Layout> layouts(Worksheet ws, int n) {
         List<Layout> out = new ArrayList<>();
         KvArchitecture k = ws.kv();
+        if (Engines.of(ws.runtime().engine()).placesPerDevice()) {
+            return k.layers() != null && n > k.layers() ? out : List.of(new Layout(1, n));
+        }
         Integer heads = k.attentionHeads();
         Integer kvh = KvGeometry.kvHeads(k);
         for (int tp = n; tp >= 1; tp--) {
@@ -117,7 +129,7 @@ public final class Planner {
             List<Layout> ls = layouts(ws, o.count());
             if (ls.isEmpty()) {
                 out.add(new Row(o, null, false, false, null, null, null, cost(o), null,
-                        "no valid layout of " + o.count() + " GPUs for this model's heads and layers", null));
+                        "no valid layout of " + o.count() + " GPUs for this model's heads and layers", null, null));
                 continue;
             }
             Layout l = ls.get(0);
@@ -128,12 +140,13 @@ public final class Planner {
             Figure fits = r.get(FigureKey.RESULT_FITS);
             Figure sizing = r.get(FigureKey.scenario(ws.result().sizingScenario(), ScenarioFigure.FITS));
             Figure margin = r.get(FigureKey.RESULT_MARGIN_BYTES);
+            Figure ngl = r.get(FigureKey.DEVICES_MAX_GPU_LAYERS);
             Long replicas = target != null && conc.available() && conc.value() > 0
                     ? (target + conc.value() - 1) / conc.value() : null;
             out.add(new Row(o, l, fits.isTrue(), sizing.isTrue(), budget.available()
                     ? (budget.value() + o.count() - 1) / o.count() : null, pool.available() ? pool.value() : null,
                     conc.available() ? conc.value() : null, cost(o), replicas, r.valid() ? "" : r.issues().get(0).text(),
-                    margin.available() ? margin.value() : null));
+                    margin.available() ? margin.value() : null, ngl.available() ? ngl.value() : null));
         }
         return out;
     }

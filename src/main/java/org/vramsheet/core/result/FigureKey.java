@@ -74,6 +74,20 @@ public record FigureKey(String id) {
     public static final FigureKey WEIGHTS_TOTAL_PARAMS = new FigureKey("weights.totalParams");
     public static final FigureKey WEIGHTS_ZERO_POINT_BITS = new FigureKey("weights.zeroPointBits");
 
+    /** Whether the fullest GPU holds its buffers (engines that place memory per device: llama.cpp). */
+    public static final FigureKey DEVICES_FITS = new FigureKey("devices.fits");
+    /** The fullest GPU's memory left (negative: short by). */
+    public static final FigureKey DEVICES_WORST_FREE_BYTES = new FigureKey("devices.worstFreeBytes");
+    /** Host memory (RAM) for what stays on the host. */
+    public static final FigureKey DEVICES_HOST_BYTES = new FigureKey("devices.hostBytes");
+    /** The largest -ngl whose fullest GPU fits. */
+    public static final FigureKey DEVICES_MAX_GPU_LAYERS = new FigureKey("devices.maxGpuLayers");
+
+    /** One of a device's figures, e.g. {@code devices.gpu1.kvBytes}, {@code devices.host.totalBytes}. */
+    public static FigureKey device(String deviceKey, String figure) {
+        return new FigureKey("devices." + deviceKey + "." + figure);
+    }
+
     /** One of a scenario's figures, e.g. {@code scenarios.limit.kvBytes}. */
     public static FigureKey scenario(ScenarioId scenario, ScenarioFigure figure) {
         return new FigureKey("scenarios." + scenario.key() + "." + figure.id());

@@ -18,6 +18,14 @@ public enum KvDtype {
     Q8_0("q8_0 (llama.cpp)", 34, 32),
     /** llama.cpp q4_0: 32 4-bit values + one fp16 scale = 18 bytes per 32 values. */
     Q4_0("q4_0 (llama.cpp)", 18, 32),
+    /** llama.cpp q4_1: 32 4-bit values + fp16 scale and minimum = 20 bytes per 32 values (ggml-common.h block_q4_1). */
+    Q4_1("q4_1 (llama.cpp)", 20, 32),
+    /** llama.cpp q5_0: 32 5-bit values (16 bytes + 4 bytes of high bits) + fp16 scale = 22 bytes (block_q5_0). */
+    Q5_0("q5_0 (llama.cpp)", 22, 32),
+    /** llama.cpp q5_1: q5_0 with an fp16 minimum as well = 24 bytes per 32 values (block_q5_1). */
+    Q5_1("q5_1 (llama.cpp)", 24, 32),
+    /** llama.cpp iq4_nl: 32 4-bit non-linear codes + one fp16 scale = 18 bytes per 32 values (block_iq4_nl). */
+    IQ4_NL("iq4_nl (llama.cpp)", 18, 32),
     /** vLLM nvfp4 KV: head_size/2 bytes of packed fp4 + head_size/16 fp8 block scales. */
     FP4("fp4 (nvfp4)", 9, 16);
 
@@ -37,6 +45,11 @@ public enum KvDtype {
     public int num() { return num; }
 
     public int den() { return den; }
+
+    /** Whether this is one of llama.cpp's block-quantized cache types (-ctk / -ctv q8_0, q4_0, q4_1, q5_0, q5_1, iq4_nl). */
+    public boolean ggmlBlocks() {
+        return this == Q8_0 || this == Q4_0 || this == Q4_1 || this == Q5_0 || this == Q5_1 || this == IQ4_NL;
+    }
 
     /** Resolves AUTO to the model's compute dtype. */
     public KvDtype resolve(ComputeDtype model) {

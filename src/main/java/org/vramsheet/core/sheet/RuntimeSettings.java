@@ -19,13 +19,14 @@ package org.vramsheet.core.sheet;
  * @param kvCacheMemoryBytes   vLLM --kv-cache-memory: the pool per GPU, set directly (skips utilization)
  * @param dataParallel         replicas of the model (DP); each holds its own weights and KV pool
  * @param nodes                machines one replica spans (TP / PP across nodes, e.g. Ray); null: one
+ * @param llamaCpp             llama.cpp's launch settings (-ngl, --tensor-split, -ctv, ...); used when the engine is llama.cpp
  */
 public record RuntimeSettings(Engine engine, String engineVersion, CacheImplementation cacheImplementation,
                       Integer tensorParallel, Integer pipelineParallel, Double utilization, Integer blockSize,
                       Long maxModelLen, Boolean prefixCaching, Long maxNumBatchedTokens, Integer maxNumSeqs,
                       Long activationPeakBytes, Long nonTorchBytes, Long cudaGraphBytes,
                       Double fragmentationPercent, Boolean cudaGraphsInPool,
-                      Long kvCacheMemoryBytes, Integer dataParallel, Integer nodes) {
+                      Long kvCacheMemoryBytes, Integer dataParallel, Integer nodes, LlamaCppSettings llamaCpp) {
     public RuntimeSettings {
         engine = engine == null ? Engine.byDefault() : engine;
         engineVersion = engineVersion == null ? "" : engineVersion.trim();
@@ -36,6 +37,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         fragmentationPercent = fragmentationPercent == null ? 0.0 : fragmentationPercent;
         dataParallel = dataParallel == null ? 1 : dataParallel;
         nodes = nodes == null ? 1 : nodes;
+        llamaCpp = llamaCpp == null ? LlamaCppSettings.defaults() : llamaCpp;
     }
 
     /** A copy with another layout. */
@@ -76,6 +78,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         private Long kvCacheMemoryBytes;
         private Integer dataParallel;
         private Integer nodes;
+        private LlamaCppSettings llamaCpp;
 
         private Builder() { }
 
@@ -99,6 +102,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
             kvCacheMemoryBytes = r.kvCacheMemoryBytes;
             dataParallel = r.dataParallel;
             nodes = r.nodes;
+            llamaCpp = r.llamaCpp;
         }
 
         public Builder engine(Engine v) { engine = v; return this; }
@@ -120,12 +124,13 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         public Builder kvCacheMemoryBytes(Long v) { kvCacheMemoryBytes = v; return this; }
         public Builder dataParallel(Integer v) { dataParallel = v; return this; }
         public Builder nodes(Integer v) { nodes = v; return this; }
+        public Builder llamaCpp(LlamaCppSettings v) { llamaCpp = v; return this; }
 
         public RuntimeSettings build() {
             return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel,
                     utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs,
                     activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool,
-                    kvCacheMemoryBytes, dataParallel, nodes);
+                    kvCacheMemoryBytes, dataParallel, nodes, llamaCpp);
         }
     }
 }

@@ -38,6 +38,7 @@ public final class LogFacts {
         for (Measurement.DeviceMemory d : m.plannedDevices()) {
             device(out, d, "planned ", "planned in all");
         }
+        out.addAll(OllamaFacts.of(m.ollama()));
         if (m.freeAfterWeightsBytes() != null) {
             out.add("free memory the pool was sized from: " + Units.gibText(m.freeAfterWeightsBytes()));
         }

@@ -40,6 +40,8 @@ import org.vramsheet.core.sheet.Validation;
  * @param llamaParams       llama.cpp's printed parameters by name: print_info / llm_load_print_meta ("n_layer"), GGUF metadata
  *                          ("llama.block_count") and the context's kv_unified, as printed
  * @param deviceFreeBytes   llama.cpp's free memory per device at load ("using device CUDA0 (...) - N MiB free"), in log order
+ * @param ollama            an Ollama server log's own lines: the planner's estimate, the runner it started, what its per-device
+ *                          summary is (see {@link OllamaLog}); null for other engines' logs
  */
 public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
                           Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
@@ -52,7 +54,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                           Long plannedKvBytes, Long plannedTotalBytes, Long plannedWeightsBytes, Long plannedGraphBytes,
                           List<DeviceMemory> plannedDevices, Long freeAfterWeightsBytes, Integer blockSize,
                           Integer dataParallel, Boolean cudaGraphsInPool, Long freeBeforeWeightsBytes,
-                          Map<String, String> llamaParams, Map<String, Long> deviceFreeBytes) {
+                          Map<String, String> llamaParams, Map<String, Long> deviceFreeBytes, OllamaLog ollama) {
     public Measurement {
         llamaParams = llamaParams == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(llamaParams));
         deviceFreeBytes = deviceFreeBytes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(deviceFreeBytes));
@@ -143,6 +145,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         private Long freeBeforeWeightsBytes;
         private Map<String, String> llamaParams;
         private Map<String, Long> deviceFreeBytes;
+        private OllamaLog ollama;
 
         private Builder() { }
 
@@ -293,6 +296,10 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         public Builder deviceFreeBytes(Map<String, Long> v) { deviceFreeBytes = v; return this; }
         public Map<String, Long> deviceFreeBytes() { return deviceFreeBytes; }
 
+        /** An Ollama server log's own lines (estimate, runner, summary). */
+        public Builder ollama(OllamaLog v) { ollama = v; return this; }
+        public OllamaLog ollama() { return ollama; }
+
         public Measurement build() {
             return new Measurement(engine, version, modelId, utilization, maxModelLen, tensorParallel, pipelineParallel, kvCacheDtype,
                     weightsBytes, nonKvBytes, activationPeakBytes, nonTorchBytes, kvPoolBytes, kvTokens, gpuBlocks, concurrencyTokens,
@@ -300,7 +307,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                     devices, swaTokens, swaPoolBytes, stateBytes, ctxPerSeq, seqMax, kvCacheDtypeV, batchTokens, ubatchTokens,
                     flashAttention, gpuLayers, modelLayers, plannedKvBytes, plannedTotalBytes, plannedWeightsBytes, plannedGraphBytes,
                     plannedDevices, freeAfterWeightsBytes, blockSize, dataParallel, cudaGraphsInPool, freeBeforeWeightsBytes,
-                    llamaParams, deviceFreeBytes);
+                    llamaParams, deviceFreeBytes, ollama);
         }
     }
 }

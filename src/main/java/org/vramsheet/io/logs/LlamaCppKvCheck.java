@@ -12,18 +12,18 @@ import org.vramsheet.core.validation.Measurement;
  * to set against the buffers it printed. Null where the log lacks the geometry (n_layer, n_embd_k_gqa) or n_ctx.
  */
 public final class LlamaCppKvCheck {
-    /**
-     * The newest build seen with one cache for every layer of a sliding-window model (LC09, gemma3 at b5050: "kv_size =
-     * 4096 ... n_layer = 26"); llama.cpp PR #13194 (May 2025) gave sliding layers their own cache. Builds between are
-     * taken to have it.
-     */
-    static final int NEWEST_BUILD_WITHOUT_SWA_CACHE = 5050;
+    /** The newest build with one cache for every layer of a sliding-window model ({@link LlamaCppLogCells}). */
+    static final int NEWEST_BUILD_WITHOUT_SWA_CACHE = LlamaCppLogCells.NEWEST_BUILD_WITHOUT_SWA_CACHE;
 
     private LlamaCppKvCheck() { }
 
     /** The prediction for this log, or null. */
     public static LlamaCppKvPrediction.Prediction predict(Measurement m) {
-        LlamaCppHparams hp = LlamaCppHparams.of(m.llamaParams());
+        return predict(m, LlamaCppHparams.of(m.llamaParams()));
+    }
+
+    /** The prediction for this log's context with hyperparameters from elsewhere (a GGUF file's metadata), or null. */
+    public static LlamaCppKvPrediction.Prediction predict(Measurement m, LlamaCppHparams hp) {
         if (hp.layers() == null || hp.embdK() == null || hp.embdV() == null || m.maxModelLen() == null) {
             return null;
         }

@@ -18,9 +18,12 @@ import org.vramsheet.core.validation.Measurement;
  * and the context parameters. The wording by build is in docs/engines.md.
  */
 final class LlamaCppLogReader implements EngineLogReader {
-    /** The functions whose lines are read; a name starts where a word starts, and its tail is taken possessively. */
+    /**
+     * The functions whose lines are read; a name starts where a word starts, and its tail is taken possessively. Builds of
+     * 2026 print the compute buffers from sched_reserve ("sched_reserve:       MTL0 compute buffer size =   420.08 MiB").
+     */
     private static final String FN = "(?<!\\w)(?:llm_load_tensors|load_tensors|llama_kv_cache\\w*+|llama_memory_recurrent"
-            + "|llama_context|llama_new_context_with_model|llama_init_from_model|init):\\s++";
+            + "|llama_context|llama_new_context_with_model|llama_init_from_model|init|sched_reserve):\\s++";
     /** "CUDA0 model buffer size = 4403.49 MiB"; before b4400 model buffers printed "CUDA0 buffer size". */
     private static final Pattern BUF = Pattern.compile(FN + "(\\S++)\\s++(model |KV |RS |compute |output |)buffer size\\s*+="
             + "\\s*+([0-9.]++) MiB");

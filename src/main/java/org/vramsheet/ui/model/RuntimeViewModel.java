@@ -6,8 +6,16 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import java.util.List;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.ObjectBinding;
+import org.vramsheet.core.input.Fields;
+import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.sheet.CacheImplementation;
 import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.FlashAttention;
+import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.RuntimeSettings;
 
 /** RUNTIME section. Empty numeric fields take the engine's default for its version. */
@@ -34,6 +42,20 @@ public final class RuntimeViewModel extends SectionViewModel {
     public final NumberInput fragmentation = number("runtime.fragmentationPercent", NumberInput.Kind.DECIMAL, "%");
     public final ObjectProperty<GraphsInPool> graphsInPool = watch(new SimpleObjectProperty<>(GraphsInPool.ENGINE_DEFAULT));
     public final NumberInput kvCacheMemory = number("runtime.kvCacheMemoryBytes", NumberInput.Kind.BYTES, "GiB");
+    // llama.cpp's flags (shown when the engine is llama.cpp)
+    public final NumberInput gpuLayers = number("runtime.llamaCpp.gpuLayers", NumberInput.Kind.COUNT, "");
+    /** --tensor-split as typed ({@link SplitText}). */
+    public final StringProperty tensorSplit = watch(new SimpleStringProperty(""));
+    /** -ctv; AUTO stands for "as the K cache" (the sheet stores null). */
+    public final ObjectProperty<KvDtype> cacheTypeV = watch(new SimpleObjectProperty<>(KvDtype.AUTO));
+    public final BooleanProperty kvUnified = watch(new SimpleBooleanProperty(false));
+    public final ObjectProperty<FlashAttention> flashAttention = watch(new SimpleObjectProperty<>(FlashAttention.AUTO));
+    public final NumberInput ubatch = number("runtime.llamaCpp.ubatch", NumberInput.Kind.TOKENS, "tokens");
+    public final NumberInput batch = number("runtime.llamaCpp.batch", NumberInput.Kind.TOKENS, "tokens");
+    public final BooleanProperty noKvOffload = watch(new SimpleBooleanProperty(false));
+    private final BooleanProperty decimalComma = new SimpleBooleanProperty(false);
+    private final ObjectBinding<List<TypedNumber.Read>> shares = Bindings.createObjectBinding(
+            () -> SplitText.read(tensorSplit.get(), decimalComma.get()), tensorSplit, decimalComma);
 
     public void load(RuntimeSettings r) {
         engine.set(r.engine());
@@ -56,6 +78,43 @@ public final class RuntimeViewModel extends SectionViewModel {
         graphsInPool.set(r.cudaGraphsInPool() == null ? GraphsInPool.ENGINE_DEFAULT
                 : r.cudaGraphsInPool() ? GraphsInPool.YES : GraphsInPool.NO);
         kvCacheMemory.load(r.kvCacheMemoryBytes());
+        LlamaCppSettings l = r.llamaCpp();
+        gpuLayers.load(l.gpuLayers());
+        tensorSplit.set(SplitText.show(l.tensorSplit(), decimalComma.get()));
+        cacheTypeV.set(l.cacheTypeV() == null ? KvDtype.AUTO : l.cacheTypeV());
+        kvUnified.set(l.kvUnified());
+        flashAttention.set(l.flashAttention());
+        ubatch.load(l.ubatch());
+        batch.load(l.batch());
+        noKvOffload.set(l.noKvOffload());
+    }
+
+    /** The llama.cpp flags as the form holds them. */
+    private LlamaCppSettings llamaCpp() {
+        return LlamaCppSettings.builder().gpuLayers(gpuLayers.intValue()).tensorSplit(SplitText.values(shares.get()))
+                .cacheTypeV(cacheTypeV.get() == KvDtype.AUTO ? null : cacheTypeV.get()).kvUnified(kvUnified.get())
+                .flashAttention(flashAttention.get()).ubatch(ubatch.longValue()).batch(batch.longValue())
+                .noKvOffload(noKvOffload.get()).build();
+    }
+
+    @Override
+    public void setDecimalComma(boolean on) {
+        super.setDecimalComma(on);
+        List<Double> before = SplitText.error(shares.get()) == null ? SplitText.values(shares.get()) : null;
+        decimalComma.set(on);
+        if (before != null) {
+            tensorSplit.set(SplitText.show(before, on)); // the same shares, in the language's style
+        }
+    }
+
+    @Override
+    public void collectParseIssues(List<Issue> out) {
+        super.collectParseIssues(out);
+        String error = SplitText.error(shares.get());
+        if (error != null) {
+            String key = "runtime.llamaCpp.tensorSplit";
+            out.add(new Issue(key, Fields.label(key), error));
+        }
     }
 
     public RuntimeSettings snapshot() {
@@ -71,6 +130,6 @@ public final class RuntimeViewModel extends SectionViewModel {
                     case NO -> Boolean.FALSE;
                     default -> null;
                 }).kvCacheMemoryBytes(kvCacheMemory.longValue()).dataParallel(dataParallel.intValue()).nodes(nodes.intValue())
-                .build();
+                .llamaCpp(llamaCpp()).build();
     }
 }

@@ -32,6 +32,7 @@ public final class GpuFitView extends VBox {
     private final GpuFitViewModel vm;
     private final TableView<Planner.Row> table = new TableView<>();
     private final CheckBox onlyFits;
+    private TableColumn<Planner.Row, Long> layersThatFit;
 
     public GpuFitView(GpuFitViewModel vm, Texts texts) {
         this.vm = vm;
@@ -59,6 +60,9 @@ public final class GpuFitView extends VBox {
         table.getColumns().add(number(texts.t("Margin"), Planner.Row::marginBytes, Units::gibText, 110));
         table.getColumns().add(number(texts.t("Max conc."), Planner.Row::maxConcurrency, Units::grouped, 120));
         table.getColumns().add(number(texts.t("KV pool / GPU"), Planner.Row::kvPoolPerGpu, Units::gibText, 120));
+        layersThatFit = number(texts.t("-ngl that fits"), Planner.Row::gpuLayersThatFit, n -> Long.toString(n), 110);
+        layersThatFit.setVisible(false); // shown for an engine that places layers per GPU (llama.cpp)
+        table.getColumns().add(layersThatFit);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         for (TableColumn<Planner.Row, ?> c : table.getColumns()) { // at least as wide as its header, in any language
             Text header = new Text(c.getText());
@@ -85,6 +89,7 @@ public final class GpuFitView extends VBox {
 
     private void show() {
         var rows = vm.rowsProperty().get().stream().filter(r -> !onlyFits.isSelected() || r.fits()).toList();
+        layersThatFit.setVisible(vm.rowsProperty().get().stream().anyMatch(r -> r.gpuLayersThatFit() != null));
         var sort = new ArrayList<>(table.getSortOrder());
         table.setItems(FXCollections.observableArrayList(rows));
         table.getSortOrder().setAll(sort);

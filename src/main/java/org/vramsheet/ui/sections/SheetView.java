@@ -9,7 +9,6 @@ import java.util.stream.Collectors;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Bounds;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.util.StringConverter;
 import org.vramsheet.core.result.ScenarioFigure;
@@ -269,33 +268,16 @@ public final class SheetView extends ScrollPane {
                 v.numberWithEstimate(r.activationPeak, FigureKey.POOL_ACTIVATION_PEAK_BYTES),
                 v.numberWithEstimate(r.nonTorch, FigureKey.POOL_NON_TORCH_BYTES),
                 v.numberWithEstimate(r.cudaGraphs, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES), v.number(r.fragmentation),
-                graphsInPool(r),
+                RuntimeParts.graphsInPool(v, r),
                 v.number(r.kvCacheMemory), v.check("runtime-prefixCaching", "Prefix caching", r.prefixCaching),
-                estimateButton(),
+                RuntimeParts.estimateButton(v, vm),
                 wide(new VBox(1, catLabel, catalog), 4), wide(v.text("gpu-name", "GPU", vm.gpu.name), 2), v.number(vm.gpu.count),
                 v.number(vm.gpu.totalBytes)),
                 results(FigureKey.POOL_ACTIVATION_PEAK_BYTES, FigureKey.POOL_NON_TORCH_BYTES, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES,
                         FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES,
                         FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES, FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_GPU_BLOCKS,
-                        FigureKey.POOL_CAPACITY_TOKENS));
+                        FigureKey.POOL_CAPACITY_TOKENS), RuntimeParts.llamaCpp(v, vm));
         return s;
-    }
-
-    private Node graphsInPool(RuntimeViewModel r) {
-        return v.choice("runtime-graphsInPool", "CUDA graphs taken from pool", r.graphsInPool,
-                RuntimeViewModel.GraphsInPool.values(), x -> switch (x) {
-                    case YES -> "yes";
-                    case NO -> "no";
-                    default -> "engine default";
-                });
-    }
-
-    private Node estimateButton() {
-        Button b = v.editButton("estimate-nonkv", "Use live estimates", vm::estimateNonKv);
-        b.setTooltip(new Tooltip(v.t("Clears the typed activation peak, non-torch memory and CUDA graphs: "
-                + "they follow the estimate from the model's vocabulary, the batched tokens, the GPU, the engine and the "
-                + "parallelism again (calibrated on real vLLM logs, docs/accuracy.md), or an applied engine log")));
-        return new VBox(1, new Label(" "), b);
     }
 
     private Node validation() {

@@ -50,6 +50,15 @@ public final class Views {
 
     public Texts texts() { return texts; }
 
+    /** The sheet the form edits. */
+    SheetViewModel vm() { return vm; }
+
+    /** Pins a figure's explanation in the side panel (as clicking a result does). */
+    void pin(Figure f) { selected.set(f); }
+
+    /** The explanation a result shows on hover, for a label that shows a figure the form looks up itself. */
+    static Tooltip explanation(ObservableObjectValue<Figure> f, Texts texts) { return explainTip(f, texts); }
+
     /** The window's word for an English text. */
     private Consumer<String> goToField = f -> { };
 

@@ -7,7 +7,9 @@ import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
+import java.util.function.UnaryOperator;
 import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.ModelInfo;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.Scenario;
@@ -55,6 +57,21 @@ public final class Sheets {
                 new Workloads(Scenario.of(3584, 512, 12), Scenario.of(7168, 1024, 24), Scenario.of(30720, 2048, 16)),
                 vllm("0.19.0", null, 32768),
                 new Gpu("H200", 1, Units.gib(139.81)), null, null, null, null);
+    }
+
+    /**
+     * Llama 3.1 70B at 4 bits (vocabulary 128,256, hidden 8,192) on two 24 GiB GPUs with llama.cpp b6209, n_ctx 8,192, one
+     * sequence at a time up to 8,192 tokens.
+     */
+    public static Worksheet llamaCppTwoGpus(UnaryOperator<LlamaCppSettings.Builder> flags) {
+        Worksheet ws = llama70b();
+        return ws.withModel(new ModelInfo(ws.model().modelId(), "", "LlamaForCausalLM", 131_072L, 128_256L))
+                .withWeights(weights(70_553_706_496L, WeightFormat.INT4))
+                .withKv(ws.kv().toBuilder().hiddenSize(8192).kvDtype(KvDtype.FP16).build())
+                .withRuntime(engine(Engine.LLAMA_CPP, null, 8192).toBuilder().engineVersion("b6209").pipelineParallel(2)
+                        .llamaCpp(flags.apply(LlamaCppSettings.builder()).build()).build())
+                .withGpu(new Gpu("24 GiB card", 2, 24 * Units.GIB))
+                .withWorkloads(new Workloads(Scenario.of(2048, 512, 1), Scenario.of(4096, 1024, 1), Scenario.of(6144, 2048, 1)));
     }
 
     public static Worksheet withScenario(Worksheet ws, ScenarioId id, Scenario s) {

@@ -5,6 +5,8 @@ import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.CacheImplementation;
 import org.vramsheet.core.sheet.ComputeDtype;
 import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.FlashAttention;
+import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.KvDtype;
@@ -42,7 +44,9 @@ public final class EveryInput {
                 .cacheImplementation(CacheImplementation.PAGED).tensorParallel(2).pipelineParallel(2).utilization(0.85).blockSize(32)
                 .maxModelLen(65_536L).prefixCaching(true).maxNumBatchedTokens(8192L).maxNumSeqs(777)
                 .activationPeakBytes(2_000_000_000L).nonTorchBytes(1_500_000_000L).cudaGraphBytes(700_000_000L)
-                .fragmentationPercent(5.0).cudaGraphsInPool(true).kvCacheMemoryBytes(40_000_000_000L).dataParallel(3).nodes(2).build();
+                .fragmentationPercent(5.0).cudaGraphsInPool(true).kvCacheMemoryBytes(40_000_000_000L).dataParallel(3).nodes(2)
+                .llamaCpp(new LlamaCppSettings(40, List.of(3.0, 1.0), KvDtype.Q4_1, true, FlashAttention.ON, 256L, 1024L, true))
+                .build();
         Gpu g = new Gpu("H100 SXM", 12, 85_520_809_984L);
         Validation v = new Validation(45_000_000_000L, 30_000_000_000L, 98_304L, 80_000_000_000L, 61L, "ran on node 7",
                 44_000_000_000L, 31_000_000_000L, 100_000L, 4, 2_100_000_000L, 1_400_000_000L, 600_000_000L,

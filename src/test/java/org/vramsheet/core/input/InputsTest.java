@@ -51,7 +51,7 @@ class InputsTest {
         }
         assertEquals(leaves.size(), Inputs.all().size(), "no declaration without a leaf: " + declared.keySet().stream()
                 .filter(k -> !leaves.contains(k)).toList());
-        assertEquals(117, leaves.size(), "the sheet's inputs (update when one is added)");
+        assertEquals(125, leaves.size(), "the sheet's inputs (update when one is added)");
     }
 
     @Test
@@ -93,12 +93,13 @@ class InputsTest {
             assertEquals(d.fieldLabel(), Fields.label(d.key()));
             assertTrue(!d.labelRu().isBlank() && !d.label().isBlank(), d.key());
             assertTrue(d.min() <= d.max(), d.key());
-            assertTrue(d.since() >= 1 && d.since() <= 5, d.key());
+            assertTrue(d.since() >= 1 && d.since() <= 6, d.key());
             boolean numeric = switch (d.kind()) {
                 case BYTES, TOKENS, COUNT, RATIO, PERCENT -> true;
                 default -> false;
             };
-            assertEquals(numeric || d.key().endsWith("sequenceLengths"), d.max() > 0, d.key() + " has a range iff a number");
+            boolean numbers = d.key().endsWith("sequenceLengths") || d.key().endsWith("tensorSplit");
+            assertEquals(numeric || numbers, d.max() > 0, d.key() + " has a range iff a number");
         }
         assertEquals("RUNTIME › Nodes one replica spans", Fields.label("runtime.nodes"));
         assertEquals("HEAVY WORKLOAD › Input tokens", Fields.label("workloads.heavy.inputTokens"));
@@ -106,6 +107,8 @@ class InputsTest {
         assertEquals(15, Inputs.addedIn(5).size(), "version 5: the setup a measurement was measured on");
         assertTrue(Inputs.addedIn(5).stream().allMatch(k -> k.startsWith("validation.setup.")), Inputs.addedIn(5).toString());
         assertNotEquals(Kind.LIST, Inputs.get("runtime.nodes").kind());
+        assertEquals(8, Inputs.addedIn(6).size(), "version 6: llama.cpp's launch flags");
+        assertTrue(Inputs.addedIn(6).stream().allMatch(k -> k.startsWith("runtime.llamaCpp.")), Inputs.addedIn(6).toString());
     }
 
     @Test

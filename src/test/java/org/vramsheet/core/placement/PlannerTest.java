@@ -97,4 +97,27 @@ class PlannerTest {
         long one = value(SizingCalculator.calculate(seed003()), FigureKey.POOL_MAX_CONCURRENCY);
         assertEquals((64 + one - 1) / one, value(SizingCalculator.calculate(seed003()), FigureKey.PLACEMENT_REPLICAS_FOR_TARGET));
     }
+
+    /**
+     * llama.cpp splits whole layers over its GPUs: one layout per count (PP n), fits when the fullest GPU does, and for a
+     * card too small for every layer the -ngl that fits (the largest whose fullest GPU holds its buffers).
+     */
+    @Test
+    void llamaCppIsPlacedByLayersAndSaysHowManyFit() {
+        Worksheet ws = Sheets.llamaCppTwoGpus(b -> b);
+        assertEquals(List.of(new Planner.Layout(1, 4)), Planner.layouts(ws, 4));
+        List<Planner.Row> rows = Planner.compare(ws, List.of(new Planner.Option("24 GiB card", 1, 24 * Units.GIB, null),
+                new Planner.Option("24 GiB card", 2, 24 * Units.GIB, null)));
+        Planner.Row one = rows.get(0);
+        Planner.Row two = rows.get(1);
+        assertFalse(one.fits(), "35 GB of 4-bit weights on one 24 GiB card");
+        assertTrue(one.gpuLayersThatFit() > 0 && one.gpuLayersThatFit() < 81, "part of the layers: " + one.gpuLayersThatFit());
+        assertTrue(two.fits(), "on two the fullest holds 41 layers");
+        assertEquals(new Planner.Layout(1, 2), two.layout());
+        assertEquals(81L, two.gpuLayersThatFit(), "every layer and the output layer");
+        Worksheet placed = Planner.placedOn(ws, new Planner.Option("24 GiB card", 4, 24 * Units.GIB, null));
+        assertTrue(SizingCalculator.calculate(placed).issues().isEmpty(), "Use this GPU leaves a valid llama.cpp layout");
+        assertNull(Planner.compare(Sheets.llama70b(), List.of(new Planner.Option("H200", 1, Units.gib(139.81), null))).get(0)
+                .gpuLayersThatFit(), "vLLM holds the same on every GPU");
+    }
 }

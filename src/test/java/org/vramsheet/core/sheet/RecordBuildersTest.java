@@ -19,7 +19,7 @@ import org.vramsheet.io.json.WorksheetJson;
 /** The wide sheet records' builders: a copy is equal, each setter changes exactly its component, JSON is unchanged. */
 class RecordBuildersTest {
     static Stream<Class<? extends Record>> records() {
-        return Stream.of(RuntimeSettings.class, Weights.class, KvArchitecture.class, Validation.class);
+        return Stream.of(RuntimeSettings.class, Weights.class, KvArchitecture.class, Validation.class, LlamaCppSettings.class);
     }
 
     @ParameterizedTest
@@ -36,7 +36,8 @@ class RecordBuildersTest {
     @ParameterizedTest
     @MethodSource("records")
     void builderStartsFromTheDefaults(Class<? extends Record> type) throws Exception {
-        Record defaults = (Record) type.getMethod(type == RuntimeSettings.class ? "defaults" : "empty").invoke(null);
+        boolean runtime = type == RuntimeSettings.class || type == LlamaCppSettings.class;
+        Record defaults = (Record) type.getMethod(runtime ? "defaults" : "empty").invoke(null);
         assertEquals(defaults, build(type.getMethod("builder").invoke(null)));
         Object[] nulls = new Object[type.getRecordComponents().length];
         assertEquals(defaults, canonical(type).newInstance(nulls), "unset components take the constructor's defaults");
@@ -77,7 +78,8 @@ class RecordBuildersTest {
         RecordComponent[] cs = type.getRecordComponents();
         Object[] args = new Object[cs.length];
         for (int i = 0; i < cs.length; i++) {
-            args[i] = sampleValue(cs[i].getType(), sample, i);
+            args[i] = cs[i].getGenericType().getTypeName().equals("java.util.List<java.lang.Double>")
+                    ? List.of(sample + 1.0, 7.0 + i) : sampleValue(cs[i].getType(), sample, i);
         }
         return canonical(type).newInstance(args);
     }
@@ -105,6 +107,10 @@ class RecordBuildersTest {
         }
         if (t == List.class) {
             return List.of(new LayerWindow(n, 1024L + n, WindowKind.SLIDING));
+        }
+        if (t == LlamaCppSettings.class) {
+            return new LlamaCppSettings(n, List.of(1.0 + sample), KvDtype.values()[3 + sample], sample == 0,
+                    FlashAttention.values()[sample], 256L + n, 1024L + n, sample == 1);
         }
         if (t == MeasuredSetup.class) {
             return new MeasuredSetup("acme/m-" + n, "", WeightFormat.BF16, (long) n << 30, KvDtype.AUTO, Engine.VLLM, "0.19.0",

@@ -225,4 +225,26 @@ class WorksheetJsonTest {
         assertEquals(org.vramsheet.core.sheet.SignOffStatus.APPROVED, ws.signOff().status());
         assertEquals(null, ws.validation().setup());
     }
+
+    /**
+     * A version-5 llama.cpp sheet (written by writeAs(5), the previous release's canonical form) opens with every llama.cpp
+     * flag at its default, is written back as version 6 with them, and still reads as the same version-5 text.
+     */
+    @Test
+    void aVersionFiveLlamaCppSheetOpensWithTheFlagsAtTheirDefaults() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v5-llamacpp-gemma2.json");
+        String text = Files.readString(file);
+        Worksheet ws = WorksheetJson.read(file);
+        assertEquals(Engine.LLAMA_CPP, ws.runtime().engine());
+        assertEquals(org.vramsheet.core.sheet.LlamaCppSettings.defaults(), ws.runtime().llamaCpp());
+        assertEquals(KvDtype.Q8_0, ws.kv().kvDtype());
+        assertTrue(WorksheetJson.representable(ws, 5));
+        assertEquals(text, WorksheetJson.writeAs(ws, 5), "the version-5 form is the file as saved");
+        String now = WorksheetJson.write(ws);
+        assertTrue(now.contains("\"schemaVersion\" : 6") && now.contains("\"llamaCpp\" : {"), now);
+        assertEquals(ws, WorksheetJson.parse(now, "now.json"));
+        Worksheet offload = ws.withRuntime(ws.runtime().toBuilder().llamaCpp(ws.runtime().llamaCpp().withGpuLayers(20)).build());
+        assertFalse(WorksheetJson.representable(offload, 5), "-ngl 20 is content a version-5 file cannot hold");
+        assertTrue(SizingCalculator.calculate(ws).issues().isEmpty(), SizingCalculator.calculate(ws).issues().toString());
+    }
 }

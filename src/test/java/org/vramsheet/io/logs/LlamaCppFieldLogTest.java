@@ -4,14 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.lang.reflect.RecordComponent;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
-import java.util.HashMap;
-import java.util.Iterator;
-import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,55 +26,7 @@ class LlamaCppFieldLogTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("logs")
     void readsWhatTheLogSays(FieldLogs.FieldLog log) throws Exception {
-        Measurement m = EngineLogParser.parse(log.text());
-        Map<String, RecordComponent> parts = new HashMap<>();
-        for (RecordComponent c : Measurement.class.getRecordComponents()) {
-            parts.put(c.getName(), c);
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = log.e().get("expected").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            RecordComponent c = parts.get(e.getKey());
-            Object got = c.getAccessor().invoke(m);
-            if (e.getKey().endsWith("evices")) {
-                devices(log.id(), e.getValue(), (List<?>) got);
-            } else {
-                assertEquals(value(e.getValue(), c.getType()), got, log.id() + " " + e.getKey());
-            }
-        }
-    }
-
-    private static void devices(String id, JsonNode want, List<?> got) {
-        assertEquals(want.size(), got.size(), id + " devices " + got);
-        for (int i = 0; i < want.size(); i++) {
-            JsonNode w = want.get(i);
-            Measurement.DeviceMemory d = (Measurement.DeviceMemory) got.get(i);
-            assertEquals(w.get("name").asText(), d.name(), id);
-            String at = id + " " + d.name();
-            assertEquals(bytesOrNull(w.get("modelBytes")), d.modelBytes(), at + " model");
-            assertEquals(bytesOrNull(w.get("kvBytes")), d.kvBytes(), at + " KV");
-            assertEquals(bytesOrNull(w.get("stateBytes")), d.stateBytes(), at + " state");
-            assertEquals(bytesOrNull(w.get("computeBytes")), d.computeBytes(), at + " compute");
-            assertEquals(bytesOrNull(w.get("outputBytes")), d.outputBytes(), at + " output");
-        }
-    }
-
-    private static Object value(JsonNode v, Class<?> type) {
-        if (type == Integer.class) {
-            return v.asInt();
-        }
-        if (type == Long.class) {
-            return v.isNumber() ? v.asLong() : bytes(v.asText());
-        }
-        return v.asText();
-    }
-
-    private static Long bytesOrNull(JsonNode v) { return v == null ? null : bytes(v.asText()); }
-
-    /** "5120.00 MiB", "6.5 GiB" as the bytes they stand for (both engines divide by 2^20 / 2^30). */
-    static long bytes(String s) {
-        String[] p = s.split(" ");
-        long unit = p[1].equals("GiB") ? Units.GIB : p[1].equals("MiB") ? Units.MIB : p[1].equals("KiB") ? 1024 : 1;
-        return new BigDecimal(p[0]).multiply(BigDecimal.valueOf(unit)).setScale(0, RoundingMode.HALF_UP).longValueExact();
+        FieldLogChecks.assertRead(log, EngineLogParser.parse(log.text()));
     }
 
     /** SYNTHETIC lines (not from a log), in the wording of the real LC05: both iSWA caches are read, not only the last. */

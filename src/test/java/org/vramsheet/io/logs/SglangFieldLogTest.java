@@ -5,10 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.lang.reflect.RecordComponent;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,56 +18,13 @@ import org.vramsheet.io.logs.FieldLogs.FieldLog;
 class SglangFieldLogTest {
     static Stream<FieldLog> logs() { return FieldLogs.of("sglang").filter(l -> l.checks("read")); }
 
-    /** An expected value as the README writes it: a count, a ratio, "x GB" (SGLang's GB is 2^30 bytes), or a list summed. */
-    static Object expected(JsonNode v) {
-        if (v.isArray()) {
-            long sum = 0;
-            for (JsonNode part : v) {
-                sum += (Long) expected(part);
-            }
-            return sum;
-        }
-        if (v.isTextual() && v.asText().endsWith(" GB")) {
-            String n = v.asText().substring(0, v.asText().length() - 3);
-            return n.startsWith("-") ? -Units.gib(Double.parseDouble(n.substring(1))) : Units.gib(Double.parseDouble(n));
-        }
-        if (v.isTextual()) {
-            return v.asText();
-        }
-        return v.isIntegralNumber() ? (Object) v.asLong() : (Object) v.asDouble();
-    }
-
-    static Object component(Measurement m, String name) throws Exception {
-        for (RecordComponent c : Measurement.class.getRecordComponents()) {
-            if (c.getName().equals(name)) {
-                return c.getAccessor().invoke(m);
-            }
-        }
-        throw new IllegalArgumentException("no Measurement component " + name);
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("logs")
     void everySglangFieldLogReadsAsPublished(FieldLog log) throws Exception {
         Measurement m = EngineLogParser.parse(log.text());
         assertEquals(Engine.SGLANG, m.engine(), log.id());
-        check(log, m, log.e().get("expected"));
-        check(log, m, log.e().path("expected_sums"));
+        FieldLogChecks.assertRead(log, m);
         assertTrue(m.skippedLines().isEmpty(), log.id() + ": " + m.skippedLines());
-    }
-
-    /** Each key of {@code expected} (or of {@code expected_sums}, the values the log prints in parts) against the reading. */
-    private static void check(FieldLog log, Measurement m, JsonNode expected) throws Exception {
-        Iterator<Map.Entry<String, JsonNode>> it = expected.fields();
-        while (it.hasNext()) {
-            Map.Entry<String, JsonNode> x = it.next();
-            Object want = expected(x.getValue());
-            Object got = component(m, x.getKey());
-            if (got instanceof Integer i) {
-                got = i.longValue();
-            }
-            assertEquals(want, got, log.id() + " " + x.getKey());
-        }
     }
 
     private static Measurement read(String id) {

@@ -5,10 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.lang.reflect.RecordComponent;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,30 +31,6 @@ import org.vramsheet.core.validation.Measurement;
 class TrtLlmFieldLogTest {
     static Stream<FieldLogs.FieldLog> logs() { return FieldLogs.of("trtllm"); }
 
-    /** A value as the field-log README writes it: a count, or bytes as the log prints them (TensorRT-LLM's GiB / MiB). */
-    static Object expected(JsonNode v) {
-        if (v.isNumber()) {
-            return v.asLong();
-        }
-        String[] p = v.asText().split(" ");
-        double n = Double.parseDouble(p[0]);
-        return switch (p[1]) {
-            case "GiB" -> Units.gib(n);
-            case "MiB" -> Math.round(n * Units.MIB);
-            default -> throw new IllegalArgumentException(v.asText());
-        };
-    }
-
-    static Object component(Measurement m, String name) throws Exception {
-        for (RecordComponent c : Measurement.class.getRecordComponents()) {
-            if (c.getName().equals(name)) {
-                Object v = c.getAccessor().invoke(m);
-                return v instanceof Integer i ? Long.valueOf(i) : v;
-            }
-        }
-        throw new AssertionError("no Measurement component " + name);
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("logs")
     void everyTrtLlmFieldLogIsRead(FieldLogs.FieldLog log) throws Exception {
@@ -66,10 +38,7 @@ class TrtLlmFieldLogTest {
         assertFalse(m.matchedLines().isEmpty(), log + ": " + EngineLogParser.summary(m));
         assertEquals(Engine.TENSORRT_LLM, m.engine(), log.toString());
         assertTrue(m.skippedLines().isEmpty(), log + " skipped " + m.skippedLines());
-        for (Iterator<Map.Entry<String, JsonNode>> it = log.e().get("expected").fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> x = it.next();
-            assertEquals(expected(x.getValue()), component(m, x.getKey()), log + " " + x.getKey());
-        }
+        FieldLogChecks.assertRead(log, m);
         if (m.freeAfterWeightsBytes() != null && m.totalBytes() != null) {
             // the pool is a fraction of "available": everything else on the card is the engine's non-KV memory
             assertEquals(m.totalBytes() - m.freeAfterWeightsBytes(), m.nonKvBytes(), log.toString());

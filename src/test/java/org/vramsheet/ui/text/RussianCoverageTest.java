@@ -15,6 +15,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.engine.ollama.OllamaDefaults;
+import org.vramsheet.core.engine.ollama.OllamaRunnerSetup;
+import org.vramsheet.core.engine.ollama.OllamaSetup;
 import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.sheet.AttentionKind;
@@ -124,6 +127,9 @@ class RussianCoverageTest {
             variants.add(with(ws, "gpu", "count", 8));
         }
         sheets.addAll(variants);
+        for (Worksheet ws : List.copyOf(sheets.subList(0, 4))) {
+            sheets.addAll(llamaCpp(ws));
+        }
         sheets.addAll(mistakes(base));
         sheets.addAll(mistakes(sheets.get(1)));
         for (Worksheet ws : sheets) {
@@ -200,6 +206,7 @@ class RussianCoverageTest {
                 out.addAll(r.setupDifferences());
             }
         }
+        out.addAll(ollamaDefaults());
         // the dialogs' own sentences, as the ViewModels and the file controller build them
         out.addAll(List.of("Reading '/tmp/config.json'...",
                 "Read '/tmp/config.json'. Check what was detected and assumed, then Apply.",
@@ -221,6 +228,25 @@ class RussianCoverageTest {
                 "Save", "Don't save", "Cancel", "Replace", "Restore", "Discard", "OK", "Open worksheet", "Save worksheet",
                 "Cannot save", "Cannot open the worksheet", "Cannot open the report"));
         out.remove("");
+        return out;
+    }
+
+    /** llama.cpp's launches: two GPUs, partial offload, the cache on the host, its flags and their mistakes. */
+    private static List<Worksheet> llamaCpp(Worksheet ws) throws Exception {
+        Worksheet l = with(with(with(ws, "runtime", "engine", "LLAMA_CPP"), "runtime", "pipelineParallel", 2), "gpu", "count", 2);
+        List<Worksheet> out = new ArrayList<>(List.of(l, with(l, "runtime", "engineVersion", "b5050"),
+                with(l, "runtime", "engineVersion", "b8164"), with(l, "runtime", "maxNumSeqs", 4),
+                with(with(ws, "runtime", "engine", "LLAMA_CPP"), "runtime", "tensorParallel", 2),
+                with(with(ws, "runtime", "engine", "LLAMA_CPP"), "gpu", "count", 2), with(l, "kv", "kvDtype", "FP8_E4M3"),
+                with(l, "model", "vocabSize", null), with(l, "kv", "hiddenSize", null)));
+        for (String flags : List.of("{\"gpuLayers\": 20}", "{\"gpuLayers\": 0}", "{\"noKvOffload\": true}",
+                "{\"cacheTypeV\": \"Q8_0\", \"flashAttention\": \"OFF\"}", "{\"cacheTypeV\": \"FP8_E4M3\"}",
+                "{\"tensorSplit\": [3, 1, 1]}", "{\"tensorSplit\": [-1]}", "{\"flashAttention\": \"ON\"}",
+                "{\"ubatch\": 0}", "{\"batch\": 1000000000}", "{\"gpuLayers\": -2}", "{\"kvUnified\": true}")) {
+            out.add(with(with(l, "runtime", "maxNumSeqs", 2), "runtime", "llamaCpp", WorksheetJson.shared().readTree(flags)));
+        }
+        out.add(with(with(l, "kv", "kvDtype", "Q8_0"), "kv", "headDim", 80));
+        out.add(with(l, "gpu", "totalBytes", "2 GiB"));
         return out;
     }
 
@@ -285,5 +311,30 @@ class RussianCoverageTest {
             s.set(field, WorksheetJson.shared().valueToTree(value));
         }
         return WorksheetJson.parse(WorksheetJson.shared().writeValueAsString(root), "test");
+    }
+
+    /** Ollama's runner defaults (no sheet engine yet): every rule's provenance and problem, on each side of its releases. */
+    static List<String> ollamaDefaults() {
+        List<String> out = new ArrayList<>();
+        List<java.util.function.UnaryOperator<OllamaSetup.Builder>> setups = List.of(b -> b, b -> b.contextLength(8192L),
+                b -> b.modelNumCtx(16_384L).requestNumCtx(1L), b -> b.projector(true).requestNumCtx(512L),
+                b -> b.architecture("gptoss").totalVramBytes(24L << 30), b -> b.family("qwen3vl").numParallel(4L),
+                b -> b.architecture("lfm2").numParallel(4L), b -> b.kvCacheType("q8_0"), b -> b.kvCacheType("q4_0").flashAttention(true),
+                b -> b.kvCacheType("q5_1").flashAttention(true), b -> b.flashAttention(false).kvCacheType("q8_0"),
+                b -> b.gpusSupportFlashAttention(false), b -> b.numBatch(256L).numGpu(0L), b -> b.numGpu(20L).embedding(true),
+                b -> b.totalVramBytes(48L << 30).trainContext(8192L), b -> b.totalVramBytes(16L << 30).architecture("gemma3"),
+                b -> b.numParallel(1L << 40), b -> b.projector(true).numParallel(4L));
+        for (String v : List.of("0.1.30", "0.1.40", "0.2.0", "0.3.14", "0.5.0", "0.5.13", "0.6.7", "0.9.3", "0.10.0", "0.11.0",
+                "0.11.4", "0.11.5", "0.12.4", "0.12.7", "0.13.4", "0.15.5", "0.17.1", "0.30.0", "latest")) {
+            for (var setup : setups) {
+                OllamaRunnerSetup r = OllamaDefaults.runner(setup.apply(OllamaSetup.of(v).toBuilder()).build());
+                for (OllamaRunnerSetup.Setting<?> st : List.of(r.numCtx(), r.parallel(), r.runnerContext(), r.cacheTypeK(),
+                        r.flashAttention(), r.batch(), r.gpuLayers(), r.projector())) {
+                    out.addAll(st.provenance());
+                }
+                out.addAll(r.problems());
+            }
+        }
+        return out;
     }
 }

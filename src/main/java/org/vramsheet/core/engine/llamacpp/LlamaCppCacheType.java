@@ -52,7 +52,7 @@ public enum LlamaCppCacheType {
         return null;
     }
 
-    /** The sheet's KV dtype of the same size, or null where the sheet has none (q4_1, q5_0, q5_1, iq4_nl). */
+    /** The sheet's KV dtype of this type (every llama.cpp cache type has one). */
     public KvDtype kvDtype() {
         return switch (this) {
             case F32 -> KvDtype.FP32;
@@ -60,7 +60,26 @@ public enum LlamaCppCacheType {
             case BF16 -> KvDtype.BF16;
             case Q8_0 -> KvDtype.Q8_0;
             case Q4_0 -> KvDtype.Q4_0;
-            default -> null;
+            case Q4_1 -> KvDtype.Q4_1;
+            case Q5_0 -> KvDtype.Q5_0;
+            case Q5_1 -> KvDtype.Q5_1;
+            case IQ4_NL -> KvDtype.IQ4_NL;
         };
+    }
+
+    /**
+     * The llama.cpp cache type of a sheet dtype, or null when llama.cpp has none (fp8, int8, fp4). AUTO is llama.cpp's
+     * default {@code -ctk f16} (common.h {@code cache_type_k = GGML_TYPE_F16}), whatever the model's dtype.
+     */
+    public static LlamaCppCacheType of(KvDtype d) {
+        if (d == null || d == KvDtype.AUTO) {
+            return F16;
+        }
+        for (LlamaCppCacheType t : values()) {
+            if (t.kvDtype() == d) {
+                return t;
+            }
+        }
+        return null;
     }
 }

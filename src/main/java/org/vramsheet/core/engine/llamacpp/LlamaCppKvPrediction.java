@@ -89,29 +89,50 @@ public final class LlamaCppKvPrediction {
 
     /** The device of layer il (llama-model.cpp {@code get_layer_buft_list}). */
     static String device(int il, int nLayer, int gpuLayers, List<String> gpus, float[] splits) {
+        int gpu = gpus.isEmpty() ? -1 : gpuOf(il, nLayer, gpuLayers, splits);
+        return gpu < 0 ? "CPU" : gpus.get(gpu);
+    }
+
+    /**
+     * The GPU (index into the split points) that holds layer il, or -1 for the host; il = n_layer is the output layer.
+     * llama-model.cpp load_tensors: {@code i_gpu_start = max(n_layer - n_gpu_layers, 0)}, {@code act_gpu_layers =
+     * min(n_gpu_layers, n_layer + 1)}; a layer below i_gpu_start or past act_gpu_layers stays on the CPU; else
+     * {@code upper_bound(splits, float(il - i_gpu_start) / act_gpu_layers)}.
+     */
+    public static int gpuOf(int il, int nLayer, int gpuLayers, float[] splits) {
         int start = Math.max(nLayer - gpuLayers, 0);
-        if (gpus.isEmpty() || il < start || il - start >= gpuLayers) {
-            return "CPU";
+        int act = Math.min(gpuLayers, nLayer + 1);
+        if (splits.length == 0 || il < start || il - start >= act) {
+            return -1;
         }
-        float at = (float) (il - start) / gpuLayers;
+        float at = (float) (il - start) / act;
         for (int i = 0; i < splits.length; i++) {
             if (splits[i] > at) {
-                return gpus.get(i);
+                return i;
             }
         }
-        return gpus.get(gpus.size() - 1);
+        return splits.length - 1;
     }
 
     /** The cumulative split points by free memory, normalised (llama-model.cpp, the default when no --tensor-split). */
     static float[] splits(Map<String, Long> gpus) {
-        float[] s = new float[gpus.size()];
-        float sum = 0;
+        float[] share = new float[gpus.size()];
         int i = 0;
         for (long free : gpus.values()) {
-            sum += free;
-            s[i++] = sum;
+            share[i++] = free;
         }
-        for (i = 0; i < s.length; i++) {
+        return splitPoints(share);
+    }
+
+    /** Shares (free memory, or --tensor-split) as llama.cpp's cumulative split points: summed in float, then normalised. */
+    public static float[] splitPoints(float[] shares) {
+        float[] s = new float[shares.length];
+        float sum = 0;
+        for (int i = 0; i < shares.length; i++) {
+            sum += shares[i];
+            s[i] = sum;
+        }
+        for (int i = 0; i < s.length; i++) {
             s[i] /= sum;
         }
         return s;

@@ -8,6 +8,12 @@ package org.vramsheet.core.engine.llamacpp;
 public final class LlamaCppLogCells {
     /** The last build that padded n_ctx to 32 cells without flash attention (get_padding); later builds pad to 256. */
     public static final int LAST_BUILD_PADDING_32 = 6840;
+    /**
+     * The newest build seen with one cache for every layer of a sliding-window model (LC09, gemma3 at b5050: "kv_size =
+     * 4096 ... n_layer = 26"); llama.cpp PR #13194 (May 2025) gave sliding layers their own cache. Builds between are
+     * taken to have it.
+     */
+    public static final int NEWEST_BUILD_WITHOUT_SWA_CACHE = 5050;
 
     private LlamaCppLogCells() { }
 

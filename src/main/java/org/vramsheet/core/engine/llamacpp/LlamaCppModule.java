@@ -1,6 +1,11 @@
 package org.vramsheet.core.engine.llamacpp;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.vramsheet.core.engine.spi.Choice;
+import org.vramsheet.core.engine.spi.DeviceInput;
+import org.vramsheet.core.engine.spi.DeviceLayout;
+import org.vramsheet.core.engine.spi.DeviceMemory;
 import org.vramsheet.core.engine.spi.EngineModule;
 import org.vramsheet.core.engine.spi.PoolInput;
 import org.vramsheet.core.engine.spi.PoolLayout;
@@ -9,10 +14,14 @@ import org.vramsheet.core.sheet.CacheImplementation;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.units.Units;
 
-/** llama.cpp: a preallocated cache of n_ctx cells padded to 256 for its slots (llama_kv_cache, llama-server -np). */
+/**
+ * llama.cpp: a preallocated cache of n_ctx cells for its slots (llama_kv_cache, llama-server -np), the layers, caches and
+ * buffers placed per GPU and on the host ({@link LlamaCppDevices}).
+ */
 public final class LlamaCppModule implements EngineModule {
     @Override
     public Engine engine() { return Engine.LLAMA_CPP; }
@@ -39,27 +48,56 @@ public final class LlamaCppModule implements EngineModule {
     @Override
     public boolean loadsGgml() { return true; }
 
+    /** A build as llama.cpp prints it ("build: 8164 (b68d75165)", release tag "b8164"), or a dotted version. */
+    @Override
+    public boolean readsVersion(String text) {
+        return LlamaCppLogCells.build(text.trim()) != null || EngineModule.super.readsVersion(text);
+    }
+
     @Override
     public NonKvRule nonKvRule() { return new NonKvRule("weights + activation peak + non-torch + CUDA graphs", true, true, true); }
 
+    /** Each GPU's and the host's memory ({@link LlamaCppSheet}, {@link LlamaCppDevices}). */
+    @Override
+    public DeviceLayout devices(DeviceInput in) { return LlamaCppSheet.layout(in); }
+
+    @Override
+    public boolean placesPerDevice() { return true; }
+
+    @Override
+    public boolean usesLlamaCppFlags() { return true; }
+
+    /**
+     * The cache as llama.cpp preallocates it: n_ctx cells (in one stream, or n_ctx_seq in each of n_seq streams when not
+     * unified), its bytes per GPU those of the GPU holding the most ({@link #devices}). A sequence may hold a stream's cells.
+     */
     @Override
     public PoolLayout pool(PoolInput in) {
         KvGeometry g = in.geometry();
-        int pad = in.blockSize().value();
-        long nCtx = in.maxLen();
-        int slots = Choice.typedOr(in.runtime().maxNumSeqs(), defaultMaxNumSeqs(in.runtime())).value();
-        long cells = KvGeometry.ceilDiv(nCtx, pad) * pad;
+        RuntimeSettings r = in.runtime();
+        int slots = Choice.typedOr(r.maxNumSeqs(), defaultMaxNumSeqs(r)).value();
+        List<String> ignored = new ArrayList<>();
+        boolean flash = r.llamaCpp().flashAttention().enabled();
+        long ubatch = Math.min(Math.min(in.maxLen(), r.llamaCpp().batch() == null ? LlamaCppSettings.BATCH : r.llamaCpp().batch()),
+                r.llamaCpp().ubatch() == null ? LlamaCppSettings.UBATCH : r.llamaCpp().ubatch());
+        LlamaCppCache.Shape base = LlamaCppSheet.cells(r, g, in.maxLen(), ubatch, flash, ignored).base();
         long bytes = 0;
-        for (KvGeometry.Group gr : g.groupsRank) {
-            long held = gr.capped() ? Math.min(cells, KvGeometry.ceilDiv(Math.addExact(Math.multiplyExact(gr.window(),
-                    (long) slots), 512), pad) * pad) : cells;
-            bytes = Math.addExact(bytes, Math.multiplyExact(Math.multiplyExact(held, (long) gr.layers()), g.perLayer(gr, true)));
+        String where = "the largest GPU's cache";
+        if (in.devices() != null) {
+            for (DeviceMemory d : in.devices().gpus()) {
+                bytes = Math.max(bytes, Math.addExact(d.bytes(DeviceMemory.Kind.KV), d.bytes(DeviceMemory.Kind.STATE)));
+            }
+            if (bytes == 0) {
+                where = "no cache on a GPU (-ngl 0 or --no-kv-offload: it is in host memory)";
+            }
         }
-        bytes = Math.addExact(bytes, Math.multiplyExact(g.stateBytesPerSeqRank, (long) slots));
-        in.notes().add("llama.cpp preallocates n_ctx = " + Units.grouped(nCtx) + " padded to " + Units.grouped(cells)
-                + " cells for " + slots + " slot(s); sliding-window layers get min(n_ctx, n_swa x slots + n_ubatch) cells");
+        in.notes().add("llama.cpp preallocates n_ctx = " + Units.grouped(in.maxLen()) + " as " + Units.grouped(base.cells())
+                + " cells x " + base.streams() + " stream(s) for " + slots + " slot(s); KV pool per GPU: " + where);
+        long cells = base.totalCells();
+        int pad = in.blockSize().value();
         return new PoolLayout(this, g, new PoolLayout.Shape(pad, Math.multiplyExact(g.perLayerRank(), (long) pad), bytes,
-                cells / pad, cells), new PoolLayout.Admission(in.runtime().ranks(), 0, PoolLayout.kinds(g, 1), 1, slots, cells));
+                KvGeometry.ceilDiv(cells, pad), cells), new PoolLayout.Admission(r.ranks(), 0, PoolLayout.kinds(g, 1), 1, slots,
+                base.cells()));
     }
 
     @Override
@@ -70,13 +108,13 @@ public final class LlamaCppModule implements EngineModule {
     public long sequenceBytesRank(PoolLayout pool, long n) { return pool.g.sequenceBytesRank(n); }
 
     @Override
-    public String poolFormula() { return "padded n_ctx x bytes per token (preallocated)"; }
+    public String poolFormula() { return "the GPU holding the most: its layers' cells x (K row + V row) + recurrent state"; }
 
     @Override
     public String blocksFormula() { return "padded n_ctx / 256"; }
 
     @Override
-    public String capacityFormula() { return "padded n_ctx"; }
+    public String capacityFormula() { return "padded n_ctx (n_ctx_seq x n_seq when not unified)"; }
 
     @Override
     public String ratioFormula() { return "min(slots, n_ctx / context)"; }

@@ -80,6 +80,9 @@ public interface EngineModule {
 
     // what the sheet may say
 
+    /** Whether RUNTIME › Version names a release of this engine ("0.19.0"; llama.cpp also takes its builds, "b8164"). */
+    default boolean readsVersion(String text) { return EngineVersion.parse(text) != null; }
+
     /** Whether the engine can run this cache implementation (DEFAULT always). */
     default boolean runs(CacheImplementation c) {
         return c == CacheImplementation.DEFAULT || c == CacheImplementation.PAGED;
@@ -107,6 +110,18 @@ public interface EngineModule {
 
     /** The engine's KV pool on one GPU rank, laid out as the engine lays it out; its explanation goes to the notes. */
     PoolLayout pool(PoolInput in);
+
+    /**
+     * Memory per device as the engine places it, for an engine whose GPUs do not all hold the same (llama.cpp: layers,
+     * cache and buffers per GPU and on the host); null when every GPU rank holds its equal share (the pool above).
+     */
+    default DeviceLayout devices(DeviceInput in) { return null; }
+
+    /** Whether {@link #devices} places memory per device (then the fullest GPU decides whether a sheet fits). */
+    default boolean placesPerDevice() { return false; }
+
+    /** Whether the engine runs with RUNTIME's llama.cpp flags (-ngl, --tensor-split, -ctv, ...), checked then. */
+    default boolean usesLlamaCppFlags() { return false; }
 
     /** The engine's concurrency ratio at a context of n tokens (vLLM prints it as "15.75x"), n within the max length. */
     double ratioAt(PoolLayout pool, long n);

@@ -1,0 +1,61 @@
+package org.vramsheet.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.vramsheet.core.calc.DeviceFigures;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.result.SizingResult;
+
+/**
+ * The reports' memory per device (an engine that places memory per device: llama.cpp), as the core computed it: the
+ * devices of the result ("gpu0", "gpu1", ..., "host"), a row per figure of a device, then the sheet's verdict figures.
+ */
+final class DeviceRows {
+    /** Layers first, then every buffer and the totals ({@link DeviceFigures#PARTS}). */
+    static final List<String> ROWS = rows();
+    /** The figures under the table. */
+    static final List<FigureKey> SUMMARY = List.of(FigureKey.DEVICES_FITS, FigureKey.DEVICES_WORST_FREE_BYTES,
+            FigureKey.DEVICES_HOST_BYTES, FigureKey.DEVICES_MAX_GPU_LAYERS);
+
+    private DeviceRows() { }
+
+    private static List<String> rows() {
+        List<String> r = new ArrayList<>(List.of("layers"));
+        r.addAll(DeviceFigures.PARTS);
+        return List.copyOf(r);
+    }
+
+    /** The result's devices, in order; empty when the engine places no memory per device. */
+    static List<String> devices(SizingResult r) {
+        Map<String, Figure> f = r.figures();
+        List<String> out = new ArrayList<>();
+        for (int i = 0; f.containsKey("devices.gpu" + i + ".layers"); i++) {
+            out.add("gpu" + i);
+        }
+        if (f.containsKey("devices.host.layers")) {
+            out.add("host");
+        }
+        return out;
+    }
+
+    /** A device's column title: "GPU 0", "host (RAM)". */
+    static String title(String device) { return device.equals("host") ? "host (RAM)" : "GPU " + device.substring(3); }
+
+    /** One device's figure, or null where the device has none (a GPU's output buffer, the host's memory left). */
+    static Figure figure(SizingResult r, String device, String row) {
+        return r.figures().get(FigureKey.device(device, row).id());
+    }
+
+    /** A row's label: the figure's name without its device ("KV cache" of "GPU 0: KV cache"). */
+    static String label(SizingResult r, List<String> devices, String row) {
+        for (String d : devices) {
+            Figure f = figure(r, d, row);
+            if (f != null) {
+                return f.label().substring(f.label().indexOf(": ") + 2);
+            }
+        }
+        return row;
+    }
+}

@@ -1,0 +1,49 @@
+package org.vramsheet.report;
+
+import java.io.IOException;
+import java.util.List;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.FigureKey;
+
+/**
+ * The report's RUNTIME PER DEVICE section (llama.cpp): the window's table, a column per GPU and the host, a row per
+ * buffer, then whether the fullest GPU fits, what is left on it, the host memory and the -ngl that fits. Printed only for
+ * an engine that places memory per device; every figure's provenance is in the PROVENANCE section.
+ */
+final class PdfDevices {
+    private PdfDevices() { }
+
+    static void print(PdfCanvas c, ReportData d) throws IOException {
+        List<String> devices = DeviceRows.devices(d.result);
+        if (devices.isEmpty()) {
+            return;
+        }
+        c.heading("RUNTIME PER DEVICE (" + d.sheet.runtime().engine().label() + ")", 80 + 14 * DeviceRows.ROWS.size());
+        int n = devices.size();
+        float[] cols = new float[n + 1];
+        for (int i = 0; i < n; i++) {
+            cols[i + 1] = 0.3f + i * 0.7f / Math.max(4, n);
+        }
+        String[] head = new String[n + 1];
+        head[0] = "";
+        for (int i = 0; i < n; i++) {
+            head[i + 1] = DeviceRows.title(devices.get(i));
+        }
+        c.row(head, cols, 9, PdfPalette.ACCENT, true);
+        for (String row : DeviceRows.ROWS) {
+            String[] cells = new String[n + 1];
+            cells[0] = DeviceRows.label(d.result, devices, row);
+            for (int i = 0; i < n; i++) {
+                Figure f = DeviceRows.figure(d.result, devices.get(i), row);
+                cells[i + 1] = f == null ? "-" : d.shortText(f);
+            }
+            c.row(cells, cols, 8, PdfPalette.TEXT, true);
+        }
+        float[] two = {0, 0.42f};
+        for (FigureKey k : DeviceRows.SUMMARY) {
+            Figure f = d.figure(k);
+            c.row(new String[] {"= " + f.label(), d.text(k)}, two, 9, f.available() ? PdfPalette.TEXT : PdfPalette.MUTED, true);
+        }
+        c.y -= 8;
+    }
+}

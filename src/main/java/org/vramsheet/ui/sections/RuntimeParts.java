@@ -1,0 +1,79 @@
+package org.vramsheet.ui.sections;
+
+import java.util.Arrays;
+import javafx.beans.binding.Bindings;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.VBox;
+import org.vramsheet.core.engine.Engines;
+import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.sheet.FlashAttention;
+import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.ui.model.RuntimeViewModel;
+import org.vramsheet.ui.model.SheetViewModel;
+
+/**
+ * RUNTIME's parts beside its main grid: the CUDA-graph choice, the live-estimate button, and, shown while the engine runs
+ * with llama.cpp's flags, those flags and the memory per device ({@link DeviceTable}).
+ */
+final class RuntimeParts {
+    private static final int COLUMNS = 4;
+
+    private RuntimeParts() { }
+
+    static Node graphsInPool(Views v, RuntimeViewModel r) {
+        return v.choice("runtime-graphsInPool", "CUDA graphs taken from pool", r.graphsInPool,
+                RuntimeViewModel.GraphsInPool.values(), x -> switch (x) {
+                    case YES -> "yes";
+                    case NO -> "no";
+                    default -> "engine default";
+                });
+    }
+
+    static Node estimateButton(Views v, SheetViewModel vm) {
+        Button b = v.editButton("estimate-nonkv", "Use live estimates", vm::estimateNonKv);
+        b.setTooltip(new Tooltip(v.t("Clears the typed activation peak, non-torch memory and CUDA graphs: "
+                + "they follow the estimate from the model's vocabulary, the batched tokens, the GPU, the engine and the "
+                + "parallelism again (calibrated on real vLLM logs, docs/accuracy.md), or an applied engine log")));
+        return new VBox(1, new Label(" "), b);
+    }
+
+    /** A number field whose empty text means llama.cpp's default: the prompt shows it. */
+    private static VBox withDefault(Views v, VBox field, String prompt) {
+        ((TextField) field.getChildren().get(1)).setPromptText(v.texts().value(prompt));
+        return field;
+    }
+
+    /** llama.cpp's flags and its memory per device, shown while the engine takes them. */
+    static Node llamaCpp(Views v, SheetViewModel vm) {
+        RuntimeViewModel r = vm.runtime;
+        Label title = new Label(v.t("llama.cpp launch (empty: its default)"));
+        title.getStyleClass().add(Style.SECTION_TITLE);
+        Views.wraps(title);
+        KvDtype[] vTypes = Arrays.stream(KvDtype.values()).filter(d -> d == KvDtype.AUTO || d.ggmlBlocks()
+                || d == KvDtype.FP16 || d == KvDtype.BF16 || d == KvDtype.FP32).toArray(KvDtype[]::new);
+        GridPane flags = FormGrid.fill(v.grid(), COLUMNS, withDefault(v, v.number(r.gpuLayers), "999"),
+                v.text(Views.id("runtime.llamaCpp.tensorSplit"), "Tensor split (--tensor-split; one share per GPU)",
+                        r.tensorSplit, "runtime.llamaCpp.tensorSplit"),
+                v.choice(Views.id("runtime.llamaCpp.cacheTypeV"), "V cache type (-ctv)", r.cacheTypeV, vTypes,
+                        d -> d == KvDtype.AUTO ? "as the K cache (-ctk)" : d.label()),
+                v.choice(Views.id("runtime.llamaCpp.flashAttention"), "Flash attention (-fa)", r.flashAttention,
+                        FlashAttention.values(), FlashAttention::label),
+                withDefault(v, v.number(r.ubatch), "512"), withDefault(v, v.number(r.batch), "2,048"),
+                v.check(Views.id("runtime.llamaCpp.kvUnified"), "Unified KV cache (--kv-unified)", r.kvUnified),
+                v.check(Views.id("runtime.llamaCpp.noKvOffload"), "KV cache in host memory (--no-kv-offload)", r.noKvOffload));
+        GridPane results = FormGrid.fill(v.grid(), COLUMNS, v.result(FigureKey.DEVICES_FITS),
+                v.result(FigureKey.DEVICES_WORST_FREE_BYTES), v.result(FigureKey.DEVICES_HOST_BYTES),
+                v.result(FigureKey.DEVICES_MAX_GPU_LAYERS));
+        VBox box = new VBox(6, title, flags, new DeviceTable(v), results);
+        box.setId("runtime-llamaCpp");
+        box.visibleProperty().bind(Bindings.createBooleanBinding(() -> Engines.of(r.engine.get()).usesLlamaCppFlags(),
+                r.engine));
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
+    }
+}
