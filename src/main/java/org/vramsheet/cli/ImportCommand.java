@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.vramsheet.core.calc.StaleMeasurements;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.catalog.ModelCatalog;
@@ -22,13 +23,17 @@ import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.model.ConfigImporter;
 import org.vramsheet.io.model.ModelImport;
+import org.vramsheet.io.model.gguf.GgufSources;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code import (HUB_ID[@REV] | CONFIG.json | DIR | catalog:ID) [-o WORKSHEET.json] [--onto SHEET.json [--keep-measurements]]}. */
+/**
+ * {@code import (HUB_ID[@REV] | CONFIG.json | FILE.gguf | DIR | HUB_ID[@REV]:FILE.gguf | catalog:ID) [-o WORKSHEET.json]
+ * [--onto SHEET.json [--keep-measurements]]}.
+ */
 @Command(name = "import", mixinStandardHelpOptions = true, description = {
-        "Read a model's config.json (Hub: HF_TOKEN, HF_ENDPOINT, HF_HUB_OFFLINE) into a worksheet.",
+        "Read a model's config.json (Hub: HF_TOKEN, HF_ENDPOINT, HF_HUB_OFFLINE) or a GGUF file's header into a worksheet.",
         "Without -o the worksheet is printed. Exit 0 on success, 2 on a bad source or file."})
 final class ImportCommand extends Subcommand {
     @Option(names = {"-o", "--output"}, paramLabel = "WORKSHEET.json", description = "write the worksheet to this file")
@@ -43,7 +48,8 @@ final class ImportCommand extends Subcommand {
     @Option(names = "--cache", description = "list the models in the local Hugging Face cache and stop")
     private boolean cache;
     @Parameters(paramLabel = "SOURCE", arity = "0..*", hideParamSyntax = true,
-            description = "a Hub ID (HUB_ID[@REV]), a config.json, a model folder, or catalog:ID from --catalog")
+            description = {"a Hub ID (HUB_ID[@REV]), a config.json, a model folder, or catalog:ID from --catalog;",
+                "a GGUF file, any part of a split one, a folder of GGUF files, or HUB_ID[@REV]:FILE.gguf (HTTP Range)"})
     private List<String> sources = new ArrayList<>();
 
     ImportCommand(Io io) {
@@ -128,12 +134,19 @@ final class ImportCommand extends Subcommand {
         }
         Path p = Path.of(source);
         if (Files.exists(p)) {
-            return ModelSources.fromPath(p, null, null);
+            return GgufSources.isGguf(p) ? GgufSources.fromPath(p) : ModelSources.fromPath(p, null, null);
         }
-        if (source.endsWith(".json")) {
+        boolean hubGguf = GgufSources.isHubGguf(source);
+        if (source.endsWith(".json") || (!hubGguf && source.toLowerCase(Locale.ROOT).endsWith(".gguf"))) {
             throw new ConfigImporter.ImportException(source + ": no such file");
         }
         HubClient hub = HubClient.fromEnvironment(env, null, Duration.ofSeconds(20));
+        if (hubGguf) {
+            if (List.of("1", "true", "yes", "on").contains(env.getOrDefault("HF_HUB_OFFLINE", "").toLowerCase(Locale.ROOT))) {
+                throw new ConfigImporter.ImportException("HF_HUB_OFFLINE is set and " + source + " is read from the Hub only");
+            }
+            return GgufSources.fromHub(hub, source, new AtomicBoolean());
+        }
         HfCache cache = HfCache.fromEnvironment(env, System.getProperty("user.home"));
         boolean offline = List.of("1", "true", "yes", "on").contains(env.getOrDefault("HF_HUB_OFFLINE", "").toLowerCase(Locale.ROOT));
         return ModelSources.fromHubOrCache(hub, cache, offline, source, (i, n) -> err.print("\rfetching " + i + "/" + n));

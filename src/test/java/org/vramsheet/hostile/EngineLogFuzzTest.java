@@ -116,6 +116,12 @@ class EngineLogFuzzTest {
                 "seed " + seed + ": a nested max_model_len is never the served one");
     }
 
+    /** Seen: this seed mangled "'tensor_parallel_size': 8" into -5, and the log said TP -5. */
+    @net.jqwik.api.Example
+    void aMangledCountIsNotRead() {
+        mutatedLogsNeverCrashHangOrWrap(-1530L);
+    }
+
     @Provide
     Arbitrary<Long> seeds() { return Arbitraries.longs(); }
 }

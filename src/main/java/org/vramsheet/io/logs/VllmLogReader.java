@@ -118,24 +118,32 @@ final class VllmLogReader implements EngineLogReader {
                 yield f -> f.utilization(u);
             }
             case "max_model_len" -> {
-                long n = Long.parseLong(v);
+                long n = positive(Long.parseLong(v));
                 yield f -> f.maxModelLen(n);
             }
             case "tensor_parallel_size" -> {
-                int n = Integer.parseInt(v);
+                int n = (int) positive(Integer.parseInt(v));
                 yield f -> f.tensorParallel(n);
             }
             case "pipeline_parallel_size" -> {
-                int n = Integer.parseInt(v);
+                int n = (int) positive(Integer.parseInt(v));
                 yield f -> f.pipelineParallel(n);
             }
             case "kv_cache_dtype" -> f -> f.kvCacheDtype(v);
             case "data_parallel_size" -> {
-                int n = Integer.parseInt(v);
+                int n = (int) positive(Integer.parseInt(v));
                 yield f -> f.dataParallel(n > 1 ? n : f.dataParallel());
             }
             default -> f -> { };
         };
+    }
+
+    /** A count or length: below 1 it is no setting vLLM starts with (a mangled line), so it does not parse. */
+    private static long positive(long n) {
+        if (n < 1) {
+            throw new NumberFormatException(n + " is not a positive count");
+        }
+        return n;
     }
 
     private boolean pool(String line, Measurement.Builder f) {

@@ -77,7 +77,7 @@ public final class ConfigImporter {
     }
 
     /** The import refuses what calc would refuse about MODEL, WEIGHTS and KV ARCHITECTURE, with calc's message. */
-    static void refuseWhatCalcRefuses(ModelImport m, String source) throws ImportException {
+    public static void refuseWhatCalcRefuses(ModelImport m, String source) throws ImportException {
         Worksheet ws = m.applyTo(new Worksheet(null, null, null, null, null,
                 null, null, null, null, null));
         Issues issues = new Issues();

@@ -157,10 +157,10 @@ public final class ImportDialog {
     }
 
     private VBox file() {
-        Button config = new Button(tx.t("Choose config.json..."));
+        Button config = new Button(tx.t("Choose config.json or a GGUF file..."));
         config.setOnAction(e -> {
             FileChooser fc = new FileChooser();
-            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("config.json", "*.json"));
+            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("config.json, GGUF", "*.json", "*.gguf"));
             File f = fc.showOpenDialog(stage);
             if (f != null) {
                 ivm.fromPath(f.toPath());
@@ -174,7 +174,8 @@ public final class ImportDialog {
             }
         });
         Label l = new Label(tx.t("A folder is read for config.json, model.safetensors.index.json and the headers of its "
-                + ".safetensors files."));
+                + ".safetensors files; a folder without config.json for its GGUF files (a split model as one). A GGUF file "
+                + "is read for its header and tensor infos only."));
         l.setWrapText(true);
         VBox box = new VBox(8, config, folder, l);
         box.setPadding(new Insets(8));

@@ -28,6 +28,7 @@ import org.vramsheet.io.hub.HubException;
 import org.vramsheet.io.hub.ModelSources;
 import org.vramsheet.io.model.ConfigImporter;
 import org.vramsheet.io.model.ModelImport;
+import org.vramsheet.io.model.gguf.GgufSources;
 import org.vramsheet.ui.text.Texts;
 
 /**
@@ -104,8 +105,9 @@ public final class ImportViewModel {
         run(() -> ModelSources.fromCache(e), "cached " + e);
     }
 
+    /** A config.json or a model folder; a GGUF file, a split GGUF model or a folder of GGUF files. */
     public void fromPath(Path p) {
-        run(() -> ModelSources.fromPath(p, null, null), p.toString());
+        run(() -> GgufSources.isGguf(p) ? GgufSources.fromPath(p) : ModelSources.fromPath(p, null, null), p.toString());
     }
 
     private interface Source {

@@ -1,4 +1,4 @@
-package org.vramsheet.io.model;
+package org.vramsheet.io.model.gguf;
 
 import java.util.List;
 import java.util.Locale;
@@ -11,6 +11,8 @@ import org.vramsheet.core.sheet.Weights;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.io.Messages;
 import org.vramsheet.io.gguf.GgufFile;
+import org.vramsheet.io.model.ConfigImporter;
+import org.vramsheet.io.model.ModelImport;
 
 /**
  * Reads a GGUF file's metadata and tensor infos (llama.cpp's model format) into MODEL, WEIGHTS and KV ARCHITECTURE, and
@@ -97,7 +99,7 @@ public final class GgufImporter {
             throw new ConfigImporter.ImportException("'" + f.source() + "': no tensor infos: cannot count the weights (a header-only "
                     + "or vocabulary-only file?)");
         }
-        Weights w = GgufTensorBytes.weights(f.tensors(), experts[1], experts[0], n);
+        Weights w = GgufTensorBytes.weights(f, experts[1], experts[0], n);
         fileType(k, n);
         n.detect(g.describe());
         return new ModelImport(model(k, f, fallbackId, n), w, kv, n.detected(), n.assumed(), n.warnings());

@@ -1,4 +1,4 @@
-package org.vramsheet.io.model;
+package org.vramsheet.io.model.gguf;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.vramsheet.io.model;
+package org.vramsheet.io.model.gguf;
 
 import java.util.Set;
 import org.vramsheet.core.input.Inputs;
@@ -103,7 +103,7 @@ final class GgufWindows {
 
     private static long patternPeriod(GgufKeys k, long fallback) {
         Long p = k.isArray("attention.sliding_window_pattern") ? null
-                : k.count("attention.sliding_window_pattern", 0, ConfigLimits.MAX_LAYERS);
+                : k.count("attention.sliding_window_pattern", 0, GgufLimits.MAX_LAYERS);
         return p == null ? fallback : p;
     }
 

@@ -1,4 +1,4 @@
-package org.vramsheet.io.model;
+package org.vramsheet.io.model.gguf;
 
 import java.util.Arrays;
 import java.util.Set;
@@ -68,13 +68,14 @@ final class GgufRecurrent {
                 r[il] = kvHeads[il] == 0 && (ff == null || ff[il] == 0);
             }
         } else if (INTERVAL.contains(a)) {
-            Long key = k.count("full_attention_interval", 1, ConfigLimits.MAX_LAYERS);
+            Long key = k.count("full_attention_interval", 1, GgufLimits.MAX_LAYERS);
             long interval = key == null ? 4 : key;
             for (int il = 0; il < n; il++) {
                 r[il] = il < n - nextn && (il + 1) % interval != 0;
             }
             notes.detect("full attention on one layer in " + interval + (key == null ? " (no '" + k.key("full_attention_interval")
-                    + "': 4, as llama.cpp defaults it)" : " ('" + k.key("full_attention_interval") + "')") + ", linear attention elsewhere");
+                    + "': 4, as llama.cpp defaults it)" : " ('" + k.key("full_attention_interval") + "')")
+                    + ", linear attention elsewhere");
         } else if (any(k)) {
             for (int il = 0; il < n; il++) {
                 r[il] = kvHeads[il] == 0;
@@ -90,13 +91,13 @@ final class GgufRecurrent {
         long r;
         long s;
         String how;
-        Long wkv = k.count("wkv.head_size", 1, ConfigLimits.MAX_HEAD_DIM);
-        Long lCache = k.count("shortconv.l_cache", 1, ConfigLimits.MAX_HEAD_DIM);
-        Long kda = k.count("kda.head_dim", 1, ConfigLimits.MAX_HEAD_DIM);
-        long conv = orZero(k, "ssm.conv_kernel", ConfigLimits.MAX_HEAD_DIM);
-        long inner = orZero(k, "ssm.inner_size", ConfigLimits.MAX_WIDTH * 16);
-        long state = orZero(k, "ssm.state_size", ConfigLimits.MAX_HEAD_DIM);
-        long groups = orZero(k, "ssm.group_count", ConfigLimits.MAX_HEADS);
+        Long wkv = k.count("wkv.head_size", 1, GgufLimits.MAX_HEAD_DIM);
+        Long lCache = k.count("shortconv.l_cache", 1, GgufLimits.MAX_HEAD_DIM);
+        Long kda = k.count("kda.head_dim", 1, GgufLimits.MAX_HEAD_DIM);
+        long conv = orZero(k, "ssm.conv_kernel", GgufLimits.MAX_HEAD_DIM);
+        long inner = orZero(k, "ssm.inner_size", GgufLimits.MAX_WIDTH * 16);
+        long state = orZero(k, "ssm.state_size", GgufLimits.MAX_HEAD_DIM);
+        long groups = orZero(k, "ssm.group_count", GgufLimits.MAX_HEADS);
         if (wkv != null) {
             Long shift = k.count("token_shift_count", 0, 16);
             long t = shift == null ? 2 : shift;

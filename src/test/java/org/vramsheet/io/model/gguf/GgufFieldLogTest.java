@@ -1,4 +1,4 @@
-package org.vramsheet.io.model;
+package org.vramsheet.io.model.gguf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -22,6 +22,7 @@ import org.vramsheet.io.gguf.GgufFile;
 import org.vramsheet.io.logs.EngineLogParser;
 import org.vramsheet.io.logs.FieldLogs;
 import org.vramsheet.io.logs.LlamaCppKvCheck;
+import org.vramsheet.io.model.ModelImport;
 
 /**
  * Real llama.cpp logs (src/test/resources/field-logs/llamacpp) against a GGUF header built with each model's metadata as

@@ -1,4 +1,4 @@
-package org.vramsheet.io.model;
+package org.vramsheet.io.model.gguf;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -39,8 +39,8 @@ final class GgufLayout {
     static GgufLayout read(GgufKeys k, GgufNotes notes) {
         GgufLayout g = new GgufLayout();
         g.arch = k.arch();
-        g.layers = (int) k.required("block_count", 1, ConfigLimits.MAX_LAYERS, "cannot tell how many layers hold a cache");
-        g.embd = k.required("embedding_length", 1, ConfigLimits.MAX_WIDTH, "no model width (hidden size)");
+        g.layers = (int) k.required("block_count", 1, GgufLimits.MAX_LAYERS, "cannot tell how many layers hold a cache");
+        g.embd = k.required("embedding_length", 1, GgufLimits.MAX_WIDTH, "no model width (hidden size)");
         notes.detect("architecture '" + g.arch + "' ('general.architecture'), " + g.layers + " layers ('" + k.key("block_count")
                 + "'), hidden " + g.embd + " ('" + k.key("embedding_length") + "')");
         g.heads(k, notes);
@@ -59,9 +59,9 @@ final class GgufLayout {
     private void heads(GgufKeys k, GgufNotes notes) {
         String hk = "attention.head_count";
         String kk = "attention.head_count_kv";
-        long[] h = k.perLayer(hk, layers, 0, ConfigLimits.MAX_HEADS);
+        long[] h = k.perLayer(hk, layers, 0, GgufLimits.MAX_HEADS);
         heads = h == null ? new long[layers] : h;
-        long[] kv = k.perLayer(kk, layers, 0, ConfigLimits.MAX_HEADS);
+        long[] kv = k.perLayer(kk, layers, 0, GgufLimits.MAX_HEADS);
         kvHeads = kv == null ? heads.clone() : kv;
         for (int il = 0; il < layers; il++) {
             if (heads[il] > 0 && kvHeads[il] > heads[il]) {
@@ -106,8 +106,8 @@ final class GgufLayout {
     private void headSizes(GgufKeys k, GgufNotes notes) {
         long n = attentionHeads();
         long fallback = n > 0 ? embd / n : 0;
-        Long key = k.count("attention.key_length", 1, ConfigLimits.MAX_HEAD_DIM);
-        Long value = k.count("attention.value_length", 1, ConfigLimits.MAX_HEAD_DIM);
+        Long key = k.count("attention.key_length", 1, GgufLimits.MAX_HEAD_DIM);
+        Long value = k.count("attention.value_length", 1, GgufLimits.MAX_HEAD_DIM);
         headK = (int) (long) orDefault(key, fallback);
         headV = (int) (long) orDefault(value, fallback);
         if (key == null && n > 0) {
@@ -117,9 +117,9 @@ final class GgufLayout {
             notes.detect("K head size " + headK + " ('" + k.key("attention.key_length") + "'), V head size " + headV
                     + (value != null ? " ('" + k.key("attention.value_length") + "')" : " (the default " + fallback + ")"));
         }
-        headKSwa = (int) (long) orDefault(k.count("attention.key_length_swa", 1, ConfigLimits.MAX_HEAD_DIM), (long) headK);
-        headVSwa = (int) (long) orDefault(k.count("attention.value_length_swa", 1, ConfigLimits.MAX_HEAD_DIM), (long) headV);
-        Long rank = k.count("attention.kv_lora_rank", 1, ConfigLimits.MAX_HEAD_DIM);
+        headKSwa = (int) (long) orDefault(k.count("attention.key_length_swa", 1, GgufLimits.MAX_HEAD_DIM), (long) headK);
+        headVSwa = (int) (long) orDefault(k.count("attention.value_length_swa", 1, GgufLimits.MAX_HEAD_DIM), (long) headV);
+        Long rank = k.count("attention.kv_lora_rank", 1, GgufLimits.MAX_HEAD_DIM);
         if (rank != null) {
             mla = mla(k, rank.intValue(), notes);
         }
@@ -136,7 +136,7 @@ final class GgufLayout {
                     + k.key("attention.key_length") + "'); no V rows (llama-kv-cache.cpp: has_v = !is_mla)");
             return new Mla(rank, headK - rank, true);
         }
-        Long rope = k.count("rope.dimension_count", 0, ConfigLimits.MAX_HEAD_DIM);
+        Long rope = k.count("rope.dimension_count", 0, GgufLimits.MAX_HEAD_DIM);
         int r = rope == null ? 64 : rope.intValue();
         if (rope == null) {
             notes.assume("no '" + k.key("rope.dimension_count") + "': MLA RoPE width 64 assumed (DeepSeek's qk_rope_head_dim)");

@@ -1,4 +1,4 @@
-package org.vramsheet.io.model;
+package org.vramsheet.io.model.gguf;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -45,10 +45,10 @@ final class GgufLlamaCpp {
             if (k.has("wkv.head_size") || k.has("shortconv.l_cache") || k.has("kda.head_dim")) {
                 inexact.add("a recurrent state other than Mamba's (RWKV, short conv, KDA), which these hyperparameters do not hold");
             }
-            dConv = k.count("ssm.conv_kernel", 0, ConfigLimits.MAX_HEAD_DIM);
-            dInner = k.count("ssm.inner_size", 0, ConfigLimits.MAX_WIDTH * 16);
-            dState = k.count("ssm.state_size", 0, ConfigLimits.MAX_HEAD_DIM);
-            Long groups = k.count("ssm.group_count", 0, ConfigLimits.MAX_HEADS);
+            dConv = k.count("ssm.conv_kernel", 0, GgufLimits.MAX_HEAD_DIM);
+            dInner = k.count("ssm.inner_size", 0, GgufLimits.MAX_WIDTH * 16);
+            dState = k.count("ssm.state_size", 0, GgufLimits.MAX_HEAD_DIM);
+            Long groups = k.count("ssm.group_count", 0, GgufLimits.MAX_HEADS);
             nGroup = groups == null ? 0 : groups;
         }
         LlamaCppHparams hp = new LlamaCppHparams(k.arch(), g.layers, embdK, embdV, window, pattern, dConv, dInner, dState, nGroup);

@@ -1,4 +1,4 @@
-package org.vramsheet.io.model;
+package org.vramsheet.io.model.gguf;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.provider.Arguments;
 import org.vramsheet.io.gguf.GgufFile;
 import org.vramsheet.ui.text.Texts;
+import org.vramsheet.io.model.ConfigImporter;
+import org.vramsheet.io.model.ModelImport;
 
 /**
  * Every sentence a GGUF import can show (what it read, assumed and warns about, why it refuses a file, why llama.cpp's
@@ -33,6 +35,8 @@ class GgufRussianTest {
             UnaryOperator<GgufFixture> edit = (UnaryOperator<GgufFixture>) a.get()[1];
             collect(edit.apply(GgufModels.llama8b()).file(), texts);
         }
+        // GgufSources' first line for a Hub file (GgufSourcesTest reads one from a loopback server)
+        texts.add("read from the Hub by HTTP Range: 'org/m-GGUF:m-q4_0.gguf' at 'main' (the header and tensor infos only)");
         Texts ru = Texts.of("ru");
         Set<String> missing = new TreeSet<>();
         texts.forEach(t -> missing.addAll(ru.untranslated(t)));

@@ -1,4 +1,4 @@
-package org.vramsheet.io.model;
+package org.vramsheet.io.model.gguf;
 
 /**
  * One decoder layer of a GGUF model as llama.cpp caches it (llama-hparams.cpp: {@code has_kv}, {@code is_swa},

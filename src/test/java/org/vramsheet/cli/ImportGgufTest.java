@@ -1,0 +1,99 @@
+package org.vramsheet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.gguf.GgufFile;
+import org.vramsheet.io.gguf.GgufTensor;
+import org.vramsheet.io.json.WorksheetJson;
+import org.vramsheet.io.model.gguf.GgufBytes;
+import org.vramsheet.io.model.gguf.GgufServer;
+
+/** {@code import FILE.gguf}, a folder of GGUF files and {@code ORG/NAME:FILE.gguf}: a worksheet, not "read as JSON". */
+class ImportGgufTest {
+    @TempDir
+    Path dir;
+
+    /** Llama 3.1 70B's attention as LC10's log prints it (80 layers, 64 heads, 8 KV heads of 128). */
+    static GgufFile llama70b() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("general.architecture", "llama");
+        m.put("llama.block_count", 80L);
+        m.put("llama.context_length", 131072L);
+        m.put("llama.embedding_length", 8192L);
+        m.put("llama.attention.head_count", 64L);
+        m.put("llama.attention.head_count_kv", 8L);
+        m.put("llama.attention.key_length", 128L);
+        m.put("llama.attention.value_length", 128L);
+        m.put("general.file_type", 2L);
+        return new GgufFile(3, ByteOrder.LITTLE_ENDIAN, m, List.of(new GgufTensor("blk.0.attn_k.weight", new long[] {8192, 1024},
+                2, 0, 0)), 32, "llama70b");
+    }
+
+    private record Run(int status, String out, String err) { }
+
+    private static Run run(Map<String, String> env, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int s = ImportCommand.run(List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), env);
+        return new Run(s, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aGgufFileImportsIntoAWorksheet() throws Exception {
+        Path file = GgufBytes.write(llama70b(), dir.resolve("Llama-3.1-70B-Q4_0.gguf"));
+        Path sheet = dir.resolve("sheet.json");
+        Run r = run(Map.of(), file.toString(), "-o", sheet.toString());
+        assertEquals(Cli.OK, r.status(), r.err());
+        assertTrue(r.out().contains("KV heads 8 ('llama.attention.head_count_kv'): GQA, 8 query heads per KV head"), r.out());
+        Worksheet ws = WorksheetJson.read(sheet);
+        assertEquals(80, ws.kv().layers());
+        assertEquals("Llama-3.1-70B-Q4_0", ws.model().modelId());
+        assertEquals(8192L * 1024 / 32 * 18, ws.weights().checkpointBytes(), "one Q4_0 tensor: 18 bytes per 32 values");
+    }
+
+    @Test
+    void aFolderOfOneGgufModelImports() throws Exception {
+        GgufBytes.write(llama70b(), dir.resolve("model.gguf"));
+        Files.writeString(dir.resolve("README.md"), "a model card");
+        Run r = run(Map.of(), dir.toString());
+        assertEquals(Cli.OK, r.status(), r.err());
+        assertTrue(r.out().contains("\"layers\" : 80"), r.out());
+    }
+
+    @Test
+    void aMissingGgufIsNamedNotFetched() {
+        Run r = run(Map.of(), dir.resolve("absent.gguf").toString());
+        assertEquals(Cli.BAD_INPUT, r.status());
+        assertTrue(r.err().contains("absent.gguf: no such file"), r.err());
+    }
+
+    @Test
+    void aHubGgufIsReadByRange() throws Exception {
+        GgufFile f = llama70b();
+        try (GgufServer hub = new GgufServer()) {
+            byte[] head = GgufBytes.header(f);
+            hub.put("org/Llama-70B-GGUF", "v1", "llama-70b-q4_0.gguf", head, head.length + GgufBytes.dataBytes(f));
+            Run r = run(Map.of("HF_ENDPOINT", hub.endpoint()), "org/Llama-70B-GGUF@v1:llama-70b-q4_0.gguf");
+            assertEquals(Cli.OK, r.status(), r.err());
+            assertTrue(r.out().contains("\"modelId\" : \"org/Llama-70B-GGUF:llama-70b-q4_0.gguf\""), r.out());
+            assertTrue(r.out().contains("\"revision\" : \"v1\""), r.out());
+            Run offline = run(Map.of("HF_ENDPOINT", hub.endpoint(), "HF_HUB_OFFLINE", "1"), "org/Llama-70B-GGUF:llama-70b-q4_0.gguf");
+            assertEquals(Cli.BAD_INPUT, offline.status());
+            assertTrue(offline.err().contains("HF_HUB_OFFLINE is set"), offline.err());
+        }
+    }
+}
