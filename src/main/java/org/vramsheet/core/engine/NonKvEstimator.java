@@ -42,6 +42,19 @@ public final class NonKvEstimator {
 
     /** The estimate with these profiling constants (the fitted ones, or a leave-one-out fit's). */
     public static Estimate estimate(Worksheet ws, VllmProfile.Constants c) {
+        Estimate e = profiled(ws, c);
+        List<String> notes = new ArrayList<>(e.notes());
+        long nonTorch = withLoadBuffers(ws, e.nonTorchBytes(), notes);
+        return new Estimate(e.activationPeakBytes(), nonTorch, e.cudaGraphBytes(), notes);
+    }
+
+    /**
+     * The estimate as a version-2 file's import wrote it: issue 15's constants and no buffers loaded with the weights
+     * (vLLM's RoPE cache was added in issue 27), so an import's numbers are still recognised.
+     */
+    public static Estimate asVersionTwoWroteIt(Worksheet ws) { return profiled(ws, VllmProfile.ISSUE_15_FIT); }
+
+    private static Estimate profiled(Worksheet ws, VllmProfile.Constants c) {
         RuntimeSettings r = ws.runtime();
         OwnEstimate own = Engines.of(r.engine()).ownEstimate(ws);
         if (own != null) {
@@ -95,7 +108,7 @@ public final class NonKvEstimator {
         if (terms.extraNote() != null) {
             notes.add(terms.extraNote());
         }
-        return new Estimate(act, withLoadBuffers(ws, nonTorch, notes), cg, notes);
+        return new Estimate(act, nonTorch, cg, notes);
     }
 
     /** Adds the buffers the engine allocates while the weights load (vLLM's RoPE cache): in its weights, in this estimate. */

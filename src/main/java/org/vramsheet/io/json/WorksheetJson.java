@@ -28,7 +28,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.vramsheet.core.calc.StaleMeasurements;
 import org.vramsheet.core.engine.NonKvEstimator;
-import org.vramsheet.core.engine.vllm.VllmProfile;
 import org.vramsheet.core.input.Inputs;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.SignOffStatus;
@@ -142,8 +141,8 @@ public final class WorksheetJson {
         if (ws.signOff().status() == SignOffStatus.APPROVED) {
             return out;
         }
-        // the estimator of those files' time: the constants changed in issue 27, the numbers an import wrote did not
-        NonKvEstimator.Estimate e = NonKvEstimator.estimate(out, VllmProfile.ISSUE_15_FIT);
+        // the estimator of those files' time: the constants and terms changed in issue 27, the numbers an import wrote did not
+        NonKvEstimator.Estimate e = NonKvEstimator.asVersionTwoWroteIt(out);
         if (r.activationPeakBytes() == e.activationPeakBytes() && r.nonTorchBytes() == e.nonTorchBytes()
                 && r.cudaGraphBytes() == e.cudaGraphBytes()) {
             return NonKvEstimator.apply(out);

@@ -314,6 +314,9 @@ class WindowRobotTest {
             "StaticCache", "kv", "cache", "memory", "block_size", "max_model_len", "gpu_memory_utilization",
             "mem_fraction_static", "free_gpu_memory_fraction", "tokens_per_block", "page_size", "COUNTxGPU",
             "PRICE", "xH", "int", "xGPU", "English", "Ctrl", "card", "seed", // (the sample's GPU, "80 GiB card (seed 003)")
+            // llama.cpp's command-line flags shown with their Russian labels (-ngl, -ctk, --tensor-split, --kv-unified,
+            // --no-kv-offload), RAM, and "Flash attention" (jargon, like attention)
+            "ngl", "ctk", "ctv", "tensor", "split", "unified", "offload", "RAM", "Flash",
             // engineers' jargon the translation keeps: attention, CUDA graphs, non-KV, preemption / OOM, ...
             "attention", "graphs", "non", "Non", "preemption", "OOM", "utilization", "torch", "query", "head_dim",
             "D_head", "H_kv", "Tensor", "Pipeline", "Data", "parallel", "Hidden", "size", "hidden_size");

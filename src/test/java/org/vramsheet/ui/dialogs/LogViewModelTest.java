@@ -77,10 +77,11 @@ public class LogViewModelTest {
         var act = r.get(FigureKey.POOL_ACTIVATION_PEAK_BYTES);
         assertTrue(act.value() > Units.GIB, act.toString());
         assertEquals("estimated", act.provenance().formula());
-        assertEquals(Units.gib(0.25), r.get(FigureKey.POOL_NON_TORCH_BYTES).value());
+        long rope = 131_072L * 128 * 2; // vLLM's RoPE cos/sin cache, 32 MiB on every GPU (fp16, 131,072 positions)
+        assertEquals(Units.gib(0.25) + rope, r.get(FigureKey.POOL_NON_TORCH_BYTES).value());
         vm.runtime.tensorParallel.textProperty().set("2");
         var tp2 = vm.computed().outcome().result().get(FigureKey.POOL_NON_TORCH_BYTES);
-        assertEquals(Units.gib(2.1), tp2.value(), "TP 2 brings the NCCL buffers: " + tp2.provenance());
+        assertEquals(Units.gib(2.1) + rope, tp2.value(), "TP 2 brings the NCCL buffers: " + tp2.provenance());
         vm.runtime.nonTorch.textProperty().set("1 GiB");
         var typed = vm.computed().outcome().result().get(FigureKey.POOL_NON_TORCH_BYTES);
         assertEquals(Units.GIB, typed.value());
