@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.vramsheet.core.calc.StaleMeasurements;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.catalog.ModelCatalog;
+import org.vramsheet.io.gguf.GgufListing;
 import org.vramsheet.io.hub.HfCache;
 import org.vramsheet.io.hub.HubClient;
 import org.vramsheet.io.hub.HubException;
@@ -47,6 +48,9 @@ final class ImportCommand extends Subcommand {
     private boolean catalog;
     @Option(names = "--cache", description = "list the models in the local Hugging Face cache and stop")
     private boolean cache;
+    @Option(names = "--json", description = {"a Hub repository of GGUF files without config.json: list its files as JSON",
+        "(the worksheet is JSON already)"})
+    private boolean json;
     @Parameters(paramLabel = "SOURCE", arity = "0..*", hideParamSyntax = true,
             description = {"a Hub ID (HUB_ID[@REV]), a config.json, a model folder, or catalog:ID from --catalog;",
                 "a GGUF file, any part of a split one, a folder of GGUF files, or HUB_ID[@REV]:FILE.gguf (HTTP Range)"})
@@ -89,7 +93,10 @@ final class ImportCommand extends Subcommand {
         ModelImport m;
         try {
             m = load(source, env, err);
-        } catch (ConfigImporter.ImportException | HubException e) {
+        } catch (HubException e) {
+            err.print("\r"); // over the progress line ("fetching 0/3"), not after it
+            return e.kind() == HubException.Kind.GGUF_ONLY ? ggufChoices(source) : failed(e);
+        } catch (ConfigImporter.ImportException e) {
             err.println("vramsheet import: " + e.getMessage());
             return Cli.BAD_INPUT;
         }
@@ -123,6 +130,31 @@ final class ImportCommand extends Subcommand {
         return Cli.OK;
     }
 
+    private int failed(Exception e) {
+        err.println("vramsheet import: " + e.getMessage());
+        return Cli.BAD_INPUT;
+    }
+
+    /**
+     * A Hub repository with GGUF files and no config.json: its GGUF models are listed (on out) to choose one from, and
+     * nothing is imported (exit 2, one line on err saying how to choose).
+     */
+    private int ggufChoices(String source) {
+        int at = source.lastIndexOf('@');
+        String id = at > 0 ? source.substring(0, at) : source;
+        GgufListing l;
+        try {
+            l = GgufListing.read(HubClient.fromEnvironment(env, null, Duration.ofSeconds(20)), id, at > 0
+                    ? source.substring(at + 1) : null, new AtomicBoolean());
+        } catch (HubException e) {
+            return failed(e);
+        }
+        GgufChoices.print(l, json, out);
+        err.println("vramsheet import: " + id + " has no config.json" + (l.choices().isEmpty() ? " and no GGUF model to import"
+                : ": choose one of its " + l.choices().size() + " GGUF models, import " + id + "@REV:FILE.gguf (listed above)"));
+        return Cli.BAD_INPUT;
+    }
+
     private static ModelImport load(String source, Map<String, String> env, PrintStream err)
             throws ConfigImporter.ImportException, HubException {
         if (source.startsWith("catalog:")) {
@@ -149,7 +181,9 @@ final class ImportCommand extends Subcommand {
         }
         HfCache cache = HfCache.fromEnvironment(env, System.getProperty("user.home"));
         boolean offline = List.of("1", "true", "yes", "on").contains(env.getOrDefault("HF_HUB_OFFLINE", "").toLowerCase(Locale.ROOT));
-        return ModelSources.fromHubOrCache(hub, cache, offline, source, (i, n) -> err.print("\rfetching " + i + "/" + n));
+        // the progress line ends before anything else is said (a message, the choices)
+        return ModelSources.fromHubOrCache(hub, cache, offline, source, (i, n) -> err.print("\rfetching " + i + "/" + n
+                + (i.equals(n) ? "\n" : "")));
     }
 
     static Worksheet defaultSheet() {

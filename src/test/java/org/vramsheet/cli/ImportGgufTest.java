@@ -1,6 +1,7 @@
 package org.vramsheet.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -19,6 +20,7 @@ import org.vramsheet.io.gguf.GgufFile;
 import org.vramsheet.io.gguf.GgufTensor;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.model.gguf.GgufBytes;
+import org.vramsheet.io.model.gguf.GgufListingTest;
 import org.vramsheet.io.model.gguf.GgufServer;
 
 /** {@code import FILE.gguf}, a folder of GGUF files and {@code ORG/NAME:FILE.gguf}: a worksheet, not "read as JSON". */
@@ -94,6 +96,44 @@ class ImportGgufTest {
             Run offline = run(Map.of("HF_ENDPOINT", hub.endpoint(), "HF_HUB_OFFLINE", "1"), "org/Llama-70B-GGUF:llama-70b-q4_0.gguf");
             assertEquals(Cli.BAD_INPUT, offline.status());
             assertTrue(offline.err().contains("HF_HUB_OFFLINE is set"), offline.err());
+        }
+    }
+
+    @Test
+    void aGgufRepositoryIsListedToChooseFromAndNothingIsImported() throws Exception {
+        try (GgufServer hub = GgufListingTest.server()) {
+            Map<String, String> env = Map.of("HF_ENDPOINT", hub.endpoint());
+            Run r = run(env, GgufListingTest.REPO);
+            assertEquals(Cli.BAD_INPUT, r.status(), "a choice is needed: the usage exit code");
+            assertTrue(r.out().contains("3 GGUF models, no config.json"), r.out());
+            assertTrue(r.out().matches("(?s).*BF16/Llama-70B-BF16-00001-of-00002\\.gguf \\(2 parts\\)\\s+BF16\\s+141\\.00\\s+131\\.32.*"),
+                    "141,000,000,000 B = 141.00 GB = 131.32 GiB: " + r.out());
+            assertTrue(r.out().matches("(?s).*Llama-70B-Q4_K_M\\.gguf\\s+Q4_K_M\\s+42\\.52\\s+39\\.60.*"), r.out());
+            assertTrue(r.out().matches("(?s).*Llama-70B-UD-IQ2_XXS\\.gguf\\s+UD-IQ2_XXS\\s+unknown\\s+unknown.*"), r.out());
+            assertTrue(r.out().contains("set aside: mmproj-F16.gguf: a vision projector, not a model"), r.out());
+            assertFalse(r.out().contains("\"worksheet\"") || r.out().contains("schemaVersion"), "no sheet printed");
+            assertEquals(1, r.err().lines().filter(x -> x.startsWith("vramsheet import:")).count(), r.err());
+            assertTrue(r.err().contains("choose one of its 3 GGUF models"), r.err());
+
+            Run j = run(env, GgufListingTest.REPO + "@main", "--json");
+            assertEquals(Cli.BAD_INPUT, j.status());
+            var tree = org.vramsheet.io.json.WorksheetJson.shared().readTree(j.out());
+            assertEquals(GgufListingTest.SHA, tree.path("commit").asText());
+            assertEquals("main", tree.path("revision").asText());
+            var first = tree.path("ggufFiles").get(0);
+            assertEquals(141_000_000_000L, first.path("bytes").asLong());
+            assertEquals(2, first.path("parts").size());
+            assertEquals(GgufListingTest.REPO + "@" + GgufListingTest.SHA + ":BF16/Llama-70B-BF16-00001-of-00002.gguf",
+                    first.path("import").asText());
+            assertTrue(tree.path("ggufFiles").get(2).path("bytes").isNull(), "unknown size: null");
+            assertEquals(3, tree.path("setAside").size());
+
+            Path sheet = dir.resolve("chosen.json");
+            Run pick = run(env, first.path("import").asText(), "-o", sheet.toString());
+            assertEquals(Cli.OK, pick.status(), pick.err());
+            Worksheet ws = WorksheetJson.read(sheet);
+            assertEquals(GgufListingTest.SHA, ws.model().revision());
+            assertEquals(80, ws.kv().layers());
         }
     }
 }

@@ -1,6 +1,5 @@
 package org.vramsheet.io.hub;
 
-import java.util.regex.Pattern;
 import org.vramsheet.io.Messages;
 import org.vramsheet.io.Secret;
 
@@ -48,6 +47,16 @@ public final class HubClient {
     private final Duration timeout;
     private final HttpClient http;
 
+    /** A file of a repository and its size in bytes (-1 when the Hub does not say). */
+    public record RepoFile(String path, long size) { }
+
+    /** A revision's files with their sizes, and the commit it resolved to. */
+    public record Files(String modelId, String revision, String commit, List<RepoFile> files) {
+        public Files {
+            files = List.copyOf(files);
+        }
+    }
+
     /** What the Hub gave. */
     public record Fetched(String modelId, String commit, String configJson, Long indexTotalSize,
                           Map<String, Long> dtypeBytes, List<String> files) { }
@@ -81,30 +90,11 @@ public final class HubClient {
     @Override
     public String toString() { return "HubClient[" + endpoint + (token.present() ? ", token set" : "") + "]"; }
 
-    /** What a Hub model ID is: an owner (or none, for the few old top-level models), a slash, a name. */
-    private static final Pattern MODEL_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*(/[A-Za-z0-9._-]+)?");
-
     /**
-     * Why a text is not a Hub model ID, or null when it is one. Said as the field is typed (the import dialog marks
-     * it), so a page address, a space or a missing name is caught before anything is fetched.
+     * Why a text is not a Hub model ID, or null when it is one ({@link HubIds}). Said as the field is typed (the import
+     * dialog marks it), so a page address, a space or a missing name is caught before anything is fetched.
      */
-    public static String idProblem(String text) {
-        String id = text == null ? "" : text.strip();
-        if (id.isEmpty()) {
-            return "give a model ID such as meta-llama/Llama-3.1-8B-Instruct";
-        }
-        if (id.startsWith("http://") || id.startsWith("https://")) {
-            return "a page address, not a model ID: give org/name (the part after huggingface.co/)";
-        }
-        if (id.chars().anyMatch(Character::isWhitespace)) {
-            return "a model ID has no spaces (org/name)";
-        }
-        if (id.endsWith("/") || id.chars().filter(c -> c == '/').count() > 1) {
-            return "a model ID is org/name: one slash, a name after it";
-        }
-        return MODEL_ID.matcher(id).matches() ? null
-                : "a model ID holds letters, digits, '.', '_' and '-' only, and starts with a letter or digit";
-    }
+    public static String idProblem(String text) { return HubIds.problem(text); }
 
     /**
      * Fetches a model. {@code progress} gets (step, steps); {@code cancelled} is checked between and
@@ -127,7 +117,7 @@ public final class HubClient {
                                  AtomicBoolean cancelled) throws HubException {
         String rev = revision == null || revision.isBlank() ? "main" : revision.trim();
         String id = modelId.trim();
-        if (!MODEL_ID.matcher(id).matches()) {
+        if (!HubIds.isModelId(id)) {
             throw new HubException(HubException.Kind.NOT_FOUND, "'" + id + "' is not a Hub model ID (org/name)");
         }
         progress.accept(0, 3);
@@ -139,6 +129,10 @@ public final class HubClient {
         }
         List<String> files = new ArrayList<>();
         info.path("siblings").forEach(s -> files.add(s.path("rfilename").asText()));
+        if (!files.contains("config.json") && files.stream().anyMatch(f -> f.toLowerCase(java.util.Locale.ROOT).endsWith(".gguf"))) {
+            throw new HubException(HubException.Kind.GGUF_ONLY, id + " at '" + rev + "' has GGUF files and no config.json: "
+                    + "choose one of its GGUF files (ORG/NAME:FILE.gguf)");
+        }
         progress.accept(1, 3);
         String config = new String(get("/" + id + "/resolve/" + sha + "/config.json", null, cancelled, id, rev),
                 StandardCharsets.UTF_8);
@@ -200,7 +194,22 @@ public final class HubClient {
         }
     }
 
-    static boolean isModelId(String id) { return MODEL_ID.matcher(id).matches(); }
+    /**
+     * The files of {@code modelId} at {@code revision} (null: main) with their sizes and the commit, by one request
+     * ({@link HubFiles}), with {@link #fetch}'s token, redirect, deadline and cancelling rules.
+     */
+    public Files files(String modelId, String revision, AtomicBoolean cancelled) throws HubException {
+        if (token.problem() != null) {
+            throw new HubException(HubException.Kind.BAD_TOKEN, token.problem());
+        }
+        try {
+            return HubFiles.read(this, modelId.trim(), revision == null || revision.isBlank() ? "main" : revision.trim(), cancelled);
+        } catch (HubException e) {
+            throw new HubException(e.kind(), token.mask(e.getMessage()));
+        }
+    }
+
+    static boolean isModelId(String id) { return HubIds.isModelId(id); }
 
     static String enc(String s) { return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20"); }
 
@@ -217,7 +226,7 @@ public final class HubClient {
         return b.toString();
     }
 
-    private static JsonNode json(byte[] body, String id) throws HubException {
+    static JsonNode json(byte[] body, String id) throws HubException {
         try {
             return WorksheetJson.shared().readTree(body);
         } catch (IOException e) {
@@ -228,6 +237,11 @@ public final class HubClient {
 
     private byte[] get(String path, String range, AtomicBoolean cancelled, String id, String rev) throws HubException {
         return fetch(path, range, cancelled, id, rev).body();
+    }
+
+    /** The whole body of a GET of {@code path} (checked, capped at {@link #MAX_BODY}). */
+    byte[] body(String path, AtomicBoolean cancelled, String id, String rev) throws HubException {
+        return get(path, null, cancelled, id, rev);
     }
 
     /** An answer's body, and the whole file's size when the answer says it (Content-Range of a 206, or a 200's body). */

@@ -12,7 +12,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A loopback server answering the Hub's {@code /ORG/NAME/resolve/REV/FILE} URLs by HTTP Range (206 with Content-Range),
- * a file being its header followed by zeros up to its size. It records the ranges asked for.
+ * a file being its header followed by zeros up to its size, and {@code /api/models/ORG/NAME/revision/REV} with the JSON
+ * given for the repository. It records the ranges and the API queries asked for.
  */
 public final class GgufServer implements AutoCloseable {
     private record Served(byte[] head, long size) { }
@@ -21,6 +22,9 @@ public final class GgufServer implements AutoCloseable {
     private final Map<String, Served> files = new ConcurrentHashMap<>();
     /** The Range header of every request, "none" without one. */
     public final List<String> ranges = new CopyOnWriteArrayList<>();
+    /** The path and query of every API request. */
+    public final List<String> api = new CopyOnWriteArrayList<>();
+    private final Map<String, String> revisions = new ConcurrentHashMap<>();
 
     public GgufServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -36,7 +40,22 @@ public final class GgufServer implements AutoCloseable {
         files.put("/" + id + "/resolve/" + rev + "/" + file, new Served(head, size));
     }
 
+    /** Answers {@code /api/models/ID/revision/REV} (any REV) with this JSON. */
+    public void revision(String id, String json) { revisions.put(id, json); }
+
     private void handle(HttpExchange x) throws IOException {
+        String path = x.getRequestURI().getPath();
+        if (path.startsWith("/api/models/")) {
+            api.add(path + "?" + x.getRequestURI().getRawQuery());
+            String id = path.substring("/api/models/".length()).replaceFirst("/revision/.*$", "");
+            String json = revisions.get(id);
+            byte[] body = (json == null ? "{\"error\":\"Repository Not Found\"}" : json).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            x.sendResponseHeaders(json == null ? 404 : 200, body.length);
+            try (OutputStream o = x.getResponseBody()) {
+                o.write(body);
+            }
+            return;
+        }
         String range = x.getRequestHeaders().getFirst("Range");
         ranges.add(range == null ? "none" : range);
         Served f = files.get(x.getRequestURI().getPath());
