@@ -24,6 +24,7 @@ import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.model.ConfigImporter;
 import org.vramsheet.io.model.ModelImport;
+import org.vramsheet.io.model.gguf.GgufCatalog;
 import org.vramsheet.io.model.gguf.GgufSources;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -73,7 +74,7 @@ final class ImportCommand extends Subcommand {
     @Override
     public Integer call() {
         if (catalog) {
-            ModelCatalog.entries().forEach(e -> out.println("catalog:" + e.id()));
+            ModelCatalog.all().forEach(e -> out.println("catalog:" + e.id() + (e.gguf() ? "  (GGUF " + e.quantization() + ")" : "")));
             return Cli.OK;
         }
         if (cache) {
@@ -159,10 +160,10 @@ final class ImportCommand extends Subcommand {
             throws ConfigImporter.ImportException, HubException {
         if (source.startsWith("catalog:")) {
             String id = source.substring("catalog:".length());
-            ModelCatalog.Entry e = ModelCatalog.entries().stream().filter(x -> x.id().equalsIgnoreCase(id)).findFirst()
+            ModelCatalog.Entry e = ModelCatalog.all().stream().filter(x -> x.id().equalsIgnoreCase(id)).findFirst()
                     .orElseThrow(() -> new ConfigImporter.ImportException("no model '" + id + "' in the built-in catalog "
                             + "(list it with --catalog)"));
-            return ModelSources.fromCatalog(e);
+            return GgufCatalog.fromCatalog(e);
         }
         Path p = Path.of(source);
         if (Files.exists(p)) {

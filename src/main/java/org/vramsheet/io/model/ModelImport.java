@@ -3,6 +3,7 @@ package org.vramsheet.io.model;
 import java.util.Set;
 import java.util.List;
 import org.vramsheet.core.engine.NonKvEstimator;
+import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.ModelInfo;
 import org.vramsheet.core.sheet.ResultSettings;
@@ -13,22 +14,36 @@ import org.vramsheet.core.sheet.Worksheet;
 /**
  * What an import found: MODEL, WEIGHTS and KV ARCHITECTURE for the sheet, with what was read from the
  * files ("detected"), what had to be assumed, and warnings (e.g. the estimate and the checkpoint disagree).
+ *
+ * @param engine the engine the model is for (a GGUF catalog entry: llama.cpp), set at its default release when it is not
+ *               the sheet's; null keeps the sheet's engine
  */
 public record ModelImport(ModelInfo model, Weights weights, KvArchitecture kv, List<String> detected,
-                          List<String> assumed, List<String> warnings) {
+                          List<String> assumed, List<String> warnings, Engine engine) {
     public ModelImport {
         detected = List.copyOf(detected);
         assumed = List.copyOf(assumed);
         warnings = List.copyOf(warnings);
     }
 
+    /** An import that keeps the sheet's engine. */
+    public ModelImport(ModelInfo model, Weights weights, KvArchitecture kv, List<String> detected, List<String> assumed,
+                       List<String> warnings) {
+        this(model, weights, kv, detected, assumed, warnings, null);
+    }
+
+    /** This import, for {@code e} (null: the sheet's engine). */
+    public ModelImport withEngine(Engine e) { return new ModelImport(model, weights, kv, detected, assumed, warnings, e); }
+
     /** The fields {@link #applyTo} may change; every other field of the sheet is kept. */
     public static final Set<String> OWNS = Set.of("model.*", "weights.*", "kv.*", "runtime.maxModelLen",
-            "result.contextLength", "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes");
+            "result.contextLength", "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes",
+            "runtime.engine", "runtime.engineVersion");
 
     /** The sheet with this model's sections; the engine's max length is capped at the model's context. */
     public Worksheet applyTo(Worksheet ws) {
-        RuntimeSettings r = ws.runtime();
+        RuntimeSettings r = engine == null || engine == ws.runtime().engine() ? ws.runtime()
+                : ws.runtime().toBuilder().engine(engine).engineVersion("").build();
         Long max = model.maxContextTokens();
         Long len = r.maxModelLen();
         if (max != null && (len == null || len > max)) {

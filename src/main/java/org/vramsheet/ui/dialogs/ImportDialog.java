@@ -206,7 +206,8 @@ public final class ImportDialog {
         filter.setId("import-catalog-filter");
         filter.setPromptText(tx.t("filter, e.g. qwen"));
         filter.textProperty().addListener((o, a, b) -> items.setPredicate(e -> b == null || b.isBlank()
-                || (e.id() + " " + (e.licence() == null ? "" : e.licence())).toLowerCase(Locale.ROOT)
+                || (e.id() + " " + (e.licence() == null ? "" : e.licence()) + (e.gguf() ? " gguf " + e.quantization() : ""))
+                        .toLowerCase(Locale.ROOT)
                         .contains(b.strip().toLowerCase(Locale.ROOT))));
         ListView<ModelCatalog.Entry> list = new ListView<>(items);
         list.setId("import-catalog-list");

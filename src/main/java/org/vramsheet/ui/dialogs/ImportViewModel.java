@@ -28,6 +28,7 @@ import org.vramsheet.io.hub.HubException;
 import org.vramsheet.io.hub.ModelSources;
 import org.vramsheet.io.model.ConfigImporter;
 import org.vramsheet.io.model.ModelImport;
+import org.vramsheet.io.model.gguf.GgufCatalog;
 import org.vramsheet.io.model.gguf.GgufSources;
 import org.vramsheet.ui.text.Texts;
 
@@ -68,15 +69,17 @@ public final class ImportViewModel {
 
     public String endpoint() { return HubClient.fromEnvironment(env, null, timeout).endpoint(); }
 
-    public List<ModelCatalog.Entry> catalog() { return ModelCatalog.entries(); }
+    /** Every catalog entry, the GGUF ones last. */
+    public List<ModelCatalog.Entry> catalog() { return ModelCatalog.all(); }
 
     /**
-     * A catalog entry's facts for the list: parameters, maximum context and KV bytes per token on {@code base}'s engine
-     * and KV dtype; "" when the entry cannot be read.
+     * A catalog entry's facts for the list: "GGUF" and its quantization for a GGUF entry (run by llama.cpp), parameters,
+     * maximum context and KV bytes per token on {@code base}'s engine and KV dtype (a GGUF entry's: llama.cpp); "" when
+     * the entry cannot be read.
      */
     public static String details(ModelCatalog.Entry e, Worksheet base, Texts texts) {
         try {
-            var m = ModelSources.fromCatalog(e);
+            var m = GgufCatalog.fromCatalog(e);
             var ws = m.applyTo(base);
             var r = SizingCalculator.calculate(ws);
             var kv = r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN);
@@ -85,7 +88,7 @@ public final class ImportViewModel {
             String out = (params == null ? "" : String.format(Locale.ROOT, "%.1f", params / 1e9) + "B params")
                     + (ctx == null ? "" : " · " + Units.grouped(ctx) + " tokens")
                     + (kv.available() ? " · " + Quantities.bytes(kv.value()) + " KV per token" : "");
-            out = out.startsWith(" · ") ? out.substring(3) : out;
+            out = (e.gguf() ? "GGUF " + e.quantization() + " · " : "") + (out.startsWith(" · ") ? out.substring(3) : out);
             return texts.value(out) + " · " + (e.licence() == null ? texts.t("licence: see the model card")
                     : texts.t("licence:") + " " + e.licence());
         } catch (RuntimeException | ConfigImporter.ImportException ex) {
@@ -98,7 +101,7 @@ public final class ImportViewModel {
     public Path cacheRoot() { return cache.root(); }
 
     public void fromCatalog(ModelCatalog.Entry e) {
-        run(() -> ModelSources.fromCatalog(e), "catalog entry " + e.id());
+        run(() -> GgufCatalog.fromCatalog(e), "catalog entry " + e.id());
     }
 
     public void fromCache(HfCache.Entry e) {

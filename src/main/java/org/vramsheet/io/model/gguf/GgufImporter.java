@@ -59,9 +59,18 @@ public final class GgufImporter {
 
     /** As {@link #parse(GgufFile)}, with the ID to use when the metadata names no model (e.g. the file name). */
     public static ModelImport parse(GgufFile f, String fallbackId) throws ConfigImporter.ImportException {
+        return parse(f, fallbackId, null);
+    }
+
+    /**
+     * As {@link #parse(GgufFile, String)}; with {@code given} WEIGHTS (a header known only from a log's metadata dump,
+     * {@link GgufLogHeader}) the tensors are not counted and need not be there.
+     */
+    static ModelImport parse(GgufFile f, String fallbackId, GgufLogHeader.LoggedWeights given)
+            throws ConfigImporter.ImportException {
         ModelImport m;
         try {
-            m = read(f, fallbackId);
+            m = read(f, fallbackId, given);
         } catch (GgufKeys.BadKey e) {
             throw new ConfigImporter.ImportException("'" + f.source() + "': " + e.getMessage());
         } catch (ArithmeticException e) {
@@ -84,7 +93,8 @@ public final class GgufImporter {
         }
     }
 
-    private static ModelImport read(GgufFile f, String fallbackId) throws ConfigImporter.ImportException {
+    private static ModelImport read(GgufFile f, String fallbackId, GgufLogHeader.LoggedWeights given)
+            throws ConfigImporter.ImportException {
         GgufNotes n = new GgufNotes();
         GgufKeys k = new GgufKeys(f);
         GgufLayout g = GgufLayout.read(k, n);
@@ -95,11 +105,11 @@ public final class GgufImporter {
         }
         KvArchitecture kv = GgufKv.of(k, g, n);
         long[] experts = experts(k, n);
-        if (f.tensors().isEmpty()) {
+        if (f.tensors().isEmpty() && given == null) {
             throw new ConfigImporter.ImportException("'" + f.source() + "': no tensor infos: cannot count the weights (a header-only "
                     + "or vocabulary-only file?)");
         }
-        Weights w = GgufTensorBytes.weights(f, experts[1], experts[0], n);
+        Weights w = given != null ? given.weights(experts[0], n) : GgufTensorBytes.weights(f, experts[1], experts[0], n);
         fileType(k, n);
         n.detect(g.describe());
         return new ModelImport(model(k, f, fallbackId, n), w, kv, n.detected(), n.assumed(), n.warnings());
