@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.stream.Stream;
 import org.vramsheet.io.json.WorksheetJson;
 
 /**
@@ -45,7 +46,7 @@ public final class ModelCatalog {
 
     /** Every entry: the config.json ones, then the GGUF ones. */
     public static List<Entry> all() {
-        return java.util.stream.Stream.concat(ENTRIES.stream(), GGUF.stream()).toList();
+        return Stream.concat(ENTRIES.stream(), GGUF.stream()).toList();
     }
 
     private static List<Entry> load(String index) {

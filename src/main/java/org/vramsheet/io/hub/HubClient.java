@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -129,7 +130,7 @@ public final class HubClient {
         }
         List<String> files = new ArrayList<>();
         info.path("siblings").forEach(s -> files.add(s.path("rfilename").asText()));
-        if (!files.contains("config.json") && files.stream().anyMatch(f -> f.toLowerCase(java.util.Locale.ROOT).endsWith(".gguf"))) {
+        if (!files.contains("config.json") && files.stream().anyMatch(f -> f.toLowerCase(Locale.ROOT).endsWith(".gguf"))) {
             throw new HubException(HubException.Kind.GGUF_ONLY, id + " at '" + rev + "' has GGUF files and no config.json: "
                     + "choose one of its GGUF files (ORG/NAME:FILE.gguf)");
         }

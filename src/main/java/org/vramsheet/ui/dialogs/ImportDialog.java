@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.binding.Bindings;
 import javafx.collections.FXCollections;
 import javafx.collections.transformation.FilteredList;
@@ -23,6 +24,8 @@ import javafx.scene.control.PasswordField;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.HBox;
@@ -37,6 +40,7 @@ import org.controlsfx.control.textfield.TextFields;
 import org.controlsfx.validation.ValidationResult;
 import org.controlsfx.validation.ValidationSupport;
 import org.vramsheet.io.catalog.ModelCatalog;
+import org.vramsheet.io.gguf.GgufListing;
 import org.vramsheet.io.hub.HfCache;
 import org.vramsheet.io.hub.HubClient;
 import org.vramsheet.ui.model.SheetViewModel;
@@ -148,11 +152,46 @@ public final class ImportDialog {
         bar.visibleProperty().bind(ivm.busy);
         bar.setMaxWidth(Double.MAX_VALUE);
         Label where = new Label(tx.t("Reads config.json, the safetensors index and each shard's header from {0} "
-                + "(HF_ENDPOINT); no weights are downloaded. The token is never saved.").replace("{0}", ivm.endpoint()));
+                + "(HF_ENDPOINT); no weights are downloaded. The token is never saved.").replace("{0}", ivm.endpoint()) + " "
+                + tx.t("A repository of GGUF files without config.json lists them to choose one, read by HTTP Range."));
         where.setWrapText(true);
         VBox box = new VBox(6, new Label(tx.t("Model ID")), id, new Label(tx.t("Revision")), rev, new Label(tx.t("Token")), token,
-                new HBox(8, fetch, cancel), bar, where);
+                new HBox(8, fetch, cancel), bar, where, ggufTable());
         box.setPadding(new Insets(8));
+        return box;
+    }
+
+    /**
+     * A repository of GGUF files without config.json: its models (file, quantization, size; a split model once, its parts
+     * summed), shown once fetched; the one chosen is read by HTTP Range (double click or "Import this file").
+     */
+    private VBox ggufTable() {
+        TableView<GgufListing.Choice> table = new TableView<>(ivm.ggufChoices);
+        table.setId("import-gguf-files");
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label(tx.t("No GGUF files listed")));
+        TableColumn<GgufListing.Choice, String> file = new TableColumn<>(tx.t("File"));
+        file.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().file()
+                + (c.getValue().parts().size() > 1 ? " " + tx.message("(" + c.getValue().parts().size() + " parts)") : "")));
+        file.setPrefWidth(420);
+        TableColumn<GgufListing.Choice, String> quant = new TableColumn<>(tx.t("Quantization"));
+        quant.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().quantization() == null ? "?" : c.getValue().quantization()));
+        TableColumn<GgufListing.Choice, String> size = new TableColumn<>(tx.t("Size"));
+        size.setCellValueFactory(c -> new ReadOnlyStringWrapper(ImportViewModel.size(c.getValue(), tx)));
+        table.getColumns().setAll(List.of(file, quant, size));
+        table.setPrefHeight(150);
+        Button pick = new Button(tx.t("Import this file"));
+        pick.setId("import-gguf-pick");
+        pick.disableProperty().bind(ivm.busy.or(table.getSelectionModel().selectedItemProperty().isNull()));
+        pick.setOnAction(e -> ivm.importGguf(table.getSelectionModel().getSelectedItem()));
+        table.setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2 && table.getSelectionModel().getSelectedItem() != null && !ivm.busy.get()) {
+                ivm.importGguf(table.getSelectionModel().getSelectedItem());
+            }
+        });
+        VBox box = new VBox(6, table, pick);
+        box.visibleProperty().bind(Bindings.isNotEmpty(ivm.ggufChoices));
+        box.managedProperty().bind(box.visibleProperty());
         return box;
     }
 

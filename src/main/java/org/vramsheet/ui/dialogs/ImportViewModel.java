@@ -21,7 +21,10 @@ import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Quantities;
 import org.vramsheet.core.units.Units;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 import org.vramsheet.io.catalog.ModelCatalog;
+import org.vramsheet.io.gguf.GgufListing;
 import org.vramsheet.io.hub.HfCache;
 import org.vramsheet.io.hub.HubClient;
 import org.vramsheet.io.hub.HubException;
@@ -46,6 +49,10 @@ public final class ImportViewModel {
     public final DoubleProperty progress = new SimpleDoubleProperty(0);
     public final BooleanProperty busy = new SimpleBooleanProperty(false);
     public final ObjectProperty<ModelImport> result = new SimpleObjectProperty<>();
+    /** A Hub repository of GGUF files without config.json: its models to choose from (empty otherwise). */
+    public final ObservableList<GgufListing.Choice> ggufChoices = FXCollections.observableArrayList();
+    private GgufListing listing;
+    private HubClient listedBy;
     private final Map<String, String> env;
     private final HfCache cache;
     private final Duration timeout;
@@ -149,31 +156,22 @@ public final class ImportViewModel {
         }
         String spec = id + (revision.get().isBlank() ? "" : "@" + revision.get().trim());
         HubClient hub = HubClient.fromEnvironment(env, token.get(), timeout);
-        AtomicBoolean c = new AtomicBoolean();
-        cancel = c;
-        busy.set(true);
-        error.set("");
-        result.set(null);
-        progress.set(-1);
-        status.set("Fetching '" + spec + "' from '" + hub.endpoint() + "'...");
+        AtomicBoolean c = start("Fetching '" + spec + "' from '" + hub.endpoint() + "'...");
+        ggufChoices.clear();
+        listing = null;
+        String rev = revision.get();
         background.execute(() -> {
             try {
                 ModelImport m = ModelSources.fromHub(hub, spec, (i, n) -> fx.accept(() -> progress.set(i / (double) n)), c);
-                fx.accept(() -> {
-                    busy.set(false);
-                    progress.set(1);
-                    result.set(m);
-                    status.set("Read '" + m.model().modelId() + " @ " + m.model().revision()
-                            + "'. Check what was detected and assumed, then Apply.");
-                });
-            } catch (HubException | ConfigImporter.ImportException e) {
-                fx.accept(() -> {
-                    busy.set(false);
-                    progress.set(0);
-                    error.set(e.getMessage());
-                    status.set(e instanceof HubException h && h.kind() == HubException.Kind.CANCELLED ? "Cancelled."
-                            : "Nothing was changed.");
-                });
+                fx.accept(() -> done(m));
+            } catch (HubException e) {
+                if (e.kind() == HubException.Kind.GGUF_ONLY) {
+                    list(hub, id, rev, c, fx);
+                } else {
+                    failed(e, fx);
+                }
+            } catch (ConfigImporter.ImportException e) {
+                failed(e, fx);
             } catch (RuntimeException e) {
                 fx.accept(() -> {
                     busy.set(false);
@@ -181,6 +179,81 @@ public final class ImportViewModel {
                 });
             }
         });
+    }
+
+    /** A fetch or read begins: busy, progress running, nothing shown; its cancel flag. */
+    private AtomicBoolean start(String what) {
+        AtomicBoolean c = new AtomicBoolean();
+        cancel = c;
+        busy.set(true);
+        error.set("");
+        result.set(null);
+        progress.set(-1);
+        status.set(what);
+        return c;
+    }
+
+    private void done(ModelImport m) {
+        busy.set(false);
+        progress.set(1);
+        result.set(m);
+        status.set("Read '" + m.model().modelId() + " @ " + m.model().revision() + "'. Check what was detected and assumed, then Apply.");
+    }
+
+    private void failed(Exception e, Consumer<Runnable> fx) {
+        fx.accept(() -> {
+            busy.set(false);
+            progress.set(0);
+            error.set(e.getMessage());
+            status.set(e instanceof HubException h && h.kind() == HubException.Kind.CANCELLED ? "Cancelled." : "Nothing was changed.");
+        });
+    }
+
+    /** The repository has GGUF files and no config.json: its GGUF models are listed to choose one (on the background thread). */
+    private void list(HubClient hub, String id, String rev, AtomicBoolean c, Consumer<Runnable> fx) {
+        try {
+            GgufListing l = GgufListing.read(hub, id, rev, c);
+            fx.accept(() -> {
+                busy.set(false);
+                progress.set(0);
+                listing = l;
+                listedBy = hub;
+                ggufChoices.setAll(l.choices());
+                status.set(l.choices().isEmpty() ? "'" + id + "' has no config.json and no GGUF model to import."
+                        : "'" + id + "' has " + l.choices().size() + " GGUF models and no config.json: choose one, then Import.");
+            });
+        } catch (HubException e) {
+            failed(e, fx);
+        }
+    }
+
+    /** Reads the chosen GGUF model of the listed repository by HTTP Range, at the listed commit, off the FX thread. */
+    public void importGguf(GgufListing.Choice choice) {
+        if (listing == null || choice == null) {
+            error.set("Fetch a repository of GGUF files first, then choose one of its files");
+            return;
+        }
+        String spec = choice.spec(listing);
+        HubClient hub = listedBy;
+        AtomicBoolean c = start("Reading '" + choice.file() + "' by HTTP Range (the header and tensor infos only)...");
+        background.execute(() -> {
+            try {
+                ModelImport m = GgufSources.fromHub(hub, spec, c);
+                fx.accept(() -> done(m));
+            } catch (HubException | ConfigImporter.ImportException e) {
+                failed(e, fx);
+            } catch (RuntimeException e) {
+                fx.accept(() -> {
+                    busy.set(false);
+                    error.set("Unexpected problem: " + e);
+                });
+            }
+        });
+    }
+
+    /** A choice's size for the list: GB and GiB, or "unknown" when the Hub gave none. */
+    public static String size(GgufListing.Choice c, Texts texts) {
+        return c.bytes() < 0 ? texts.t("unknown") : texts.value(Units.gbText(c.bytes()) + " · " + Units.gibText(c.bytes()));
     }
 
     public void cancel() { cancel.set(true); }

@@ -37,6 +37,7 @@ import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.logs.EngineLogParser;
 import org.vramsheet.io.logs.FieldLogs;
 import org.vramsheet.io.model.ConfigImporter;
+import org.vramsheet.io.model.gguf.GgufCatalog;
 import org.vramsheet.ui.app.FileController;
 import org.vramsheet.ui.dialogs.LogViewModel;
 import org.vramsheet.ui.model.NumberInput;
@@ -103,6 +104,9 @@ class RussianCoverageTest {
         Worksheet base = sheets.get(0);
         for (ModelCatalog.Entry e : ModelCatalog.entries()) {
             sheets.add(ConfigImporter.parse(ModelCatalog.configText(e), e.id()).applyTo(base));
+        }
+        for (ModelCatalog.Entry e : ModelCatalog.ggufEntries()) { // on llama.cpp, as applying them sets it
+            sheets.add(GgufCatalog.fromCatalog(e).applyTo(base));
         }
         List<Worksheet> variants = new ArrayList<>();
         for (Worksheet ws : sheets.subList(0, 4)) {
