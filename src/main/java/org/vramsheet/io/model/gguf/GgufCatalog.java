@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.vramsheet.core.engine.Engines;
+import org.vramsheet.core.engine.spi.EngineModule;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.ModelInfo;
 import org.vramsheet.io.catalog.ModelCatalog;
@@ -46,6 +48,11 @@ public final class GgufCatalog {
         }
         assumed.add("engine set to llama.cpp (a GGUF model), at its default release");
         return new ModelImport(new ModelInfo(e.id(), "", mi.architecture(), mi.maxContextTokens(), mi.vocabSize()), m.weights(),
-                m.kv(), detected, assumed, m.warnings()).withEngine(Engine.LLAMA_CPP);
+                m.kv(), detected, assumed, m.warnings()).withEngine(ggufEngine());
+    }
+
+    /** The engine that loads GGUF files: the one whose module says it loads GGML weights (llama.cpp). */
+    static Engine ggufEngine() {
+        return Engines.all().stream().filter(EngineModule::loadsGgml).map(EngineModule::engine).findFirst().orElse(null);
     }
 }
