@@ -152,7 +152,7 @@ class LlamaCppDevicesTest {
         assertNotNull(issue(tp.withRuntime(tp.runtime().toBuilder().tensorParallel(2).pipelineParallel(1).build()),
                 "runtime.tensorParallel"));
         assertEquals("inconsistent: llama.cpp puts layers on all 2 GPU(s) of the sheet (--split-mode layer): set 2",
-                issue(tp.withRuntime(tp.runtime().toBuilder().pipelineParallel(1).build()), "runtime.pipelineParallel"));
+                issue(tp.withRuntime(tp.runtime().toBuilder().pipelineParallel(3).build()), "runtime.pipelineParallel"));
         assertNotNull(issue(tp.withKv(tp.kv().toBuilder().kvDtype(KvDtype.Q8_0).headDim(80).build()), "kv.kvDtype"),
                 "q8_0 blocks of 32 do not divide a head of 80");
         Worksheet vllm = tp.withRuntime(tp.runtime().toBuilder().engine(Engine.VLLM).tensorParallel(1).pipelineParallel(1)
