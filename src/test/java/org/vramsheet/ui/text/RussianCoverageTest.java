@@ -241,7 +241,8 @@ class RussianCoverageTest {
                 with(l, "model", "vocabSize", null), with(l, "kv", "hiddenSize", null)));
         for (String flags : List.of("{\"gpuLayers\": 20}", "{\"gpuLayers\": 0}", "{\"noKvOffload\": true}",
                 "{\"cacheTypeV\": \"Q8_0\", \"flashAttention\": \"OFF\"}", "{\"cacheTypeV\": \"FP8_E4M3\"}",
-                "{\"cacheTypeV\": \"Q4_0\", \"flashAttention\": \"ON\"}", "{\"tensorSplit\": [3, 1, 1]}", "{\"tensorSplit\": [-1]}", "{\"flashAttention\": \"ON\"}",
+                "{\"cacheTypeV\": \"Q4_0\", \"flashAttention\": \"ON\"}",
+                "{\"tensorSplit\": [3, 1, 1]}", "{\"tensorSplit\": [-1]}", "{\"flashAttention\": \"ON\"}",
                 "{\"ubatch\": 0}", "{\"batch\": 1000000000}", "{\"gpuLayers\": -2}", "{\"kvUnified\": true}")) {
             out.add(with(with(l, "runtime", "maxNumSeqs", 2), "runtime", "llamaCpp", WorksheetJson.shared().readTree(flags)));
         }
