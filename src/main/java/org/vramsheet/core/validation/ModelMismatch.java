@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.result.Figure;
@@ -33,7 +34,33 @@ final class ModelMismatch {
             return "another model? the log ran '" + m.modelId() + "', the sheet is '" + ws.model().modelId() + "'"
                     + (bytes != null ? "; " + bytes : "") + ": check before applying it";
         }
+        String shape = hparams(ws, m);
+        if (shape != null) {
+            return "another model? " + shape + ": check before applying it";
+        }
         return bytes != null ? "another model or another KV ARCHITECTURE? " + bytes + ": check before applying it" : "";
+    }
+
+    /**
+     * A llama.cpp log's printed shape (print_info / llm_load_print_meta: n_layer, n_embd, n_head_kv, n_embd_head_k) against
+     * the sheet's KV ARCHITECTURE (layers with the fixed-state layers, hidden size, KV heads, head size), when one differs;
+     * a value printed per layer ("[4, 4, 0]") or not printed is not compared.
+     */
+    private static String hparams(Worksheet ws, Measurement m) {
+        Map<String, String> p = m.llamaParams();
+        var k = ws.kv();
+        Integer layers = k.layers() == null ? null : k.layers() + (k.stateLayers() == null ? 0 : k.stateLayers());
+        String[][] pairs = {{"n_layer", "layers"}, {"n_embd", "hidden size"}, {"n_head_kv", "KV heads"},
+            {"n_embd_head_k", "head size"}};
+        Integer[] sheet = {layers, k.hiddenSize(), k.kvHeads(), k.headDim()};
+        List<String> off = new ArrayList<>();
+        for (int i = 0; i < pairs.length; i++) {
+            String v = p.get(pairs[i][0]);
+            if (v != null && sheet[i] != null && v.trim().matches("[0-9]{1,9}") && Integer.parseInt(v.trim()) != sheet[i]) {
+                off.add(pairs[i][0] + " " + v.trim() + " (the sheet's " + pairs[i][1] + ": " + sheet[i] + ")");
+            }
+        }
+        return off.isEmpty() ? null : "the log's model has " + String.join(", ", off);
     }
 
     /** How far the log's KV bytes per token per GPU are from the closest the sheet gives at the log's setup, when far. */
