@@ -43,24 +43,28 @@ final class ModelMismatch {
 
     /**
      * A llama.cpp log's printed shape (print_info / llm_load_print_meta: n_layer, n_embd, n_head_kv, n_embd_head_k) against
-     * the sheet's KV ARCHITECTURE (layers with the fixed-state layers, hidden size, KV heads, head size), when one differs;
-     * a value printed per layer ("[4, 4, 0]") or not printed is not compared.
+     * the sheet's KV ARCHITECTURE (layers with the fixed-state layers, hidden size, KV heads, head size), when they differ;
+     * compared only when the log prints all four as single numbers (not per layer) and the sheet has all four.
      */
     private static String hparams(Worksheet ws, Measurement m) {
         Map<String, String> p = m.llamaParams();
         var k = ws.kv();
         Integer layers = k.layers() == null ? null : k.layers() + (k.stateLayers() == null ? 0 : k.stateLayers());
-        String[][] pairs = {{"n_layer", "layers"}, {"n_embd", "hidden size"}, {"n_head_kv", "KV heads"},
-            {"n_embd_head_k", "head size"}};
+        String[] keys = {"n_layer", "n_embd", "n_head_kv", "n_embd_head_k"};
         Integer[] sheet = {layers, k.hiddenSize(), k.kvHeads(), k.headDim()};
-        List<String> off = new ArrayList<>();
-        for (int i = 0; i < pairs.length; i++) {
-            String v = p.get(pairs[i][0]);
-            if (v != null && sheet[i] != null && v.trim().matches("[0-9]{1,9}") && Integer.parseInt(v.trim()) != sheet[i]) {
-                off.add(pairs[i][0] + " " + v.trim() + " (the sheet's " + pairs[i][1] + ": " + sheet[i] + ")");
+        int[] log = new int[keys.length];
+        boolean differs = false;
+        for (int i = 0; i < keys.length; i++) {
+            String v = p.get(keys[i]);
+            if (v == null || sheet[i] == null || !v.trim().matches("[0-9]{1,9}")) {
+                return null;
             }
+            log[i] = Integer.parseInt(v.trim());
+            differs |= log[i] != sheet[i];
         }
-        return off.isEmpty() ? null : "the log's model has " + String.join(", ", off);
+        return !differs ? null : "the log prints n_layer " + log[0] + ", n_embd " + log[1] + ", n_head_kv " + log[2]
+                + ", n_embd_head_k " + log[3] + "; the sheet has " + sheet[0] + " layers, hidden size " + sheet[1] + ", "
+                + sheet[2] + " KV heads, head size " + sheet[3];
     }
 
     /** How far the log's KV bytes per token per GPU are from the closest the sheet gives at the log's setup, when far. */

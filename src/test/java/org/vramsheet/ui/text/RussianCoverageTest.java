@@ -224,6 +224,7 @@ class RussianCoverageTest {
                 "More unsaved worksheets were found (2): each is offered in turn.",
                 "Save the changes to 'Untitled' first?", "'/tmp/x.json' exists. Replace it?",
                 "Paste a vLLM, SGLang, TensorRT-LLM, llama.cpp or Ollama startup log.",
+                "llama.cpp flags set from the log: '-c 4096 -np 1 -fa off -ngl 81'",
                 // dialog titles and buttons, passed to t() through a variable
                 "Save", "Don't save", "Cancel", "Replace", "Restore", "Discard", "OK", "Open worksheet", "Save worksheet",
                 "Cannot save", "Cannot open the worksheet", "Cannot open the report"));

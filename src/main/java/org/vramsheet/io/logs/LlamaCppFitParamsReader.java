@@ -20,7 +20,7 @@ import org.vramsheet.core.validation.Measurement;
  * read as the setup (n_ctx, -ngl, --tensor-split). A row is read only after its header, so no other log's line is taken
  * for one.
  */
-final class FitParamsReader implements EngineLogReader {
+final class LlamaCppFitParamsReader implements EngineLogReader {
     static final String TOOL = "llama-fit-params";
     private static final Pattern ROW = Pattern.compile("^\\s*+([A-Za-z][A-Za-z0-9_.-]{0,63}+) ([0-9]{1,9}+) ([0-9]{1,9}+) "
             + "([0-9]{1,9}+)\\s*+$");
