@@ -35,7 +35,8 @@ class LlamaCppDevicesTest {
         return r.get(FigureKey.device(device, part)).value();
     }
 
-    private static String issue(Worksheet ws, String field) {
+    /** The message of the issue on {@code field}, or null. */
+    static String issue(Worksheet ws, String field) {
         for (Issue i : SizingCalculator.calculate(ws).issues()) {
             if (i.field().equals(field)) {
                 return i.message();

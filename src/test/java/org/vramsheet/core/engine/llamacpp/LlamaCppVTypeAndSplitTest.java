@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import org.vramsheet.core.calc.Sheets;
 import org.vramsheet.core.calc.SizingCalculator;
-import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.sheet.Engine;
@@ -27,14 +26,7 @@ class LlamaCppVTypeAndSplitTest {
         return ws.withKv(ws.kv().toBuilder().kvDtype(KvDtype.Q8_0).build());
     }
 
-    private static String issue(Worksheet ws, String field) {
-        for (Issue i : SizingCalculator.calculate(ws).issues()) {
-            if (i.field().equals(field)) {
-                return i.message();
-            }
-        }
-        return null;
-    }
+    private static String issue(Worksheet ws, String field) { return LlamaCppDevicesTest.issue(ws, field); }
 
     @Test
     void theVRowsAreSizedByTheVType() {
