@@ -3,7 +3,6 @@ package org.vramsheet.io.logs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -37,16 +36,21 @@ final class LlamaCppFitParamsReader implements EngineLogReader {
     public List<LineReader> lineReaders() { return List.of(this::line); }
 
     private boolean line(String line, Measurement.Builder f) {
-        if (line.contains("printing estimated memory in MiB to stdout")) {
-            table = true;
-            rows.clear();
-            f.engine(Engine.LLAMA_CPP).estimatedBy(TOOL);
-            return true;
+        if (line.contains(" to stdout")) { // both headers end so: one search a line while neither is open
+            if (line.contains("printing estimated memory in MiB to stdout")) {
+                table = true;
+                rows.clear();
+                f.engine(Engine.LLAMA_CPP).estimatedBy(TOOL);
+                return true;
+            }
+            if (line.contains("rinting fitted CLI arguments to stdout")) { // "Printing ..." (PR #16653), "main: printing ..."
+                args = true;
+                f.engine(Engine.LLAMA_CPP);
+                return true;
+            }
         }
-        if (line.toLowerCase(Locale.ROOT).contains("printing fitted cli arguments to stdout")) {
-            args = true;
-            f.engine(Engine.LLAMA_CPP);
-            return true;
+        if (!table && !args) {
+            return false;
         }
         Matcher m;
         if (table && (m = ROW.matcher(line)).find()) {
