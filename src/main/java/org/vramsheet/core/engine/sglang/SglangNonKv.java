@@ -24,8 +24,11 @@ final class SglangNonKv {
     static final double AT_LOAD_ONE_GIB = 0.73;
     /** Not free at load with TP on PCIe cards: the median of SG01 (4 x L4), SG11 (2 x RTX 4090), SG14 (4 x RTX 4090). */
     static final double AT_LOAD_TP_PCIE_GIB = 0.41;
-    /** Not free at load with TP on an NVLink board: SG15 (8 x H100 SXM, "Init torch distributed ends. mem usage=1.25 GB"). */
-    static final double AT_LOAD_TP_NVLINK_GIB = 1.76;
+    /**
+     * Not free at load with TP on an NVLink board: the median of SG15 (8 x H100 SXM, 1.76 GiB; "Init torch distributed ends.
+     * mem usage=1.25 GB") and SG16 (8 x H20, 1.52 GiB).
+     */
+    static final double AT_LOAD_TP_NVLINK_GIB = 1.64;
     /**
      * What the load takes beyond the sheet's weight estimate, over the fraction: the median of K - not free at load on the
      * predictable logs that print their free memory (SG01 0.34, SG02 0.15, SG12 0.17, SG13 0.04, SG14 0.25 GiB).
