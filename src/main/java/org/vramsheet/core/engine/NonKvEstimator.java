@@ -76,7 +76,7 @@ public final class NonKvEstimator {
         }
         EngineVersion ver = EngineDefaults.version(r.engineVersion());
         boolean old = ver != null && !ver.atLeast(0, 11);
-        NonKvTerms terms = Engines.of(r.engine()).nonKvTerms(r);
+        NonKvTerms terms = Engines.of(r.engine()).nonKvTerms(r, ws.gpu());
         if (terms.activationFactor() != 1) {
             act = Math.round(act * terms.activationFactor());
             notes.add(String.format(Locale.ROOT, terms.activationNote(), Units.gibText(act)));

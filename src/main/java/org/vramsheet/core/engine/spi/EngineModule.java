@@ -73,6 +73,9 @@ public interface EngineModule {
         return NonKvTerms.none("calibrated on vLLM logs; " + engine().label() + " may differ");
     }
 
+    /** The engine's terms on this sheet's GPU (SGLang: NVLink or PCIe board); by default {@link #nonKvTerms(RuntimeSettings)}. */
+    default NonKvTerms nonKvTerms(RuntimeSettings r, Gpu gpu) { return nonKvTerms(r); }
+
     /**
      * The engine's own profiler of its non-KV memory, or null when the vLLM-calibrated estimate with {@link #nonKvTerms}
      * applies. TensorRT-LLM's PyTorch backend returns its dry run's terms here.
