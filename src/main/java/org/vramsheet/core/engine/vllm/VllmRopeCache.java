@@ -38,14 +38,7 @@ final class VllmRopeCache {
             return new Choice<>(0L, null);
         }
         int bytes = ws.weights().computeDtype().bytes();
-        long b;
-        try {
-            b = Math.multiplyExact(Math.multiplyExact(positions, (long) dim), (long) bytes);
-        } catch (ArithmeticException e) {
-            // a max-positions figure no GPU could hold (FuzzTest.mutatedWorksheets, sample 1480449 overflowed here): no
-            // cache is counted rather than the whole calculation failing
-            return new Choice<>(0L, null);
-        }
+        long b = Math.multiplyExact(Math.multiplyExact(positions, (long) dim), (long) bytes);
         return new Choice<>(b, "vLLM RoPE cos/sin cache, loaded with the weights: " + Units.grouped(positions)
                 + " max positions x " + dim + " rotary dims x " + bytes + " B = " + Units.bytesText(b)
                 + " per GPU (vLLM counts it in \"Model loading took\"; the sheet adds it to the non-torch estimate)");
