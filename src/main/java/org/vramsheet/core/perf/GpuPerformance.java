@@ -1,5 +1,6 @@
 package org.vramsheet.core.perf;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -71,6 +72,9 @@ public record GpuPerformance(Double bandwidthGbPerS, Double bf16Tflops, Double f
     public record Rate(double tflops, TensorPrecision precision, String note) { }
 
     static String plain(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.4g", v);
+        if (Double.isNaN(v) || Double.isInfinite(v) || Math.abs(v) >= 1e15) {
+            return String.format(Locale.ROOT, "%.4g", v);
+        }
+        return new BigDecimal(String.format(Locale.ROOT, "%.6g", v)).stripTrailingZeros().toPlainString();
     }
 }
