@@ -32,11 +32,14 @@ public record Utilizations(double memoryBandwidth, double compute, double allRed
         source = source == null ? "" : source;
     }
 
-    /** The stated defaults for an engine on a GPU: the calibrated set, which says what it was calibrated on. */
+    /**
+     * The stated defaults for an engine: the calibrated set, saying what it was calibrated on (no engine has its own
+     * fit yet; a per-engine fit belongs in the engine's module, issue 24).
+     */
     public static Utilizations defaults(Engine engine) {
-        String fitted = engine == Engine.SGLANG ? "" : "; not calibrated on " + engine.label() + " (the SGLang fit is used)";
         return new Utilizations(CALIBRATED.memoryBandwidth, CALIBRATED.compute, CALIBRATED.allReduceLatencyUs,
-                CALIBRATED.prefillOverheadMs, CALIBRATED.source + fitted);
+                CALIBRATED.prefillOverheadMs, CALIBRATED.source + "; used for " + engine.label()
+                + " as it is (SGLang is the only engine with published runs fitted)");
     }
 
     /** What is wrong with typed values, each naming the field and the reason; empty when usable. */
