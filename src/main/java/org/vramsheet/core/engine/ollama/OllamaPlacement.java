@@ -126,9 +126,8 @@ final class OllamaPlacement {
 
     /** Before 0.7.0: from block 0 up; the blocks not placed overflow as many times the last block's size. */
     private boolean blocksUp() {
-        long kvShare = g.kv().get(0);
         for (int i = 0; i < m.blockCount(); i++) {
-            layerSize = m.layerBytes().get(i) + kvShare;
+            layerSize = m.layerBytes().get(i) + g.kv().get(i);
             weights += r.before(OllamaPlanRules.WEIGHTS_WITHOUT_KV) ? layerSize : m.layerBytes().get(i);
             if (s.numGpu() >= 0 && layerCount >= s.numGpu()) {
                 continue;
