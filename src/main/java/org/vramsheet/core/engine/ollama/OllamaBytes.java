@@ -24,6 +24,11 @@ public final class OllamaBytes {
         return b + " B";
     }
 
+    /** Always in MiB with one decimal ("696.0 MiB"), for the planner's explanations (one wording per text). */
+    public static String mib(long b) {
+        return tenth(b / (double) (1L << 20)) + " MiB";
+    }
+
     private static String tenth(double v) {
         return new BigDecimal(v).setScale(1, RoundingMode.HALF_EVEN).toPlainString();
     }

@@ -44,7 +44,7 @@ final class OllamaPlacement {
         graphs(kvLogged(ctx, kvType));
         layerSize = (r.atLeast(REVERSE) && r.before(BLK0_AGAIN) ? m.largestGroupBytes() : m.layerBytes().get(0))
                 + g.kv().get(0);
-        why.add("buffer block " + OllamaBytes.human(layerSize) + (r.atLeast(REVERSE) && r.before(BLK0_AGAIN)
+        why.add("buffer block " + OllamaBytes.mib(layerSize) + (r.atLeast(REVERSE) && r.before(BLK0_AGAIN)
                 ? ", the largest tensor group and block 0's KV (0.7.0)" : ", block 0 and its KV") + ", on every GPU with space");
         gpusWithSpace(p.gpuZero());
         boolean full = r.atLeast(REVERSE) ? blocksDown() : blocksUp();
@@ -73,7 +73,7 @@ final class OllamaPlacement {
         if (graphPartial == 0) {
             long kvHeads = Math.max(1, r.atLeast(OllamaPlanRules.ARRAY_HEADS) ? m.headsKvMin() : m.headsKvMax());
             graphPartial = Math.multiplyExact(m.headsMax() / kvHeads, kv) / 6;
-            why.add("graph = heads / KV heads x KV / 6 = " + OllamaBytes.human(graphPartial) + ": no graph formula for '"
+            why.add("graph = heads / KV heads x KV / 6 = " + OllamaBytes.mib(graphPartial) + ": no graph formula for '"
                     + m.architecture() + "' (llm/memory.go)");
         }
         if (graphFull == 0) {
@@ -93,8 +93,8 @@ final class OllamaPlacement {
             long gzo = withSpace.isEmpty() ? gpuZero : 0;
             long need = s.gpuOverheadBytes() + gzo + graph + s.minimumBytes() + 2 * layerSize;
             if (s.freeBytes().get(i) < need) {
-                why.add("GPU " + i + " left out: " + OllamaBytes.human(s.freeBytes().get(i)) + " free is less than "
-                        + OllamaBytes.human(need) + " (overhead, projector, graph, minimum, two blocks)");
+                why.add("GPU " + i + " left out: " + OllamaBytes.mib(s.freeBytes().get(i)) + " free is less than "
+                        + OllamaBytes.mib(need) + " (overhead, projector, graph, minimum, two blocks)");
                 continue;
             }
             withSpace.add(i);
@@ -193,8 +193,8 @@ final class OllamaPlacement {
             split.add(none || alloc.length < 2 ? 0 : c);
         }
         OllamaPlanWeights w = OllamaPlanWeights.of(r, weights, m.outputLayerBytes());
-        why.add(none ? "no layer on a GPU: memory.required.partial 0 B (library " + s.library() + ")"
-                : layerCount + " of " + (m.blockCount() + 1) + " layers on the GPUs, " + OllamaBytes.human(overflow) + " left over");
+        why.add(none ? "no layer on a GPU: memory.required.partial 0 B (library '" + s.library() + "')"
+                : layerCount + " of " + (m.blockCount() + 1) + " layers on the GPUs, " + OllamaBytes.mib(overflow) + " left over");
         return new OllamaPlan(m.blockCount() + 1, none ? 0 : layerCount, alloc.length < 2 ? List.of() : split,
                 OllamaPlanner.list(alloc), total, none ? 0 : partial, kv, w.total(), w.repeating(), w.nonrepeating(),
                 graphFull, graphPartial, p.loggedWeights(), p.loggedGraph(), why);

@@ -74,6 +74,6 @@ final class OllamaPlanCheck {
     }
 
     private static String range(String field, long v, long min, long max) {
-        return v < min || v > max ? field + " " + v + " is outside " + min + " to " + max : null;
+        return v < min || v > max ? field + " '" + v + "' is outside " + min + " to " + max : null;
     }
 }

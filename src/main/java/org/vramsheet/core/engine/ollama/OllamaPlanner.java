@@ -2,6 +2,7 @@ package org.vramsheet.core.engine.ollama;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A port of Ollama's own planner, {@code EstimateGPULayers} (llm/memory.go, 0.5.0 to 0.12.10, by release:
@@ -39,19 +40,19 @@ public final class OllamaPlanner {
 
     /** The cache type the planner sizes: the requested one only with flash attention that the model takes. */
     static String cacheType(OllamaPlanModel m, OllamaPlanSetup s, List<String> why) {
-        String t = s.kvCacheType() == null ? "" : s.kvCacheType().strip().toLowerCase(java.util.Locale.ROOT);
+        String t = s.kvCacheType() == null ? "" : s.kvCacheType().strip().toLowerCase(Locale.ROOT);
         if (t.isEmpty() || "f16".equals(t)) {
             return "";
         }
         boolean takesFa = m.keyLength() != 0 && m.keyLength() == m.valueLength()
                 && !("gptoss".equals(m.architecture()) && s.release().before(OllamaPlanRules.GPTOSS_FA));
         if (!s.flashAttention() || !takesFa) {
-            why.add("the planner sizes an f16 cache: " + t + " needs flash attention on and a model that takes it"
+            why.add("the planner sizes an f16 cache: '" + t + "' needs flash attention on and a model that takes it"
                     + " (llm/memory.go, fs/ggml/ggml.go SupportsFlashAttention)");
             return "";
         }
         if (!List.of("q8_0", "q4_0").contains(t)) {
-            why.add("the planner sizes an f16 cache: " + t + " is not f16, q8_0 or q4_0 (fs/ggml/ggml.go SupportsKVCacheType)");
+            why.add("the planner sizes an f16 cache: '" + t + "' is not f16, q8_0 or q4_0 (fs/ggml/ggml.go SupportsKVCacheType)");
             return "";
         }
         return t;

@@ -34,13 +34,13 @@ record OllamaProjector(long context, long gpuZero, long lastLayer, long loggedWe
             }
             ctx = file == 0 ? Math.max(ctx, 2048) : ctx;
             if (visionW > 0) {
-                why.add("the vision tower (" + OllamaBytes.human(visionW) + ", graph " + OllamaBytes.human(visionG)
+                why.add("the vision tower (" + OllamaBytes.mib(visionW) + ", graph " + OllamaBytes.mib(visionG)
                         + ") placed with the output layer (from 0.7.1)");
             }
             return new OllamaProjector(ctx, file, out + visionW + visionG, file + visionW, visionG);
         }
         if (visionW + file > 0) {
-            why.add("the projector (" + OllamaBytes.human(visionW + file) + ", graph " + OllamaBytes.human(visionG)
+            why.add("the projector (" + OllamaBytes.mib(visionW + file) + ", graph " + OllamaBytes.mib(visionG)
                     + ") charged to the first GPU with space (before 0.7.1)");
         }
         return new OllamaProjector(ctx, file + visionW + visionG, out, file + visionW, visionG);

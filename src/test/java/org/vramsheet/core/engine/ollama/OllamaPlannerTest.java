@@ -38,14 +38,14 @@ class OllamaPlannerTest {
         OllamaPlanSetup ok = one("0.9.0", 24);
         assertEquals("GPU 0's free memory must be 0 to 2^50 bytes",
                 OllamaPlanner.plan(LLAMA, OllamaPlanSetup.cuda(ok.release(), List.of(-1L), 8192, 1)).problem());
-        assertEquals("context (num_ctx x parallel) 0 is outside 1 to 8388608",
+        assertEquals("context (num_ctx x parallel) '0' is outside 1 to 8388608",
                 OllamaPlanner.plan(LLAMA, OllamaPlanSetup.cuda(ok.release(), List.of(GIB), 0, 1)).problem());
         assertEquals("the planner needs one GPU's free memory at least (memory.available)",
                 OllamaPlanner.plan(LLAMA, OllamaPlanSetup.cuda(ok.release(), List.of(), 8192, 1)).problem());
         OllamaPlanModel huge = LLAMA.toBuilder().clearLayers().layers(28, Long.MAX_VALUE).build();
         assertEquals("block 0's bytes must be 0 to 2^50", OllamaPlanner.plan(huge, ok).problem());
-        assertEquals("vocabulary size 0 is outside 1 to 4194304", OllamaPlanner.plan(LLAMA.toBuilder().vocab(0).build(), ok).problem());
-        assertEquals("block count 0 is outside 1 to 4096", OllamaPlanner.plan(LLAMA.toBuilder().clearLayers().build(), ok).problem());
+        assertEquals("vocabulary size '0' is outside 1 to 4194304", OllamaPlanner.plan(LLAMA.toBuilder().vocab(0).build(), ok).problem());
+        assertEquals("block count '0' is outside 1 to 4096", OllamaPlanner.plan(LLAMA.toBuilder().clearLayers().build(), ok).problem());
         assertTrue(OllamaPlanner.plan(LLAMA, one("0.4.7", 24)).problem().contains("start at 0.5.0"));
         assertTrue(OllamaPlanner.plan(LLAMA, one("0.12.11", 24)).problem().contains("llm/memory.go removed"));
         assertTrue(OllamaPlanner.plan(LLAMA, one("0.12.10", 24)).ok());
