@@ -7,6 +7,7 @@ import static org.vramsheet.core.calc.Calc.n;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.Provenance;
@@ -21,7 +22,7 @@ import org.vramsheet.core.units.Units;
 final class KvStep {
     static final String[] INPUTS = {"kv.kind", "kv.layers", "kv.attentionHeads", "kv.kvHeads", "kv.headDim",
         "kv.hiddenSize", "kv.kvLoraRank", "kv.qkRopeHeadDim", "kv.kvDtype", "kv.windows", "kv.windowTokens", "kv.stateLayers",
-        "kv.stateBytesPerLayer", "runtime.tensorParallel", "runtime.pipelineParallel"};
+        "kv.stateBytesPerLayer", "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.llamaCpp.cacheTypeV", "runtime.engine"};
 
     private KvStep() { }
 
@@ -29,7 +30,7 @@ final class KvStep {
         c.geometryBlocked = c.issues.blocking(INPUTS);
         if (c.geometryBlocked == null) {
             try {
-                c.geometry = new KvGeometry(c.ws);
+                c.geometry = new KvGeometry(c.ws, Engines.of(c.ws.runtime().engine()).cacheTypeV(c.ws.runtime()));
             } catch (ArithmeticException e) {
                 c.geometryBlocked = "KV ARCHITECTURE: too large to compute exactly (overflow)";
             }
@@ -41,6 +42,10 @@ final class KvStep {
             long b = g.bytesPerToken();
             List<String> notes = new ArrayList<>();
             notes.add("KV dtype " + g.dtype.label() + " (" + g.dtype.bytesText() + " B/element) is set apart from the weight format");
+            if (g.vDtype != g.dtype) {
+                notes.add("V cache " + g.vDtype.label() + " (" + g.vDtype.bytesText() + " B/element, -ctv): the V rows are sized by "
+                        + "type_v, the K rows by type_k (llama-kv-cache.cpp)");
+            }
             if (g.mla) {
                 notes.add("MLA caches one latent per token per layer: no factor 2, no KV heads; the latent is "
                         + "replicated on every TP rank");
@@ -62,7 +67,8 @@ final class KvStep {
                 notes.add(g.stateLayers + " fixed-state layers hold " + Units.bytesText(g.stateBytesPerSeq)
                         + " per sequence whatever its length");
             }
-            String formula = g.mla ? "(kv_lora_rank + qk_rope_head_dim) x L x B" : "2 x L x H_kv x D_head x B";
+            String formula = g.mla ? "(kv_lora_rank + qk_rope_head_dim) x L x B" : g.vDtype != g.dtype
+                    ? "L x H_kv x D_head x (B_K + B_V)" : "2 x L x H_kv x D_head x B";
             String expr = g.mla ? "(" + k.kvLoraRank() + " + " + k.qkRopeHeadDim() + ") x " + g.layers + " x "
                     + g.dtype.bytesText() : g.formulaNumbers();
             return Figure.of(FigureKey.KV_CACHE_BYTES_PER_TOKEN, label, Unit.BYTES, b,

@@ -27,10 +27,12 @@ final class NonKvStep {
             case MEASURED -> Calc.f("validation.measured" + name);
             case ESTIMATED -> Calc.f();
         };
-        c.compute(key, label, Unit.BYTES, fields, Calc.n(),
-                () -> Figure.of(key, label, Unit.BYTES, p.bytes(), Provenance.of(p.source().label(), Units.bytesText(p.bytes()),
-                        p.why().toArray(String[]::new))));
+        c.compute(key, label, Unit.BYTES, fields, Calc.n(), () -> p.overflow() ? overflow() : Figure.of(key, label,
+                Unit.BYTES, p.bytes(), Provenance.of(p.source().label(), Units.bytesText(p.bytes()), p.why().toArray(String[]::new))));
     }
+
+    /** An estimate too large to compute exactly: {@link Calc#compute} makes the figure unavailable. */
+    private static Figure overflow() { throw new ArithmeticException("non-KV estimate overflow"); }
 
     /** The part's bytes, 0 when the figure is unavailable (its field is invalid: the pool is blocked then). */
     static long bytes(Calc c, FigureKey key) {

@@ -13,10 +13,14 @@ final class PlacementStep {
 
     static void run(Calc c) {
         RuntimeSettings r = c.ws.runtime();
+        String asRun = r.pipelineParallel() == c.stored.runtime().pipelineParallel() ? null : r.engine().label()
+                + " splits whole layers over all " + r.pipelineParallel() + " GPUs of the sheet: PP "
+                + c.stored.runtime().pipelineParallel() + " is taken as PP " + r.pipelineParallel();
         c.compute(FigureKey.PLACEMENT_GPUS_PER_REPLICA, "GPUs per replica", Unit.GPUS,
                 Calc.f("runtime.tensorParallel", "runtime.pipelineParallel"), Calc.n(),
                 () -> Figure.of(FigureKey.PLACEMENT_GPUS_PER_REPLICA, "GPUs per replica", Unit.GPUS, r.ranks(),
-                        Provenance.of("TP x PP", r.tensorParallel() + " x " + r.pipelineParallel(),
+                        asRun != null ? Provenance.of("TP x PP", r.tensorParallel() + " x " + r.pipelineParallel(), asRun)
+                                : Provenance.of("TP x PP", r.tensorParallel() + " x " + r.pipelineParallel(),
                                 "Each GPU holds its share of the weights and of the KV heads; CUDA graphs and framework "
                                         + "memory stay whole on every card")));
         c.compute(FigureKey.PLACEMENT_REPLICAS, "Replicas (data parallel)", Unit.REPLICAS, Calc.f("runtime.dataParallel"), Calc.n(),

@@ -3,6 +3,7 @@ package org.vramsheet.core.calc;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.engine.spi.PoolLayout;
 import org.vramsheet.core.engine.spi.Capacity;
 import org.vramsheet.core.input.Issue;
@@ -58,7 +59,7 @@ public final class SizingCalculator {
             issues.add(i.field(), i.message());
         }
         StaleMeasurements.Stale stale = StaleMeasurements.find(ws);
-        Worksheet used = stale.usable(ws);
+        Worksheet used = Engines.of(ws.runtime().engine()).asRun(stale.usable(ws));
         WorksheetValidator.validate(used, issues);
         Calc c = new Calc(used, ws, stale, issues);
         WeightsStep.run(c);

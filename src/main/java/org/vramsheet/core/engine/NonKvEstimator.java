@@ -76,7 +76,7 @@ public final class NonKvEstimator {
         }
         EngineVersion ver = EngineDefaults.version(r.engineVersion());
         boolean old = ver != null && !ver.atLeast(0, 11);
-        NonKvTerms terms = Engines.of(r.engine()).nonKvTerms(r);
+        NonKvTerms terms = Engines.of(r.engine()).nonKvTerms(r, ws.gpu());
         if (terms.activationFactor() != 1) {
             act = Math.round(act * terms.activationFactor());
             notes.add(String.format(Locale.ROOT, terms.activationNote(), Units.gibText(act)));
@@ -162,8 +162,13 @@ public final class NonKvEstimator {
         public String label() { return label; }
     }
 
-    /** One part's bytes per GPU, where they come from and how they were made. */
-    public record Part(long bytes, Source source, List<String> why) { }
+    /**
+     * One part's bytes per GPU, where they come from and how they were made; {@code overflow} when the estimate is too
+     * large to compute exactly (absurd input, e.g. 10^18 max positions): the figure is unavailable then, never wrapped.
+     */
+    public record Part(long bytes, Source source, List<String> why, boolean overflow) {
+        public Part(long bytes, Source source, List<String> why) { this(bytes, source, why, false); }
+    }
 
     /** The activation peak, non-torch memory and CUDA graphs the calculation uses. */
     public record Resolved(Part activationPeak, Part nonTorch, Part cudaGraphs) { }
@@ -175,22 +180,30 @@ public final class NonKvEstimator {
     public static Resolved resolve(Worksheet ws) {
         RuntimeSettings r = ws.runtime();
         Validation v = ws.validation();
-        Estimate e = estimate(ws);
+        Estimate e;
+        try {
+            e = estimate(ws);
+        } catch (ArithmeticException overflow) {
+            Part none = new Part(0, Source.ESTIMATED, List.of("too large to compute exactly (overflow)"), true);
+            return new Resolved(part(r.activationPeakBytes(), v.measuredActivationPeakBytes(), none),
+                    part(r.nonTorchBytes(), v.measuredNonTorchBytes(), none), part(r.cudaGraphBytes(), v.measuredCudaGraphBytes(), none));
+        }
         List<String> est = new ArrayList<>(List.of("Estimated from the sheet on every change"));
         est.addAll(e.notes());
-        return new Resolved(part(r.activationPeakBytes(), v.measuredActivationPeakBytes(), e.activationPeakBytes(), est),
-                part(r.nonTorchBytes(), v.measuredNonTorchBytes(), e.nonTorchBytes(), est),
-                part(r.cudaGraphBytes(), v.measuredCudaGraphBytes(), e.cudaGraphBytes(), est));
+        return new Resolved(part(r.activationPeakBytes(), v.measuredActivationPeakBytes(), new Part(e.activationPeakBytes(),
+                Source.ESTIMATED, est)), part(r.nonTorchBytes(), v.measuredNonTorchBytes(), new Part(e.nonTorchBytes(),
+                Source.ESTIMATED, est)), part(r.cudaGraphBytes(), v.measuredCudaGraphBytes(), new Part(e.cudaGraphBytes(),
+                Source.ESTIMATED, est)));
     }
 
-    private static Part part(Long typed, Long measured, long estimate, List<String> notes) {
+    private static Part part(Long typed, Long measured, Part estimate) {
         if (typed != null) {
             return new Part(typed, Source.TYPED, List.of("Typed into RUNTIME; clear the field for the live estimate"));
         }
         if (measured != null) {
             return new Part(measured, Source.MEASURED, List.of("Measured by the engine (applied log, VALIDATION)"));
         }
-        return new Part(estimate, Source.ESTIMATED, notes);
+        return estimate;
     }
 
     /** The fields {@link #apply} may change; every other field of the sheet is kept. */

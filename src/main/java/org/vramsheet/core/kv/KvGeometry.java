@@ -18,9 +18,10 @@ import org.vramsheet.core.sheet.Worksheet;
 public final class KvGeometry {
     /**
      * A group of layers that grows to at most {@code window} tokens (Long.MAX_VALUE: never capped), with its KV heads
-     * (model-wide and per rank), head size and cache dtype.
+     * (model-wide and per rank), head size, K cache dtype and V cache dtype (llama.cpp's -ctv; else the K dtype).
      */
-    public record Group(int layers, long window, WindowKind kind, int kvHeads, int kvHeadsRank, int headDim, KvDtype dtype) {
+    public record Group(int layers, long window, WindowKind kind, int kvHeads, int kvHeadsRank, int headDim, KvDtype dtype,
+                        KvDtype vDtype) {
         public boolean capped() { return window != Long.MAX_VALUE; }
 
         /** Cache elements per token per layer (per rank when {@code rank}). */
@@ -30,6 +31,8 @@ public final class KvGeometry {
     }
 
     public final KvDtype dtype;
+    /** The V cache's dtype: llama.cpp's -ctv (its type_v) when set, else {@link #dtype}; MLA caches one latent in K's. */
+    public final KvDtype vDtype;
     public final boolean mla;
     public final int layers;
     public final int headDim;          // D (MLA: kv_lora_rank + qk_rope_head_dim)
@@ -45,11 +48,21 @@ public final class KvGeometry {
     public final int tp;
     public final int pp;
 
-    public KvGeometry(Worksheet ws) {
+    /** The geometry with one dtype for K and V (KV ARCHITECTURE › KV-cache dtype). */
+    public KvGeometry(Worksheet ws) { this(ws, null); }
+
+    /**
+     * The geometry with a V cache of its own type: llama.cpp sizes the V rows by type_v ({@code -ctv}), the K rows by type_k
+     * ({@code -ctk}) in llama_kv_cache's constructor (llama-kv-cache.cpp, {@code ggml_new_tensor_3d(ctx, type_v, ...)}).
+     *
+     * @param vType the V cache dtype, or null for the K cache's
+     */
+    public KvGeometry(Worksheet ws, KvDtype vType) {
         KvArchitecture k = ws.kv();
         RuntimeSettings r = ws.runtime();
         this.dtype = k.kvDtype().resolve(ws.weights().computeDtype());
         this.mla = k.kind() == AttentionKind.MLA;
+        this.vDtype = vType == null || mla ? dtype : vType.resolve(ws.weights().computeDtype());
         this.layers = k.layers();
         this.tp = r.tensorParallel();
         this.pp = r.pipelineParallel();
@@ -73,15 +86,16 @@ public final class KvGeometry {
             int heads = mla || w.kvHeads() == null ? kvHeads : w.kvHeads();
             int hd = mla || w.headDim() == null ? headDim : w.headDim();
             KvDtype dt = w.kvDtype() == null ? dtype : w.kvDtype().resolve(ws.weights().computeDtype());
+            KvDtype vt = vType == null || mla ? dt : vDtype;
             int rankHeads = mla ? 1 : Math.max(1, heads / tp);
-            g.add(new Group(w.layers(), w.window(), w.kind(), heads, rankHeads, hd, dt));
-            gr.add(new Group(ceilDiv(w.layers(), pp), w.window(), w.kind(), heads, rankHeads, hd, dt));
+            g.add(new Group(w.layers(), w.window(), w.kind(), heads, rankHeads, hd, dt, vt));
+            gr.add(new Group(ceilDiv(w.layers(), pp), w.window(), w.kind(), heads, rankHeads, hd, dt, vt));
             windowed += w.layers();
         }
         int full = layers - windowed;
         if (full > 0) {
-            g.add(0, new Group(full, Long.MAX_VALUE, null, kvHeads, kvHeadsRank, headDim, dtype));
-            gr.add(0, new Group(ceilDiv(full, pp), Long.MAX_VALUE, null, kvHeads, kvHeadsRank, headDim, dtype));
+            g.add(0, new Group(full, Long.MAX_VALUE, null, kvHeads, kvHeadsRank, headDim, dtype, vDtype));
+            gr.add(0, new Group(ceilDiv(full, pp), Long.MAX_VALUE, null, kvHeads, kvHeadsRank, headDim, dtype, vDtype));
         }
         this.groups = List.copyOf(g);
         this.groupsRank = List.copyOf(gr);
@@ -104,14 +118,26 @@ public final class KvGeometry {
     }
 
     /** Bytes per token per layer, model-wide. */
-    public long perLayer() { return bytes(elemsPerLayer); }
+    public long perLayer() { return kvBytes(elemsPerLayer, dtype, vDtype); }
 
-    public long perLayerRank() { return bytes(elemsPerLayerRank); }
+    public long perLayerRank() { return kvBytes(elemsPerLayerRank, dtype, vDtype); }
 
     /** Bytes per token per layer of group g, model-wide or per rank. */
     public long perLayer(Group g, boolean rank) {
-        long elems = g.elems(mla, rank);
-        return ceilDiv(Math.multiplyExact(elems, g.dtype().num()), g.dtype().den());
+        return kvBytes(g.elems(mla, rank), g.dtype(), g.vDtype());
+    }
+
+    /**
+     * Bytes of {@code elems} cache elements, half of them K and half V: one dtype for both rounds up once; a V type of its own
+     * rounds each half up (llama.cpp's K row and V row are tensors of their own).
+     */
+    private static long kvBytes(long elems, KvDtype k, KvDtype v) {
+        if (k == v) {
+            return ceilDiv(Math.multiplyExact(elems, k.num()), k.den());
+        }
+        long half = elems / 2;
+        return Math.addExact(ceilDiv(Math.multiplyExact(elems - half, k.num()), k.den()),
+                ceilDiv(Math.multiplyExact(half, v.num()), v.den()));
     }
 
     /** KV bytes one more token costs while no window is full: all attention layers, each group at its geometry. */
@@ -134,7 +160,7 @@ public final class KvGeometry {
     /** Whether every group shares the model's KV heads, head size and dtype. */
     public boolean uniform() {
         for (Group g : groups) {
-            if (g.kvHeads() != kvHeads || g.headDim() != headDim || g.dtype() != dtype) {
+            if (g.kvHeads() != kvHeads || g.headDim() != headDim || g.dtype() != dtype || g.vDtype() != vDtype) {
                 return false;
             }
         }
@@ -172,13 +198,12 @@ public final class KvGeometry {
 
     /** Bytes of one block of {@code blockSize} tokens in one layer on one rank (vLLM page), at the model's geometry. */
     public long pageBytesRank(int blockSize) {
-        return bytes(Math.multiplyExact(elemsPerLayerRank, (long) blockSize));
+        return kvBytes(Math.multiplyExact(elemsPerLayerRank, (long) blockSize), dtype, vDtype);
     }
 
     /** Bytes of one block of {@code blockSize} tokens in one layer of group g on one rank. */
     public long pageBytesRank(Group g, int blockSize) {
-        return ceilDiv(Math.multiplyExact(Math.multiplyExact(g.elems(mla, true), (long) blockSize), g.dtype().num()),
-                g.dtype().den());
+        return kvBytes(Math.multiplyExact(g.elems(mla, true), (long) blockSize), g.dtype(), g.vDtype());
     }
 
     /** "2 x 80 x 8 x 128 x 2" or the MLA form; per group when the groups differ ("2 x 5 x 2 x 512 x 2 + ..."). */
@@ -187,14 +212,19 @@ public final class KvGeometry {
             return "(" + headDim + ") x " + layers + " x " + dtype.bytesText();
         }
         if (uniform()) {
-            return "2 x " + layers + " x " + kvHeads + " x " + headDim + " x " + dtype.bytesText();
+            return layerNumbers(layers, kvHeads, headDim, dtype, vDtype);
         }
         StringBuilder b = new StringBuilder();
         for (Group g : groups) {
-            b.append(b.length() == 0 ? "" : " + ").append("2 x ").append(g.layers()).append(" x ").append(g.kvHeads())
-                    .append(" x ").append(g.headDim()).append(" x ").append(g.dtype().bytesText());
+            b.append(b.length() == 0 ? "" : " + ").append(layerNumbers(g.layers(), g.kvHeads(), g.headDim(), g.dtype(), g.vDtype()));
         }
         return b.toString();
+    }
+
+    /** "2 x 32 x 8 x 128 x 2", or with a V type of its own "32 x 8 x 128 x (1.0625 + 0.5625)" (K bytes + V bytes). */
+    private static String layerNumbers(int layers, int heads, int headDim, KvDtype k, KvDtype v) {
+        String tail = k == v ? " x " + k.bytesText() : " x (" + k.bytesText() + " + " + v.bytesText() + ")";
+        return (k == v ? "2 x " : "") + layers + " x " + heads + " x " + headDim + tail;
     }
 
     /** KV heads after the MHA / MQA / MLA rules: MHA = attention heads unless given, MQA = 1, MLA = 1 latent. */

@@ -69,7 +69,9 @@ public final class LogComparison {
      */
     public static Result compare(Worksheet ws, Measurement m) {
         Worksheet logSetup = logSetup(ws, m);
-        List<Row> rows = rows(estimate(logSetup), m, frozenFor(ws.validation(), m));
+        SizingResult predicted = estimate(logSetup);
+        List<Row> rows = new ArrayList<>(rows(predicted, m, frozenFor(ws.validation(), m)));
+        rows.addAll(DeviceComparison.rows(predicted, m));
         Worksheet stands = m.concurrencyTokens() == null ? ws : Edits.contextLength(ws, m.concurrencyTokens());
         String mismatch = ModelMismatch.finding(ws, m, logSetup);
         List<String> causes = new ArrayList<>(LikelyCauses.ranked(stands, m));
@@ -77,7 +79,7 @@ public final class LogComparison {
             causes.remove(LikelyCauses.NONE);
             causes.add(0, mismatch);
         }
-        return new Result(rows, List.copyOf(causes), setup(ws, m), mismatch);
+        return new Result(List.copyOf(rows), List.copyOf(causes), setup(ws, m), mismatch);
     }
 
     /**
@@ -208,7 +210,9 @@ public final class LogComparison {
     /** The fields {@link #apply} may change; every other field of the sheet is kept. */
     public static final Set<String> APPLY_OWNS = Set.of("runtime.engine", "runtime.engineVersion",
             "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.utilization", "runtime.blockSize", "runtime.cudaGraphsInPool",
-            "runtime.maxModelLen", "runtime.nodes", "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes",
+            "runtime.maxModelLen", "runtime.nodes", "runtime.maxNumSeqs", "runtime.llamaCpp.gpuLayers", "runtime.llamaCpp.tensorSplit",
+            "runtime.llamaCpp.cacheTypeV", "runtime.llamaCpp.kvUnified", "runtime.llamaCpp.flashAttention", "runtime.llamaCpp.ubatch",
+            "runtime.llamaCpp.batch", "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes",
             "gpu.count", "gpu.totalBytes", "model.modelId", "result.contextLength", "kv.kvDtype", "validation.predictedNonKvBytes",
             "validation.predictedKvPoolBytes", "validation.predictedKvCapacityTokens", "validation.measuredOnGpus",
             "validation.measuredNonKvBytes", "validation.allocatedKvBytes", "validation.kvCapacityTokens", "validation.notes",
@@ -218,6 +222,17 @@ public final class LogComparison {
             "validation.setup.engine", "validation.setup.engineVersion", "validation.setup.gpuName", "validation.setup.gpuTotalBytes",
             "validation.setup.tensorParallel", "validation.setup.pipelineParallel", "validation.setup.utilization",
             "validation.setup.maxModelLen", "validation.setup.blockSize", "validation.setup.date");
+
+    private static Validation withNote(Validation v, String note) {
+        return v.notes().contains(note) ? v : v.toBuilder().notes(v.notes().isBlank() ? note : v.notes() + "\n" + note).build();
+    }
+
+    /** The llama.cpp flags {@link #apply} sets from a llama.cpp log ("-np 4", "-ctv q4_0", ...), in llama.cpp's spelling. */
+    public static List<String> llamaCppFlags(Worksheet ws, Measurement m) {
+        List<String> flags = new ArrayList<>();
+        LlamaCppApply.flags(ws.withRuntime(ws.runtime().toBuilder().engine(or(m.engine(), ws.runtime().engine())).build()), m, flags);
+        return flags;
+    }
 
     private static <T> T or(T value, T otherwise) { return value != null ? value : otherwise; }
 
@@ -267,6 +282,9 @@ public final class LogComparison {
         if (logDtype != null) {
             setup = setup.withKv(setup.kv().toBuilder().kvDtype(logDtype).build());
         }
+        List<String> flags = new ArrayList<>();
+        setup = LlamaCppApply.flags(setup, m, flags);
+        nr = setup.runtime();
         if (m.maxModelLen() != null) {
             setup = Edits.contextLength(setup, m.maxModelLen());
         }
@@ -280,6 +298,9 @@ public final class LogComparison {
         }
         Worksheet out = StaleMeasurements.bind(ws.validation(), setup.withValidation(freeBefore(m.toValidation(frozen(preLaunch, old),
                 tp * pp), ng.totalBytes(), m)), date);
+        if (!flags.isEmpty()) {
+            out = out.withValidation(withNote(out.validation(), LlamaCppApply.note(flags)));
+        }
         return m.nonKvBytes() == null || offByMoreThanRounding(out, m) ? backedOut(ws.validation(), out, m, date) : out;
     }
 

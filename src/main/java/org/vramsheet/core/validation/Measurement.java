@@ -42,6 +42,9 @@ import org.vramsheet.core.sheet.Validation;
  * @param deviceFreeBytes   llama.cpp's free memory per device at load ("using device CUDA0 (...) - N MiB free"), in log order
  * @param ollama            an Ollama server log's own lines: the planner's estimate, the runner it started, what its per-device
  *                          summary is (see {@link OllamaLog}); null for other engines' logs
+ * @param estimatedBy       the tool whose estimate this is, not a startup log ("llama-fit-params": llama.cpp's own projection
+ *                          before loading, whole MiB rounded down; a device's kvBytes is then its context: KV cache and
+ *                          recurrent state), null for an engine's log
  */
 public record Measurement(Engine engine, String version, String modelId, Double utilization, Long maxModelLen,
                           Integer tensorParallel, Integer pipelineParallel, String kvCacheDtype, Long weightsBytes,
@@ -54,7 +57,8 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                           Long plannedKvBytes, Long plannedTotalBytes, Long plannedWeightsBytes, Long plannedGraphBytes,
                           List<DeviceMemory> plannedDevices, Long freeAfterWeightsBytes, Integer blockSize,
                           Integer dataParallel, Boolean cudaGraphsInPool, Long freeBeforeWeightsBytes,
-                          Map<String, String> llamaParams, Map<String, Long> deviceFreeBytes, OllamaLog ollama) {
+                          Map<String, String> llamaParams, Map<String, Long> deviceFreeBytes, OllamaLog ollama,
+                          String estimatedBy) {
     public Measurement {
         llamaParams = llamaParams == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(llamaParams));
         deviceFreeBytes = deviceFreeBytes == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(deviceFreeBytes));
@@ -79,7 +83,8 @@ public record Measurement(Engine engine, String version, String modelId, Double 
     /** Fills VALIDATION from the log (keeping what the log does not say). */
     /** VALIDATION with this log's measurements; {@code gpus}: the GPUs per replica the log ran on (TP x PP). */
     public Validation toValidation(Validation old, int gpus) {
-        String note = (engine == null ? "engine" : engine.label()) + (version == null ? "" : " " + version) + " startup log"
+        String note = estimatedBy != null ? "'" + estimatedBy + "' estimate (llama.cpp's projection before loading, whole MiB)"
+                : (engine == null ? "engine" : engine.label()) + (version == null ? "" : " " + version) + " startup log"
                 + (modelId == null ? "" : " of " + modelId);
         String notes = old.notes().isBlank() ? note : old.notes().contains(note) ? old.notes() : old.notes() + "\n" + note;
         return old.toBuilder().measuredNonKvBytes(nonKvBytes != null ? nonKvBytes : old.measuredNonKvBytes())
@@ -97,6 +102,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
 
     /** A measurement being read: each setter sets one component, each getter reads what was set so far. */
     public static final class Builder {
+        private String estimatedBy;
         private Engine engine;
         private String version;
         private String modelId;
@@ -296,6 +302,10 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         public Builder deviceFreeBytes(Map<String, Long> v) { deviceFreeBytes = v; return this; }
         public Map<String, Long> deviceFreeBytes() { return deviceFreeBytes; }
 
+        /** The tool whose estimate this is ("llama-fit-params"), null for a startup log. */
+        public Builder estimatedBy(String v) { estimatedBy = v; return this; }
+        public String estimatedBy() { return estimatedBy; }
+
         /** An Ollama server log's own lines (estimate, runner, summary). */
         public Builder ollama(OllamaLog v) { ollama = v; return this; }
         public OllamaLog ollama() { return ollama; }
@@ -307,7 +317,7 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                     devices, swaTokens, swaPoolBytes, stateBytes, ctxPerSeq, seqMax, kvCacheDtypeV, batchTokens, ubatchTokens,
                     flashAttention, gpuLayers, modelLayers, plannedKvBytes, plannedTotalBytes, plannedWeightsBytes, plannedGraphBytes,
                     plannedDevices, freeAfterWeightsBytes, blockSize, dataParallel, cudaGraphsInPool, freeBeforeWeightsBytes,
-                    llamaParams, deviceFreeBytes, ollama);
+                    llamaParams, deviceFreeBytes, ollama, estimatedBy);
         }
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.result.Figure;
@@ -33,7 +34,37 @@ final class ModelMismatch {
             return "another model? the log ran '" + m.modelId() + "', the sheet is '" + ws.model().modelId() + "'"
                     + (bytes != null ? "; " + bytes : "") + ": check before applying it";
         }
+        String shape = hparams(ws, m);
+        if (shape != null) {
+            return "another model? " + shape + ": check before applying it";
+        }
         return bytes != null ? "another model or another KV ARCHITECTURE? " + bytes + ": check before applying it" : "";
+    }
+
+    /**
+     * A llama.cpp log's printed shape (print_info / llm_load_print_meta: n_layer, n_embd, n_head_kv, n_embd_head_k) against
+     * the sheet's KV ARCHITECTURE (layers with the fixed-state layers, hidden size, KV heads, head size), when they differ;
+     * compared only when the log prints all four as single numbers (not per layer) and the sheet has all four.
+     */
+    private static String hparams(Worksheet ws, Measurement m) {
+        Map<String, String> p = m.llamaParams();
+        var k = ws.kv();
+        Integer layers = k.layers() == null ? null : k.layers() + (k.stateLayers() == null ? 0 : k.stateLayers());
+        String[] keys = {"n_layer", "n_embd", "n_head_kv", "n_embd_head_k"};
+        Integer[] sheet = {layers, k.hiddenSize(), k.kvHeads(), k.headDim()};
+        int[] log = new int[keys.length];
+        boolean differs = false;
+        for (int i = 0; i < keys.length; i++) {
+            String v = p.get(keys[i]);
+            if (v == null || sheet[i] == null || !v.trim().matches("[0-9]{1,9}")) {
+                return null;
+            }
+            log[i] = Integer.parseInt(v.trim());
+            differs |= log[i] != sheet[i];
+        }
+        return !differs ? null : "the log prints n_layer " + log[0] + ", n_embd " + log[1] + ", n_head_kv " + log[2]
+                + ", n_embd_head_k " + log[3] + "; the sheet has " + sheet[0] + " layers, hidden size " + sheet[1] + ", "
+                + sheet[2] + " KV heads, head size " + sheet[3];
     }
 
     /** How far the log's KV bytes per token per GPU are from the closest the sheet gives at the log's setup, when far. */

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
+import org.vramsheet.core.perf.GpuPerformance;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.io.json.WorksheetJson;
 
@@ -15,7 +16,8 @@ import org.vramsheet.io.json.WorksheetJson;
 public final class GpuCatalog {
     /** One GPU. */
     public record Entry(String name, String fullName, Double marketingGb, Long nvidiaSmiMib, long cudaVisibleBytes,
-                        boolean cudaVisibleEstimate, String cudaVisibleSource, String source) {
+                        boolean cudaVisibleEstimate, String cudaVisibleSource, String source,
+                        GpuPerformance performance) {
         /** As the picker lists it: the name with its memory ("NVIDIA L40S · 48 GB, 44.49 GiB visible"). */
         @Override
         public String toString() {

@@ -9,7 +9,8 @@ import org.vramsheet.io.Messages;
 
 /**
  * Reads an engine's startup log into a {@link Measurement}, line by line through each engine's reader
- * ({@link VllmLogReader}, {@link SglangLogReader}, {@link LlamaCppLogReader}, {@link TrtLlmLogReader}). Process
+ * ({@link VllmLogReader}, {@link SglangLogReader}, {@link LlamaCppLogReader}, {@link TrtLlmLogReader}; llama-fit-params'
+ * estimate, {@link LlamaCppFitParamsReader}). Process
  * prefixes, timestamps and ANSI colours are removed here; a line longer than {@link #MAX_LINE} is skipped.
  */
 public final class EngineLogParser {
@@ -23,7 +24,8 @@ public final class EngineLogParser {
 
     /** A fresh reader of each engine, in the order they are tried on every line. */
     private static List<EngineLogReader> readers() {
-        return List.of(new VllmLogReader(), new SglangLogReader(), new LlamaCppLogReader(), new OllamaLogReader(), new TrtLlmLogReader());
+        return List.of(new VllmLogReader(), new SglangLogReader(), new LlamaCppLogReader(), new OllamaLogReader(), new TrtLlmLogReader(),
+                new LlamaCppFitParamsReader());
     }
 
     /** Parses a log; a log without any known line gives a Measurement whose matchedLines is empty. */

@@ -1,8 +1,6 @@
 package org.vramsheet.io.ollama;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 import org.vramsheet.io.Messages;
@@ -21,7 +19,6 @@ public record OllamaManifest(int schemaVersion, String mediaType, OllamaLayer co
     /** Layers in one manifest at most. */
     public static final int MAX_LAYERS = 100_000;
     private static final long MAX_SIZE = 1L << 50;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     public OllamaManifest {
         layers = List.copyOf(layers);
@@ -43,18 +40,7 @@ public record OllamaManifest(int schemaVersion, String mediaType, OllamaLayer co
 
     /** Reads a manifest's text; {@code where} names it in messages. */
     public static OllamaManifest parse(String json, String where) throws OllamaStoreException {
-        if (json.length() > MAX_BYTES) {
-            throw new OllamaStoreException(where + ": " + json.length() + " characters, larger than a manifest can be");
-        }
-        JsonNode root;
-        try {
-            root = JSON.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new OllamaStoreException(where + ": not JSON (" + Messages.oneLine(e.getOriginalMessage()) + ")");
-        }
-        if (root == null || !root.isObject()) {
-            throw new OllamaStoreException(where + ": not a manifest (a JSON object with layers)");
-        }
+        JsonNode root = OllamaJson.object(json, where, MAX_BYTES, "a manifest", "a manifest (a JSON object with layers)");
         JsonNode ls = root.path("layers");
         if (!ls.isArray()) {
             throw new OllamaStoreException(where + ": 'layers' is " + (ls.isMissingNode() ? "missing" : "not a list"));

@@ -1,8 +1,6 @@
 package org.vramsheet.io.ollama;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -25,7 +23,6 @@ import org.vramsheet.io.Messages;
 public record OllamaParams(Map<String, Object> values, List<String> ignored) {
     /** Bytes of a params blob read at most (real ones are under 1 KiB: a few numbers and stop strings). */
     public static final int MAX_BYTES = 1 << 20;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The type of each parameter this project knows, as api.Options declares it. */
     enum Type { INT, FLOAT, BOOL, STRINGS }
@@ -79,18 +76,7 @@ public record OllamaParams(Map<String, Object> values, List<String> ignored) {
 
     /** Reads a params blob's JSON; {@code where} names it in messages. */
     public static OllamaParams parseBlob(String json, String where) throws OllamaStoreException {
-        if (json.length() > MAX_BYTES) {
-            throw new OllamaStoreException(where + ": " + json.length() + " characters, larger than a params blob can be");
-        }
-        JsonNode root;
-        try {
-            root = JSON.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new OllamaStoreException(where + ": not JSON (" + Messages.oneLine(e.getOriginalMessage()) + ")");
-        }
-        if (root == null || !root.isObject()) {
-            throw new OllamaStoreException(where + ": not a JSON object of parameters");
-        }
+        JsonNode root = OllamaJson.object(json, where, MAX_BYTES, "a params blob", "a JSON object of parameters");
         Map<String, Object> out = new LinkedHashMap<>();
         List<String> ignored = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {

@@ -2,6 +2,7 @@ package org.vramsheet.ui.dialogs;
 
 import java.time.LocalDate;
 import org.vramsheet.core.calc.StaleMeasurements;
+import java.util.List;
 import java.util.Locale;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -73,8 +74,13 @@ public final class LogViewModel {
         if (before.mismatched() && !dialogs.confirmMismatchedLog(before.modelMismatch())) {
             return;
         }
+        List<String> flags = LogComparison.llamaCppFlags(sheet.computed().sheet(), m);
         sheet.applyWorksheet(LogComparison.apply(sheet.computed().sheet(), m, LocalDate.now().toString()));
         comparison.set(LogComparison.compare(sheet.computed().sheet(), m));
+        if (!flags.isEmpty()) {
+            // which of RUNTIME's llama.cpp flags Apply took from the log, in llama.cpp's own spelling
+            summary.set(EngineLogParser.summary(m) + "; llama.cpp flags set from the log: '" + String.join(" ", flags) + "'");
+        }
     }
 
     /** The comparison as text rows for the table: label, predicted, measured, delta, flag. */

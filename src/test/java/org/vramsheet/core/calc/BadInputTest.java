@@ -191,4 +191,22 @@ class BadInputTest {
         assertTrue(r.get(FigureKey.POOL_KV_POOL_BYTES).provenance().assumptions().stream()
                 .anyMatch(a -> a.contains("No available memory")));
     }
+
+    /**
+     * Seen (FuzzTest, a mutated sheet): 10^18 max positions made vLLM's RoPE-cache estimate overflow a long and the calc
+     * threw ArithmeticException; now the non-KV estimate is unavailable ("overflow") and the rest of the sheet still works.
+     */
+    @Test
+    void absurdMaxPositionsMakeTheNonKvEstimateUnavailableNotACrash() {
+        Worksheet ws = Sheets.llama70b();
+        ws = ws.withModel(new org.vramsheet.core.sheet.ModelInfo(ws.model().modelId(), ws.model().revision(),
+                ws.model().architecture(), 1_000_000_000_000_000_000L, ws.model().vocabSize()));
+        ws = ws.withRuntime(ws.runtime().toBuilder().activationPeakBytes(null).nonTorchBytes(null).cudaGraphBytes(null).build());
+        SizingResult r = calc(ws);
+        Figure nonTorch = r.get(FigureKey.POOL_NON_TORCH_BYTES);
+        assertFalse(nonTorch.available());
+        assertTrue(nonTorch.reason().contains("overflow"), nonTorch.reason());
+        assertTrue(r.get(FigureKey.WEIGHTS_BYTES).available(), "weights do not depend on it");
+        assertTrue(r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).available(), "nor the KV per token");
+    }
 }

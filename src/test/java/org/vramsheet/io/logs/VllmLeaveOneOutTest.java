@@ -244,12 +244,17 @@ class VllmLeaveOneOutTest {
      * sheet alone (the catalog's CUDA-visible total, the config's weights): the available KV memory (with the printed
      * weights, to isolate the non-KV estimate) and the KV tokens against what each log printed. The bounds are the ones
      * achieved (docs/accuracy.md): VC02 (v0.9.2) holds 0.88 GiB more non-KV memory than the v0.19 fit, VC01 is an eager
-     * (no torch.compile) offline run, VC04 a v0.24 start whose source saw 7.7 % between two starts of the same server.
+     * (no torch.compile) offline run, VC04 a v0.24 start whose source saw 7.7 % between two starts of the same server. The
+     * worst-5 % bound is on the dense models; a mixture-of-experts log (VC08, Qwen3-235B FP8 on 8 x L40S, v0.10.2) printed a
+     * 1.4 GiB activation peak where the dense fit gives 0.56 GiB (the MoE term is not modelled, section 4), so its miss is
+     * reported and bounded as it is (13 %), not hidden in the fit.
      */
     @Test
     void otherGpusAndReleasesBeforeLaunch() throws Exception {
         List<Double> pool = new ArrayList<>();
         List<Double> tokens = new ArrayList<>();
+        List<Double> densePool = new ArrayList<>();
+        List<Double> denseTokens = new ArrayList<>();
         System.out.println("other GPUs and releases, before launch (constants fitted on the vLLM 0.19 H100 logs):");
         for (FieldLogs.FieldLog f : FieldLogs.of("vllm").filter(l -> l.id().startsWith("VC") && l.checks("predict")).toList()) {
             Worksheet ws = FieldLogSheets.preLaunch(f);
@@ -260,22 +265,33 @@ class VllmLeaveOneOutTest {
             long predicted = SizingCalculator.calculate(typed).get(FigureKey.POOL_CAPACITY_TOKENS).value();
             double te = (predicted - m.kvTokens()) / (double) m.kvTokens();
             tokens.add(te);
+            boolean moe = ws.weights().activeParams() != null && ws.weights().activeParams() < ws.weights().totalParams();
+            if (!moe) {
+                denseTokens.add(te);
+            }
             String pe = "-";
             if (m.kvPoolBytes() != null && m.weightsBytes() != null) {
                 long avail = availableFromPrintedWeights(ws, m, e);
                 double err = (avail - m.kvPoolBytes()) / (double) m.kvPoolBytes();
                 pool.add(err);
+                if (!moe) {
+                    densePool.add(err);
+                }
                 pe = String.format(Locale.ROOT, "%.2f / %.2f (%+.2f %%)", m.kvPoolBytes() / (double) Units.GIB,
                         avail / (double) Units.GIB, err * 100);
             }
-            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %,d | %,d | %+.2f %% |%n", f.id(),
+            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %,d | %,d | %+.2f %% | %s / %s / %s%s |%n", f.id(),
                     f.e().path("engine_version").asText(), f.e().path("gpu_catalog").asText(), f.e().path("model").asText(), pe,
-                    m.kvTokens(), predicted, te * 100);
+                    m.kvTokens(), predicted, te * 100, Units.gibText(e.activationPeakBytes()), Units.gibText(e.nonTorchBytes()),
+                    Units.gibText(e.cudaGraphBytes()), EngineDefaults.cudaGraphsInPool(ws.runtime()).value() ? " (in the pool)" : "");
         }
         double[] p = summary("other GPUs and releases, available KV memory", pool);
         double[] t = summary("other GPUs and releases, KV tokens", tokens);
-        assertTrue(tokens.size() >= 4 && pool.size() >= 3, "VC logs: " + tokens.size() + " / " + pool.size());
-        assertTrue(p[1] <= 0.05 && t[1] <= 0.05, "worst within 5 %: " + p[1] + " / " + t[1]);
+        double[] dp = summary("other GPUs and releases, dense models, available KV memory", densePool);
+        double[] dt = summary("other GPUs and releases, dense models, KV tokens", denseTokens);
+        assertTrue(tokens.size() >= 6 && pool.size() >= 5, "VC logs: " + tokens.size() + " / " + pool.size());
+        assertTrue(dp[1] <= 0.05 && dt[1] <= 0.05, "dense models' worst within 5 %: " + dp[1] + " / " + dt[1]);
+        assertTrue(p[1] <= 0.13 && t[1] <= 0.13, "every log's worst (the MoE log VC08) as achieved: " + p[1] + " / " + t[1]);
     }
 
     /**

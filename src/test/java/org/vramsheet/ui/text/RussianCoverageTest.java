@@ -224,6 +224,7 @@ class RussianCoverageTest {
                 "More unsaved worksheets were found (2): each is offered in turn.",
                 "Save the changes to 'Untitled' first?", "'/tmp/x.json' exists. Replace it?",
                 "Paste a vLLM, SGLang, TensorRT-LLM, llama.cpp or Ollama startup log.",
+                "llama.cpp flags set from the log: '-c 4096 -np 1 -fa off -ngl 81'",
                 // dialog titles and buttons, passed to t() through a variable
                 "Save", "Don't save", "Cancel", "Replace", "Restore", "Discard", "OK", "Open worksheet", "Save worksheet",
                 "Cannot save", "Cannot open the worksheet", "Cannot open the report"));
@@ -241,6 +242,7 @@ class RussianCoverageTest {
                 with(l, "model", "vocabSize", null), with(l, "kv", "hiddenSize", null)));
         for (String flags : List.of("{\"gpuLayers\": 20}", "{\"gpuLayers\": 0}", "{\"noKvOffload\": true}",
                 "{\"cacheTypeV\": \"Q8_0\", \"flashAttention\": \"OFF\"}", "{\"cacheTypeV\": \"FP8_E4M3\"}",
+                "{\"cacheTypeV\": \"Q4_0\", \"flashAttention\": \"ON\"}",
                 "{\"tensorSplit\": [3, 1, 1]}", "{\"tensorSplit\": [-1]}", "{\"flashAttention\": \"ON\"}",
                 "{\"ubatch\": 0}", "{\"batch\": 1000000000}", "{\"gpuLayers\": -2}", "{\"kvUnified\": true}")) {
             out.add(with(with(l, "runtime", "maxNumSeqs", 2), "runtime", "llamaCpp", WorksheetJson.shared().readTree(flags)));

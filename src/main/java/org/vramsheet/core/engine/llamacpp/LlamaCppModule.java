@@ -14,8 +14,10 @@ import org.vramsheet.core.sheet.CacheImplementation;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 
 /**
@@ -66,6 +68,25 @@ public final class LlamaCppModule implements EngineModule {
 
     @Override
     public boolean usesLlamaCppFlags() { return true; }
+
+    /**
+     * llama.cpp has no pipeline-parallel setting: with the default --split-mode layer it puts whole layers on every GPU it
+     * sees (llama-model.cpp load_tensors), so a sheet at TP 1 x PP 1 on N GPUs runs as PP N, the layout the per-device split
+     * gives; a PP typed to another number than N stays as typed and LlamaCppValidator says why it cannot run.
+     */
+    @Override
+    public Worksheet asRun(Worksheet ws) {
+        RuntimeSettings r = ws.runtime();
+        Integer gpus = ws.gpu().count();
+        if (gpus == null || gpus <= 1 || r.tensorParallel() != 1 || r.pipelineParallel() != 1) {
+            return ws;
+        }
+        return ws.withRuntime(r.toBuilder().pipelineParallel(gpus).build());
+    }
+
+    /** -ctv: llama_kv_cache sizes each V row by type_v (a quantized V needs flash attention; LlamaCppValidator says so). */
+    @Override
+    public KvDtype cacheTypeV(RuntimeSettings r) { return r.llamaCpp().cacheTypeV(); }
 
     /**
      * The cache as llama.cpp preallocates it: n_ctx cells (in one stream, or n_ctx_seq in each of n_seq streams when not

@@ -36,7 +36,11 @@ public final class SglangModule implements EngineModule {
 
     /** What SGLang does not find free at load, fitted on its field logs (SglangNonKv), as RUNTIME's non-torch estimate. */
     @Override
-    public NonKvTerms nonKvTerms(RuntimeSettings r) { return SglangNonKv.terms(r); }
+    public NonKvTerms nonKvTerms(RuntimeSettings r) { return SglangNonKv.terms(r, null); }
+
+    /** The same on this sheet's GPU: with TP, an NVLink board holds more before the load than a PCIe card (SglangNonKv). */
+    @Override
+    public NonKvTerms nonKvTerms(RuntimeSettings r, Gpu gpu) { return SglangNonKv.terms(r, gpu); }
 
     @Override
     public NonKvRule nonKvRule() {

@@ -6,6 +6,7 @@ import org.vramsheet.core.sheet.CacheImplementation;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
@@ -72,6 +73,9 @@ public interface EngineModule {
         return NonKvTerms.none("calibrated on vLLM logs; " + engine().label() + " may differ");
     }
 
+    /** The engine's terms on this sheet's GPU (SGLang: NVLink or PCIe board); by default {@link #nonKvTerms(RuntimeSettings)}. */
+    default NonKvTerms nonKvTerms(RuntimeSettings r, Gpu gpu) { return nonKvTerms(r); }
+
     /**
      * The engine's own profiler of its non-KV memory, or null when the vLLM-calibrated estimate with {@link #nonKvTerms}
      * applies. TensorRT-LLM's PyTorch backend returns its dry run's terms here.
@@ -122,6 +126,15 @@ public interface EngineModule {
 
     /** Whether the engine runs with RUNTIME's llama.cpp flags (-ngl, --tensor-split, -ctv, ...), checked then. */
     default boolean usesLlamaCppFlags() { return false; }
+
+    /**
+     * The sheet as the engine runs it: an engine without pipeline parallelism of its own may take the sheet's GPUs another
+     * way (llama.cpp splits whole layers over every GPU it sees). Identity for the engines whose TP x PP is the layout.
+     */
+    default Worksheet asRun(Worksheet ws) { return ws; }
+
+    /** The V cache's own dtype when the engine sizes V apart from K (llama.cpp's -ctv), else null: the K dtype for both. */
+    default KvDtype cacheTypeV(RuntimeSettings r) { return null; }
 
     /** The engine's concurrency ratio at a context of n tokens (vLLM prints it as "15.75x"), n within the max length. */
     double ratioAt(PoolLayout pool, long n);

@@ -35,7 +35,8 @@ class LlamaCppDevicesTest {
         return r.get(FigureKey.device(device, part)).value();
     }
 
-    private static String issue(Worksheet ws, String field) {
+    /** The message of the issue on {@code field}, or null. */
+    static String issue(Worksheet ws, String field) {
         for (Issue i : SizingCalculator.calculate(ws).issues()) {
             if (i.field().equals(field)) {
                 return i.message();
@@ -152,7 +153,7 @@ class LlamaCppDevicesTest {
         assertNotNull(issue(tp.withRuntime(tp.runtime().toBuilder().tensorParallel(2).pipelineParallel(1).build()),
                 "runtime.tensorParallel"));
         assertEquals("inconsistent: llama.cpp puts layers on all 2 GPU(s) of the sheet (--split-mode layer): set 2",
-                issue(tp.withRuntime(tp.runtime().toBuilder().pipelineParallel(1).build()), "runtime.pipelineParallel"));
+                issue(tp.withRuntime(tp.runtime().toBuilder().pipelineParallel(3).build()), "runtime.pipelineParallel"));
         assertNotNull(issue(tp.withKv(tp.kv().toBuilder().kvDtype(KvDtype.Q8_0).headDim(80).build()), "kv.kvDtype"),
                 "q8_0 blocks of 32 do not divide a head of 80");
         Worksheet vllm = tp.withRuntime(tp.runtime().toBuilder().engine(Engine.VLLM).tensorParallel(1).pipelineParallel(1)

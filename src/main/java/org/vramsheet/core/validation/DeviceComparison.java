@@ -1,0 +1,91 @@
+package org.vramsheet.core.validation;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.result.Unit;
+
+/**
+ * Predicted against measured per device and per buffer, for a log that prints llama.cpp's buffers (load_tensors,
+ * llama_kv_cache, llama_memory_recurrent, sched_reserve, llama_context) or llama-fit-params' estimate: the log's GPUs in
+ * the order it names them are the sheet's GPU 0, 1, ...; its host buffers (CPU, CPU_Mapped, CUDA_Host, Host) added up are
+ * the sheet's host. A model buffer is the sheet's weights and output layer on that device; llama-fit-params' context is
+ * the KV cache and the recurrent state together.
+ */
+final class DeviceComparison {
+    private DeviceComparison() { }
+
+    /** Whether a device name of a llama.cpp log is host memory (CPU, CPU_Mapped, CUDA_Host, Metal_Mapped, Host). */
+    static boolean host(String name) {
+        return name.equalsIgnoreCase("host") || name.startsWith("CPU") || name.endsWith("_Host") || name.endsWith("_Mapped");
+    }
+
+    /** One row a printed buffer: "GPU 0 'CUDA0': KV buffer", the sheet's figure of that device against the log's. */
+    static List<LogComparison.Row> rows(SizingResult predicted, Measurement m) {
+        List<LogComparison.Row> out = new ArrayList<>();
+        if (m.devices().isEmpty()) {
+            return out;
+        }
+        boolean fit = m.estimatedBy() != null;
+        Map<String, Long[]> hostSums = new LinkedHashMap<>();
+        int gpu = 0;
+        for (Measurement.DeviceMemory d : m.devices()) {
+            Long[] b = {d.modelBytes(), d.kvBytes(), d.stateBytes(), d.computeBytes(), d.outputBytes()};
+            if (host(d.name())) {
+                hostSums.merge("host", b, DeviceComparison::add);
+                continue;
+            }
+            device(out, predicted, "gpu" + gpu, "GPU " + gpu + " '" + d.name() + "'", b, fit);
+            gpu++;
+        }
+        Long[] h = hostSums.get("host");
+        if (h != null) {
+            device(out, predicted, "host", "host", h, fit);
+        }
+        return out;
+    }
+
+    private static void device(List<LogComparison.Row> out, SizingResult r, String key, String label, Long[] b, boolean fit) {
+        add(out, label + ": model buffer", sum(r, key, "weightsBytes", "outputLayerBytes"), b[0]);
+        if (fit) {
+            add(out, label + ": context (KV cache and recurrent state)", sum(r, key, "kvBytes", "stateBytes"), b[1]);
+        } else {
+            add(out, label + ": KV buffer", sum(r, key, "kvBytes"), b[1]);
+            add(out, label + ": recurrent-state buffer", sum(r, key, "stateBytes"), b[2]);
+        }
+        add(out, label + ": compute buffer", sum(r, key, "computeBytes"), b[3]);
+        add(out, label + ": output buffer", sum(r, key, "outputBufferBytes"), b[4]);
+    }
+
+    private static void add(List<LogComparison.Row> out, String label, Double predicted, Long measured) {
+        if (measured != null) {
+            out.add(new LogComparison.Row(label, Unit.BYTES, predicted, measured.doubleValue()));
+        }
+    }
+
+    /** The sum of a device's figures, or null when the sheet has no such device (or its figures are unavailable). */
+    private static Double sum(SizingResult r, String device, String... parts) {
+        Figure layers = r.figures().get(FigureKey.device(device, "layers").id());
+        if (layers == null || !layers.available()) {
+            return null;
+        }
+        double t = 0;
+        for (String p : parts) {
+            Figure f = r.figures().get(FigureKey.device(device, p).id());
+            t += f != null && f.available() ? f.value() : 0;
+        }
+        return t;
+    }
+
+    private static Long[] add(Long[] a, Long[] b) {
+        Long[] out = new Long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i] == null ? b[i] : b[i] == null ? a[i] : Long.valueOf(Math.addExact(a[i], b[i]));
+        }
+        return out;
+    }
+}
