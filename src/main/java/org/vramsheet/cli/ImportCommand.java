@@ -24,12 +24,15 @@ import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.model.ConfigImporter;
 import org.vramsheet.io.model.ModelImport;
 import org.vramsheet.io.model.gguf.GgufSources;
+import org.vramsheet.io.ollama.OllamaImport;
+import org.vramsheet.io.ollama.OllamaStoreException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code import (HUB_ID[@REV] | CONFIG.json | FILE.gguf | DIR | HUB_ID[@REV]:FILE.gguf | catalog:ID) [-o WORKSHEET.json]
+ * {@code import (HUB_ID[@REV] | CONFIG.json | FILE.gguf | DIR | HUB_ID[@REV]:FILE.gguf | ollama:NAME[:TAG] | catalog:ID)
+ * [-o WORKSHEET.json]
  * [--onto SHEET.json [--keep-measurements]]}.
  */
 @Command(name = "import", mixinStandardHelpOptions = true, description = {
@@ -49,7 +52,8 @@ final class ImportCommand extends Subcommand {
     private boolean cache;
     @Parameters(paramLabel = "SOURCE", arity = "0..*", hideParamSyntax = true,
             description = {"a Hub ID (HUB_ID[@REV]), a config.json, a model folder, or catalog:ID from --catalog;",
-                "a GGUF file, any part of a split one, a folder of GGUF files, or HUB_ID[@REV]:FILE.gguf (HTTP Range)"})
+                "a GGUF file, any part of a split one, a folder of GGUF files, or HUB_ID[@REV]:FILE.gguf (HTTP Range);",
+                "ollama:NAME[:TAG], an installed Ollama model (OLLAMA_MODELS, else ~/.ollama/models): the engine becomes Ollama"})
     private List<String> sources = new ArrayList<>();
 
     ImportCommand(Io io) {
@@ -87,9 +91,15 @@ final class ImportCommand extends Subcommand {
     /** Reads the model, applies it to the base sheet (or --onto's) and prints or writes the result. */
     private int importModel(String source) {
         ModelImport m;
+        OllamaImport ollama = null;
         try {
-            m = load(source, env, err);
-        } catch (ConfigImporter.ImportException | HubException e) {
+            if (OllamaImport.names(source)) {
+                ollama = OllamaImport.load(source, env, Path.of(env.getOrDefault("HOME", System.getProperty("user.home"))));
+                m = ollama.model();
+            } else {
+                m = load(source, env, err);
+            }
+        } catch (ConfigImporter.ImportException | HubException | OllamaStoreException e) {
             err.println("vramsheet import: " + e.getMessage());
             return Cli.BAD_INPUT;
         }
@@ -100,7 +110,7 @@ final class ImportCommand extends Subcommand {
             err.println("vramsheet import: " + e.getMessage());
             return Cli.BAD_INPUT;
         }
-        Worksheet imported = m.applyTo(base);
+        Worksheet imported = ollama != null ? ollama.applyTo(base) : m.applyTo(base);
         String other = StaleMeasurements.ofAnotherModel(base, imported);
         if (other != null) {
             err.println("vramsheet import: " + other + (keepMeasurements ? "; kept as stale (not used)"

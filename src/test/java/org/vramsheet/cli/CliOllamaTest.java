@@ -42,8 +42,8 @@ class CliOllamaTest {
                 "--ollama-num-parallel", "2");
         assertEquals("f16", json(f16).get("ollama").get("cacheType").asText());
         assertEquals(2, f16.status(), "the sheet's KV dtype q8_0 is not what this runner caches");
-        assertTrue(f16.err().startsWith("vramsheet calc: bad input: KV ARCHITECTURE › KV-cache dtype: inconsistent: Ollama's "
-                + "runner caches f16"), f16.err());
+        assertTrue(f16.err().startsWith("vramsheet calc: bad input: KV ARCHITECTURE › KV-cache dtype: inconsistent: the runner "
+                + "of Ollama caches 'f16'"), f16.err());
         long q8 = j.get("pool").get("kvPoolBytes").asLong();
         // as the llama.cpp rules place gemma-2 (21 full, 21 sliding layers) in 2 streams of num_ctx 8192: the sliding
         // layers' min(8192, 4096 + 512) = 4608 cells; K and V rows of 8 heads x 256 at q8_0 = 2176 B each

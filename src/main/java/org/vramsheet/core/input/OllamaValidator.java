@@ -26,7 +26,7 @@ final class OllamaValidator {
                 & range(out, P + "numParallel", o.numParallel()) & range(out, P + "numGpu", o.numGpu());
         KvDtype t = o.kvCacheType();
         if (t != null && t != KvDtype.AUTO && LlamaCppCacheType.of(t) == null) {
-            out.add(P + "kvCacheType", "inconsistent: Ollama's runner has no " + t.label() + " cache (f16, q8_0, q4_0)");
+            out.add(P + "kvCacheType", "inconsistent: the runner of Ollama has no '" + t.label() + "' cache (f16, q8_0, q4_0)");
             ok = false;
         }
         LlamaCppValidator.layout(ws, out);
@@ -38,8 +38,8 @@ final class OllamaValidator {
             KvDtype sheet = ws.kv().kvDtype();
             if (sheet != KvDtype.AUTO && sheet != runs) {
                 String name = LlamaCppCacheType.of(runs).ggmlName();
-                out.add("kv.kvDtype", "inconsistent: Ollama's runner caches " + name + " (RUNTIME › OLLAMA_KV_CACHE_TYPE"
-                        + " and flash attention decide it): set auto or " + name);
+                out.add("kv.kvDtype", "inconsistent: the runner of Ollama caches '" + name + "' (RUNTIME › OLLAMA_KV_CACHE_TYPE"
+                        + " and flash attention decide it): set auto or '" + name + "'");
             }
         } catch (ArithmeticException e) {
             out.add(P + "numCtx", "too large: num_ctx x parallel does not fit in a 64-bit count");

@@ -76,8 +76,8 @@ public final class OllamaModule implements EngineModule {
 
     @Override
     public PoolLayout pool(PoolInput in) {
-        in.notes().add("Ollama's runner: llama.cpp with -c num_ctx x parallel = " + in.maxLen() + " and -np "
-                + in.runtime().maxNumSeqs() + " (RUNTIME › Ollama settings, by the release's defaults)");
+        in.notes().add("The runner of Ollama: llama.cpp with -c num_ctx x parallel = " + in.maxLen() + " and -np "
+                + in.runtime().maxNumSeqs() + " (RUNTIME › Ollama settings, by the defaults of the release)");
         return llamaCpp.pool(in);
     }
 
@@ -88,13 +88,13 @@ public final class OllamaModule implements EngineModule {
     public long sequenceBytesRank(PoolLayout pool, long n) { return llamaCpp.sequenceBytesRank(pool, n); }
 
     @Override
-    public String poolFormula() { return "the runner's GPU holding the most: its layers' cells x (K row + V row) + recurrent state"; }
+    public String poolFormula() { return llamaCpp.poolFormula(); }
 
     @Override
     public String blocksFormula() { return llamaCpp.blocksFormula(); }
 
     @Override
-    public String capacityFormula() { return "padded num_ctx x parallel (the runner's -c)"; }
+    public String capacityFormula() { return "padded num_ctx x parallel (-c of the runner)"; }
 
     @Override
     public String ratioFormula() { return "min(parallel, num_ctx x parallel / context)"; }

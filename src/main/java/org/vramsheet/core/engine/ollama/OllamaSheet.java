@@ -55,26 +55,16 @@ public final class OllamaSheet {
         return ws.withRuntime(nr).withKv(ws.kv().toBuilder().kvDtype(kvDtype(s)).build());
     }
 
-    /** Every setting of the runner with the rule that gave it, then what Ollama refused or ignored. */
+    /** Every setting of the runner by the rule that gave it (each rule's own sentence), then what Ollama refused or ignored. */
     public static List<String> notes(OllamaRunnerSetup s) {
         List<String> out = new ArrayList<>();
-        out.add("Ollama " + s.release() + " starts a llama.cpp runner; its settings, each by Ollama's rule:");
-        add(out, "num_ctx", s.numCtx());
-        add(out, "parallel", s.parallel());
-        add(out, "runner context", s.runnerContext());
-        add(out, "KV cache type", s.cacheTypeK());
-        add(out, "flash attention", s.flashAttention());
-        add(out, "num_batch", s.batch());
-        add(out, "GPU layers", s.gpuLayers());
-        add(out, "vision projector", s.projector());
-        for (String p : s.problems()) {
-            out.add("Ollama: " + p);
+        out.add("Ollama " + s.release() + " starts a llama.cpp runner; its settings, each by the rule of Ollama:");
+        for (Setting<?> x : List.of(s.numCtx(), s.parallel(), s.runnerContext(), s.cacheTypeK(), s.flashAttention(), s.batch(),
+                s.gpuLayers(), s.projector())) {
+            out.addAll(x.provenance());
         }
+        out.addAll(s.problems());
         return out;
-    }
-
-    private static void add(List<String> out, String name, Setting<?> s) {
-        out.add(name + " " + s.value() + ": " + String.join("; ", s.provenance()));
     }
 
     /** num_gpu when set; else every layer (the planner's fit is Placement's "layers that fit" when they do not all fit). */

@@ -46,6 +46,7 @@ class OllamaModuleTest {
         String notes = String.join("\n", ol.get(FigureKey.device("gpu0", "kvBytes")).provenance().assumptions())
                 + String.join("\n", ol.get(FigureKey.POOL_KV_POOL_BYTES).provenance().assumptions());
         assertTrue(notes.contains("num_ctx 8192 x 2 parallel = 16384 cells"), notes);
+        assertTrue(notes.contains("num_ctx 8192 from the model's parameters"), notes);
     }
 
     /** The same sheet with nothing set: Ollama 0.6.6 gives num_ctx 2048, 0.6.7 gives 4096 (commit 44b466ee). */
