@@ -5,16 +5,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.vramsheet.core.sheet.Engine;
-import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.engine.ollama.OllamaSheet;
 import org.vramsheet.core.sheet.OllamaSettings;
-import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.Weights;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.io.Messages;
 import org.vramsheet.io.gguf.GgufFile;
 import org.vramsheet.io.gguf.GgufSplit;
+import org.vramsheet.io.model.ConfigImporter;
 import org.vramsheet.io.model.ModelImport;
 import org.vramsheet.io.model.gguf.GgufImporter;
 
@@ -51,7 +50,7 @@ public record OllamaImport(ModelImport model, OllamaSettings settings, Long enco
         } catch (IOException e) {
             throw new OllamaStoreException("model blob '" + m.model().layer().blobName() + "' of '" + m.name().display()
                     + "': not a GGUF file Ollama can run (" + Messages.oneLine(e.getMessage()) + ")", e);
-        } catch (org.vramsheet.io.model.ConfigImporter.ImportException e) {
+        } catch (ConfigImporter.ImportException e) {
             throw new OllamaStoreException("model blob '" + m.model().layer().blobName() + "' of '" + m.name().display()
                     + "': " + e.getMessage(), e);
         }
@@ -98,12 +97,9 @@ public record OllamaImport(ModelImport model, OllamaSettings settings, Long enco
     /** The sheet with the model, the engine Ollama and these settings (the server's other settings kept as the sheet has them). */
     public Worksheet applyTo(Worksheet ws) {
         Worksheet out = model.applyTo(ws);
-        RuntimeSettings r = out.runtime();
-        OllamaSettings o = r.ollama().toBuilder().numCtx(settings.numCtx()).numGpu(settings.numGpu()).build();
-        int gpus = out.gpu().count() == null || out.gpu().count() < 1 ? 1 : out.gpu().count();
+        OllamaSettings o = out.runtime().ollama().toBuilder().numCtx(settings.numCtx()).numGpu(settings.numGpu()).build();
         Weights w = encoderParams == null ? out.weights() : out.weights().toBuilder().encoderParams(encoderParams).build();
-        return out.withRuntime(r.toBuilder().engine(Engine.OLLAMA).ollama(o).tensorParallel(1).pipelineParallel(gpus).build())
-                .withWeights(w).withKv(out.kv().toBuilder().kvDtype(KvDtype.AUTO).build());
+        return OllamaSheet.runBy(out.withWeights(w), o);
     }
 
     /** What was read, assumed and warned about. */

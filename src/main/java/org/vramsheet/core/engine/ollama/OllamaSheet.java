@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.vramsheet.core.engine.llamacpp.LlamaCppCacheType;
 import org.vramsheet.core.engine.ollama.OllamaRunnerSetup.Setting;
+import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvDtype;
@@ -53,6 +54,16 @@ public final class OllamaSheet {
         RuntimeSettings nr = r.toBuilder().maxModelLen(s.runnerContext().value()).maxNumSeqs(parallel).llamaCpp(l)
                 .blockSize(null).build();
         return ws.withRuntime(nr).withKv(ws.kv().toBuilder().kvDtype(kvDtype(s)).build());
+    }
+
+    /**
+     * The sheet run by Ollama with these settings: the engine Ollama, laid out as its llama.cpp runner places layers (TP 1,
+     * PP = the sheet's GPUs), KV ARCHITECTURE › KV-cache dtype auto (the runner's cache type is OLLAMA_KV_CACHE_TYPE's).
+     */
+    public static Worksheet runBy(Worksheet ws, OllamaSettings settings) {
+        int gpus = ws.gpu().count() == null || ws.gpu().count() < 1 ? 1 : ws.gpu().count();
+        return ws.withRuntime(ws.runtime().toBuilder().engine(Engine.OLLAMA).ollama(settings).tensorParallel(1)
+                .pipelineParallel(gpus).build()).withKv(ws.kv().toBuilder().kvDtype(KvDtype.AUTO).build());
     }
 
     /** Every setting of the runner by the rule that gave it (each rule's own sentence), then what Ollama refused or ignored. */

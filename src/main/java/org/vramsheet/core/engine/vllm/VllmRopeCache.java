@@ -38,7 +38,13 @@ final class VllmRopeCache {
             return new Choice<>(0L, null);
         }
         int bytes = ws.weights().computeDtype().bytes();
-        long b = Math.multiplyExact(Math.multiplyExact(positions, (long) dim), (long) bytes);
+        long b;
+        try {
+            b = Math.multiplyExact(Math.multiplyExact(positions, (long) dim), (long) bytes);
+        } catch (ArithmeticException e) {
+            // a hostile sheet's max positions (MODEL › Maximum context names its own range problem): no figure, never a crash
+            return new Choice<>(0L, null);
+        }
         return new Choice<>(b, "vLLM RoPE cos/sin cache, loaded with the weights: " + Units.grouped(positions)
                 + " max positions x " + dim + " rotary dims x " + bytes + " B = " + Units.bytesText(b)
                 + " per GPU (vLLM counts it in \"Model loading took\"; the sheet adds it to the non-torch estimate)");
