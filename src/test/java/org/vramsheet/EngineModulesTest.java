@@ -42,7 +42,7 @@ class EngineModulesTest {
 
     /** The log readers' classes (each reads one engine's log; their nested and synthetic classes included). */
     private static final Set<String> ENGINE_LOG_CLASSES = Set.of("VllmLogReader", "VllmV0Reader", "VllmStages",
-            "SglangLogReader", "LlamaCppLogReader", "LlamaCppFitParamsReader", "TrtLlmLogReader");
+            "SglangLogReader", "LlamaCppLogReader", "LlamaCppFitParamsReader", "TrtLlmLogReader", "OllamaLogReader");
 
     /** The engine modules: core.engine's packages, the engine's own enum, and the io.logs classes of one engine's log. */
     private static final DescribedPredicate<JavaClass> ENGINE_MODULE = DescribedPredicate.describe("an engine module",

@@ -15,10 +15,14 @@ import org.vramsheet.io.json.ResultJson;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code calc WORKSHEET.json [--json] [--explain] [--context N] [--variant NAME]}: every result as a table or JSON. */
+/**
+ * {@code calc WORKSHEET.json [--json] [--explain] [--context N] [--variant NAME] [--engine NAME] [Ollama settings]}: every
+ * result as a table or JSON.
+ */
 @Command(name = "calc", mixinStandardHelpOptions = true, description = {"Print every result of a worksheet as a table.",
         "Exit 0 on success, 2 on a bad file or bad input (the table or JSON is still printed)."})
 final class CalcCommand extends Subcommand {
@@ -31,6 +35,8 @@ final class CalcCommand extends Subcommand {
     @Option(names = "--variant", paramLabel = "NAME",
             description = "calculate the sheet's variant NAME (default: the one shown when it was saved)")
     private String variant;
+    @Mixin
+    private EngineOptions engine = new EngineOptions();
     @Parameters(paramLabel = "WORKSHEET.json", arity = "0..*", hideParamSyntax = true, description = "the worksheet (exactly one)")
     private List<String> files = new ArrayList<>();
 
@@ -40,7 +46,8 @@ final class CalcCommand extends Subcommand {
 
     @Override
     String missing(String option) {
-        return option + (option.equals("--context") ? " needs a token count" : " needs a variant's name");
+        return option + (option.equals("--context") ? " needs a token count" : option.equals("--variant")
+                ? " needs a variant's name" : " needs a value");
     }
 
     @Override
@@ -67,6 +74,9 @@ final class CalcCommand extends Subcommand {
         }
         if (tokens != null) {
             ws = Edits.contextLength(ws, tokens);
+        }
+        if (engine.any()) {
+            ws = engine.apply(ws);
         }
         SizingResult result = SizingCalculator.calculate(ws);
         out.print(json ? ResultJson.write(result, ws) : Messages.escapeControls(header(ws) + ResultTable.render(result, explain)));

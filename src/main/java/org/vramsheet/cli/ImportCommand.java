@@ -26,12 +26,15 @@ import org.vramsheet.io.model.ConfigImporter;
 import org.vramsheet.io.model.ModelImport;
 import org.vramsheet.io.model.gguf.GgufCatalog;
 import org.vramsheet.io.model.gguf.GgufSources;
+import org.vramsheet.io.ollama.OllamaImport;
+import org.vramsheet.io.ollama.OllamaStoreException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code import (HUB_ID[@REV] | CONFIG.json | FILE.gguf | DIR | HUB_ID[@REV]:FILE.gguf | catalog:ID) [-o WORKSHEET.json]
+ * {@code import (HUB_ID[@REV] | CONFIG.json | FILE.gguf | DIR | HUB_ID[@REV]:FILE.gguf | ollama:NAME[:TAG] | catalog:ID)
+ * [-o WORKSHEET.json]
  * [--onto SHEET.json [--keep-measurements]]}.
  */
 @Command(name = "import", mixinStandardHelpOptions = true, description = {
@@ -54,7 +57,8 @@ final class ImportCommand extends Subcommand {
     private boolean json;
     @Parameters(paramLabel = "SOURCE", arity = "0..*", hideParamSyntax = true,
             description = {"a Hub ID (HUB_ID[@REV]), a config.json, a model folder, or catalog:ID from --catalog;",
-                "a GGUF file, any part of a split one, a folder of GGUF files, or HUB_ID[@REV]:FILE.gguf (HTTP Range)"})
+                "a GGUF file, any part of a split one, a folder of GGUF files, or HUB_ID[@REV]:FILE.gguf (HTTP Range);",
+                "ollama:NAME[:TAG], an installed Ollama model (OLLAMA_MODELS, else ~/.ollama/models): the engine becomes Ollama"})
     private List<String> sources = new ArrayList<>();
 
     ImportCommand(Io io) {
@@ -92,12 +96,18 @@ final class ImportCommand extends Subcommand {
     /** Reads the model, applies it to the base sheet (or --onto's) and prints or writes the result. */
     private int importModel(String source) {
         ModelImport m;
+        OllamaImport ollama = null;
         try {
-            m = load(source, env, err);
+            if (OllamaImport.names(source)) {
+                ollama = OllamaImport.load(source, env, Path.of(env.getOrDefault("HOME", System.getProperty("user.home"))));
+                m = ollama.model();
+            } else {
+                m = load(source, env, err);
+            }
         } catch (HubException e) {
             err.print("\r"); // over the progress line ("fetching 0/3"), not after it
             return e.kind() == HubException.Kind.GGUF_ONLY ? ggufChoices(source) : failed(e);
-        } catch (ConfigImporter.ImportException e) {
+        } catch (ConfigImporter.ImportException | OllamaStoreException e) {
             err.println("vramsheet import: " + e.getMessage());
             return Cli.BAD_INPUT;
         }
@@ -108,7 +118,7 @@ final class ImportCommand extends Subcommand {
             err.println("vramsheet import: " + e.getMessage());
             return Cli.BAD_INPUT;
         }
-        Worksheet imported = m.applyTo(base);
+        Worksheet imported = ollama != null ? ollama.applyTo(base) : m.applyTo(base);
         String other = StaleMeasurements.ofAnotherModel(base, imported);
         if (other != null) {
             err.println("vramsheet import: " + other + (keepMeasurements ? "; kept as stale (not used)"

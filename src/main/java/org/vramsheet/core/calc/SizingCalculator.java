@@ -45,6 +45,15 @@ public final class SizingCalculator {
         return out;
     }
 
+    /** The sheet as its engine launches it ({@code EngineModule.launched}); the sheet when that cannot be computed. */
+    static Worksheet launched(Worksheet ws) {
+        try {
+            return Engines.of(ws.runtime().engine()).launched(ws);
+        } catch (ArithmeticException e) {
+            return ws; // num_ctx x parallel beyond a long: the validator has named the field
+        }
+    }
+
     public static Outcome compute(Worksheet ws) {
         return compute(ws, List.of());
     }
@@ -61,7 +70,8 @@ public final class SizingCalculator {
         StaleMeasurements.Stale stale = StaleMeasurements.find(ws);
         Worksheet used = Engines.of(ws.runtime().engine()).asRun(stale.usable(ws));
         WorksheetValidator.validate(used, issues);
-        Calc c = new Calc(used, ws, stale, issues);
+        // validated as typed, calculated as launched (Ollama: the llama.cpp runner it starts)
+        Calc c = new Calc(launched(used), ws, stale, issues);
         WeightsStep.run(c);
         KvStep.run(c);
         NonKvStep.run(c);

@@ -4,6 +4,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.vramsheet.core.engine.llamacpp.LlamaCppModule;
+import org.vramsheet.core.engine.ollama.OllamaModule;
 import org.vramsheet.core.engine.sglang.SglangModule;
 import org.vramsheet.core.engine.spi.EngineModule;
 import org.vramsheet.core.engine.transformers.TransformersModule;
@@ -14,7 +15,7 @@ import org.vramsheet.core.sheet.Engine;
 /** The registry of engine modules: adding an engine is one module package and one line here. */
 public final class Engines {
     private static final List<EngineModule> ALL = List.of(new VllmModule(), new SglangModule(), new TrtLlmModule(),
-            new LlamaCppModule(), new TransformersModule());
+            new LlamaCppModule(), new TransformersModule(), new OllamaModule());
     private static final Map<Engine, EngineModule> BY_ENGINE = new EnumMap<>(Engine.class);
 
     static {

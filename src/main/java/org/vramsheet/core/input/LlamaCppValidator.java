@@ -54,7 +54,7 @@ final class LlamaCppValidator {
     }
 
     /** llama.cpp puts whole layers on each GPU: no tensor parallelism, and every GPU of the sheet is one device. */
-    private static void layout(Worksheet ws, Issues out) {
+    static void layout(Worksheet ws, Issues out) {
         RuntimeSettings r = ws.runtime();
         if (out.get("runtime.tensorParallel") == null && r.tensorParallel() != 1) {
             out.add("runtime.tensorParallel", "inconsistent: llama.cpp splits whole layers over the GPUs (--split-mode "

@@ -39,7 +39,7 @@ final class RunInputs {
                     .n(p + "sharedPrefixTokens", "Shared prefix tokens", "Общий префикс (токены)", TOKENS, 0,
                             Limits.TOKENS);
         }
-        llamaCpp(runtime(d))
+        ollama(llamaCpp(runtime(d)))
                 .t("gpu.name", "GPU model", "Модель GPU", TEXT).is("")
                 .n("gpu.count", "Count", "Количество", COUNT, 1, Limits.GPUS).is(1)
                 .n("gpu.totalBytes", "CUDA-visible memory per GPU", "Память на GPU, видимая CUDA", BYTES,
@@ -105,6 +105,18 @@ final class RunInputs {
                 .n(p + "batch", "Batch (-b)", "Батч (-b)", TOKENS, 1, Limits.TOKENS).since(6)
                 .t(p + "noKvOffload", "KV cache in host memory (--no-kv-offload)", "KV-кэш в памяти хоста (--no-kv-offload)",
                         BOOLEAN).is(false).since(6);
+    }
+
+    /** RUNTIME › Ollama settings (version 7); empty: the release's default (OllamaSettings, core.engine.ollama). */
+    private static DeclList ollama(DeclList d) {
+        String p = "runtime.ollama.";
+        return d.n(p + "numCtx", "num_ctx (Modelfile / request)", "num_ctx (Modelfile / запрос)", TOKENS, 1, Limits.TOKENS)
+                        .since(7)
+                .n(p + "contextLength", "OLLAMA_CONTEXT_LENGTH", "OLLAMA_CONTEXT_LENGTH", TOKENS, 0, Limits.TOKENS).since(7)
+                .n(p + "numParallel", "OLLAMA_NUM_PARALLEL", "OLLAMA_NUM_PARALLEL", COUNT, 1, Limits.SEQUENCES).since(7)
+                .t(p + "kvCacheType", "OLLAMA_KV_CACHE_TYPE", "OLLAMA_KV_CACHE_TYPE", ENUM).since(7)
+                .t(p + "flashAttention", "OLLAMA_FLASH_ATTENTION", "OLLAMA_FLASH_ATTENTION", BOOLEAN).since(7)
+                .n(p + "numGpu", "num_gpu (layers on the GPUs)", "num_gpu (слоёв на GPU)", COUNT, 0, Limits.LAYERS).since(7);
     }
 
     private static DeclList signOff(DeclList d) {

@@ -230,14 +230,15 @@ public final class WorksheetValidator {
                 && r.nodes() > r.ranks()) {
             out.add("runtime.nodes", "inconsistent: " + r.nodes() + " nodes for " + r.ranks() + " GPUs per replica (TP x PP)");
         }
-        if (range(out, "runtime.maxModelLen", r.maxModelLen(), false)) {
+        boolean ownContext = Engines.of(r.engine()).usesOllamaSettings(); // Ollama: the context is num_ctx x parallel
+        if (range(out, "runtime.maxModelLen", r.maxModelLen(), false) && !ownContext) {
             Long mc = ws.model().maxContextTokens();
             if (r.maxModelLen() != null && mc != null && mc > 0 && r.maxModelLen() > mc) {
                 out.add("runtime.maxModelLen", "inconsistent: above the model's maximum context ("
                         + Units.grouped(mc) + ")");
             }
         }
-        if (r.maxModelLen() == null && ws.model().maxContextTokens() == null) {
+        if (r.maxModelLen() == null && ws.model().maxContextTokens() == null && !ownContext) {
             out.add("runtime.maxModelLen", "is required (or give the model's maximum context)");
         }
         if (range(out, "runtime.kvCacheMemoryBytes", r.kvCacheMemoryBytes(), false)
@@ -262,6 +263,7 @@ public final class WorksheetValidator {
             out.add("runtime.cacheImplementation", "inconsistent: " + r.engine().label() + " has no " + c.label());
         }
         LlamaCppValidator.validate(ws, out);
+        OllamaValidator.validate(ws, out);
     }
 
     private static void gpu(Worksheet ws, Issues out) {

@@ -2,7 +2,8 @@ package org.vramsheet.core.sheet;
 
 /** Inference engines whose KV pool sizing VRAM Sheet follows (see docs/engines.md). */
 public enum Engine {
-    VLLM("vLLM"), SGLANG("SGLang"), TENSORRT_LLM("TensorRT-LLM"), LLAMA_CPP("llama.cpp"), TRANSFORMERS("transformers");
+    VLLM("vLLM"), SGLANG("SGLang"), TENSORRT_LLM("TensorRT-LLM"), LLAMA_CPP("llama.cpp"), TRANSFORMERS("transformers"),
+    OLLAMA("Ollama");
 
     private final String label;
 

@@ -20,13 +20,15 @@ package org.vramsheet.core.sheet;
  * @param dataParallel         replicas of the model (DP); each holds its own weights and KV pool
  * @param nodes                machines one replica spans (TP / PP across nodes, e.g. Ray); null: one
  * @param llamaCpp             llama.cpp's launch settings (-ngl, --tensor-split, -ctv, ...); used when the engine is llama.cpp
+ * @param ollama               Ollama's settings (num_ctx, OLLAMA_NUM_PARALLEL, ...); used when the engine is Ollama
  */
 public record RuntimeSettings(Engine engine, String engineVersion, CacheImplementation cacheImplementation,
                       Integer tensorParallel, Integer pipelineParallel, Double utilization, Integer blockSize,
                       Long maxModelLen, Boolean prefixCaching, Long maxNumBatchedTokens, Integer maxNumSeqs,
                       Long activationPeakBytes, Long nonTorchBytes, Long cudaGraphBytes,
                       Double fragmentationPercent, Boolean cudaGraphsInPool,
-                      Long kvCacheMemoryBytes, Integer dataParallel, Integer nodes, LlamaCppSettings llamaCpp) {
+                      Long kvCacheMemoryBytes, Integer dataParallel, Integer nodes, LlamaCppSettings llamaCpp,
+                      OllamaSettings ollama) {
     public RuntimeSettings {
         engine = engine == null ? Engine.byDefault() : engine;
         engineVersion = engineVersion == null ? "" : engineVersion.trim();
@@ -38,6 +40,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         dataParallel = dataParallel == null ? 1 : dataParallel;
         nodes = nodes == null ? 1 : nodes;
         llamaCpp = llamaCpp == null ? LlamaCppSettings.defaults() : llamaCpp;
+        ollama = ollama == null ? OllamaSettings.defaults() : ollama;
     }
 
     /** A copy with another layout. */
@@ -79,6 +82,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         private Integer dataParallel;
         private Integer nodes;
         private LlamaCppSettings llamaCpp;
+        private OllamaSettings ollama;
 
         private Builder() { }
 
@@ -103,6 +107,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
             dataParallel = r.dataParallel;
             nodes = r.nodes;
             llamaCpp = r.llamaCpp;
+            ollama = r.ollama;
         }
 
         public Builder engine(Engine v) { engine = v; return this; }
@@ -125,12 +130,13 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         public Builder dataParallel(Integer v) { dataParallel = v; return this; }
         public Builder nodes(Integer v) { nodes = v; return this; }
         public Builder llamaCpp(LlamaCppSettings v) { llamaCpp = v; return this; }
+        public Builder ollama(OllamaSettings v) { ollama = v; return this; }
 
         public RuntimeSettings build() {
             return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel,
                     utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs,
                     activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool,
-                    kvCacheMemoryBytes, dataParallel, nodes, llamaCpp);
+                    kvCacheMemoryBytes, dataParallel, nodes, llamaCpp, ollama);
         }
     }
 }

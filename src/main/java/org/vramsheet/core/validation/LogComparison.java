@@ -221,7 +221,8 @@ public final class LogComparison {
             "validation.setup.revision", "validation.setup.weightFormat", "validation.setup.weightBytes", "validation.setup.kvDtype",
             "validation.setup.engine", "validation.setup.engineVersion", "validation.setup.gpuName", "validation.setup.gpuTotalBytes",
             "validation.setup.tensorParallel", "validation.setup.pipelineParallel", "validation.setup.utilization",
-            "validation.setup.maxModelLen", "validation.setup.blockSize", "validation.setup.date");
+            "validation.setup.maxModelLen", "validation.setup.blockSize", "validation.setup.date", "runtime.ollama.numCtx",
+            "runtime.ollama.numParallel", "runtime.ollama.kvCacheType", "runtime.ollama.flashAttention", "runtime.ollama.numGpu");
 
     private static Validation withNote(Validation v, String note) {
         return v.notes().contains(note) ? v : v.toBuilder().notes(v.notes().isBlank() ? note : v.notes() + "\n" + note).build();
@@ -288,6 +289,7 @@ public final class LogComparison {
         if (m.maxModelLen() != null) {
             setup = Edits.contextLength(setup, m.maxModelLen());
         }
+        setup = OllamaApply.settings(setup, m);
         // the prediction before launch: the log's layout, but the sheet's own estimates (no profiled or measured memory)
         Worksheet preLaunch = setup.withRuntime(nr.toBuilder().activationPeakBytes(r.activationPeakBytes())
                 .nonTorchBytes(r.nonTorchBytes()).cudaGraphBytes(r.cudaGraphBytes()).build());

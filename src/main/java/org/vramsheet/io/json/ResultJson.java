@@ -1,8 +1,13 @@
 package org.vramsheet.io.json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.vramsheet.core.engine.Engines;
+import org.vramsheet.core.engine.ollama.OllamaRunnerSetup;
+import org.vramsheet.core.engine.ollama.OllamaSheet;
 import java.util.Locale;
 import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.result.Figure;
@@ -103,7 +108,31 @@ public final class ResultJson {
         t.put("variant", ws.variants().isEmpty() ? null : ws.variants().active());
         var names = t.putArray("variants");
         ws.variants().names().forEach(names::add);
+        t.set("ollama", ollama(ws));
         return write(t);
+    }
+
+    /**
+     * The llama.cpp runner an Ollama sheet starts (release, num_ctx, parallel, the runner's context, cache type, flash
+     * attention, num_batch, GPU layers, and what Ollama refused), each value as OllamaDefaults resolved it; null for
+     * another engine.
+     */
+    private static JsonNode ollama(Worksheet ws) {
+        if (!Engines.of(ws.runtime().engine()).usesOllamaSettings()) {
+            return NullNode.getInstance();
+        }
+        try {
+            OllamaRunnerSetup s = OllamaSheet.runnerSetup(ws);
+            ObjectNode o = WorksheetJson.shared().createObjectNode();
+            o.put("release", s.release().toString()).put("numCtx", s.numCtx().value()).put("parallel", s.parallel().value())
+                    .put("runnerContext", s.runnerContext().value()).put("cacheType", s.cacheTypeK().value())
+                    .put("flashAttention", s.flashAttention().value()).put("numBatch", s.batch().value())
+                    .put("gpuLayers", s.gpuLayers().value());
+            s.problems().forEach(o.putArray("problems")::add);
+            return o;
+        } catch (ArithmeticException e) {
+            return NullNode.getInstance(); // num_ctx x parallel beyond a long: the issues name the field
+        }
     }
 
     private static String write(ObjectNode t) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.validation.Measurement;
 import org.vramsheet.core.validation.OllamaLog;
 
@@ -146,6 +147,13 @@ final class OllamaLogReader implements EngineLogReader {
         }
         if ("estimate".equals(kind) && summaryTotal != null) {
             m.plannedTotalBytes(summaryTotal);
+        }
+        if (m.ollama() != null) {
+            // Ollama's log, whatever runner it started: the engine is Ollama (its runner's buffers stay the measurement)
+            m.engine(Engine.OLLAMA);
+            if (version != null) {
+                m.version(version);
+            }
         }
     }
 

@@ -53,12 +53,12 @@ public final class OllamaStore {
 
     public OllamaModel resolve(OllamaName name) throws OllamaStoreException {
         if (!Files.isDirectory(root.resolve("manifests"))) {
-            throw new OllamaStoreException("no Ollama model store at " + root + " (no manifests folder; set OLLAMA_MODELS, or"
+            throw new OllamaStoreException("no Ollama model store at '" + root + "' (no manifests folder; set OLLAMA_MODELS, or"
                     + " point at the store: the Linux service keeps it in /usr/share/ollama/.ollama/models)");
         }
         Path manifest = manifestPath(name);
         if (manifest == null) {
-            throw new OllamaStoreException("model " + Messages.quote(name.display()) + " is not installed in " + root
+            throw new OllamaStoreException("model '" + Messages.oneLine(name.display()) + "' is not installed in '" + root + "'"
                     + OllamaStoreListing.closeNames(this, name));
         }
         OllamaManifest m = OllamaManifest.parse(readBounded(manifest, OllamaManifest.MAX_BYTES, "manifest"),
@@ -108,10 +108,10 @@ public final class OllamaStore {
     /** A layer's blob file, which must exist with the manifest's size (a partial pull leaves a shorter file). */
     OllamaModel.Blob blob(OllamaLayer l, OllamaName name) throws OllamaStoreException {
         Path p = root.resolve("blobs").resolve(l.blobName());
-        String what = l.kind().name().toLowerCase(Locale.ROOT) + " blob " + l.blobName() + " of " + name.display();
+        String what = l.kind().name().toLowerCase(Locale.ROOT) + " blob '" + l.blobName() + "' of '" + name.display() + "'";
         try {
             if (!Files.isRegularFile(p)) {
-                throw new OllamaStoreException(what + " is missing from " + root.resolve("blobs") + " (pull the model again)");
+                throw new OllamaStoreException(what + " is missing from '" + root.resolve("blobs") + "' (pull the model again)");
             }
             long size = Files.size(p);
             if (size != l.size()) {

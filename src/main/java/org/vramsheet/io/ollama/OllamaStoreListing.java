@@ -111,14 +111,14 @@ public final class OllamaStoreListing {
             return "";
         }
         if (all.isEmpty()) {
-            return "; the store holds no models (ollama pull " + wanted.display() + ")";
+            return "; the store holds no models (ollama pull '" + wanted.display() + "')";
         }
         String w = wanted.model().toLowerCase(Locale.ROOT);
         List<String> close = all.stream().map(Installed::name)
                 .sorted(Comparator.comparingInt((OllamaName n) -> distance(w, n.model().toLowerCase(Locale.ROOT)))
                         .thenComparing(OllamaName::display))
                 .limit(5).map(OllamaName::display).toList();
-        return "; installed: " + String.join(", ", close) + (all.size() > 5 ? " (" + all.size() + " in all)" : "");
+        return "; installed: '" + String.join(", ", close) + "'" + (all.size() > 5 ? " (" + all.size() + " in all)" : "");
     }
 
     /** Edit distance, with a name that contains the other counted as close. */

@@ -39,6 +39,7 @@ import javafx.stage.Window;
 import org.controlsfx.control.textfield.TextFields;
 import org.controlsfx.validation.ValidationResult;
 import org.controlsfx.validation.ValidationSupport;
+import org.vramsheet.io.ollama.OllamaImport;
 import org.vramsheet.io.catalog.ModelCatalog;
 import org.vramsheet.io.gguf.GgufListing;
 import org.vramsheet.io.hub.HfCache;
@@ -93,7 +94,12 @@ public final class ImportDialog {
         apply.disableProperty().bind(ivm.result.isNull().or(sheet.readOnlyProperty()));
         apply.setOnAction(e -> {
             String other = sheet.measurementsOfAnotherModel(ivm.result.get());
-            sheet.applyImport(ivm.result.get(), other != null && dialogs.keepMeasurementsOfAnotherModel(other));
+            boolean keep = other != null && dialogs.keepMeasurementsOfAnotherModel(other);
+            if (ivm.ollama.get() != null) {
+                sheet.applyImport(ivm.ollama.get(), keep); // ollama:NAME[:TAG]: with the engine and Ollama's settings
+            } else {
+                sheet.applyImport(ivm.result.get(), keep);
+            }
             stage.close();
         });
         Button close = new Button(tx.t("Close"));
@@ -125,7 +131,7 @@ public final class ImportDialog {
     private VBox hub() {
         TextField id = new TextField();
         id.setId("import-hub-id");
-        id.setPromptText(tx.t("org/name, e.g. meta-llama/Llama-3.1-8B-Instruct"));
+        id.setPromptText(tx.t("org/name, e.g. meta-llama/Llama-3.1-8B-Instruct, or ollama:NAME[:TAG]"));
         id.textProperty().bindBidirectional(ivm.hubId);
         TextField rev = new TextField();
         rev.setId("import-hub-revision");
@@ -139,7 +145,7 @@ public final class ImportDialog {
         fetch.setId("import-hub-fetch");
         // ControlsFX marks the ID as it is typed (a red corner and the reason on hover); Fetch waits for a valid one
         hubIdCheck.registerValidator(id, false, (Control c, String v) -> {
-            String why = v == null || v.isBlank() ? null : HubClient.idProblem(v);
+            String why = v == null || v.isBlank() || OllamaImport.names(v) ? null : HubClient.idProblem(v);
             return ValidationResult.fromErrorIf(c, why == null ? "" : tx.message(why), why != null);
         });
         fetch.disableProperty().bind(ivm.busy.or(hubIdCheck.invalidProperty()));

@@ -33,6 +33,8 @@ import org.vramsheet.io.model.ConfigImporter;
 import org.vramsheet.io.model.ModelImport;
 import org.vramsheet.io.model.gguf.GgufCatalog;
 import org.vramsheet.io.model.gguf.GgufSources;
+import org.vramsheet.io.ollama.OllamaImport;
+import org.vramsheet.io.ollama.OllamaStoreException;
 import org.vramsheet.ui.text.Texts;
 
 /**
@@ -53,6 +55,8 @@ public final class ImportViewModel {
     public final ObservableList<GgufListing.Choice> ggufChoices = FXCollections.observableArrayList();
     private GgufListing listing;
     private HubClient listedBy;
+    /** The Ollama model read by {@code ollama:NAME[:TAG]} (its model is {@link #result}), else null. */
+    public final ObjectProperty<OllamaImport> ollama = new SimpleObjectProperty<>();
     private final Map<String, String> env;
     private final HfCache cache;
     private final Duration timeout;
@@ -125,6 +129,7 @@ public final class ImportViewModel {
     }
 
     private void run(Source s, String what) {
+        ollama.set(null);
         error.set("");
         status.set("Reading '" + what + "'...");
         background.execute(() -> {
@@ -154,6 +159,11 @@ public final class ImportViewModel {
             error.set("Give a model ID such as meta-llama/Llama-3.1-8B-Instruct");
             return;
         }
+        if (OllamaImport.names(id)) {
+            fromOllama(id);
+            return;
+        }
+        ollama.set(null);
         String spec = id + (revision.get().isBlank() ? "" : "@" + revision.get().trim());
         HubClient hub = HubClient.fromEnvironment(env, token.get(), timeout);
         AtomicBoolean c = start("Fetching '" + spec + "' from '" + hub.endpoint() + "'...");
@@ -246,6 +256,29 @@ public final class ImportViewModel {
                 fx.accept(() -> {
                     busy.set(false);
                     error.set("Unexpected problem: " + e);
+                });
+            }
+        });
+    }
+
+    /** {@code ollama:NAME[:TAG]} from the store (OLLAMA_MODELS, else the home folder's), read off the FX thread. */
+    private void fromOllama(String id) {
+        error.set("");
+        status.set("Reading '" + id + "'...");
+        background.execute(() -> {
+            try {
+                OllamaImport o = OllamaImport.load(id, env, Path.of(env.getOrDefault("HOME", System.getProperty("user.home"))));
+                fx.accept(() -> {
+                    ollama.set(o);
+                    result.set(o.model());
+                    status.set("Read '" + id + "'. Check what was detected and assumed, then Apply.");
+                });
+            } catch (OllamaStoreException e) {
+                fx.accept(() -> {
+                    ollama.set(null);
+                    result.set(null);
+                    error.set(e.getMessage());
+                    status.set("Nothing was changed.");
                 });
             }
         });

@@ -16,6 +16,7 @@ import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.LlamaCppSettings;
+import org.vramsheet.core.sheet.OllamaSettings;
 import org.vramsheet.core.sheet.RuntimeSettings;
 
 /** RUNTIME section. Empty numeric fields take the engine's default for its version. */
@@ -53,6 +54,15 @@ public final class RuntimeViewModel extends SectionViewModel {
     public final NumberInput ubatch = number("runtime.llamaCpp.ubatch", NumberInput.Kind.TOKENS, "tokens");
     public final NumberInput batch = number("runtime.llamaCpp.batch", NumberInput.Kind.TOKENS, "tokens");
     public final BooleanProperty noKvOffload = watch(new SimpleBooleanProperty(false));
+    // Ollama's settings (shown when the engine is Ollama); empty or AUTO: the release's default
+    public final NumberInput numCtx = number("runtime.ollama.numCtx", NumberInput.Kind.TOKENS, "tokens");
+    public final NumberInput contextLength = number("runtime.ollama.contextLength", NumberInput.Kind.TOKENS, "tokens");
+    public final NumberInput numParallel = number("runtime.ollama.numParallel", NumberInput.Kind.COUNT, "sequences");
+    /** OLLAMA_KV_CACHE_TYPE; AUTO stands for "unset" (the sheet stores null). */
+    public final ObjectProperty<KvDtype> ollamaKvType = watch(new SimpleObjectProperty<>(KvDtype.AUTO));
+    /** OLLAMA_FLASH_ATTENTION; AUTO stands for "unset", ON true, OFF false. */
+    public final ObjectProperty<FlashAttention> ollamaFlash = watch(new SimpleObjectProperty<>(FlashAttention.AUTO));
+    public final NumberInput numGpu = number("runtime.ollama.numGpu", NumberInput.Kind.COUNT, "layers");
     private final BooleanProperty decimalComma = new SimpleBooleanProperty(false);
     private final ObjectBinding<List<TypedNumber.Read>> shares = Bindings.createObjectBinding(
             () -> SplitText.read(tensorSplit.get(), decimalComma.get()), tensorSplit, decimalComma);
@@ -87,6 +97,22 @@ public final class RuntimeViewModel extends SectionViewModel {
         ubatch.load(l.ubatch());
         batch.load(l.batch());
         noKvOffload.set(l.noKvOffload());
+        OllamaSettings o = r.ollama();
+        numCtx.load(o.numCtx());
+        contextLength.load(o.contextLength());
+        numParallel.load(o.numParallel());
+        ollamaKvType.set(o.kvCacheType() == null ? KvDtype.AUTO : o.kvCacheType());
+        ollamaFlash.set(o.flashAttention() == null ? FlashAttention.AUTO : o.flashAttention() ? FlashAttention.ON
+                : FlashAttention.OFF);
+        numGpu.load(o.numGpu());
+    }
+
+    /** Ollama's settings as the form holds them. */
+    private OllamaSettings ollama() {
+        return OllamaSettings.builder().numCtx(numCtx.longValue()).contextLength(contextLength.longValue())
+                .numParallel(numParallel.intValue()).kvCacheType(ollamaKvType.get() == KvDtype.AUTO ? null : ollamaKvType.get())
+                .flashAttention(ollamaFlash.get() == FlashAttention.AUTO ? null : ollamaFlash.get() == FlashAttention.ON)
+                .numGpu(numGpu.intValue()).build();
     }
 
     /** The llama.cpp flags as the form holds them. */
@@ -130,6 +156,6 @@ public final class RuntimeViewModel extends SectionViewModel {
                     case NO -> Boolean.FALSE;
                     default -> null;
                 }).kvCacheMemoryBytes(kvCacheMemory.longValue()).dataParallel(dataParallel.intValue()).nodes(nodes.intValue())
-                .llamaCpp(llamaCpp()).build();
+                .llamaCpp(llamaCpp()).ollama(ollama()).build();
     }
 }

@@ -1,5 +1,6 @@
 package org.vramsheet.ui.model;
 
+import java.util.function.UnaryOperator;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -33,6 +34,7 @@ import org.vramsheet.core.sheet.Variants;
 import org.vramsheet.core.sheet.Workloads;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.model.ModelImport;
+import org.vramsheet.io.ollama.OllamaImport;
 
 /**
  * The whole worksheet as the window holds it: one ViewModel per SS-007 section and the result calculated once per
@@ -203,8 +205,17 @@ public final class SheetViewModel {
      * of another model are kept only when {@code keepMeasurements} (then stale: shown, not used).
      */
     public void applyImport(ModelImport m, boolean keepMeasurements) {
+        applyImported(m::applyTo, keepMeasurements);
+    }
+
+    /** An installed Ollama model: the model, the engine Ollama and its settings, as one undoable edit. */
+    public void applyImport(OllamaImport o, boolean keepMeasurements) {
+        applyImported(o::applyTo, keepMeasurements);
+    }
+
+    private void applyImported(UnaryOperator<Worksheet> imported, boolean keepMeasurements) {
         if (!readOnly.get()) {
-            Worksheet ws = m.applyTo(computed().sheet());
+            Worksheet ws = imported.apply(computed().sheet());
             boolean other = StaleMeasurements.ofAnotherModel(computed().sheet(), ws) != null;
             applyWorksheet(other && !keepMeasurements ? StaleMeasurements.dropped(ws) : ws);
         }

@@ -1,6 +1,7 @@
 package org.vramsheet.ui.sections;
 
 import java.util.Arrays;
+import java.util.function.Predicate;
 import javafx.beans.binding.Bindings;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -11,6 +12,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.ui.model.RuntimeViewModel;
@@ -18,7 +20,8 @@ import org.vramsheet.ui.model.SheetViewModel;
 
 /**
  * RUNTIME's parts beside its main grid: the CUDA-graph choice, the live-estimate button, and, shown while the engine runs
- * with llama.cpp's flags, those flags and the memory per device ({@link DeviceTable}).
+ * with llama.cpp's flags, those flags, Ollama's settings ({@link OllamaParts}) and the memory per device
+ * ({@link DeviceTable}).
  */
 final class RuntimeParts {
     private static final int COLUMNS = 4;
@@ -42,18 +45,19 @@ final class RuntimeParts {
         return new VBox(1, new Label(" "), b);
     }
 
-    /** A number field whose empty text means llama.cpp's default: the prompt shows it. */
-    private static VBox withDefault(Views v, VBox field, String prompt) {
+    /** A number field whose empty text means the engine's default: the prompt shows it. */
+    static VBox withDefault(Views v, VBox field, String prompt) {
         ((TextField) field.getChildren().get(1)).setPromptText(v.texts().value(prompt));
         return field;
     }
 
-    /** llama.cpp's flags and its memory per device, shown while the engine takes them. */
+    /**
+     * llama.cpp's flags (shown while the engine takes them), Ollama's settings (while the engine is Ollama) and the memory
+     * per device (while the engine places it per device).
+     */
     static Node llamaCpp(Views v, SheetViewModel vm) {
         RuntimeViewModel r = vm.runtime;
-        Label title = new Label(v.t("llama.cpp launch (empty: its default)"));
-        title.getStyleClass().add(Style.SECTION_TITLE);
-        Views.wraps(title);
+        Label title = title(v, "llama.cpp launch (empty: its default)");
         KvDtype[] vTypes = Arrays.stream(KvDtype.values()).filter(d -> d == KvDtype.AUTO || d.ggmlBlocks()
                 || d == KvDtype.FP16 || d == KvDtype.BF16 || d == KvDtype.FP32).toArray(KvDtype[]::new);
         GridPane flags = FormGrid.fill(v.grid(), COLUMNS, withDefault(v, v.number(r.gpuLayers), "999"),
@@ -66,13 +70,25 @@ final class RuntimeParts {
                 withDefault(v, v.number(r.ubatch), "512"), withDefault(v, v.number(r.batch), "2,048"),
                 v.check(Views.id("runtime.llamaCpp.kvUnified"), "Unified KV cache (--kv-unified)", r.kvUnified),
                 v.check(Views.id("runtime.llamaCpp.noKvOffload"), "KV cache in host memory (--no-kv-offload)", r.noKvOffload));
+        VBox llama = shownWhen(new VBox(6, title, flags), r, e -> Engines.of(e).usesLlamaCppFlags());
+        llama.setId("runtime-llamaCpp");
         GridPane results = FormGrid.fill(v.grid(), COLUMNS, v.result(FigureKey.DEVICES_FITS),
                 v.result(FigureKey.DEVICES_WORST_FREE_BYTES), v.result(FigureKey.DEVICES_HOST_BYTES),
                 v.result(FigureKey.DEVICES_MAX_GPU_LAYERS));
-        VBox box = new VBox(6, title, flags, new DeviceTable(v), results);
-        box.setId("runtime-llamaCpp");
-        box.visibleProperty().bind(Bindings.createBooleanBinding(() -> Engines.of(r.engine.get()).usesLlamaCppFlags(),
-                r.engine));
+        VBox devices = shownWhen(new VBox(6, new DeviceTable(v), results), r, e -> Engines.of(e).placesPerDevice());
+        return new VBox(6, llama, OllamaParts.settings(v, vm), devices);
+    }
+
+    static Label title(Views v, String english) {
+        Label title = new Label(v.t(english));
+        title.getStyleClass().add(Style.SECTION_TITLE);
+        Views.wraps(title);
+        return title;
+    }
+
+    /** The box, shown (and laid out) only while the engine passes the test. */
+    static VBox shownWhen(VBox box, RuntimeViewModel r, Predicate<Engine> test) {
+        box.visibleProperty().bind(Bindings.createBooleanBinding(() -> test.test(r.engine.get()), r.engine));
         box.managedProperty().bind(box.visibleProperty());
         return box;
     }

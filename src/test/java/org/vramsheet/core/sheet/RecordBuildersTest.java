@@ -19,7 +19,8 @@ import org.vramsheet.io.json.WorksheetJson;
 /** The wide sheet records' builders: a copy is equal, each setter changes exactly its component, JSON is unchanged. */
 class RecordBuildersTest {
     static Stream<Class<? extends Record>> records() {
-        return Stream.of(RuntimeSettings.class, Weights.class, KvArchitecture.class, Validation.class, LlamaCppSettings.class);
+        return Stream.of(RuntimeSettings.class, Weights.class, KvArchitecture.class, Validation.class, LlamaCppSettings.class,
+                OllamaSettings.class);
     }
 
     @ParameterizedTest
@@ -36,7 +37,7 @@ class RecordBuildersTest {
     @ParameterizedTest
     @MethodSource("records")
     void builderStartsFromTheDefaults(Class<? extends Record> type) throws Exception {
-        boolean runtime = type == RuntimeSettings.class || type == LlamaCppSettings.class;
+        boolean runtime = type == RuntimeSettings.class || type == LlamaCppSettings.class || type == OllamaSettings.class;
         Record defaults = (Record) type.getMethod(runtime ? "defaults" : "empty").invoke(null);
         assertEquals(defaults, build(type.getMethod("builder").invoke(null)));
         Object[] nulls = new Object[type.getRecordComponents().length];
@@ -111,6 +112,9 @@ class RecordBuildersTest {
         if (t == LlamaCppSettings.class) {
             return new LlamaCppSettings(n, List.of(1.0 + sample), KvDtype.values()[3 + sample], sample == 0,
                     FlashAttention.values()[sample], 256L + n, 1024L + n, sample == 1);
+        }
+        if (t == OllamaSettings.class) {
+            return new OllamaSettings(2048L + n, 4096L + n, 1 + sample, KvDtype.values()[7 + sample], sample == 0, n);
         }
         if (t == MeasuredSetup.class) {
             return new MeasuredSetup("acme/m-" + n, "", WeightFormat.BF16, (long) n << 30, KvDtype.AUTO, Engine.VLLM, "0.19.0",

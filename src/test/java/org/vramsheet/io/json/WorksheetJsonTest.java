@@ -241,10 +241,35 @@ class WorksheetJsonTest {
         assertTrue(WorksheetJson.representable(ws, 5));
         assertEquals(text, WorksheetJson.writeAs(ws, 5), "the version-5 form is the file as saved");
         String now = WorksheetJson.write(ws);
-        assertTrue(now.contains("\"schemaVersion\" : 6") && now.contains("\"llamaCpp\" : {"), now);
+        assertTrue(now.contains("\"schemaVersion\" : 7") && now.contains("\"llamaCpp\" : {"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
         Worksheet offload = ws.withRuntime(ws.runtime().toBuilder().llamaCpp(ws.runtime().llamaCpp().withGpuLayers(20)).build());
         assertFalse(WorksheetJson.representable(offload, 5), "-ngl 20 is content a version-5 file cannot hold");
+        assertTrue(SizingCalculator.calculate(ws).issues().isEmpty(), SizingCalculator.calculate(ws).issues().toString());
+    }
+
+    /**
+     * A version-6 llama.cpp sheet (-ngl 30, -fa on; written by writeAs(6), the previous release's canonical form) opens with
+     * RUNTIME › Ollama settings at their defaults and its llama.cpp flags kept, is written back as version 7, and still reads
+     * as the same version-6 text; an Ollama num_ctx is content a version-6 file cannot hold.
+     */
+    @Test
+    void aVersionSixSheetOpensWithOllamaSettingsAtTheirDefaults() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v6-llamacpp-gemma2-ngl30.json");
+        String text = Files.readString(file);
+        Worksheet ws = WorksheetJson.read(file);
+        assertEquals(Engine.LLAMA_CPP, ws.runtime().engine());
+        assertEquals(30, ws.runtime().llamaCpp().gpuLayers());
+        assertEquals(org.vramsheet.core.sheet.OllamaSettings.defaults(), ws.runtime().ollama());
+        assertTrue(WorksheetJson.representable(ws, 6));
+        assertEquals(text, WorksheetJson.writeAs(ws, 6), "the version-6 form is the file as saved");
+        String now = WorksheetJson.write(ws);
+        assertTrue(now.contains("\"schemaVersion\" : 7") && now.contains("\"ollama\" : {"), now);
+        assertEquals(ws, WorksheetJson.parse(now, "now.json"));
+        Worksheet ollama = ws.withRuntime(ws.runtime().toBuilder().engine(Engine.OLLAMA)
+                .ollama(org.vramsheet.core.sheet.OllamaSettings.builder().numCtx(8192L).build()).build());
+        assertFalse(WorksheetJson.representable(ollama, 6), "num_ctx 8192 is content a version-6 file cannot hold");
+        assertEquals(ollama, WorksheetJson.parse(WorksheetJson.write(ollama), "ollama.json"));
         assertTrue(SizingCalculator.calculate(ws).issues().isEmpty(), SizingCalculator.calculate(ws).issues().toString());
     }
 }

@@ -82,8 +82,8 @@ class OllamaStoreTest {
         manifest("registry.ollama.ai", "library", "llama3.2", "latest", gemma());
         manifest("registry.ollama.ai", "me", "gemma3-tuned", "v1", gemma());
         String msg = assertThrows(OllamaStoreException.class, () -> new OllamaStore(root).resolve("gemma3")).getMessage();
-        assertTrue(msg.startsWith("model \"gemma3:latest\" is not installed in "), msg);
-        assertTrue(msg.contains("installed: gemma3:4b, me/gemma3-tuned:v1, llama3.2:latest"), msg);
+        assertTrue(msg.startsWith("model 'gemma3:latest' is not installed in "), msg);
+        assertTrue(msg.contains("installed: 'gemma3:4b, me/gemma3-tuned:v1, llama3.2:latest'"), msg);
         assertEquals("gemma3:4b", new OllamaStore(root).resolve("GEMMA3:4B").name().display().toLowerCase(),
                 "a name whose case differs finds the model, as on a case-insensitive file system");
         String none = assertThrows(OllamaStoreException.class, () -> new OllamaStore(root.resolve("nowhere")).resolve("x")).getMessage();

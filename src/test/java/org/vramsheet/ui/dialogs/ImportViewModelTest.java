@@ -134,4 +134,17 @@ class ImportViewModelTest {
         ivm.fromCatalog(ModelCatalog.entries().stream().filter(e -> e.id().equals("google/gemma-2-9b")).findFirst().orElseThrow());
         assertTrue(same.measurementsOfAnotherModel(ivm.result.get()) != null, "gemma-2-9b is not gemma-2-9b-it: asked too");
     }
+
+    /** The Model ID field takes ollama:NAME[:TAG]: read from the store, not the Hub; a missing store is named. */
+    @Test
+    void anOllamaNameIsReadFromTheStore() {
+        ImportViewModel ivm = ivm(Map.of("OLLAMA_MODELS", dir.resolve("nowhere").toString()));
+        ivm.hubId.set("ollama:gemma3:1b");
+        ivm.fetchHub(Runnable::run, Runnable::run);
+        assertEquals("no Ollama model store at '" + dir.resolve("nowhere") + "' (no manifests folder; set OLLAMA_MODELS, or point"
+                + " at the store: the Linux service keeps it in /usr/share/ollama/.ollama/models)", ivm.error.get());
+        assertEquals("Nothing was changed.", ivm.status.get());
+        assertEquals(null, ivm.ollama.get());
+        assertEquals(null, ivm.result.get());
+    }
 }

@@ -133,6 +133,9 @@ class RussianCoverageTest {
         sheets.addAll(variants);
         for (Worksheet ws : List.copyOf(sheets.subList(0, 4))) {
             sheets.addAll(llamaCpp(ws));
+            List<Worksheet> ollama = ollama(ws);
+            sheets.addAll(ollama);
+            ollama.forEach(o -> out.addAll(List.of(org.vramsheet.ui.model.OllamaRunnerText.of(o).split("\n"))));
         }
         sheets.addAll(mistakes(base));
         sheets.addAll(mistakes(sheets.get(1)));
@@ -253,6 +256,23 @@ class RussianCoverageTest {
         }
         out.add(with(with(l, "kv", "kvDtype", "Q8_0"), "kv", "headDim", 80));
         out.add(with(l, "gpu", "totalBytes", "2 GiB"));
+        return out;
+    }
+
+    /** Ollama's runner by release and setting, and the settings' mistakes. */
+    private static List<Worksheet> ollama(Worksheet ws) throws Exception {
+        Worksheet o = with(with(ws, "runtime", "engine", "OLLAMA"), "kv", "kvDtype", "AUTO");
+        List<Worksheet> out = new ArrayList<>();
+        for (String version : List.of("0.1.30", "0.5.0", "0.6.6", "0.12.3", "0.15.5", "0.30.0", "latest")) {
+            out.add(with(o, "runtime", "engineVersion", version));
+        }
+        for (String settings : List.of("{\"numCtx\": 8192, \"numParallel\": 2, \"kvCacheType\": \"Q8_0\", \"flashAttention\": true}",
+                "{\"kvCacheType\": \"Q8_0\"}", "{\"numGpu\": 0}", "{\"numGpu\": 20}", "{\"contextLength\": 0}",
+                "{\"numParallel\": 0}", "{\"kvCacheType\": \"FP8_E4M3\"}", "{\"flashAttention\": false}")) {
+            out.add(with(with(o, "runtime", "engineVersion", "0.12.3"), "runtime", "ollama",
+                    WorksheetJson.shared().readTree(settings)));
+        }
+        out.add(with(with(o, "runtime", "engineVersion", "0.12.3"), "kv", "kvDtype", "Q4_0"));
         return out;
     }
 

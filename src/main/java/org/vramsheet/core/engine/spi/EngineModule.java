@@ -82,6 +82,12 @@ public interface EngineModule {
      */
     default OwnEstimate ownEstimate(Worksheet ws) { return null; }
 
+    /**
+     * The sheet as the engine runs it; the sheet itself for most. An engine that starts another (Ollama starts a llama.cpp
+     * runner) gives the sheet of that launch: its context, slots, cache type and flags as the engine's defaults set them.
+     */
+    default Worksheet launched(Worksheet ws) { return ws; }
+
     // what the sheet may say
 
     /** Whether RUNTIME › Version names a release of this engine ("0.19.0"; llama.cpp also takes its builds, "b8164"). */
@@ -135,6 +141,12 @@ public interface EngineModule {
 
     /** The V cache's own dtype when the engine sizes V apart from K (llama.cpp's -ctv), else null: the K dtype for both. */
     default KvDtype cacheTypeV(RuntimeSettings r) { return null; }
+
+    /**
+     * Whether the engine runs with RUNTIME › Ollama settings (num_ctx, OLLAMA_NUM_PARALLEL, ...), checked then; its context
+     * and slots come from them, so RUNTIME › Max model length and Max sequences are not read.
+     */
+    default boolean usesOllamaSettings() { return false; }
 
     /** The engine's concurrency ratio at a context of n tokens (vLLM prints it as "15.75x"), n within the max length. */
     double ratioAt(PoolLayout pool, long n);
