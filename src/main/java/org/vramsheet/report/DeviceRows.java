@@ -21,6 +21,28 @@ final class DeviceRows {
 
     private DeviceRows() { }
 
+    /** The rows of this result: {@link #ROWS}, and Ollama's planner's allocation per GPU when the result has it. */
+    static List<String> rows(SizingResult r) {
+        if (!r.figures().containsKey(FigureKey.device("gpu0", "ollamaPlanBytes").id())) {
+            return ROWS;
+        }
+        List<String> out = new ArrayList<>(ROWS);
+        out.add("ollamaPlanBytes");
+        return out;
+    }
+
+    /** The figures under the table: {@link #SUMMARY}, then Ollama's planner's own estimate when the result has it. */
+    static List<FigureKey> summary(SizingResult r) {
+        List<FigureKey> out = new ArrayList<>(SUMMARY);
+        for (FigureKey k : List.of(FigureKey.OLLAMA_PLAN_REQUIRED_FULL, FigureKey.OLLAMA_PLAN_KV,
+                FigureKey.OLLAMA_PLAN_GRAPH_FULL, FigureKey.OLLAMA_PLAN_GRAPH_PARTIAL, FigureKey.OLLAMA_PLAN_LAYERS)) {
+            if (r.figures().containsKey(k.id())) {
+                out.add(k);
+            }
+        }
+        return out;
+    }
+
     private static List<String> rows() {
         List<String> r = new ArrayList<>(List.of("layers"));
         r.addAll(DeviceFigures.PARTS);

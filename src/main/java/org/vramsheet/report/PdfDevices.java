@@ -18,7 +18,7 @@ final class PdfDevices {
         if (devices.isEmpty()) {
             return;
         }
-        c.heading("RUNTIME PER DEVICE (" + d.sheet.runtime().engine().label() + ")", 80 + 14 * DeviceRows.ROWS.size());
+        c.heading("RUNTIME PER DEVICE (" + d.sheet.runtime().engine().label() + ")", 80 + 14 * DeviceRows.rows(d.result).size());
         int n = devices.size();
         float[] cols = new float[n + 1];
         for (int i = 0; i < n; i++) {
@@ -30,7 +30,7 @@ final class PdfDevices {
             head[i + 1] = DeviceRows.title(devices.get(i));
         }
         c.row(head, cols, 9, PdfPalette.ACCENT, true);
-        for (String row : DeviceRows.ROWS) {
+        for (String row : DeviceRows.rows(d.result)) {
             String[] cells = new String[n + 1];
             cells[0] = DeviceRows.label(d.result, devices, row);
             for (int i = 0; i < n; i++) {
@@ -40,7 +40,7 @@ final class PdfDevices {
             c.row(cells, cols, 8, PdfPalette.TEXT, true);
         }
         float[] two = {0, 0.42f};
-        for (FigureKey k : DeviceRows.SUMMARY) {
+        for (FigureKey k : DeviceRows.summary(d.result)) {
             Figure f = d.figure(k);
             c.row(new String[] {"= " + f.label(), d.text(k)}, two, 9, f.available() ? PdfPalette.TEXT : PdfPalette.MUTED, true);
         }

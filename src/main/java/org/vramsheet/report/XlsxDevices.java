@@ -32,7 +32,7 @@ final class XlsxDevices {
             head.getCell(i + 1).setCellStyle(b.heading);
             b.sheet.setColumnWidth(i + 1, 16 * 256);
         }
-        for (String row : DeviceRows.ROWS) {
+        for (String row : DeviceRows.rows(d.result)) {
             Row r = b.next();
             boolean bytes = !row.equals("layers");
             r.createCell(0).setCellValue(DeviceRows.label(d.result, devices, row) + (bytes ? " (GiB)" : ""));
@@ -50,7 +50,7 @@ final class XlsxDevices {
             }
         }
         b.row++;
-        for (FigureKey k : DeviceRows.SUMMARY) {
+        for (FigureKey k : DeviceRows.summary(d.result)) {
             Figure f = d.figure(k);
             b.text(f.label(), f.unit() == Unit.BYTES || !f.available() ? d.text(f) : d.shortText(f));
         }

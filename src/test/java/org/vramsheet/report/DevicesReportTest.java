@@ -66,4 +66,34 @@ class DevicesReportTest {
             assertNull(wb.getSheet("Devices"));
         }
     }
+
+    /** An Ollama sheet: the planner's allocation per GPU as a row and its own estimate under the table; llama.cpp: none. */
+    @Test
+    void anOllamaSheetAddsThePlannersRowAndEstimate() throws IOException {
+        Worksheet lc = Sheets.llamaCppTwoGpus(b -> b);
+        Worksheet ws = lc.withRuntime(lc.runtime().toBuilder().engine(org.vramsheet.core.sheet.Engine.OLLAMA)
+                .engineVersion("0.9.5").maxModelLen(null).maxNumSeqs(null).build());
+        ReportData d = new ReportData(ws, "test", ZonedDateTime.now());
+        String text;
+        try (PDDocument doc = Loader.loadPDF(PdfReport.render(d, PDRectangle.A4))) {
+            text = new PDFTextStripper().getText(doc).replaceAll("\\s+", " ");
+        }
+        assertTrue(text.contains("Ollama's planner " + d.shortText(d.result.get(FigureKey.device("gpu0", "ollamaPlanBytes")))),
+                "the planner's GPU 0 allocation in the table");
+        assertTrue(text.contains("= Ollama's planner (its own estimate): memory.required.full"), "the estimate under it");
+        try (XSSFWorkbook wb = new XSSFWorkbook(new ByteArrayInputStream(XlsxReport.render(d)))) {
+            Row plan = null;
+            for (Row r : wb.getSheet("Devices")) {
+                if (r.getCell(0) != null && r.getCell(0).toString().equals("Ollama's planner (GiB)")) {
+                    plan = r;
+                }
+            }
+            assertNotNull(plan, "the planner's row");
+            assertEquals(d.result.get(FigureKey.device("gpu1", "ollamaPlanBytes")).value() / (double) Units.GIB,
+                    plan.getCell(2).getNumericCellValue(), 1e-9, "GPU 1's allocation");
+        }
+        try (PDDocument doc = Loader.loadPDF(PdfReport.render(new ReportData(lc, "test", ZonedDateTime.now()), PDRectangle.A4))) {
+            assertFalse(new PDFTextStripper().getText(doc).contains("Ollama's planner"), "llama.cpp: no planner");
+        }
+    }
 }

@@ -76,6 +76,7 @@ public final class SizingCalculator {
         KvStep.run(c);
         NonKvStep.run(c);
         c.devices = DeviceStep.run(c);
+        OllamaPlanStep.run(c);
         PoolLayout pool = PoolStep.run(c);
         WorkloadStep.run(c, pool);
         BudgetStep.concurrency(c, pool);

@@ -83,6 +83,17 @@ public record FigureKey(String id) {
     /** The largest -ngl whose fullest GPU fits. */
     public static final FigureKey DEVICES_MAX_GPU_LAYERS = new FigureKey("devices.maxGpuLayers");
 
+    /** Ollama's planner's memory.required.full for the sheet (an Ollama sheet only). */
+    public static final FigureKey OLLAMA_PLAN_REQUIRED_FULL = new FigureKey("devices.ollamaPlan.requiredFullBytes");
+    /** Ollama's planner's memory.required.kv. */
+    public static final FigureKey OLLAMA_PLAN_KV = new FigureKey("devices.ollamaPlan.kvBytes");
+    /** Ollama's planner's memory.graph.full. */
+    public static final FigureKey OLLAMA_PLAN_GRAPH_FULL = new FigureKey("devices.ollamaPlan.graphFullBytes");
+    /** Ollama's planner's memory.graph.partial. */
+    public static final FigureKey OLLAMA_PLAN_GRAPH_PARTIAL = new FigureKey("devices.ollamaPlan.graphPartialBytes");
+    /** Ollama's planner's layers.offload. */
+    public static final FigureKey OLLAMA_PLAN_LAYERS = new FigureKey("devices.ollamaPlan.layersOffload");
+
     /** One of a device's figures, e.g. {@code devices.gpu1.kvBytes}, {@code devices.host.totalBytes}. */
     public static FigureKey device(String deviceKey, String figure) {
         return new FigureKey("devices." + deviceKey + "." + figure);

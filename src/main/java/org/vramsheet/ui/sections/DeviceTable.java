@@ -29,10 +29,13 @@ final class DeviceTable extends GridPane {
             new String[] {"Recurrent state", "stateBytes"}, new String[] {"Compute buffer", "computeBytes"},
             new String[] {"Output buffer", "outputBufferBytes"}, new String[] {"Total", "totalBytes"},
             new String[] {"GPU memory", "memory"}, new String[] {"Left", "freeBytes"});
+    /** The row of Ollama's planner's allocation per GPU (an Ollama sheet: {@code devices.gpu0.ollamaPlanBytes}). */
+    private static final String[] PLAN_ROW = {"Ollama's planner (its own estimate)", "ollamaPlanBytes"};
 
     private final Views v;
     private final List<Cell> cells = new ArrayList<>();
     private List<String> devices = List.of();
+    private List<String[]> rows = ROWS;
     private final InvalidationListener onCompute = o -> refresh();
 
     DeviceTable(Views v) {
@@ -59,8 +62,10 @@ final class DeviceTable extends GridPane {
     private void refresh() {
         Map<String, Figure> figures = v.vm().computed().outcome().result().figures();
         List<String> now = devices(figures);
-        if (!now.equals(devices)) {
+        List<String[]> nowRows = rows(figures);
+        if (!now.equals(devices) || nowRows.size() != rows.size()) {
             devices = now;
+            rows = nowRows;
             build();
         }
         boolean gib = v.vm().gibPrimary.get();
@@ -69,6 +74,16 @@ final class DeviceTable extends GridPane {
             c.figure.set(f);
             c.label.setText(f == null ? "-" : v.texts().value(FigureText.primary(f, gib)));
         }
+    }
+
+    /** The rows, with Ollama's planner's allocation when the result has it. */
+    private static List<String[]> rows(Map<String, Figure> figures) {
+        if (!figures.containsKey(FigureKey.device("gpu0", PLAN_ROW[1]).id())) {
+            return ROWS;
+        }
+        List<String[]> out = new ArrayList<>(ROWS);
+        out.add(PLAN_ROW);
+        return out;
     }
 
     private void build() {
@@ -85,10 +100,10 @@ final class DeviceTable extends GridPane {
             String name = devices.get(d).equals("host") ? v.t("host (RAM)") : "GPU " + devices.get(d).substring(3);
             add(styled(new Label(name), Style.RESULT_NAME), d + 1, 0);
         }
-        for (int r = 0; r < ROWS.size(); r++) {
-            add(styled(new Label(v.t(ROWS.get(r)[0])), Style.RESULT_NAME), 0, r + 1);
+        for (int r = 0; r < rows.size(); r++) {
+            add(styled(new Label(v.t(rows.get(r)[0])), Style.RESULT_NAME), 0, r + 1);
             for (int d = 0; d < devices.size(); d++) {
-                String part = ROWS.get(r)[1];
+                String part = rows.get(r)[1];
                 boolean host = devices.get(d).equals("host");
                 String key = part.equals("memory") ? (host ? null : FigureKey.MEMORY_GPU_BYTES.id())
                         : FigureKey.device(devices.get(d), part).id();

@@ -75,7 +75,13 @@ final class RuntimeParts {
         GridPane results = FormGrid.fill(v.grid(), COLUMNS, v.result(FigureKey.DEVICES_FITS),
                 v.result(FigureKey.DEVICES_WORST_FREE_BYTES), v.result(FigureKey.DEVICES_HOST_BYTES),
                 v.result(FigureKey.DEVICES_MAX_GPU_LAYERS));
-        VBox devices = shownWhen(new VBox(6, new DeviceTable(v), results), r, e -> Engines.of(e).placesPerDevice());
+        GridPane planner = FormGrid.fill(v.grid(), COLUMNS, v.result(FigureKey.OLLAMA_PLAN_REQUIRED_FULL),
+                v.result(FigureKey.OLLAMA_PLAN_KV), v.result(FigureKey.OLLAMA_PLAN_GRAPH_FULL),
+                v.result(FigureKey.OLLAMA_PLAN_GRAPH_PARTIAL), v.result(FigureKey.OLLAMA_PLAN_LAYERS));
+        VBox ollamaPlan = shownWhen(new VBox(6, title(v, "Ollama's planner (its own estimate)"), planner), r,
+                e -> Engines.of(e).usesOllamaSettings());
+        ollamaPlan.setId("runtime-ollamaPlan");
+        VBox devices = shownWhen(new VBox(6, new DeviceTable(v), results, ollamaPlan), r, e -> Engines.of(e).placesPerDevice());
         return new VBox(6, llama, OllamaParts.settings(v, vm), devices);
     }
 
