@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.vramsheet.io.json.WorksheetJson;
 
@@ -14,23 +11,16 @@ import org.vramsheet.io.json.WorksheetJson;
 class CliOllamaTest {
     private static final String FILE = "src/test/resources/worksheets/v6-llamacpp-gemma2-ngl30.json";
 
-    private record Run(int status, String out, String err) { }
+    private static CliTest.Run run(String... args) { return CliTest.run(args); }
 
-    private static Run run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int s = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(s, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static JsonNode json(Run r) throws Exception { return WorksheetJson.shared().readTree(r.out()); }
+    private static JsonNode json(CliTest.Run r) throws Exception { return WorksheetJson.shared().readTree(r.out()); }
 
     @Test
     void calcRunsTheSheetAsOllamasRunner() throws Exception {
-        Run r = run("calc", FILE, "--json", "--engine", "ollama", "--engine-version", "0.12.3", "--num-ctx", "8K",
+        CliTest.Run r = run("calc", FILE, "--json", "--engine", "ollama", "--engine-version", "0.12.3", "--num-ctx", "8K",
                 "--ollama-num-parallel", "2", "--ollama-kv-cache-type", "q8_0", "--ollama-flash-attention", "true");
         JsonNode j = json(r);
-        assertEquals(0, r.status(), r.err());
+        assertEquals(0, r.code(), r.err());
         JsonNode o = j.get("ollama");
         assertEquals("0.12.3", o.get("release").asText());
         assertEquals(8192, o.get("numCtx").asLong());
@@ -38,10 +28,10 @@ class CliOllamaTest {
         assertEquals(16_384, o.get("runnerContext").asLong());
         assertEquals("q8_0", o.get("cacheType").asText());
         assertEquals(16_384, j.get("pool").get("maxModelLen").asLong(), "the runner's -c");
-        Run f16 = run("calc", FILE, "--json", "--engine", "ollama", "--engine-version", "0.12.3", "--num-ctx", "8K",
+        CliTest.Run f16 = run("calc", FILE, "--json", "--engine", "ollama", "--engine-version", "0.12.3", "--num-ctx", "8K",
                 "--ollama-num-parallel", "2");
         assertEquals("f16", json(f16).get("ollama").get("cacheType").asText());
-        assertEquals(2, f16.status(), "the sheet's KV dtype q8_0 is not what this runner caches");
+        assertEquals(2, f16.code(), "the sheet's KV dtype q8_0 is not what this runner caches");
         assertTrue(f16.err().startsWith("vramsheet calc: bad input: KV ARCHITECTURE › KV-cache dtype: inconsistent: the runner "
                 + "of Ollama caches 'f16'"), f16.err());
         long q8 = j.get("pool").get("kvPoolBytes").asLong();
@@ -54,17 +44,17 @@ class CliOllamaTest {
 
     @Test
     void badOptionsNameTheOption() {
-        Run notOllama = run("calc", FILE, "--num-ctx", "4096");
-        assertEquals(2, notOllama.status());
+        CliTest.Run notOllama = run("calc", FILE, "--num-ctx", "4096");
+        assertEquals(2, notOllama.code());
         assertEquals("vramsheet calc: --num-ctx: an Ollama setting, and the engine is llama.cpp (add --engine ollama)\n",
                 notOllama.err());
-        Run engine = run("calc", FILE, "--engine", "olama");
+        CliTest.Run engine = run("calc", FILE, "--engine", "olama");
         assertEquals("vramsheet calc: --engine: not an engine: 'olama' (vllm, sglang, tensorrt-llm, llama.cpp, transformers, "
                 + "ollama)\n", engine.err());
-        Run type = run("calc", FILE, "--engine", "ollama", "--ollama-kv-cache-type", "fp8");
+        CliTest.Run type = run("calc", FILE, "--engine", "ollama", "--ollama-kv-cache-type", "fp8");
         assertEquals("vramsheet calc: --ollama-kv-cache-type: not a cache type: 'fp8' (f16, q8_0, q4_0)\n", type.err());
-        Run par = run("calc", FILE, "--engine", "ollama", "--ollama-num-parallel", "two");
-        assertEquals(2, par.status());
+        CliTest.Run par = run("calc", FILE, "--engine", "ollama", "--ollama-num-parallel", "two");
+        assertEquals(2, par.code());
         assertTrue(par.err().startsWith("vramsheet calc: --ollama-num-parallel: "), par.err());
     }
 }

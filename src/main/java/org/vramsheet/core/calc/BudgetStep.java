@@ -1,5 +1,6 @@
 package org.vramsheet.core.calc;
 
+import java.util.List;
 import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.engine.spi.PoolLayout;
 
@@ -173,6 +174,12 @@ final class BudgetStep {
                             Provenance.of("GPU memory - budget", Units.gibText(v),
                                     v >= 0 ? "Spare memory" : "Negative: the budget does not fit"));
                 });
+        fits(c);
+    }
+
+    /** Whether the sizing scenario fits: the budget in the GPUs, or (per-device engines) every GPU and the fixed cache. */
+    private static void fits(Calc c) {
+        Worksheet ws = c.ws;
         Figure devices = Engines.of(ws.runtime().engine()).placesPerDevice() ? c.get(FigureKey.DEVICES_FITS) : null;
         c.compute(FigureKey.RESULT_FITS, "Fits the GPU", Unit.FLAG, Calc.f(), devices != null ? Calc.n(FigureKey.DEVICES_FITS)
                 : Calc.n(FigureKey.RESULT_MARGIN_BYTES), () -> {
@@ -180,6 +187,13 @@ final class BudgetStep {
             if (refused != null) {
                 return Figure.flag(FigureKey.RESULT_FITS, "Fits the GPU", false, Provenance.of(
                         ws.result().sizingScenario().label() + " scenario runs on the engine", refused));
+            }
+            Figure pool = devices == null ? null : c.get(FigureKey.scenario(ws.result().sizingScenario(), ScenarioFigure.FITS));
+            if (pool != null && pool.available() && !pool.isTrue()) {
+                // llama.cpp's cache is fixed at launch (n_ctx cells): buffers that fit do not make a scenario that overflows them fit
+                return Figure.flag(FigureKey.RESULT_FITS, "Fits the GPU", false, new Provenance("the " + ws.result().sizingScenario()
+                        .label() + " scenario fits the KV cache the engine allocates at launch", pool.provenance().expression(),
+                        List.of("The engine's cache is fixed by its context (-c / num_ctx): raise it, and check the GPUs again")));
             }
             if (devices != null) {
                 return Figure.flag(FigureKey.RESULT_FITS, "Fits the GPU", devices.isTrue(), new Provenance(
