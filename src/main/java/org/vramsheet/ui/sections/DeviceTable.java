@@ -12,6 +12,7 @@ import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.ui.text.FigureText;
@@ -101,7 +102,9 @@ final class DeviceTable extends GridPane {
             add(styled(new Label(name), Style.RESULT_NAME), d + 1, 0);
         }
         for (int r = 0; r < rows.size(); r++) {
-            add(styled(new Label(v.t(rows.get(r)[0])), Style.RESULT_NAME), 0, r + 1);
+            Label name = styled(new Label(v.t(rows.get(r)[0])), Style.RESULT_NAME);
+            name.setWrapText(true); // a long row name wraps; the figures beside it are never cut to "16,34..."
+            add(name, 0, r + 1);
             for (int d = 0; d < devices.size(); d++) {
                 String part = rows.get(r)[1];
                 boolean host = devices.get(d).equals("host");
@@ -109,6 +112,7 @@ final class DeviceTable extends GridPane {
                         : FigureKey.device(devices.get(d), part).id();
                 Cell c = new Cell(key, styled(new Label("-"), Style.RESULT_VALUE));
                 c.label.setId("device-" + devices.get(d) + "-" + part);
+                c.label.setMinWidth(Region.USE_PREF_SIZE);
                 cells.add(c);
                 add(c.label, d + 1, r + 1);
             }
