@@ -6,6 +6,7 @@ import javafx.beans.value.ObservableObjectValue;
 import javafx.beans.value.ObservableValueBase;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.result.Unit;
 import org.vramsheet.ui.model.SheetViewModel;
 
 /**
@@ -27,7 +28,14 @@ public final class FigureValue extends ObservableValueBase<Figure> implements Ob
         vm.computedProperty().addListener(new WeakInvalidationListener(onCompute));
     }
 
-    private Figure current() { return vm.computed().outcome().result().get(key); }
+    /**
+     * The figure, or an unavailable one while this sheet's engine does not compute it (Ollama's planner on another
+     * engine's sheet: its box is hidden then, and switching the engine brings the figure).
+     */
+    private Figure current() {
+        Figure f = vm.computed().outcome().result().figures().get(key.id());
+        return f != null ? f : Figure.unavailable(key, "", Unit.COUNT, "not computed for this engine");
+    }
 
     private void update() {
         Figure f = current();
