@@ -60,6 +60,31 @@ class SignedSheetRobotTest {
         assertAfterUndo(robot);
     }
 
+    /** Issue 31, Seen 11: the approval's refusal stayed on screen after the missing fields were filled in. */
+    @Test
+    void theApprovalRefusalGoesWhenItsFieldsAreFilled(FxRobot robot) {
+        var vm = window.viewModel();
+        robot.interact(() -> window.sheetView().goTo("signOff.approvedBy"));
+        robot.clickOn("#signOff-approve");
+        WaitForAsyncUtils.waitForFxEvents();
+        String refused = text(robot, "#signOff-problems");
+        assertTrue(refused.contains("Prepared by") || refused.contains("prepared"), refused);
+        robot.interact(() -> vm.signOff.preparedBy.set("Ann"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(text(robot, "#signOff-problems").toLowerCase(java.util.Locale.ROOT).contains("prepared by"),
+                "the filled field's problem went: " + text(robot, "#signOff-problems"));
+        robot.interact(() -> {
+            vm.signOff.preparedOn.set("2026-11-28");
+            vm.signOff.reviewedBy.set("Bo");
+            vm.signOff.reviewedOn.set("2026-11-29");
+            vm.signOff.approvedBy.set("Cy");
+            vm.signOff.approvedOn.set("2026-11-30");
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("", text(robot, "#signOff-problems"), "nothing stands in the way any more");
+        assertEquals(SignOffStatus.DRAFT, vm.snapshot().signOff().status(), "and nothing was approved without a click");
+    }
+
     /** Issue 31, Seen 11: "Use this GPU" was enabled on an Approved sheet and did nothing. */
     @Test
     @SuppressWarnings("unchecked")
