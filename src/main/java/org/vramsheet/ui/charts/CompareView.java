@@ -13,6 +13,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vramsheet.core.compare.Comparison;
@@ -74,7 +75,7 @@ public final class CompareView extends VBox {
         message.setId("compare-message");
         message.setWrapText(true);
         message.setMinWidth(0);
-        HBox.setHgrow(message, javafx.scene.layout.Priority.ALWAYS);
+        HBox.setHgrow(message, Priority.ALWAYS);
         message.getStyleClass().add(Style.FIELD_MESSAGE);
         message.setVisible(false);
         empty.setId("compare-empty");

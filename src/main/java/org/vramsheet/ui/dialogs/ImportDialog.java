@@ -34,6 +34,7 @@ import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Modality;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.controlsfx.control.textfield.TextFields;
@@ -73,12 +74,7 @@ public final class ImportDialog {
         stage.initOwner(owner);
         stage.initModality(Modality.WINDOW_MODAL);
         stage.setTitle(tx.t("Import model"));
-        TabPane tabs = new TabPane(new Tab(tx.t("Hugging Face Hub"), hub()), new Tab(tx.t("File or folder"), file()),
-                new Tab(tx.t("Local cache"), cache()), new Tab(tx.t("Catalog"), catalog()));
-        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        tabs.setId("import-tabs");
-        tabs.getSelectionModel().select(Math.min(lastTab, tabs.getTabs().size() - 1));
-        tabs.getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> lastTab = b.intValue());
+        TabPane tabs = tabs();
         TextArea preview = new TextArea();
         preview.setId("import-preview");
         preview.setEditable(false);
@@ -130,6 +126,32 @@ public final class ImportDialog {
     }
 
     public Stage stage() { return stage; }
+
+    /** Enter or a double click on an entry applies it (the selection has read it already: a catalog read is instant). */
+    private void appliesOnEnterOrDoubleClick(ListView<?> list) {
+        list.setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2 && list.getSelectionModel().getSelectedItem() != null) {
+                applyNow.run();
+            }
+        });
+        list.setOnKeyPressed(e -> {
+            if (e.getCode() == KeyCode.ENTER && list.getSelectionModel().getSelectedItem() != null) {
+                e.consume();
+                applyNow.run();
+            }
+        });
+    }
+
+    /** The tabs, on the one used last. */
+    private TabPane tabs() {
+        TabPane tabs = new TabPane(new Tab(tx.t("Hugging Face Hub"), hub()), new Tab(tx.t("File or folder"), file()),
+                new Tab(tx.t("Local cache"), cache()), new Tab(tx.t("Catalog"), catalog()));
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        tabs.setId("import-tabs");
+        tabs.getSelectionModel().select(Math.min(lastTab, tabs.getTabs().size() - 1));
+        tabs.getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> lastTab = b.intValue());
+        return tabs;
+    }
 
     /** The Hub model ID's check, as typed (ControlsFX validation). */
     private final ValidationSupport hubIdCheck = new ValidationSupport();
@@ -299,18 +321,7 @@ public final class ImportDialog {
                 ivm.fromCatalog(b);
             }
         });
-        // Enter or a double click on an entry applies it (the selection has read it already: a catalog read is instant)
-        list.setOnMouseClicked(e -> {
-            if (e.getClickCount() == 2 && list.getSelectionModel().getSelectedItem() != null) {
-                applyNow.run();
-            }
-        });
-        list.setOnKeyPressed(e -> {
-            if (e.getCode() == javafx.scene.input.KeyCode.ENTER && list.getSelectionModel().getSelectedItem() != null) {
-                e.consume();
-                applyNow.run();
-            }
-        });
+        appliesOnEnterOrDoubleClick(list);
         VBox box = new VBox(6, new Label(tx.t("Built-in catalog (works offline; each entry names its source)")), filter, list);
         box.setPadding(new Insets(8));
         VBox.setVgrow(list, Priority.ALWAYS);

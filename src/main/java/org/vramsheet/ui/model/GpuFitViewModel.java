@@ -75,5 +75,5 @@ public final class GpuFitViewModel {
     }
 
     /** True while the sheet is Approved: "Use this GPU" cannot change it (reopen it as a Draft first). */
-    public javafx.beans.property.ReadOnlyBooleanProperty readOnlyProperty() { return sheet.readOnlyProperty(); }
+    public ReadOnlyBooleanProperty readOnlyProperty() { return sheet.readOnlyProperty(); }
 }

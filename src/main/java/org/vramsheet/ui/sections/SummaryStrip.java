@@ -123,8 +123,7 @@ public final class SummaryStrip extends HBox {
             }
             return v.texts().value(FigureText.secondary(x, vm.gibPrimary.get()).replaceAll(" · .*", ""));
         }, f, vm.gibPrimary));
-        sub.setWrapText(true);
-        sub.setMaxWidth(260);
+        oneLine(sub, 260);
         VBox box = new VBox(Steady.of((Steady.SteadyLabel) t), Steady.of((Steady.SteadyLabel) value),
                 Steady.of((Steady.SteadyLabel) sub));
         if (!key.equals(FigureKey.RESULT_GPU_CAPACITY_BYTES)) { // the GPU's memory is an input, neither estimated nor measured
@@ -168,8 +167,7 @@ public final class SummaryStrip extends HBox {
         Label sub = new Label();
         sub.getStyleClass().add(Style.SUMMARY_SUB);
         sub.setId("summary-fits-detail");
-        sub.setWrapText(true);
-        sub.setMaxWidth(300);
+        oneLine(sub, 300);
         sub.textProperty().bind(Bindings.createStringBinding(() -> {
             Figure m = margin.get();
             if (!f.get().available()) {
@@ -191,6 +189,21 @@ public final class SummaryStrip extends HBox {
         return box;
     }
 
+    /**
+     * A tile's detail line keeps one line whatever it says: a reason why a figure is unavailable wrapped to three or four
+     * lines, the strip grew and the form, the charts and the slider jumped 56-100 px under the pointer (issue 31). A
+     * longer text ends in an ellipsis; all of it is in the tooltip, and a click still goes to the field to fix.
+     */
+    private static void oneLine(Label sub, double width) {
+        sub.setWrapText(false);
+        sub.setMaxWidth(width);
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(sub.textProperty());
+        tip.setWrapText(true);
+        tip.setMaxWidth(420);
+        sub.setTooltip(tip);
+    }
+
     /** "estimated before launch" or "measured on vLLM 0.19.0, 2026-11-30" under a headline figure (HeadlineBasis). */
     private Label basis(String id, ObservableObjectValue<Figure> f) {
         Label l = new Label();
@@ -202,7 +215,10 @@ public final class SummaryStrip extends HBox {
             HeadlineBasis b = vm.basis();
             return b == null || b.markFor(f.get()).isEmpty() ? "" : v.t(b.words()) + (b.on().isEmpty() ? "" : " " + b.on());
         }, f, vm.basisProperty()));
-        shownWhenSaid(l);
+        l.visibleProperty().bind(l.textProperty().isNotEmpty());
+        // its line stays while the figure is unavailable: the strip keeps its height (issue 31: the layout jumped)
+        l.managedProperty().bind(Bindings.createBooleanBinding(() -> !l.getText().isEmpty()
+                || !f.get().available() && vm.basis() != null, l.textProperty(), f, vm.basisProperty()));
         return l;
     }
 

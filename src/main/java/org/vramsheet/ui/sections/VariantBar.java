@@ -1,5 +1,6 @@
 package org.vramsheet.ui.sections;
 
+import javafx.beans.binding.Bindings;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.geometry.Pos;
@@ -38,7 +39,7 @@ public final class VariantBar extends VBox {
         Button add = new Button();
         add.setId("variant-new");
         add.setTooltip(new Tooltip(texts.t("Copy the shown inputs as a new variant and show it (Ctrl+Shift+N)")));
-        add.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> vm.readOnlyProperty().get()
+        add.disableProperty().bind(Bindings.createBooleanBinding(() -> vm.readOnlyProperty().get()
                 || vm.variantsProperty().getValue().names().size() >= Variants.MAX_VARIANTS, vm.readOnlyProperty(),
                 vm.variantsProperty()));
         add.setOnAction(e -> say(refused, vm.newVariant()));

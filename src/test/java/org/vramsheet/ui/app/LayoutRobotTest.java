@@ -153,6 +153,56 @@ class LayoutRobotTest {
         org.junit.jupiter.api.Assertions.assertTrue(before.keySet().stream().filter(k -> k.startsWith("kv-")).count() > 10);
     }
 
+    /**
+     * Issue 31, Seen 2: the layout jumped 56-100 px whenever a headline figure became unavailable ("nonsense" as the
+     * parameter count): the summary strip grew and the form, the charts and the slider moved under the pointer.
+     */
+    @Test
+    void anUnavailableHeadlineMovesNothing(FxRobot robot) {
+        java.util.Map<String, Double> before = anchors(robot);
+        TextField params = robot.lookup("#weights-totalParams").queryAs(TextField.class);
+        robot.interact(() -> window.sheetView().reveal(params));
+        robot.clickOn(params);
+        robot.interact(params::selectAll);
+        robot.write("nonsense");
+        robot.type(javafx.scene.input.KeyCode.TAB);
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> window.scene().getRoot().layout());
+        String fits = robot.lookup("#summary-budget").queryAs(Label.class).getText();
+        org.junit.jupiter.api.Assertions.assertTrue(fits.contains("unavailable") || fits.contains("—") || fits.isEmpty()
+                || !fits.matches(".*\\d.*"), "the headline is unavailable: " + fits);
+        java.util.Map<String, Double> after = anchors(robot);
+        for (var e : before.entrySet()) {
+            assertEquals(e.getValue(), after.get(e.getKey()), 1.0, e.getKey() + " moved");
+        }
+    }
+
+    /** Issue 31, Seen 2, the other way in: a context past the engine's max model length moves nothing either. */
+    @Test
+    void aContextPastTheMaxModelLengthMovesNothing(FxRobot robot) {
+        java.util.Map<String, Double> before = anchors(robot);
+        robot.interact(() -> window.viewModel().setContext(4_000_000));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> window.scene().getRoot().layout());
+        String why = robot.lookup("#summary-fits-detail").queryAs(Label.class).getText();
+        org.junit.jupiter.api.Assertions.assertFalse(why.isEmpty(), "the verdict says why");
+        java.util.Map<String, Double> after = anchors(robot);
+        for (var e : before.entrySet()) {
+            assertEquals(e.getValue(), after.get(e.getKey()), 1.0, e.getKey() + " moved (" + why + ")");
+        }
+    }
+
+    /** The scene y of what the pointer aims at: the form's top, the slider, the charts. */
+    private java.util.Map<String, Double> anchors(FxRobot robot) {
+        java.util.Map<String, Double> out = new java.util.TreeMap<>();
+        for (String id : List.of("#sheet", "#context-slider", "#charts")) {
+            javafx.scene.Node n = robot.lookup(id).query();
+            out.put(id, n.localToScene(0, 0).getY());
+        }
+
+        return out;
+    }
+
     private boolean inForm(javafx.scene.Node n) {
         for (javafx.scene.Node p = n; p != null; p = p.getParent()) {
             if (p == window.sheetView()) {
