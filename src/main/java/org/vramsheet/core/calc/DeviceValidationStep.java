@@ -74,6 +74,18 @@ final class DeviceValidationStep {
         }
     }
 
+    /** The devices of the sheet's memory per device: gpu0, gpu1, ..., then host. */
+    private static List<String> devices(Calc c) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; c.get(FigureKey.device("gpu" + i, "layers")) != null; i++) {
+            out.add("gpu" + i);
+        }
+        if (c.get(FigureKey.device("host", "layers")) != null) {
+            out.add("host");
+        }
+        return out;
+    }
+
     private static String label(MeasuredDevice d) {
         String dev = d.device() == null ? "?" : d.device();
         String title = dev.equals("host") ? "host" : dev.startsWith("gpu") ? "GPU " + dev.substring(3) : dev;
@@ -144,23 +156,27 @@ final class DeviceValidationStep {
             return;
         }
         long layers = 0;
-        boolean output = false;
+        long total = 0;
         int gpus = 0;
-        for (int i = 0; c.get(FigureKey.device("gpu" + i, "layers")) != null; i++) {
-            Figure f = c.get(FigureKey.device("gpu" + i, "layers"));
-            Figure out = c.get(FigureKey.device("gpu" + i, "outputLayerBytes"));
-            layers += f.available() ? f.value() : 0;
-            output |= out != null && out.available() && out.value() > 0;
-            gpus++;
+        for (String dev : devices(c)) {
+            Figure f = c.get(FigureKey.device(dev, "layers"));
+            long n = f.available() ? f.value() : 0;
+            total += n;
+            if (dev.startsWith("gpu")) {
+                layers += n;
+                gpus++;
+            }
         }
         if (gpus == 0) {
             c.put(Figure.unavailable(FigureKey.VALIDATION_OFFLOADED_LAYERS_SHEET, label, Unit.COUNT,
                     "the sheet places no memory per device"));
             return;
         }
+        // llama-model.cpp load_tensors: n_gpu = min(n_gpu_layers, n_layer + 1), the output layer offloaded past n_layer
+        boolean output = c.ws.runtime().llamaCpp().resolvedGpuLayers() > total;
         long n = layers + (output ? 1 : 0);
         c.put(Figure.of(FigureKey.VALIDATION_OFFLOADED_LAYERS_SHEET, label, Unit.COUNT, n, Provenance.of(
-                "the GPUs' repeating layers + the output layer when a GPU holds it (llama.cpp counts it as a layer)",
+                "the GPUs' repeating layers + the output layer when -ngl is above the model's layers (llama.cpp counts it)",
                 layers + (output ? " + 1" : " + 0") + " = " + n, n == measured ? "Equal to the log's" : "The log offloaded "
                         + measured)));
     }
