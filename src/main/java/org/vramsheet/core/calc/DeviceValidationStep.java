@@ -86,6 +86,13 @@ final class DeviceValidationStep {
         return out;
     }
 
+    /** "Launch as measured: '-c 8192; -np 1; ...'" (the launch is llama.cpp's flags, shown as they are). */
+    private static String launch(Calc c) {
+        MeasuredSetup s = c.stored.validation().setup();
+        return s == null || s.launch() == null ? "Launch not recorded (a file before version 8)" : "Launch as measured: '"
+                + s.launch() + "'";
+    }
+
     private static String label(MeasuredDevice d) {
         String dev = d.device() == null ? "?" : d.device();
         String title = dev.equals("host") ? "host" : dev.startsWith("gpu") ? "GPU " + dev.substring(3) : dev;
@@ -97,7 +104,7 @@ final class DeviceValidationStep {
             return "setup not recorded";
         }
         String t = s.shortText().isBlank() ? "the recorded setup" : s.shortText();
-        return s.launch() == null ? t : t + ", launched " + s.launch();
+        return t;
     }
 
     private static void buffer(Calc c, MeasuredDevice d, String label, String buffer, long measured, String on,
@@ -105,7 +112,8 @@ final class DeviceValidationStep {
         String dev = d.device() == null ? "?" : d.device();
         FigureKey mk = FigureKey.measuredDevice(dev, buffer);
         c.put(Figure.of(mk, label + ": " + name(buffer) + ", measured", Unit.BYTES, measured, Provenance.of(
-                "the engine log's " + name(buffer) + " on this device", Units.bytesText(measured), "Measured on " + on)));
+                "the engine log's " + name(buffer) + " on this device", Units.bytesText(measured), "Measured on " + on,
+                launch(c))));
         FigureKey ek = FigureKey.measuredDevice(dev, buffer + "Error");
         String el = label + ": " + name(buffer) + ", sheet against measured";
         if (!stale.isEmpty()) {
@@ -141,14 +149,15 @@ final class DeviceValidationStep {
         double e = (predicted - measured) / (double) measured;
         return Figure.ratio(key, label, e, Provenance.of("(the sheet's figure of this device - measured) / measured",
                 "(" + Units.grouped(predicted) + " - " + Units.grouped(measured) + ") / " + Units.grouped(measured),
-                "The sheet: " + sheet + " B (RUNTIME's memory per device, at the sheet's setup)",
+                "The sheet: " + sheet + " B (RUNTIME › memory per device, at the setup of the sheet)",
                 "A log prints MiB with two decimals: up to 0.005 MiB of the difference is its rounding"));
     }
 
     /** The layers the log offloaded against the sheet's: its GPUs' layers, and the output layer when a GPU holds it. */
     private static void layers(Calc c, int measured, String on, List<String> stale) {
         c.put(Figure.of(FigureKey.VALIDATION_OFFLOADED_LAYERS, "Layers offloaded to the GPUs, measured", Unit.COUNT, measured,
-                Provenance.of("the log's 'offloaded N/M layers to GPU'", Integer.toString(measured), "Measured on " + on)));
+                Provenance.of("offloaded N/M layers to GPU (the log)", Integer.toString(measured), "Measured on " + on,
+                        launch(c))));
         String label = "Layers offloaded to the GPUs: the sheet's";
         if (!stale.isEmpty()) {
             c.put(Figure.unavailable(FigureKey.VALIDATION_OFFLOADED_LAYERS_SHEET, label, Unit.COUNT,
@@ -176,8 +185,8 @@ final class DeviceValidationStep {
         boolean output = c.ws.runtime().llamaCpp().resolvedGpuLayers() > total;
         long n = layers + (output ? 1 : 0);
         c.put(Figure.of(FigureKey.VALIDATION_OFFLOADED_LAYERS_SHEET, label, Unit.COUNT, n, Provenance.of(
-                "the GPUs' repeating layers + the output layer when -ngl is above the model's layers (llama.cpp counts it)",
-                layers + (output ? " + 1" : " + 0") + " = " + n, n == measured ? "Equal to the log's" : "The log offloaded "
+                "repeating layers on the GPUs + the output layer when -ngl is above the layers of the model (llama.cpp counts it)",
+                layers + (output ? " + 1" : " + 0") + " = " + n, n == measured ? "Equal to the log" : "The log offloaded "
                         + measured)));
     }
 }

@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.vramsheet.core.engine.Engines;
+import org.vramsheet.core.engine.llamacpp.LlamaCppCacheType;
 import org.vramsheet.core.engine.spi.EngineModule;
 import org.vramsheet.core.input.WorksheetValidator;
+import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.RuntimeSettings;
 import org.vramsheet.core.sheet.Worksheet;
@@ -43,9 +45,9 @@ final class LaunchText {
         if (!f.tensorSplit().isEmpty()) {
             out.add("-ts " + String.join(",", f.tensorSplit().stream().map(LaunchText::number).toList()));
         }
-        String k = l.kv().kvDtype().label().toLowerCase(Locale.ROOT);
+        String k = cacheType(l.kv().kvDtype());
         out.add("-ctk " + k);
-        out.add("-ctv " + (f.cacheTypeV() == null ? k : f.cacheTypeV().label().toLowerCase(Locale.ROOT)));
+        out.add("-ctv " + (f.cacheTypeV() == null ? k : cacheType(f.cacheTypeV())));
         out.add("-fa " + f.flashAttention().name().toLowerCase(Locale.ROOT));
         out.add("-ub " + (f.ubatch() == null ? LlamaCppSettings.UBATCH : f.ubatch()));
         out.add("-b " + (f.batch() == null ? LlamaCppSettings.BATCH : f.batch()));
@@ -84,6 +86,12 @@ final class LaunchText {
             out.put(sp < 0 ? part : part.substring(0, sp), sp < 0 ? "" : part.substring(sp + 1));
         }
         return out;
+    }
+
+    /** llama.cpp's name of a cache type ("f16" for auto), or the sheet's label when llama.cpp has none (the validator says). */
+    private static String cacheType(KvDtype d) {
+        LlamaCppCacheType t = LlamaCppCacheType.of(d);
+        return t == null ? d.label() : t.ggmlName();
     }
 
     private static String number(double d) {
