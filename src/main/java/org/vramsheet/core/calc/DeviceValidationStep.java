@@ -1,5 +1,6 @@
 package org.vramsheet.core.calc;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
@@ -65,7 +66,7 @@ final class DeviceValidationStep {
             for (String buffer : MeasuredDevice.BUFFERS) {
                 Long measured = d.buffer(buffer);
                 if (measured != null) {
-                    buffer(c, d, label, buffer, measured, on, stale);
+                    buffer(c, d, label, buffer, measured, stale);
                 }
             }
         }
@@ -76,7 +77,7 @@ final class DeviceValidationStep {
 
     /** The devices of the sheet's memory per device: gpu0, gpu1, ..., then host. */
     private static List<String> devices(Calc c) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (int i = 0; c.get(FigureKey.device("gpu" + i, "layers")) != null; i++) {
             out.add("gpu" + i);
         }
@@ -107,8 +108,8 @@ final class DeviceValidationStep {
         return t;
     }
 
-    private static void buffer(Calc c, MeasuredDevice d, String label, String buffer, long measured, String on,
-                               List<String> stale) {
+    private static void buffer(Calc c, MeasuredDevice d, String label, String buffer, long measured, List<String> stale) {
+        String on = on(c.stored.validation().setup());
         String dev = d.device() == null ? "?" : d.device();
         FigureKey mk = FigureKey.measuredDevice(dev, buffer);
         c.put(Figure.of(mk, label + ": " + name(buffer) + ", measured", Unit.BYTES, measured, Provenance.of(

@@ -1,5 +1,7 @@
 package org.vramsheet.core.sheet;
 
+import java.util.List;
+
 /**
  * One device's buffers as an engine log printed them (llama.cpp, Ollama's runner, llama-fit-params), kept in VALIDATION to
  * compare with the sheet's memory per device. The log's GPUs in the order it names them are the sheet's GPU 0, 1, ...; its
@@ -17,7 +19,7 @@ package org.vramsheet.core.sheet;
 public record MeasuredDevice(String device, String name, Long modelBytes, Long kvBytes, Long stateBytes, Long contextBytes,
                              Long computeBytes, Long outputBytes) {
     /** The buffers in the order VALIDATION and the reports show them. */
-    public static final java.util.List<String> BUFFERS = java.util.List.of("modelBytes", "kvBytes", "stateBytes",
+    public static final List<String> BUFFERS = List.of("modelBytes", "kvBytes", "stateBytes",
             "contextBytes", "computeBytes", "outputBytes");
 
     /** A buffer by its name in {@link #BUFFERS}. */

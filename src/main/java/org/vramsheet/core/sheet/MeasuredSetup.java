@@ -35,22 +35,8 @@ public record MeasuredSetup(String modelId, String revision, WeightFormat weight
         date = date == null ? "" : date;
     }
 
-    /** A setup without a launch recorded (an engine that places no memory per device, a file before version 8). */
-    public MeasuredSetup(String modelId, String revision, WeightFormat weightFormat, Long weightBytes, KvDtype kvDtype,
-                         Engine engine, String engineVersion, String gpuName, Long gpuTotalBytes, Integer tensorParallel,
-                         Integer pipelineParallel, Double utilization, Long maxModelLen, Integer blockSize, String date) {
-        this(modelId, revision, weightFormat, weightBytes, kvDtype, engine, engineVersion, gpuName, gpuTotalBytes,
-                tensorParallel, pipelineParallel, utilization, maxModelLen, blockSize, date, null);
-    }
-
     /** The same setup recorded on another date. */
     public MeasuredSetup withDate(String date) {
-        return new MeasuredSetup(modelId, revision, weightFormat, weightBytes, kvDtype, engine, engineVersion, gpuName,
-                gpuTotalBytes, tensorParallel, pipelineParallel, utilization, maxModelLen, blockSize, date, launch);
-    }
-
-    /** The same setup with its launch recorded. */
-    public MeasuredSetup withLaunch(String launch) {
         return new MeasuredSetup(modelId, revision, weightFormat, weightBytes, kvDtype, engine, engineVersion, gpuName,
                 gpuTotalBytes, tensorParallel, pipelineParallel, utilization, maxModelLen, blockSize, date, launch);
     }

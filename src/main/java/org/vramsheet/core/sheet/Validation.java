@@ -1,5 +1,7 @@
 package org.vramsheet.core.sheet;
 
+import java.util.List;
+
 /**
  * VALIDATION: what the real engine reported (SS-007 steps 11-15). Per GPU unless noted.
  *
@@ -27,10 +29,10 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
                          Long measuredPeakBytes, Long preemptionSequences, String notes, Long predictedNonKvBytes,
                          Long predictedKvPoolBytes, Long predictedKvCapacityTokens, Integer measuredOnGpus,
                          Long measuredActivationPeakBytes, Long measuredNonTorchBytes, Long measuredCudaGraphBytes,
-                         MeasuredSetup setup, java.util.List<MeasuredDevice> devices, Integer offloadedLayers) {
+                         MeasuredSetup setup, List<MeasuredDevice> devices, Integer offloadedLayers) {
     public Validation {
         notes = notes == null ? "" : notes;
-        devices = devices == null ? java.util.List.of() : java.util.List.copyOf(devices);
+        devices = devices == null ? List.of() : List.copyOf(devices);
     }
 
     /** Nothing measured yet. */
@@ -75,7 +77,7 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
         private Long measuredNonTorchBytes;
         private Long measuredCudaGraphBytes;
         private MeasuredSetup setup;
-        private java.util.List<MeasuredDevice> devices;
+        private List<MeasuredDevice> devices;
         private Integer offloadedLayers;
 
         private Builder() { }
@@ -113,7 +115,7 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
         public Builder measuredNonTorchBytes(Long v) { measuredNonTorchBytes = v; return this; }
         public Builder measuredCudaGraphBytes(Long v) { measuredCudaGraphBytes = v; return this; }
         public Builder setup(MeasuredSetup v) { setup = v; return this; }
-        public Builder devices(java.util.List<MeasuredDevice> v) { devices = v; return this; }
+        public Builder devices(List<MeasuredDevice> v) { devices = v; return this; }
         public Builder offloadedLayers(Integer v) { offloadedLayers = v; return this; }
 
         public Validation build() {

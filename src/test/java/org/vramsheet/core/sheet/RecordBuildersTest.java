@@ -121,7 +121,7 @@ class RecordBuildersTest {
         }
         if (t == MeasuredSetup.class) {
             return new MeasuredSetup("acme/m-" + n, "", WeightFormat.BF16, (long) n << 30, KvDtype.AUTO, Engine.VLLM, "0.19.0",
-                    "H100", 80L << 30, 1, 1, 0.9, 8192L + n, 16, "");
+                    "H100", 80L << 30, 1, 1, 0.9, 8192L + n, 16, "", "-c " + n);
         }
         throw new IllegalArgumentException("no sample for " + t);
     }

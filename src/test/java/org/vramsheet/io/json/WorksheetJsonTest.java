@@ -294,8 +294,8 @@ class WorksheetJsonTest {
         String now = WorksheetJson.write(ws);
         assertTrue(now.contains("\"schemaVersion\" : " + WorksheetJson.SCHEMA_VERSION) && now.contains("\"devices\" : [ ]"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
-        Worksheet measured = ws.withValidation(ws.validation().toBuilder().devices(java.util.List.of(new org.vramsheet.core.sheet.MeasuredDevice(
-                "gpu0", "MTL0", null, 3_240_099_840L, null, null, 440_487_444L, null))).build());
+        var mtl0 = new org.vramsheet.core.sheet.MeasuredDevice("gpu0", "MTL0", null, 3_240_099_840L, null, null, 440_487_444L, null);
+        Worksheet measured = ws.withValidation(ws.validation().toBuilder().devices(java.util.List.of(mtl0)).build());
         assertFalse(WorksheetJson.representable(measured, 7), "a measured device is content a version-7 file cannot hold");
         assertEquals(measured, WorksheetJson.parse(WorksheetJson.write(measured), "measured.json"));
         assertFalse(SizingCalculator.calculate(ws).figures().containsKey("validation.staleDevices"), "nothing per device to compare");
