@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.vramsheet.core.calc.StaleMeasurements;
+import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.catalog.ModelCatalog;
 import org.vramsheet.io.gguf.GgufListing;
@@ -48,6 +49,9 @@ final class ImportCommand extends Subcommand {
     @Option(names = "--keep-measurements", description = {"keep --onto's VALIDATION measurements when the model changes",
         "(they are then stale: kept, not used); by default they are dropped"})
     private boolean keepMeasurements;
+    @Option(names = "--engine", paramLabel = "ENGINE", description = {"run the model on this engine (vllm, sglang, tensorrt-llm,",
+        "llama.cpp, transformers, ollama); without it a GGUF model gets llama.cpp unless the sheet is on llama.cpp or Ollama"})
+    private String engine;
     @Option(names = "--catalog", description = "list the built-in models (catalog:ID) and stop")
     private boolean catalog;
     @Option(names = "--cache", description = "list the models in the local Hugging Face cache and stop")
@@ -119,6 +123,11 @@ final class ImportCommand extends Subcommand {
             return Cli.BAD_INPUT;
         }
         Worksheet imported = ollama != null ? ollama.applyTo(base) : m.applyTo(base);
+        if (engine != null) {
+            Engine e = EngineOptions.engine(engine);
+            imported = e == imported.runtime().engine() ? imported
+                    : imported.withRuntime(imported.runtime().toBuilder().engine(e).engineVersion("").build());
+        }
         String other = StaleMeasurements.ofAnotherModel(base, imported);
         if (other != null) {
             err.println("vramsheet import: " + other + (keepMeasurements ? "; kept as stale (not used)"
@@ -127,6 +136,10 @@ final class ImportCommand extends Subcommand {
         }
         Worksheet ws = Cli.asWritten("import", base, imported, err);
         out.print(m.report());
+        if (ws.runtime().engine() != base.runtime().engine()) {
+            out.println("Engine: " + ws.runtime().engine().label() + " (the sheet was on " + base.runtime().engine().label()
+                    + (engine != null ? "; --engine" : "") + ")");
+        }
         if (output != null) {
             try {
                 WorksheetJson.save(ws, output);

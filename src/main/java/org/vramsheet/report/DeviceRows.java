@@ -49,6 +49,29 @@ final class DeviceRows {
         return List.copyOf(r);
     }
 
+    /**
+     * VALIDATION per device: the buffers an applied log measured ({@code validation.devices.gpu0.kvBytes}, in the result's
+     * order) and the layers it offloaded; empty when nothing was measured per device.
+     */
+    static List<String> measured(SizingResult r) {
+        List<String> out = new ArrayList<>();
+        for (String k : r.figures().keySet()) {
+            if (k.startsWith("validation.devices.") && !k.endsWith("Error")) {
+                out.add(k);
+            }
+        }
+        if (r.figures().containsKey(FigureKey.VALIDATION_OFFLOADED_LAYERS.id())) {
+            out.add(FigureKey.VALIDATION_OFFLOADED_LAYERS.id());
+        }
+        return out;
+    }
+
+    /** The sheet's figure beside a measured one: its error, or for the offloaded layers the sheet's count. */
+    static Figure against(SizingResult r, String measuredKey) {
+        return r.figures().get(measuredKey.equals(FigureKey.VALIDATION_OFFLOADED_LAYERS.id())
+                ? FigureKey.VALIDATION_OFFLOADED_LAYERS_SHEET.id() : measuredKey + "Error");
+    }
+
     /** The result's devices, in order; empty when the engine places no memory per device. */
     static List<String> devices(SizingResult r) {
         Map<String, Figure> f = r.figures();

@@ -45,5 +45,30 @@ final class PdfDevices {
             c.row(new String[] {"= " + f.label(), d.text(k)}, two, 9, f.available() ? PdfPalette.TEXT : PdfPalette.MUTED, true);
         }
         c.y -= 8;
+        measured(c, d);
+    }
+
+    /** VALIDATION PER DEVICE: each buffer an applied log printed, and the sheet's figure of that device against it. */
+    private static void measured(PdfCanvas c, ReportData d) throws IOException {
+        List<String> keys = DeviceRows.measured(d.result);
+        if (keys.isEmpty()) {
+            return;
+        }
+        c.heading("VALIDATION PER DEVICE (the applied log against the sheet)", 60 + 14 * keys.size());
+        float[] cols = {0, 0.5f, 0.72f};
+        c.row(new String[] {"", "measured", "the sheet against it"}, cols, 9, PdfPalette.ACCENT, true);
+        for (String k : keys) {
+            Figure m = d.result.figures().get(k);
+            Figure a = DeviceRows.against(d.result, k);
+            c.row(new String[] {m.label().replace(", measured", ""), d.shortText(m), a == null ? "-" : a.available()
+                    ? d.shortText(a) : "not compared"}, cols, 8, a != null && a.available() ? PdfPalette.TEXT : PdfPalette.MUTED,
+                    true);
+        }
+        Figure stale = d.figure(FigureKey.VALIDATION_STALE_DEVICES);
+        if (stale != null && stale.isTrue()) {
+            c.row(new String[] {"= " + stale.label() + ": " + stale.provenance().expression()}, new float[] {0}, 8, PdfPalette.MUTED,
+                    true);
+        }
+        c.y -= 8;
     }
 }

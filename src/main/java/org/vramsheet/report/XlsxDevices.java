@@ -16,6 +16,33 @@ import org.vramsheet.core.units.Units;
 final class XlsxDevices {
     private XlsxDevices() { }
 
+    /** VALIDATION PER DEVICE: a row per buffer an applied log printed, measured and the sheet's figure against it. */
+    private static void measured(XlsxBook b, ReportData d) {
+        List<String> keys = DeviceRows.measured(d.result);
+        if (keys.isEmpty()) {
+            return;
+        }
+        b.row++;
+        Row top = b.next();
+        top.createCell(0).setCellValue("VALIDATION PER DEVICE (the applied log against the sheet)");
+        top.getCell(0).setCellStyle(b.heading);
+        Row head = b.next();
+        head.createCell(1).setCellValue("measured");
+        head.createCell(2).setCellValue("the sheet against it");
+        for (String k : keys) {
+            Figure m = d.result.figures().get(k);
+            Figure a = DeviceRows.against(d.result, k);
+            Row r = b.next();
+            r.createCell(0).setCellValue(m.label().replace(", measured", ""));
+            XlsxBook.put(r.createCell(1), d.shortText(m));
+            XlsxBook.put(r.createCell(2), a == null ? "-" : a.available() ? d.shortText(a) : "not compared: " + a.reason());
+        }
+        Figure stale = d.figure(FigureKey.VALIDATION_STALE_DEVICES);
+        if (stale != null && stale.isTrue()) {
+            b.text(stale.label(), stale.provenance().expression());
+        }
+    }
+
     static void write(XSSFWorkbook wb, ReportData d) {
         List<String> devices = DeviceRows.devices(d.result);
         if (devices.isEmpty()) {
@@ -54,6 +81,7 @@ final class XlsxDevices {
             Figure f = d.figure(k);
             b.text(f.label(), f.unit() == Unit.BYTES || !f.available() ? d.text(f) : d.shortText(f));
         }
+        measured(b, d);
         b.fitLabels();
     }
 }

@@ -91,6 +91,8 @@ class CliOllamaImportTest {
         int per = direct.weights().computeDtype().bytes();
         assertEquals((1000L + per - 1) / per, ws.weights().encoderParams(), "the projector's bytes at the compute dtype");
         assertTrue(r.out().contains("Ollama model 'gemma3:1b' from the store '" + root + "'"), r.out());
+        assertTrue(r.out().contains("num_ctx 8192 from the params blob: RUNTIME › num_ctx"), r.out());
+        assertTrue(r.out().contains("Other PARAMETER lines of the params blob (they change no memory): temperature 1"), r.out());
         // the home folder's store when OLLAMA_MODELS is unset: HOME/.ollama/models
         Path home = root.resolve("home");
         Files.createDirectories(home.resolve(".ollama"));

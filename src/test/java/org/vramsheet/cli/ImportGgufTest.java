@@ -136,4 +136,38 @@ class ImportGgufTest {
             assertEquals(80, ws.kv().layers());
         }
     }
+
+    /**
+     * A GGUF file runs on llama.cpp: the default sheet (vLLM) becomes llama.cpp and the summary says so; a sheet on Ollama
+     * keeps Ollama (it runs GGUF files too); --engine chooses another one explicitly.
+     */
+    @Test
+    void aGgufFileGivesALlamaCppSheetUnlessAnEngineIsChosen() throws Exception {
+        Path file = GgufBytes.write(llama70b(), dir.resolve("Llama-3.1-70B-Q4_0.gguf"));
+        Path sheet = dir.resolve("sheet.json");
+        Run r = run(Map.of(), file.toString(), "-o", sheet.toString());
+        assertEquals(Cli.OK, r.status(), r.err());
+        assertEquals(org.vramsheet.core.sheet.Engine.VLLM, ImportCommand.defaultSheet().runtime().engine(), "the base sheet");
+        assertEquals(org.vramsheet.core.sheet.Engine.LLAMA_CPP, WorksheetJson.read(sheet).runtime().engine());
+        assertTrue(r.out().contains("RUNTIME › Engine: llama.cpp at its default release (a GGUF model)"), r.out());
+        assertTrue(r.out().contains("Engine: llama.cpp (the sheet was on vLLM)"), r.out());
+
+        Worksheet base = ImportCommand.defaultSheet();
+        Path ollamaSheet = dir.resolve("ollama.json");
+        WorksheetJson.save(base.withRuntime(base.runtime().toBuilder().engine(org.vramsheet.core.sheet.Engine.OLLAMA).build()),
+                ollamaSheet);
+        Path onOllama = dir.resolve("on-ollama.json");
+        Run o = run(Map.of(), file.toString(), "--onto", ollamaSheet.toString(), "-o", onOllama.toString());
+        assertEquals(Cli.OK, o.status(), o.err());
+        assertEquals(org.vramsheet.core.sheet.Engine.OLLAMA, WorksheetJson.read(onOllama).runtime().engine());
+        assertFalse(o.out().contains("the sheet was on"), o.out());
+
+        Path chosen = dir.resolve("vllm.json");
+        Run v = run(Map.of(), file.toString(), "--engine", "vllm", "-o", chosen.toString());
+        assertEquals(Cli.OK, v.status(), v.err());
+        assertEquals(org.vramsheet.core.sheet.Engine.VLLM, WorksheetJson.read(chosen).runtime().engine());
+        Run bad = run(Map.of(), file.toString(), "--engine", "foo");
+        assertEquals(Cli.BAD_INPUT, bad.status());
+        assertTrue(bad.err().contains("--engine: not an engine: 'foo'"), bad.err());
+    }
 }

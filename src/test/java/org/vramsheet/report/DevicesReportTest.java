@@ -96,4 +96,39 @@ class DevicesReportTest {
             assertFalse(new PDFTextStripper().getText(doc).contains("Ollama's planner"), "llama.cpp: no planner");
         }
     }
+
+    /** VALIDATION per device in both reports: each measured buffer, and the sheet's figure against it; "not compared" when stale. */
+    @Test
+    void theReportsShowTheBuffersMeasuredPerDevice() throws IOException {
+        Worksheet lc = Sheets.llamaCppTwoGpus(b -> b);
+        long kv = org.vramsheet.core.calc.SizingCalculator.calculate(lc).get(FigureKey.device("gpu0", "kvBytes")).value();
+        Worksheet ws = org.vramsheet.core.calc.StaleMeasurements.recorded(lc.withValidation(lc.validation().toBuilder().devices(
+                java.util.List.of(new org.vramsheet.core.sheet.MeasuredDevice("gpu0", "CUDA0", null, kv + (1L << 20), null, null,
+                        null, null))).offloadedLayers(81).build()), "2026-12-02");
+        ReportData d = new ReportData(ws, "test", ZonedDateTime.now());
+        String error = d.shortText(d.result.get(FigureKey.measuredDevice("gpu0", "kvBytesError")));
+        String text;
+        try (PDDocument doc = Loader.loadPDF(PdfReport.render(d, PDRectangle.A4))) {
+            text = new PDFTextStripper().getText(doc).replaceAll("\\s+", " ");
+        }
+        assertTrue(text.contains("VALIDATION PER DEVICE (the applied log against the sheet)"), "the section");
+        assertTrue(text.contains("GPU 0 'CUDA0': KV buffer " + d.shortText(d.result.get(FigureKey.measuredDevice("gpu0", "kvBytes")))
+                + " " + error), text);
+        assertTrue(error.startsWith("-"), "the sheet 1 MiB under the measurement: " + error);
+        try (XSSFWorkbook wb = new XSSFWorkbook(new ByteArrayInputStream(XlsxReport.render(d)))) {
+            Row found = null;
+            for (Row r : wb.getSheet("Devices")) {
+                if (r.getCell(0) != null && r.getCell(0).toString().equals("GPU 0 'CUDA0': KV buffer")) {
+                    found = r;
+                }
+            }
+            assertNotNull(found, "the measured row");
+            assertEquals(error, found.getCell(2).toString());
+        }
+        Worksheet stale = ws.withGpu(ws.gpu().withCount(3));
+        try (PDDocument doc = Loader.loadPDF(PdfReport.render(new ReportData(stale, "test", ZonedDateTime.now()), PDRectangle.A4))) {
+            String t = new PDFTextStripper().getText(doc).replaceAll("\\s+", " ");
+            assertTrue(t.contains("not compared") && t.contains("GPUs 2 → 3"), t);
+        }
+    }
 }

@@ -83,6 +83,7 @@ public final class SizingCalculator {
         BudgetStep.budget(c);
         PlacementStep.run(c);
         ValidationStep.run(c);
+        DeviceValidationStep.run(c);
         MemoryStacks memory = MemoryStep.run(c);
         return new Outcome(new SizingResult(ordered(c.figures), issues.all(), memory), pool);
     }

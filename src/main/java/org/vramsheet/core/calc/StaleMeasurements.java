@@ -30,15 +30,18 @@ public final class StaleMeasurements {
      *
      * @param nonKv what makes the non-KV memory and its parts stale (empty: still of this setup)
      * @param pool  what makes the allocated KV, the capacity, the peak and the preemption boundary stale
+     * @param devices what makes the buffers measured per device stale: the pool's setup and the launch (-c, -np, -ngl, ...)
      */
-    public record Stale(List<String> nonKv, List<String> pool) {
+    public record Stale(List<String> nonKv, List<String> pool, List<String> devices) {
         public Stale {
             nonKv = List.copyOf(nonKv);
             pool = List.copyOf(pool);
+            devices = List.copyOf(devices);
         }
 
-        static final Stale NONE = new Stale(List.of(), List.of());
+        static final Stale NONE = new Stale(List.of(), List.of(), List.of());
 
+        /** Whether a measurement the calculation uses is stale (the buffers per device are compared, never used). */
         public boolean any() { return !nonKv.isEmpty() || !pool.isEmpty(); }
 
         /** The sheet with its stale measurements left out: what the calculation uses. */
@@ -64,7 +67,8 @@ public final class StaleMeasurements {
         RuntimeSettings r = ws.runtime();
         return new MeasuredSetup(ws.model().modelId(), ws.model().revision(), ws.weights().format(), weights,
                 ws.kv().kvDtype(), r.engine(), r.engineVersion(), ws.gpu().name(), ws.gpu().totalBytes(), r.tensorParallel(),
-                r.pipelineParallel(), fraction(ws), WorksheetValidator.effectiveMaxModelLen(ws), blockSize(ws), "");
+                r.pipelineParallel(), fraction(ws), WorksheetValidator.effectiveMaxModelLen(ws), blockSize(ws), "",
+                LaunchText.of(ws));
     }
 
     /**
@@ -103,6 +107,10 @@ public final class StaleMeasurements {
                     .measuredPeakBytes(kept(before.measuredPeakBytes(), v.measuredPeakBytes()))
                     .preemptionSequences(kept(before.preemptionSequences(), v.preemptionSequences()));
         }
+        if (!st.devices().isEmpty()) {
+            b.devices(Objects.equals(before.devices(), v.devices()) ? List.of() : v.devices())
+                    .offloadedLayers(Objects.equals(before.offloadedLayers(), v.offloadedLayers()) ? null : v.offloadedLayers());
+        }
         if (!Objects.equals(before.measuredNonKvBytes(), v.measuredNonKvBytes()) && v.measuredNonKvBytes() != null
                 && Objects.equals(before.measuredOnGpus(), v.measuredOnGpus())) {
             b.measuredOnGpus(ws.runtime().ranks()); // typed on this layout
@@ -122,7 +130,8 @@ public final class StaleMeasurements {
                 && Objects.equals(a.preemptionSequences(), b.preemptionSequences())
                 && Objects.equals(a.measuredActivationPeakBytes(), b.measuredActivationPeakBytes())
                 && Objects.equals(a.measuredNonTorchBytes(), b.measuredNonTorchBytes())
-                && Objects.equals(a.measuredCudaGraphBytes(), b.measuredCudaGraphBytes());
+                && Objects.equals(a.measuredCudaGraphBytes(), b.measuredCudaGraphBytes())
+                && Objects.equals(a.devices(), b.devices()) && Objects.equals(a.offloadedLayers(), b.offloadedLayers());
     }
 
     /**
@@ -192,7 +201,12 @@ public final class StaleMeasurements {
                 || v.measuredNonTorchBytes() != null || v.measuredCudaGraphBytes() != null;
         boolean poolMeasured = v.allocatedKvBytes() != null || v.kvCapacityTokens() != null || v.measuredPeakBytes() != null
                 || v.preemptionSequences() != null;
-        return new Stale(nonKvMeasured ? nonKv : List.of(), poolMeasured ? pool : List.of());
+        List<String> devices = new ArrayList<>();
+        if (!v.devices().isEmpty() || v.offloadedLayers() != null) {
+            devices.addAll(pool);
+            devices.addAll(LaunchText.changes(s.launch(), s.launch() == null ? null : LaunchText.of(ws)));
+        }
+        return new Stale(nonKvMeasured ? nonKv : List.of(), poolMeasured ? pool : List.of(), devices);
     }
 
     /** "measured on another setup: model a → b; weights x → y". */

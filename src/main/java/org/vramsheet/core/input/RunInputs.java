@@ -46,7 +46,7 @@ final class RunInputs {
                         Limits.GPU_MIN_BYTES,
                         Limits.GPU_BYTES);
         validation(d);
-        setup(d)
+        devices(setup(d))
                 .n("result.headroomBytes", "Operational headroom", "Операционный запас", BYTES, 0, Limits.BYTES).is(0L)
                 .t("result.sizingScenario", "Scenario that sizes the budget", "Сценарий, задающий бюджет",
                         ENUM).is(ScenarioId.LIMIT)
@@ -164,7 +164,25 @@ final class RunInputs {
                         Limits.TOKENS).since(5)
                 .n("validation.setup.blockSize", "Measured on: block size", "Измерено на: размер блока", TOKENS, 1,
                         Limits.TOKENS).since(5)
-                .t("validation.setup.date", "Measured on: date", "Измерено: дата", DATE).since(5);
+                .t("validation.setup.date", "Measured on: date", "Измерено: дата", DATE).since(5)
+                .t("validation.setup.launch", "Measured on: launch", "Измерено на: запуск", TEXT).since(8);
+    }
+
+    /** VALIDATION › Measured per device: the buffers an engine log printed per device (version 8, MeasuredDevice). */
+    static DeclList devices(DeclList d) {
+        String p = "validation.devices[].";
+        return d.t("validation.devices", "Measured per device", "Измерено по устройствам", LIST).is(List.of()).since(8)
+                .t(p + "device", "Device", "Устройство", TEXT).since(8)
+                .t(p + "name", "Log's name", "Имя в логе", TEXT).since(8)
+                .n(p + "modelBytes", "Model buffer", "Буфер модели", BYTES, 0, Limits.BYTES).since(8)
+                .n(p + "kvBytes", "KV buffer", "Буфер KV", BYTES, 0, Limits.BYTES).since(8)
+                .n(p + "stateBytes", "Recurrent-state buffer", "Буфер рекуррентного состояния", BYTES, 0, Limits.BYTES).since(8)
+                .n(p + "contextBytes", "Context (KV and recurrent state)", "Контекст (KV и рекуррентное состояние)", BYTES, 0,
+                        Limits.BYTES).since(8)
+                .n(p + "computeBytes", "Compute buffer", "Буфер вычислений", BYTES, 0, Limits.BYTES).since(8)
+                .n(p + "outputBytes", "Output buffer", "Выходной буфер", BYTES, 0, Limits.BYTES).since(8)
+                .n("validation.offloadedLayers", "Measured: layers offloaded to GPUs", "Измерено: слоёв выгружено на GPU",
+                        COUNT, 0, Limits.LAYERS).since(8);
     }
 
     /** VALIDATION: what the engine reported. */

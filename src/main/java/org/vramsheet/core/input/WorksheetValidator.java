@@ -296,6 +296,7 @@ public final class WorksheetValidator {
         range(out, "validation.predictedNonKvBytes", v.predictedNonKvBytes(), false);
         range(out, "validation.predictedKvPoolBytes", v.predictedKvPoolBytes(), false);
         range(out, "validation.predictedKvCapacityTokens", v.predictedKvCapacityTokens(), false);
+        DeviceMeasurementValidator.devices(ws, out);
     }
 
     private static void result(Worksheet ws, Issues out) {

@@ -17,6 +17,12 @@ public record FigureKey(String id) {
     public static final FigureKey VALIDATION_STALE_NON_KV = new FigureKey("validation.staleNonKv");
     public static final FigureKey VALIDATION_STALE_POOL = new FigureKey("validation.stalePool");
     public static final FigureKey VALIDATION_MEASURED_USED = new FigureKey("validation.measuredUsed");
+    /** Whether the buffers measured per device are of another setup or launch (then not compared). */
+    public static final FigureKey VALIDATION_STALE_DEVICES = new FigureKey("validation.staleDevices");
+    /** The layers an applied log offloaded to the GPUs ("offloaded N/M layers to GPU"). */
+    public static final FigureKey VALIDATION_OFFLOADED_LAYERS = new FigureKey("validation.offloadedLayers");
+    /** The sheet's layers on the GPUs, counted as llama.cpp counts them (the output layer too), beside the log's. */
+    public static final FigureKey VALIDATION_OFFLOADED_LAYERS_SHEET = new FigureKey("validation.offloadedLayersSheet");
     public static final FigureKey MEMORY_GPU_BYTES = new FigureKey("memory.gpuBytes");
     public static final FigureKey MEMORY_OTHER_NON_KV_BYTES_PER_GPU = new FigureKey("memory.otherNonKvBytesPerGpu");
     public static final FigureKey MEMORY_SLACK_BYTES_PER_GPU = new FigureKey("memory.slackBytesPerGpu");
@@ -93,6 +99,11 @@ public record FigureKey(String id) {
     public static final FigureKey OLLAMA_PLAN_GRAPH_PARTIAL = new FigureKey("devices.ollamaPlan.graphPartialBytes");
     /** Ollama's planner's layers.offload. */
     public static final FigureKey OLLAMA_PLAN_LAYERS = new FigureKey("devices.ollamaPlan.layersOffload");
+
+    /** A buffer measured on a device, or its error: {@code validation.devices.gpu0.kvBytes}, {@code ...kvBytesError}. */
+    public static FigureKey measuredDevice(String deviceKey, String figure) {
+        return new FigureKey("validation.devices." + deviceKey + "." + figure);
+    }
 
     /** One of a device's figures, e.g. {@code devices.gpu1.kvBytes}, {@code devices.host.totalBytes}. */
     public static FigureKey device(String deviceKey, String figure) {

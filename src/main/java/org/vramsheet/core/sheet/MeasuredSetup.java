@@ -20,10 +20,13 @@ package org.vramsheet.core.sheet;
  * @param maxModelLen      max model length as resolved
  * @param blockSize        tokens per block as resolved
  * @param date             ISO date it was measured or recorded on ("" when unknown)
+ * @param launch           an engine that places memory per device: its launch as run ("-c 8192; -np 1; -ngl 999; ...",
+ *                         Ollama's runner's), the buffers per device depend on all of it; null: not recorded (version 8)
  */
 public record MeasuredSetup(String modelId, String revision, WeightFormat weightFormat, Long weightBytes, KvDtype kvDtype,
                             Engine engine, String engineVersion, String gpuName, Long gpuTotalBytes, Integer tensorParallel,
-                            Integer pipelineParallel, Double utilization, Long maxModelLen, Integer blockSize, String date) {
+                            Integer pipelineParallel, Double utilization, Long maxModelLen, Integer blockSize, String date,
+                            String launch) {
     public MeasuredSetup {
         modelId = modelId == null ? "" : modelId;
         revision = revision == null ? "" : revision;
@@ -35,7 +38,7 @@ public record MeasuredSetup(String modelId, String revision, WeightFormat weight
     /** The same setup recorded on another date. */
     public MeasuredSetup withDate(String date) {
         return new MeasuredSetup(modelId, revision, weightFormat, weightBytes, kvDtype, engine, engineVersion, gpuName,
-                gpuTotalBytes, tensorParallel, pipelineParallel, utilization, maxModelLen, blockSize, date);
+                gpuTotalBytes, tensorParallel, pipelineParallel, utilization, maxModelLen, blockSize, date, launch);
     }
 
     /** "vLLM 0.19.0, 2026-11-30": the engine and the date, as the reports mark a measured figure. */

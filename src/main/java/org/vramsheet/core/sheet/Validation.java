@@ -1,5 +1,7 @@
 package org.vramsheet.core.sheet;
 
+import java.util.List;
+
 /**
  * VALIDATION: what the real engine reported (SS-007 steps 11-15). Per GPU unless noted.
  *
@@ -19,14 +21,18 @@ package org.vramsheet.core.sheet;
  * @param measuredCudaGraphBytes      the engine's CUDA graph memory per GPU (from an applied log)
  * @param setup                       the setup the measurements were measured on (null: not recorded); on another setup
  *                                    they are stale and not used
+ * @param devices                     the buffers per device an engine log printed (llama.cpp, Ollama's runner), compared
+ *                                    with the sheet's memory per device while the setup is the same (version 8)
+ * @param offloadedLayers             the layers the log offloaded to the GPUs ("offloaded N/M layers to GPU")
  */
 public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kvCapacityTokens,
                          Long measuredPeakBytes, Long preemptionSequences, String notes, Long predictedNonKvBytes,
                          Long predictedKvPoolBytes, Long predictedKvCapacityTokens, Integer measuredOnGpus,
                          Long measuredActivationPeakBytes, Long measuredNonTorchBytes, Long measuredCudaGraphBytes,
-                         MeasuredSetup setup) {
+                         MeasuredSetup setup, List<MeasuredDevice> devices, Integer offloadedLayers) {
     public Validation {
         notes = notes == null ? "" : notes;
+        devices = devices == null ? List.of() : List.copyOf(devices);
     }
 
     /** Nothing measured yet. */
@@ -36,7 +42,7 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
     public boolean hasMeasurement() {
         return measuredNonKvBytes != null || allocatedKvBytes != null || kvCapacityTokens != null || measuredPeakBytes != null
                 || preemptionSequences != null || measuredActivationPeakBytes != null || measuredNonTorchBytes != null
-                || measuredCudaGraphBytes != null;
+                || measuredCudaGraphBytes != null || !devices.isEmpty() || offloadedLayers != null;
     }
 
     /** No measured value and no frozen prediction; the notes are kept. */
@@ -71,6 +77,8 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
         private Long measuredNonTorchBytes;
         private Long measuredCudaGraphBytes;
         private MeasuredSetup setup;
+        private List<MeasuredDevice> devices;
+        private Integer offloadedLayers;
 
         private Builder() { }
 
@@ -89,6 +97,8 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
             measuredNonTorchBytes = r.measuredNonTorchBytes;
             measuredCudaGraphBytes = r.measuredCudaGraphBytes;
             setup = r.setup;
+            devices = r.devices;
+            offloadedLayers = r.offloadedLayers;
         }
 
         public Builder measuredNonKvBytes(Long v) { measuredNonKvBytes = v; return this; }
@@ -105,11 +115,14 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
         public Builder measuredNonTorchBytes(Long v) { measuredNonTorchBytes = v; return this; }
         public Builder measuredCudaGraphBytes(Long v) { measuredCudaGraphBytes = v; return this; }
         public Builder setup(MeasuredSetup v) { setup = v; return this; }
+        public Builder devices(List<MeasuredDevice> v) { devices = v; return this; }
+        public Builder offloadedLayers(Integer v) { offloadedLayers = v; return this; }
 
         public Validation build() {
             return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes,
                     preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens,
-                    measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes, setup);
+                    measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes, setup, devices,
+                    offloadedLayers);
         }
     }
 }

@@ -8,6 +8,7 @@ import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.result.Unit;
+import org.vramsheet.core.sheet.MeasuredDevice;
 
 /**
  * Predicted against measured per device and per buffer, for a log that prints llama.cpp's buffers (load_tensors,
@@ -22,6 +23,33 @@ final class DeviceComparison {
     /** Whether a device name of a llama.cpp log is host memory (CPU, CPU_Mapped, CUDA_Host, Metal_Mapped, Host). */
     static boolean host(String name) {
         return name.equalsIgnoreCase("host") || name.startsWith("CPU") || name.endsWith("_Host") || name.endsWith("_Mapped");
+    }
+
+    /**
+     * The log's buffers as VALIDATION keeps them: each GPU in the log's order as gpu0, gpu1, ..., the host buffers summed as
+     * "host"; llama-fit-params' context (KV and recurrent state together) as the context buffer.
+     */
+    static List<MeasuredDevice> measured(Measurement m) {
+        List<MeasuredDevice> out = new ArrayList<>();
+        boolean fit = m.estimatedBy() != null;
+        Long[] host = null;
+        List<String> hostNames = new ArrayList<>();
+        int gpu = 0;
+        for (Measurement.DeviceMemory d : m.devices()) {
+            Long[] b = {d.modelBytes(), fit ? null : d.kvBytes(), d.stateBytes(), fit ? d.kvBytes() : null, d.computeBytes(),
+                d.outputBytes()};
+            if (host(d.name())) {
+                host = host == null ? b : add(host, b);
+                hostNames.add(d.name());
+                continue;
+            }
+            out.add(new MeasuredDevice("gpu" + gpu++, d.name(), b[0], b[1], b[2], b[3], b[4], b[5]));
+        }
+        if (host != null) {
+            out.add(new MeasuredDevice("host", String.join(" + ", hostNames), host[0], host[1], host[2], host[3], host[4],
+                    host[5]));
+        }
+        return out;
     }
 
     /** One row a printed buffer: "GPU 0 'CUDA0': KV buffer", the sheet's figure of that device against the log's. */

@@ -80,7 +80,6 @@ public record Measurement(Engine engine, String version, String modelId, Double 
         }
     }
 
-    /** Fills VALIDATION from the log (keeping what the log does not say). */
     /** VALIDATION with this log's measurements; {@code gpus}: the GPUs per replica the log ran on (TP x PP). */
     public Validation toValidation(Validation old, int gpus) {
         String note = estimatedBy != null ? "'" + estimatedBy + "' estimate (llama.cpp's projection before loading, whole MiB)"
@@ -94,7 +93,9 @@ public record Measurement(Engine engine, String version, String modelId, Double 
                 .measuredActivationPeakBytes(activationPeakBytes != null ? activationPeakBytes : old.measuredActivationPeakBytes())
                 .measuredNonTorchBytes(nonTorchBytes != null ? nonTorchBytes : old.measuredNonTorchBytes())
                 .measuredCudaGraphBytes(cudaGraphEstimateBytes != null ? cudaGraphEstimateBytes
-                        : old.measuredCudaGraphBytes()).build();
+                        : old.measuredCudaGraphBytes())
+                .devices(devices.isEmpty() ? old.devices() : DeviceComparison.measured(this))
+                .offloadedLayers(gpuLayers != null ? gpuLayers : devices.isEmpty() ? old.offloadedLayers() : null).build();
     }
 
     /** An empty measurement to fill in, as a log reader does line by line. */

@@ -28,10 +28,12 @@ final class ModelMismatch {
     /** The finding ("another model? ..."), or "" when the log can be of the sheet's model. */
     static String finding(Worksheet ws, Measurement m, Worksheet logSetup) {
         String bytes = kvBytes(logSetup, m);
-        boolean names = m.modelId() != null && !ws.model().modelId().isBlank()
-                && ModelName.of(m.modelId()).differs(ModelName.of(ws.model().modelId()));
+        // a llama.cpp log (Ollama's runner's too) names its model only by the GGUF's general.name
+        String logged = m.modelId() != null ? m.modelId() : m.llamaParams().get("general.name");
+        boolean names = logged != null && !logged.isBlank() && !ws.model().modelId().isBlank()
+                && ModelName.of(logged).differs(ModelName.of(ws.model().modelId()));
         if (names) {
-            return "another model? the log ran '" + m.modelId() + "', the sheet is '" + ws.model().modelId() + "'"
+            return "another model? the log ran '" + logged + "', the sheet is '" + ws.model().modelId() + "'"
                     + (bytes != null ? "; " + bytes : "") + ": check before applying it";
         }
         String shape = hparams(ws, m);

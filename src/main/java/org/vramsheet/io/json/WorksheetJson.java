@@ -41,7 +41,7 @@ import org.vramsheet.io.Messages;
  * tolerated, missing sections take defaults, a bad file gets one clear line; saves are atomic.
  */
 public final class WorksheetJson {
-    public static final int SCHEMA_VERSION = 7;
+    public static final int SCHEMA_VERSION = 8;
     /** Deepest nesting a worksheet, a config.json or a header may have (a worksheet needs 4). */
     public static final int MAX_DEPTH = 64;
     /** Longest number literal (a long has 19 digits). */
@@ -239,7 +239,7 @@ public final class WorksheetJson {
             for (String path : Inputs.addedIn(v)) {
                 remove(root, path.split("\\."), 0);
                 String[] parts = path.split("\\.");
-                if (parts.length > 2 && !parts[1].endsWith("[]")) {
+                if (parts.length > 2 && !parts[1].endsWith("[]") && addedWhole(parts[0] + "." + parts[1] + ".", v)) {
                     prune(root, parts[0], parts[1]); // a record added whole (validation.setup): its key goes too
                 }
             }
@@ -249,6 +249,11 @@ public final class WorksheetJson {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a worksheet always serializes", e);
         }
+    }
+
+    /** Whether every input of a nested record ({@code "validation.setup."}) came in {@code version} or later. */
+    private static boolean addedWhole(String prefix, int version) {
+        return Inputs.all().stream().filter(d -> d.key().startsWith(prefix)).allMatch(d -> d.since() >= version);
     }
 
     /** Removes {@code section.name} when it is null or has no fields left. */

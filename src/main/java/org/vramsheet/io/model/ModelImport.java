@@ -2,6 +2,7 @@ package org.vramsheet.io.model;
 
 import java.util.Set;
 import java.util.List;
+import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.KvArchitecture;
@@ -40,10 +41,15 @@ public record ModelImport(ModelInfo model, Weights weights, KvArchitecture kv, L
             "result.contextLength", "runtime.activationPeakBytes", "runtime.nonTorchBytes", "runtime.cudaGraphBytes",
             "runtime.engine", "runtime.engineVersion");
 
-    /** The sheet with this model's sections; the engine's max length is capped at the model's context. */
+    /**
+     * The sheet with this model's sections; the engine's max length is capped at the model's context. The import's engine
+     * (a GGUF model's llama.cpp) replaces the sheet's unless the sheet's engine loads the same weights already (Ollama runs
+     * GGUF files too: a sheet on it keeps it).
+     */
     public Worksheet applyTo(Worksheet ws) {
-        RuntimeSettings r = engine == null || engine == ws.runtime().engine() ? ws.runtime()
-                : ws.runtime().toBuilder().engine(engine).engineVersion("").build();
+        Engine now = ws.runtime().engine();
+        boolean keep = engine == null || engine == now || Engines.of(engine).loadsGgml() && Engines.of(now).loadsGgml();
+        RuntimeSettings r = keep ? ws.runtime() : ws.runtime().toBuilder().engine(engine).engineVersion("").build();
         Long max = model.maxContextTokens();
         Long len = r.maxModelLen();
         if (max != null && (len == null || len > max)) {

@@ -88,6 +88,15 @@ public record OllamaImport(ModelImport model, OllamaSettings settings, Long enco
         if (p.numBatch() != null) {
             assumed.add("num_batch " + p.numBatch() + " of the params blob is not a sheet setting: the release's default is used");
         }
+        List<String> others = new ArrayList<>();
+        p.values().forEach((k, v) -> {
+            if (!List.of("num_ctx", "num_gpu", "num_batch").contains(k)) {
+                others.add(k + " " + Messages.oneLine(String.valueOf(v)));
+            }
+        });
+        if (!others.isEmpty()) {
+            detected.add("Other PARAMETER lines of the params blob (they change no memory): " + String.join(", ", others));
+        }
         assumed.add("The Ollama release is RUNTIME › Version (empty: the newest rules known); OLLAMA_NUM_PARALLEL, "
                 + "OLLAMA_KV_CACHE_TYPE and the other settings of the server are not in the store: their defaults");
         ModelImport model = new ModelImport(gguf.model(), gguf.weights(), gguf.kv(), detected, assumed, gguf.warnings());

@@ -53,7 +53,9 @@ public final class EveryInput {
         Validation v = new Validation(45_000_000_000L, 30_000_000_000L, 98_304L, 80_000_000_000L, 61L, "ran on node 7",
                 44_000_000_000L, 31_000_000_000L, 100_000L, 4, 2_100_000_000L, 1_400_000_000L, 600_000_000L,
                 new MeasuredSetup("acme/probe-9b", "r2", WeightFormat.FP8, 9_500_000_000L, KvDtype.FP8_E5M2, Engine.VLLM, "0.18.1",
-                        "A100 80GB", 84_000_000_000L, 2, 2, 0.88, 16_384L, 64, "2026-11-20"));
+                        "A100 80GB", 84_000_000_000L, 2, 2, 0.88, 16_384L, 64, "2026-11-20", "-c 16384; -ngl 30"),
+                List.of(new org.vramsheet.core.sheet.MeasuredDevice("gpu0", "CUDA0", 5_000_000_000L, 700_000_000L, 60_000_000L,
+                        760_000_000L, 500_000_000L, 1_000_000L)), 31);
         ResultSettings res = new ResultSettings(2_000_000_000L, ScenarioId.HEAVY, 32_768L, 500L);
         SignOff s = new SignOff("Ann Preparer", "2026-11-01", "Rob Reviewer", "2026-11-02", "Alice Approver", "2026-11-03",
                 SignOffStatus.APPROVED, "ab".repeat(32), List.of(new SignOff.Approval("Old Approver", "2026-10-01",

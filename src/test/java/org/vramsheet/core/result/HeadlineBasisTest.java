@@ -11,7 +11,7 @@ import org.vramsheet.core.sheet.MeasuredSetup;
 /** The one wording of "estimated before launch" / "measured on ..." the PDF, the XLSX and the window print. */
 class HeadlineBasisTest {
     private static final MeasuredSetup SETUP = new MeasuredSetup("m", "", null, null, null, Engine.VLLM, "0.19.0", "H100", null,
-            1, 1, null, null, null, "2026-11-30");
+            1, 1, null, null, null, "2026-11-30", null);
 
     private static SizingResult result(boolean used, String staleNonKv, String stalePool) {
         Provenance none = Provenance.none();
@@ -28,7 +28,7 @@ class HeadlineBasisTest {
         assertEquals("estimated before launch", HeadlineBasis.of(result(false, null, null), SETUP).mark());
         assertEquals("measured on vLLM 0.19.0, 2026-11-30", HeadlineBasis.of(result(true, null, null), SETUP).mark());
         assertEquals("measured (setup not recorded)", HeadlineBasis.of(result(true, null, null), null).mark());
-        MeasuredSetup blank = new MeasuredSetup("", "", null, null, null, null, "", "", null, null, null, null, null, null, "");
+        MeasuredSetup blank = new MeasuredSetup("", "", null, null, null, null, "", "", null, null, null, null, null, null, "", null);
         assertEquals("measured (engine and date not recorded)", HeadlineBasis.of(result(true, null, null), blank).mark());
         assertEquals("", HeadlineBasis.of(result(false, null, null), SETUP).staleNote(), "no measurement of another setup");
     }

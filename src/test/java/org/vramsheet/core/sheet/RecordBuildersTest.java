@@ -79,8 +79,11 @@ class RecordBuildersTest {
         RecordComponent[] cs = type.getRecordComponents();
         Object[] args = new Object[cs.length];
         for (int i = 0; i < cs.length; i++) {
-            args[i] = cs[i].getGenericType().getTypeName().equals("java.util.List<java.lang.Double>")
-                    ? List.of(sample + 1.0, 7.0 + i) : sampleValue(cs[i].getType(), sample, i);
+            String generic = cs[i].getGenericType().getTypeName();
+            args[i] = generic.equals("java.util.List<java.lang.Double>") ? List.of(sample + 1.0, 7.0 + i)
+                    : generic.equals("java.util.List<org.vramsheet.core.sheet.MeasuredDevice>")
+                    ? List.of(new MeasuredDevice("gpu" + sample, "CUDA" + sample, 1L << 30, 7L + i, null, null, 5L << 20, 1L << 20))
+                    : sampleValue(cs[i].getType(), sample, i);
         }
         return canonical(type).newInstance(args);
     }
@@ -118,7 +121,7 @@ class RecordBuildersTest {
         }
         if (t == MeasuredSetup.class) {
             return new MeasuredSetup("acme/m-" + n, "", WeightFormat.BF16, (long) n << 30, KvDtype.AUTO, Engine.VLLM, "0.19.0",
-                    "H100", 80L << 30, 1, 1, 0.9, 8192L + n, 16, "");
+                    "H100", 80L << 30, 1, 1, 0.9, 8192L + n, 16, "", "-c " + n);
         }
         throw new IllegalArgumentException("no sample for " + t);
     }

@@ -241,7 +241,7 @@ class WorksheetJsonTest {
         assertTrue(WorksheetJson.representable(ws, 5));
         assertEquals(text, WorksheetJson.writeAs(ws, 5), "the version-5 form is the file as saved");
         String now = WorksheetJson.write(ws);
-        assertTrue(now.contains("\"schemaVersion\" : 7") && now.contains("\"llamaCpp\" : {"), now);
+        assertTrue(now.contains("\"schemaVersion\" : " + WorksheetJson.SCHEMA_VERSION) && now.contains("\"llamaCpp\" : {"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
         Worksheet offload = ws.withRuntime(ws.runtime().toBuilder().llamaCpp(ws.runtime().llamaCpp().withGpuLayers(20)).build());
         assertFalse(WorksheetJson.representable(offload, 5), "-ngl 20 is content a version-5 file cannot hold");
@@ -264,12 +264,40 @@ class WorksheetJsonTest {
         assertTrue(WorksheetJson.representable(ws, 6));
         assertEquals(text, WorksheetJson.writeAs(ws, 6), "the version-6 form is the file as saved");
         String now = WorksheetJson.write(ws);
-        assertTrue(now.contains("\"schemaVersion\" : 7") && now.contains("\"ollama\" : {"), now);
+        assertTrue(now.contains("\"schemaVersion\" : " + WorksheetJson.SCHEMA_VERSION) && now.contains("\"ollama\" : {"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
         Worksheet ollama = ws.withRuntime(ws.runtime().toBuilder().engine(Engine.OLLAMA)
                 .ollama(org.vramsheet.core.sheet.OllamaSettings.builder().numCtx(8192L).build()).build());
         assertFalse(WorksheetJson.representable(ollama, 6), "num_ctx 8192 is content a version-6 file cannot hold");
         assertEquals(ollama, WorksheetJson.parse(WorksheetJson.write(ollama), "ollama.json"));
         assertTrue(SizingCalculator.calculate(ws).issues().isEmpty(), SizingCalculator.calculate(ws).issues().toString());
+    }
+
+    /**
+     * A version-7 llama.cpp sheet with field log LC11 applied (written by the previous release's jar: import of the catalog's
+     * gpt-oss-20b, then validate LC11 -o) opens with nothing measured per device and no launch recorded (the per-device
+     * comparison starts with the next applied log), is written back as the current version, and still reads as the same
+     * version-7 text; a measured device is content a version-7 file cannot hold.
+     */
+    @Test
+    void aVersionSevenSheetOpensWithNothingMeasuredPerDevice() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v7-llamacpp-gptoss20b-lc11.json");
+        String text = Files.readString(file);
+        Worksheet ws = WorksheetJson.read(file);
+        assertEquals(Engine.LLAMA_CPP, ws.runtime().engine());
+        assertEquals(3_240_099_840L, ws.validation().allocatedKvBytes(), "LC11's 3,090.00 MiB KV buffer, applied");
+        assertTrue(ws.validation().devices().isEmpty());
+        assertEquals(null, ws.validation().offloadedLayers());
+        assertEquals(null, ws.validation().setup().launch(), "version 7 recorded no launch");
+        assertTrue(WorksheetJson.representable(ws, 7));
+        assertEquals(text, WorksheetJson.writeAs(ws, 7), "the version-7 form is the file as saved");
+        String now = WorksheetJson.write(ws);
+        assertTrue(now.contains("\"schemaVersion\" : " + WorksheetJson.SCHEMA_VERSION) && now.contains("\"devices\" : [ ]"), now);
+        assertEquals(ws, WorksheetJson.parse(now, "now.json"));
+        var mtl0 = new org.vramsheet.core.sheet.MeasuredDevice("gpu0", "MTL0", null, 3_240_099_840L, null, null, 440_487_444L, null);
+        Worksheet measured = ws.withValidation(ws.validation().toBuilder().devices(java.util.List.of(mtl0)).build());
+        assertFalse(WorksheetJson.representable(measured, 7), "a measured device is content a version-7 file cannot hold");
+        assertEquals(measured, WorksheetJson.parse(WorksheetJson.write(measured), "measured.json"));
+        assertFalse(SizingCalculator.calculate(ws).figures().containsKey("validation.staleDevices"), "nothing per device to compare");
     }
 }

@@ -139,6 +139,7 @@ class RussianCoverageTest {
         }
         sheets.addAll(mistakes(base));
         sheets.addAll(mistakes(sheets.get(1)));
+        sheets.addAll(appliedPerDevice(llamaCpp(base).get(0)));
         for (Worksheet ws : sheets) {
             SizingCalculator.Outcome o = SizingCalculator.compute(ws, List.of());
             for (Figure f : o.result().figures().values()) {
@@ -256,6 +257,21 @@ class RussianCoverageTest {
         }
         out.add(with(with(l, "kv", "kvDtype", "Q8_0"), "kv", "headDim", 80));
         out.add(with(l, "gpu", "totalBytes", "2 GiB"));
+        return out;
+    }
+
+    /** The llama.cpp and Ollama field logs that print buffers per device, applied (VALIDATION per device), and stale. */
+    private static List<Worksheet> appliedPerDevice(Worksheet llamaCpp) throws Exception {
+        List<Worksheet> out = new ArrayList<>();
+        for (var l : java.util.stream.Stream.concat(FieldLogs.of("llamacpp"), FieldLogs.of("ollama")).toList()) {
+            Measurement m = EngineLogParser.parse(l.text());
+            if (m.devices().isEmpty()) {
+                continue;
+            }
+            Worksheet a = LogComparison.apply(llamaCpp, m, "2026-12-02");
+            out.add(a);
+            out.add(with(a, "gpu", "count", 3));
+        }
         return out;
     }
 

@@ -46,9 +46,8 @@ public final class GgufCatalog {
         if (e.notes() != null && !e.notes().isBlank()) {
             assumed.add("catalog notes: " + e.notes());
         }
-        assumed.add("engine set to llama.cpp (a GGUF model), at its default release");
-        return new ModelImport(new ModelInfo(e.id(), "", mi.architecture(), mi.maxContextTokens(), mi.vocabSize()), m.weights(),
-                m.kv(), detected, assumed, m.warnings()).withEngine(ggufEngine());
+        return GgufSources.runByLlamaCpp(new ModelImport(new ModelInfo(e.id(), "", mi.architecture(), mi.maxContextTokens(),
+                mi.vocabSize()), m.weights(), m.kv(), detected, assumed, m.warnings()));
     }
 
     /** The engine that loads GGUF files: the one whose module says it loads GGML weights (llama.cpp). */

@@ -62,7 +62,7 @@ public final class GgufSources {
                     : e.getMessage()));
         }
         String name = p.getFileName() == null ? p.toString() : p.getFileName().toString();
-        return GgufImporter.parse(f, name.replaceFirst("(?i)(-\\d{5}-of-\\d{5})?\\.gguf$", ""));
+        return runByLlamaCpp(GgufImporter.parse(f, name.replaceFirst("(?i)(-\\d{5}-of-\\d{5})?\\.gguf$", "")));
     }
 
     /** Whether a source names a GGUF file on the Hub, {@code ORG/NAME[@REV]:FILE.gguf}. */
@@ -90,7 +90,22 @@ public final class GgufSources {
         ModelInfo mi = m.model();
         var detected = new ArrayList<>(m.detected());
         detected.add(0, "read from the Hub by HTTP Range: '" + id + "' at '" + rev + "' (the header and tensor infos only)");
-        return new ModelImport(new ModelInfo(id, rev, mi.architecture(), mi.maxContextTokens(), mi.vocabSize()), m.weights(),
-                m.kv(), detected, m.assumed(), m.warnings());
+        return runByLlamaCpp(new ModelImport(new ModelInfo(id, rev, mi.architecture(), mi.maxContextTokens(), mi.vocabSize()),
+                m.weights(), m.kv(), detected, m.assumed(), m.warnings()));
     }
+
+    /**
+     * A GGUF model is run by an engine that loads GGUF files: the import is for llama.cpp (at its default release), and a
+     * sheet already on such an engine (llama.cpp, Ollama) keeps it ({@link ModelImport#applyTo}); the summary says so.
+     */
+    static ModelImport runByLlamaCpp(ModelImport m) {
+        var assumed = new ArrayList<>(m.assumed());
+        assumed.add(ENGINE_NOTE);
+        return new ModelImport(m.model(), m.weights(), m.kv(), m.detected(), assumed, m.warnings()).withEngine(
+                GgufCatalog.ggufEngine());
+    }
+
+    /** The summary's line on the engine of a GGUF import. */
+    static final String ENGINE_NOTE = "RUNTIME › Engine: llama.cpp at its default release (a GGUF model); a sheet on llama.cpp "
+            + "or Ollama keeps its engine";
 }
