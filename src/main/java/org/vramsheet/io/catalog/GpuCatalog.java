@@ -6,6 +6,10 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
 import org.vramsheet.core.perf.GpuPerformance;
+import org.vramsheet.core.sheet.GpuSpeed;
+import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.core.sheet.Variants;
+import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.io.json.WorksheetJson;
 
@@ -33,6 +37,48 @@ public final class GpuCatalog {
     private GpuCatalog() { }
 
     public static List<Entry> entries() { return ENTRIES; }
+
+    /** The entry of exactly this name, or null. */
+    public static Entry named(String name) {
+        for (Entry e : ENTRIES) {
+            if (e.name().equals(name)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /** GPU › Performance as the sheet stores it for an entry, with the datasheet source; null when it has none. */
+    public static GpuSpeed speed(Entry e) {
+        GpuPerformance p = e == null ? null : e.performance();
+        if (p == null) {
+            return null;
+        }
+        return new GpuSpeed(p.bandwidthGbPerS(), p.bf16Tflops(), p.fp8Tflops(), p.fp4Tflops(), p.linkGbPerS(), p.link(),
+                "GPU catalog, " + e.name() + ": " + p.source());
+    }
+
+    /**
+     * A sheet saved before version 8 held no GPU performance: a Draft on a catalog GPU takes the catalog's (the latency
+     * estimate is then available at once), each stored variant alike. An Approved sheet opens as it was approved.
+     */
+    public static Worksheet withPerformance(Worksheet ws) {
+        if (ws.signOff().status() == SignOffStatus.APPROVED) {
+            return ws;
+        }
+        Worksheet out = filled(ws);
+        if (ws.variants().isEmpty()) {
+            return out;
+        }
+        List<Variants.Variant> list = ws.variants().list().stream().map(x -> x.sheet() == null ? x
+                : new Variants.Variant(x.name(), filled(x.sheet()))).toList();
+        return out.withVariants(new Variants(ws.variants().active(), list));
+    }
+
+    private static Worksheet filled(Worksheet ws) {
+        GpuSpeed s = ws.gpu().performance() == null ? speed(named(ws.gpu().name())) : null;
+        return s == null ? ws : ws.withGpu(ws.gpu().withPerformance(s));
+    }
 
     private static List<Entry> load() {
         try (InputStream in = GpuCatalog.class.getResourceAsStream("/org/vramsheet/catalog/gpus.json")) {

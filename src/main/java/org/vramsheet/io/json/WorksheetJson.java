@@ -27,6 +27,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.vramsheet.core.calc.StaleMeasurements;
+import org.vramsheet.io.catalog.GpuCatalog;
 import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.input.Inputs;
 import org.vramsheet.core.sheet.RuntimeSettings;
@@ -118,7 +119,8 @@ public final class WorksheetJson {
         try {
             Worksheet ws = MAPPER.treeToValue(body, Worksheet.class);
             int version = v == null ? 1 : v.asInt();
-            return version < 5 ? fromVersion4(version < 3 ? fromVersion2(ws) : ws) : ws;
+            Worksheet out = version < 5 ? fromVersion4(version < 3 ? fromVersion2(ws) : ws) : ws;
+            return version < 8 ? GpuCatalog.withPerformance(out) : out;
         } catch (JsonMappingException e) {
             throw new WorksheetFormatException(source + ": " + path(e) + ": " + reason(e), e);
         } catch (JsonProcessingException e) {
