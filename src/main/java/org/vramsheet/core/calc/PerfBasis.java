@@ -67,7 +67,7 @@ record PerfBasis(PerfModel model, GpuPerformance gpu, Utilizations utilizations,
         PerfModel m = model(c, g, k, notes);
         GpuPerformance gpu = new GpuPerformance(speed.bandwidthGbPerS(), speed.bf16Tflops(), speed.fp8Tflops(),
                 speed.fp4Tflops(), speed.linkGbPerS(), speed.link(), speed.source());
-        notes.add("GPU performance: " + (speed.source().isEmpty() ? "typed in GPU › Performance" : speed.source()));
+        notes.add("GPU performance: '" + (speed.source().isEmpty() ? "typed in GPU › Performance" : speed.source()) + "'");
         Figure chunk = c.get(FigureKey.POOL_MAX_BATCHED_TOKENS);
         long chunkTokens = chunk != null && chunk.available() && chunk.value() > 0 ? chunk.value() : DEFAULT_CHUNK;
         if (chunkTokens == DEFAULT_CHUNK && (chunk == null || !chunk.available())) {
@@ -112,8 +112,7 @@ record PerfBasis(PerfModel model, GpuPerformance gpu, Utilizations utilizations,
         if (typed.isEmpty()) {
             return d;
         }
-        notes.add("typed in RUNTIME: " + String.join(", ", typed));
-        return new Utilizations(mem, compute, ar, pre, "typed in RUNTIME: " + String.join(", ", typed) + "; the rest "
+                return new Utilizations(mem, compute, ar, pre, "typed in RUNTIME: " + String.join(", ", typed) + "; the rest "
                 + d.source());
     }
 

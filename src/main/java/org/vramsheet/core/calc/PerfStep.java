@@ -104,7 +104,7 @@ final class PerfStep {
         a.add("utilizations: memory bandwidth " + PerfEstimator.n(basis.utilizations().memoryBandwidth()) + ", compute "
                 + PerfEstimator.n(basis.utilizations().compute()) + ", all-reduce " + PerfEstimator.n(basis.utilizations()
                 .allReduceLatencyUs()) + " us, prefill overhead " + PerfEstimator.n(basis.utilizations().prefillOverheadMs())
-                + " ms (" + basis.utilizations().source() + ")");
+                + " ms ('" + basis.utilizations().source() + "')");
         return new Provenance(p.formula(), p.expression(), a);
     }
 }

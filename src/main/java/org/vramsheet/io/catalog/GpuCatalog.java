@@ -7,9 +7,7 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import org.vramsheet.core.perf.GpuPerformance;
 import org.vramsheet.core.sheet.GpuSpeed;
-import org.vramsheet.core.sheet.SignOffStatus;
-import org.vramsheet.core.sheet.Variants;
-import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.io.json.CatalogPerformance;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.io.json.WorksheetJson;
 
@@ -50,34 +48,7 @@ public final class GpuCatalog {
 
     /** GPU › Performance as the sheet stores it for an entry, with the datasheet source; null when it has none. */
     public static GpuSpeed speed(Entry e) {
-        GpuPerformance p = e == null ? null : e.performance();
-        if (p == null) {
-            return null;
-        }
-        return new GpuSpeed(p.bandwidthGbPerS(), p.bf16Tflops(), p.fp8Tflops(), p.fp4Tflops(), p.linkGbPerS(), p.link(),
-                "GPU catalog, " + e.name() + ": " + p.source());
-    }
-
-    /**
-     * A sheet saved before version 8 held no GPU performance: a Draft on a catalog GPU takes the catalog's (the latency
-     * estimate is then available at once), each stored variant alike. An Approved sheet opens as it was approved.
-     */
-    public static Worksheet withPerformance(Worksheet ws) {
-        if (ws.signOff().status() == SignOffStatus.APPROVED) {
-            return ws;
-        }
-        Worksheet out = filled(ws);
-        if (ws.variants().isEmpty()) {
-            return out;
-        }
-        List<Variants.Variant> list = ws.variants().list().stream().map(x -> x.sheet() == null ? x
-                : new Variants.Variant(x.name(), filled(x.sheet()))).toList();
-        return out.withVariants(new Variants(ws.variants().active(), list));
-    }
-
-    private static Worksheet filled(Worksheet ws) {
-        GpuSpeed s = ws.gpu().performance() == null ? speed(named(ws.gpu().name())) : null;
-        return s == null ? ws : ws.withGpu(ws.gpu().withPerformance(s));
+        return e == null ? null : CatalogPerformance.speed(e.name());
     }
 
     private static List<Entry> load() {

@@ -27,7 +27,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.vramsheet.core.calc.StaleMeasurements;
-import org.vramsheet.io.catalog.GpuCatalog;
 import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.input.Inputs;
 import org.vramsheet.core.sheet.RuntimeSettings;
@@ -42,7 +41,7 @@ import org.vramsheet.io.Messages;
  * tolerated, missing sections take defaults, a bad file gets one clear line; saves are atomic.
  */
 public final class WorksheetJson {
-    public static final int SCHEMA_VERSION = 7;
+    public static final int SCHEMA_VERSION = 8;
     /** Deepest nesting a worksheet, a config.json or a header may have (a worksheet needs 4). */
     public static final int MAX_DEPTH = 64;
     /** Longest number literal (a long has 19 digits). */
@@ -120,7 +119,7 @@ public final class WorksheetJson {
             Worksheet ws = MAPPER.treeToValue(body, Worksheet.class);
             int version = v == null ? 1 : v.asInt();
             Worksheet out = version < 5 ? fromVersion4(version < 3 ? fromVersion2(ws) : ws) : ws;
-            return version < 8 ? GpuCatalog.withPerformance(out) : out;
+            return version < 8 ? CatalogPerformance.filled(out) : out;
         } catch (JsonMappingException e) {
             throw new WorksheetFormatException(source + ": " + path(e) + ": " + reason(e), e);
         } catch (JsonProcessingException e) {

@@ -51,7 +51,7 @@ class InputsTest {
         }
         assertEquals(leaves.size(), Inputs.all().size(), "no declaration without a leaf: " + declared.keySet().stream()
                 .filter(k -> !leaves.contains(k)).toList());
-        assertEquals(131, leaves.size(), "the sheet's inputs (update when one is added)");
+        assertEquals(147, leaves.size(), "the sheet's inputs (update when one is added)");
     }
 
     @Test
@@ -93,9 +93,9 @@ class InputsTest {
             assertEquals(d.fieldLabel(), Fields.label(d.key()));
             assertTrue(!d.labelRu().isBlank() && !d.label().isBlank(), d.key());
             assertTrue(d.min() <= d.max(), d.key());
-            assertTrue(d.since() >= 1 && d.since() <= 7, d.key());
+            assertTrue(d.since() >= 1 && d.since() <= 8, d.key());
             boolean numeric = switch (d.kind()) {
-                case BYTES, TOKENS, COUNT, RATIO, PERCENT -> true;
+                case BYTES, TOKENS, COUNT, RATIO, PERCENT, DECIMAL -> true;
                 default -> false;
             };
             boolean numbers = d.key().endsWith("sequenceLengths") || d.key().endsWith("tensorSplit");
@@ -111,6 +111,9 @@ class InputsTest {
         assertTrue(Inputs.addedIn(6).stream().allMatch(k -> k.startsWith("runtime.llamaCpp.")), Inputs.addedIn(6).toString());
         assertEquals(6, Inputs.addedIn(7).size(), "version 7: Ollama's settings");
         assertTrue(Inputs.addedIn(7).stream().allMatch(k -> k.startsWith("runtime.ollama.")), Inputs.addedIn(7).toString());
+        assertEquals(16, Inputs.addedIn(8).size(), "version 8: GPU performance, the latency utilizations, SLA targets, price");
+        assertTrue(Inputs.addedIn(8).stream().allMatch(k -> k.startsWith("gpu.performance.") || k.startsWith("runtime.performance.")
+                || k.startsWith("result.sla.") || k.equals("result.pricePerGpuHour")), Inputs.addedIn(8).toString());
     }
 
     @Test
