@@ -18,7 +18,7 @@ final class CostStep {
 
     static void run(Calc c) {
         Double price = c.ws.result().pricePerGpuHour();
-        String why = price == null ? "no price per GPU-hour in RESULT" : c.issues.blocking("result.pricePerGpuHour");
+        String why = price == null ? "RESULT has no price per GPU-hour" : c.issues.blocking("result.pricePerGpuHour");
         if (why != null) {
             c.put(Figure.unavailable(FigureKey.COST_PRICE_PER_GPU_HOUR, "Price per GPU-hour", Unit.MONEY, why));
         } else {

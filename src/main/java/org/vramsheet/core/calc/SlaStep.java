@@ -29,7 +29,7 @@ final class SlaStep {
 
     static void run(Calc c, PerfBasis basis) {
         SlaTargets t = c.ws.result().targets();
-        String why = !t.any() ? "no latency target in RESULT (a target TTFT, ITL or output tokens/s per user)"
+        String why = !t.any() ? "RESULT has no latency target (a target TTFT, ITL or output tokens/s per user)"
                 : c.issues.blocking("result.sla.*");
         if (why == null && !basis.available()) {
             why = basis.reason();

@@ -155,8 +155,8 @@ final class RunInputs {
                         .since(8)
                 .n("result.sla.tokensPerSecondPerUser", "Target output tokens/s per user",
                         "Целевые выходные токены/с на пользователя", DECIMAL, 0, 10_000_000).since(8)
-                .n("result.pricePerGpuHour", "Price per GPU-hour (empty: catalog example)",
-                        "Цена за GPU-час (пусто: пример из каталога)", DECIMAL, 0, 1_000_000).since(8);
+                .n("result.pricePerGpuHour", "Price per GPU-hour (any currency)",
+                        "Цена за GPU-час (любая валюта)", DECIMAL, 0, 1_000_000).since(8);
     }
 
     private static DeclList signOff(DeclList d) {

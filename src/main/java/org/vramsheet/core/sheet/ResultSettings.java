@@ -4,7 +4,7 @@ package org.vramsheet.core.sheet;
  * RESULT inputs: the headroom kept free, the scenario that sizes the budget, the context length
  * at which maximum concurrency is reported (null: the engine's max model length), and the concurrent
  * sequences the fleet must hold (null: no fleet target); from version 8 the latency targets (null: none) and the price
- * per GPU-hour (null: the catalog's example price where it has one).
+ * per GPU-hour (null: none; typed in any currency).
  */
 public record ResultSettings(Long headroomBytes, ScenarioId sizingScenario, Long contextLength, Long targetSequences,
                              SlaTargets sla, Double pricePerGpuHour) {

@@ -91,7 +91,7 @@ class SlaCostTest {
     void withoutATargetOrPerformanceTheVerdictSaysWhy() throws Exception {
         SizingResult r = SizingCalculator.calculate(PerfStepTest.llama70b());
         assertFalse(r.get(FigureKey.SLA_MAX_CONCURRENCY).available());
-        assertTrue(r.get(FigureKey.SLA_MAX_CONCURRENCY).reason().startsWith("no latency target in RESULT"));
+        assertTrue(r.get(FigureKey.SLA_MAX_CONCURRENCY).reason().startsWith("RESULT has no latency target"));
         Worksheet ws = targets(PerfStepTest.llama70b(), null, null, 50.0, null);
         SizingResult noPerf = SizingCalculator.calculate(ws.withGpu(ws.gpu().withPerformance(null)));
         assertTrue(noPerf.get(FigureKey.SLA_LATENCY_BINDS).reason().contains("no performance data"));
@@ -115,7 +115,7 @@ class SlaCostTest {
         assertEquals(35.684, tps, 1e-3);
         assertEquals(46.706, r.get(FigureKey.costPerMillion(ScenarioId.TYPICAL)).ratio(), 1e-3);
         SizingResult free = SizingCalculator.calculate(PerfStepTest.llama70b());
-        assertEquals("no price per GPU-hour in RESULT", free.get(FigureKey.COST_PRICE_PER_GPU_HOUR).reason());
+        assertEquals("RESULT has no price per GPU-hour", free.get(FigureKey.COST_PRICE_PER_GPU_HOUR).reason());
         assertFalse(free.get(FigureKey.costPerMillion(ScenarioId.HEAVY)).available());
     }
 }
