@@ -139,9 +139,9 @@ final class RunInputs {
     private static DeclList gpuSpeed(DeclList d) {
         String p = "gpu.performance.";
         return d.n(p + "bandwidthGbPerS", "Memory bandwidth (GB/s)", "Полоса памяти (ГБ/с)", DECIMAL, 0, 100_000).since(8)
-                .n(p + "bf16Tflops", "BF16 dense TFLOPS", "BF16 dense TFLOPS", DECIMAL, 0, 100_000).since(8)
-                .n(p + "fp8Tflops", "FP8 dense TFLOPS", "FP8 dense TFLOPS", DECIMAL, 0, 100_000).since(8)
-                .n(p + "fp4Tflops", "FP4 dense TFLOPS", "FP4 dense TFLOPS", DECIMAL, 0, 100_000).since(8)
+                .n(p + "bf16Tflops", "BF16 dense TFLOPS", "BF16 TFLOPS (плотные)", DECIMAL, 0, 100_000).since(8)
+                .n(p + "fp8Tflops", "FP8 dense TFLOPS", "FP8 TFLOPS (плотные)", DECIMAL, 0, 100_000).since(8)
+                .n(p + "fp4Tflops", "FP4 dense TFLOPS", "FP4 TFLOPS (плотные)", DECIMAL, 0, 100_000).since(8)
                 .n(p + "linkGbPerS", "Interconnect (GB/s)", "Межсоединение (ГБ/с)", DECIMAL, 0, 100_000).since(8)
                 .t(p + "link", "Interconnect kind", "Тип межсоединения", TEXT).since(8)
                 .t(p + "source", "Performance source", "Источник производительности", TEXT).since(8);

@@ -16,11 +16,11 @@ public final class GpuViewModel extends SectionViewModel {
     public final StringProperty name = watch(new SimpleStringProperty(""));
     public final NumberInput count = number("gpu.count", NumberInput.Kind.COUNT, "GPUs");
     public final NumberInput totalBytes = number("gpu.totalBytes", NumberInput.Kind.BYTES, "GiB");
-    public final NumberInput bandwidth = number("gpu.performance.bandwidthGbPerS", NumberInput.Kind.DECIMAL, "GB/s");
-    public final NumberInput bf16 = number("gpu.performance.bf16Tflops", NumberInput.Kind.DECIMAL, "TFLOPS");
-    public final NumberInput fp8 = number("gpu.performance.fp8Tflops", NumberInput.Kind.DECIMAL, "TFLOPS");
-    public final NumberInput fp4 = number("gpu.performance.fp4Tflops", NumberInput.Kind.DECIMAL, "TFLOPS");
-    public final NumberInput link = number("gpu.performance.linkGbPerS", NumberInput.Kind.DECIMAL, "GB/s");
+    public final NumberInput bandwidth = number("gpu.performance.bandwidthGbPerS", NumberInput.Kind.DECIMAL, "");
+    public final NumberInput bf16 = number("gpu.performance.bf16Tflops", NumberInput.Kind.DECIMAL, "");
+    public final NumberInput fp8 = number("gpu.performance.fp8Tflops", NumberInput.Kind.DECIMAL, "");
+    public final NumberInput fp4 = number("gpu.performance.fp4Tflops", NumberInput.Kind.DECIMAL, "");
+    public final NumberInput link = number("gpu.performance.linkGbPerS", NumberInput.Kind.DECIMAL, "");
     /** The performance as loaded or chosen: its link name and source stay while its figures do. */
     private GpuSpeed origin;
 

@@ -13,11 +13,11 @@ public final class ResultViewModel extends SectionViewModel {
     public final ObjectProperty<ScenarioId> sizingScenario = watch(new SimpleObjectProperty<>(ScenarioId.LIMIT));
     public final NumberInput contextLength = number("result.contextLength", NumberInput.Kind.TOKENS, "tokens");
     public final NumberInput targetSequences = number("result.targetSequences", NumberInput.Kind.COUNT, "sequences");
-    public final NumberInput targetTtft = number("result.sla.ttftMs", NumberInput.Kind.DECIMAL, "ms");
+    public final NumberInput targetTtft = number("result.sla.ttftMs", NumberInput.Kind.DECIMAL, "");
     public final ObjectProperty<TtftPercentile> ttftPercentile = watch(new SimpleObjectProperty<>(TtftPercentile.P95));
-    public final NumberInput targetItl = number("result.sla.itlMs", NumberInput.Kind.DECIMAL, "ms");
+    public final NumberInput targetItl = number("result.sla.itlMs", NumberInput.Kind.DECIMAL, "");
     public final NumberInput targetTokensPerUser = number("result.sla.tokensPerSecondPerUser", NumberInput.Kind.DECIMAL,
-            "tokens/s");
+            "");
     public final NumberInput price = number("result.pricePerGpuHour", NumberInput.Kind.DECIMAL, "per GPU-hour");
     /** Whether the loaded sheet stored targets (kept as stored when none is typed). */
     private SlaTargets loadedSla;

@@ -69,8 +69,8 @@ public final class RuntimeViewModel extends SectionViewModel {
             NumberInput.Kind.DECIMAL, "of bandwidth");
     public final NumberInput computeUtilization = number("runtime.performance.computeUtilization", NumberInput.Kind.DECIMAL,
             "of TFLOPS");
-    public final NumberInput allReduceLatency = number("runtime.performance.allReduceLatencyUs", NumberInput.Kind.DECIMAL, "us");
-    public final NumberInput prefillOverhead = number("runtime.performance.prefillOverheadMs", NumberInput.Kind.DECIMAL, "ms");
+    public final NumberInput allReduceLatency = number("runtime.performance.allReduceLatencyUs", NumberInput.Kind.DECIMAL, "");
+    public final NumberInput prefillOverhead = number("runtime.performance.prefillOverheadMs", NumberInput.Kind.DECIMAL, "");
     private final BooleanProperty decimalComma = new SimpleBooleanProperty(false);
     private final ObjectBinding<List<TypedNumber.Read>> shares = Bindings.createObjectBinding(
             () -> SplitText.read(tensorSplit.get(), decimalComma.get()), tensorSplit, decimalComma);
