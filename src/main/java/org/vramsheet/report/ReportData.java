@@ -1,6 +1,7 @@
 package org.vramsheet.report;
 
 import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.result.LatencyFigure;
 import org.vramsheet.core.result.ScenarioFigure;
 
 import java.time.ZonedDateTime;
@@ -146,7 +147,28 @@ public final class ReportData {
                 new Section("VALIDATION", List.of()),
                 new Section("RESULT", List.of(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES,
                         FigureKey.RESULT_FRAGMENTATION_BYTES, FigureKey.RESULT_HEADROOM_BYTES, FigureKey.RESULT_BUDGET_BYTES,
-                        FigureKey.RESULT_GPU_CAPACITY_BYTES, FigureKey.RESULT_MARGIN_BYTES, FigureKey.RESULT_FITS)));
+                        FigureKey.RESULT_GPU_CAPACITY_BYTES, FigureKey.RESULT_MARGIN_BYTES, FigureKey.RESULT_FITS)),
+                new Section(LATENCY, latencyKeys()));
+    }
+
+    /** The title of the latency estimate's section (issue 29). */
+    public static final String LATENCY = "LATENCY, SLA AND COST (estimate before launch)";
+
+    /** Each scenario's TTFT, ITL and throughput, then the SLA verdict and the costs: what the window's parts show. */
+    public static List<FigureKey> latencyKeys() {
+        List<FigureKey> out = new ArrayList<>();
+        for (ScenarioId id : ScenarioId.values()) {
+            for (LatencyFigure f : List.of(LatencyFigure.TTFT, LatencyFigure.TTFT_P95, LatencyFigure.ITL,
+                    LatencyFigure.THROUGHPUT)) {
+                out.add(FigureKey.performance(id, f));
+            }
+        }
+        out.addAll(List.of(FigureKey.SLA_LATENCY_MAX_CONCURRENCY, FigureKey.SLA_MAX_CONCURRENCY, FigureKey.SLA_LATENCY_BINDS,
+                FigureKey.COST_PRICE_PER_GPU_HOUR, FigureKey.COST_REPLICA_HOUR, FigureKey.COST_FLEET_HOUR));
+        for (ScenarioId id : ScenarioId.values()) {
+            out.add(FigureKey.costPerMillion(id));
+        }
+        return out;
     }
 
     /** Rows of the workload table: label, then Typical / Heavy / Limit. */

@@ -58,7 +58,7 @@ final class XlsxEntered {
             return;
         }
         switch (d.kind()) {
-            case BYTES, TOKENS, COUNT, RATIO, PERCENT -> c.setCellValue(((Number) v).doubleValue());
+            case BYTES, TOKENS, COUNT, RATIO, PERCENT, DECIMAL -> c.setCellValue(((Number) v).doubleValue());
             case BOOLEAN -> c.setCellValue((Boolean) v);
             case TEXT, DATE -> XlsxBook.put(c, (String) v);
             default -> XlsxBook.put(c, InputText.of(d, v));

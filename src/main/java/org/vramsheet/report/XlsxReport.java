@@ -49,6 +49,7 @@ public final class XlsxReport {
             Runnable chart = XlsxChart.write(wb, d, XlsxPoolSheet.vllmFormulas(d), XlsxPoolSheet.simpleFormulas(d));
             XlsxVariants.write(wb, d);
             XlsxDevices.write(wb, d);
+            XlsxLatency.write(wb, d);
             XlsxEntered.write(wb, d.sheet);
             b.fitLabels();
             if (locked) {

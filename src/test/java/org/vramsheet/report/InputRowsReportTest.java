@@ -85,7 +85,8 @@ class InputRowsReportTest {
         CellReference ref = new CellReference(n.getRefersToFormula());
         Cell c = wb.getSheet(ref.getSheetName()).getRow(ref.getRow()).getCell(ref.getCol());
         switch (d.kind()) {
-            case BYTES, TOKENS, COUNT, RATIO, PERCENT -> assertEquals(((Number) v).doubleValue(), c.getNumericCellValue(), d.key());
+            case BYTES, TOKENS, COUNT, RATIO, PERCENT, DECIMAL ->
+                    assertEquals(((Number) v).doubleValue(), c.getNumericCellValue(), d.key());
             case BOOLEAN -> assertEquals(v, c.getBooleanCellValue(), d.key());
             case TEXT, DATE -> assertEquals(v, c.getStringCellValue(), d.key());
             default -> assertEquals(InputText.of(d, v), c.getCellType() == CellType.STRING ? c.getStringCellValue() : "", d.key());

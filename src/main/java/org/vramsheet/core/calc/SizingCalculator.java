@@ -29,7 +29,7 @@ public final class SizingCalculator {
     public record Outcome(SizingResult result, Capacity capacity) { }
 
     private static final String[] ORDER = {"weights.", "kvCache.", "pool.", "devices.", "scenarios.typical.", "scenarios.heavy.",
-        "scenarios.limit.", "result.", "placement.", "validation.", "memory."};
+        "scenarios.limit.", "result.", "placement.", "performance.", "sla.", "cost.", "validation.", "memory."};
 
     /** Figures grouped in worksheet order, keeping the calculation order inside each section. */
     private static Map<String, Figure> ordered(Map<String, Figure> in) {
@@ -82,6 +82,10 @@ public final class SizingCalculator {
         BudgetStep.concurrency(c, pool);
         BudgetStep.budget(c);
         PlacementStep.run(c);
+        PerfBasis perf = PerfBasis.of(c);
+        PerfStep.run(c, perf);
+        SlaStep.run(c, perf);
+        CostStep.run(c);
         ValidationStep.run(c);
         DeviceValidationStep.run(c);
         MemoryStacks memory = MemoryStep.run(c);

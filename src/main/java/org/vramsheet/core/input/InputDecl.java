@@ -16,8 +16,8 @@ import org.vramsheet.core.units.NumberGrammar;
  */
 public record InputDecl(String key, Section section, String label, String labelRu, Kind kind, long min, long max,
                         Object defaultValue, int since, int emptySince, Shown shown) {
-    /** What a value is: the unit it is counted in, or how it is written. */
-    public enum Kind { BYTES, TOKENS, COUNT, RATIO, PERCENT, TEXT, ENUM, BOOLEAN, DATE, LIST }
+    /** What a value is: the unit it is counted in, or how it is written (DECIMAL: a real number in the label's unit). */
+    public enum Kind { BYTES, TOKENS, COUNT, RATIO, PERCENT, DECIMAL, TEXT, ENUM, BOOLEAN, DATE, LIST }
 
     /** The SS-007 section an input belongs to. */
     public enum Section {

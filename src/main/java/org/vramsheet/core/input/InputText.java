@@ -21,11 +21,17 @@ public final class InputText {
             case BYTES -> bytes(((Number) value).longValue());
             case TOKENS, COUNT -> Units.grouped(((Number) value).longValue());
             case PERCENT -> value + " %";
+            case DECIMAL -> decimal(((Number) value).doubleValue());
             case BOOLEAN -> (Boolean) value ? "on" : "off";
             case ENUM -> label((Enum<?>) value);
             case LIST -> list(d, value);
             default -> String.valueOf(value);
         };
+    }
+
+    /** A real number without a trailing ".0" and without exponent ("3350", "0.8", "2.49"). */
+    static String decimal(double v) {
+        return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
     }
 
     /** Bytes as every report row prints them: small ones with their binary unit, large ones in GiB, GB and B. */

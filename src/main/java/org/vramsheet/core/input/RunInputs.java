@@ -4,6 +4,7 @@ import static org.vramsheet.core.input.InputDecl.Kind.BOOLEAN;
 import static org.vramsheet.core.input.InputDecl.Kind.BYTES;
 import static org.vramsheet.core.input.InputDecl.Kind.COUNT;
 import static org.vramsheet.core.input.InputDecl.Kind.DATE;
+import static org.vramsheet.core.input.InputDecl.Kind.DECIMAL;
 import static org.vramsheet.core.input.InputDecl.Kind.ENUM;
 import static org.vramsheet.core.input.InputDecl.Kind.LIST;
 import static org.vramsheet.core.input.InputDecl.Kind.PERCENT;
@@ -39,12 +40,13 @@ final class RunInputs {
                     .n(p + "sharedPrefixTokens", "Shared prefix tokens", "Общий префикс (токены)", TOKENS, 0,
                             Limits.TOKENS);
         }
-        ollama(llamaCpp(runtime(d)))
+        performance(ollama(llamaCpp(runtime(d))))
                 .t("gpu.name", "GPU model", "Модель GPU", TEXT).is("")
                 .n("gpu.count", "Count", "Количество", COUNT, 1, Limits.GPUS).is(1)
                 .n("gpu.totalBytes", "CUDA-visible memory per GPU", "Память на GPU, видимая CUDA", BYTES,
                         Limits.GPU_MIN_BYTES,
                         Limits.GPU_BYTES);
+        gpuSpeed(d);
         validation(d);
         devices(setup(d))
                 .n("result.headroomBytes", "Operational headroom", "Операционный запас", BYTES, 0, Limits.BYTES).is(0L)
@@ -55,6 +57,7 @@ final class RunInputs {
                 .n("result.targetSequences", "Target concurrent sequences (fleet)",
                         "Целевая параллельность (парк)", COUNT, 1,
                         Limits.SEQUENCES);
+        sla(d);
         return signOff(d).list;
     }
 
@@ -117,6 +120,43 @@ final class RunInputs {
                 .t(p + "kvCacheType", "OLLAMA_KV_CACHE_TYPE", "OLLAMA_KV_CACHE_TYPE", ENUM).since(7)
                 .t(p + "flashAttention", "OLLAMA_FLASH_ATTENTION", "OLLAMA_FLASH_ATTENTION", BOOLEAN).since(7)
                 .n(p + "numGpu", "num_gpu (layers on the GPUs)", "num_gpu (слоёв на GPU)", COUNT, 0, Limits.LAYERS).since(7);
+    }
+
+    /** RUNTIME › Latency estimate (version 8): the utilizations; empty: the calibrated defaults (core.perf.Utilizations). */
+    private static DeclList performance(DeclList d) {
+        String p = "runtime.performance.";
+        return d.n(p + "memoryBandwidthUtilization", "Memory-bandwidth utilization (empty: calibrated)",
+                        "Доля полосы памяти (пусто: калибровка)", RATIO, 0, 1).since(8)
+                .n(p + "computeUtilization", "Compute utilization (empty: calibrated)",
+                        "Доля вычислений (пусто: калибровка)", RATIO, 0, 1).since(8)
+                .n(p + "allReduceLatencyUs", "All-reduce latency, us (empty: calibrated)",
+                        "Задержка all-reduce, мкс (пусто: калибровка)", DECIMAL, 0, 10_000).since(8)
+                .n(p + "prefillOverheadMs", "Prefill overhead, ms (empty: calibrated)",
+                        "Накладные расходы prefill, мс (пусто: калибровка)", DECIMAL, 0, 100_000).since(8);
+    }
+
+    /** GPU › Performance (version 8): a catalog GPU's datasheet figures, or a custom GPU's typed ones. */
+    private static DeclList gpuSpeed(DeclList d) {
+        String p = "gpu.performance.";
+        return d.n(p + "bandwidthGbPerS", "Memory bandwidth (GB/s)", "Полоса памяти (ГБ/с)", DECIMAL, 0, 100_000).since(8)
+                .n(p + "bf16Tflops", "BF16 dense TFLOPS", "BF16 TFLOPS (плотные)", DECIMAL, 0, 100_000).since(8)
+                .n(p + "fp8Tflops", "FP8 dense TFLOPS", "FP8 TFLOPS (плотные)", DECIMAL, 0, 100_000).since(8)
+                .n(p + "fp4Tflops", "FP4 dense TFLOPS", "FP4 TFLOPS (плотные)", DECIMAL, 0, 100_000).since(8)
+                .n(p + "linkGbPerS", "Interconnect (GB/s)", "Межсоединение (ГБ/с)", DECIMAL, 0, 100_000).since(8)
+                .t(p + "link", "Interconnect kind", "Тип межсоединения", TEXT).since(8)
+                .t(p + "source", "Performance source", "Источник производительности", TEXT).since(8);
+    }
+
+    /** RESULT › Service-level targets and price (version 8). */
+    private static DeclList sla(DeclList d) {
+        return d.n("result.sla.ttftMs", "Target TTFT (ms)", "Целевой TTFT (мс)", DECIMAL, 0, 10_000_000).since(8)
+                .t("result.sla.ttftPercentile", "TTFT percentile", "Перцентиль TTFT", ENUM).since(8)
+                .n("result.sla.itlMs", "Target ITL (ms per token)", "Целевой ITL (мс на токен)", DECIMAL, 0, 10_000_000)
+                        .since(8)
+                .n("result.sla.tokensPerSecondPerUser", "Target output tokens/s per user",
+                        "Целевые выходные токены/с на пользователя", DECIMAL, 0, 10_000_000).since(8)
+                .n("result.pricePerGpuHour", "Price per GPU-hour (any currency)",
+                        "Цена за GPU-час (любая валюта)", DECIMAL, 0, 1_000_000).since(8);
     }
 
     private static DeclList signOff(DeclList d) {

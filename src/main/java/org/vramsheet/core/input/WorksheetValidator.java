@@ -47,6 +47,7 @@ public final class WorksheetValidator {
         gpu(ws, out);
         validation(ws, out);
         result(ws, out);
+        PerfValidator.validate(ws, out);
         signOff(ws.signOff(), out);
         return out;
     }

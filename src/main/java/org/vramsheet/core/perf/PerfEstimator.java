@@ -141,7 +141,7 @@ public final class PerfEstimator {
     }
 
     /** A number as the provenance prints it: whole from 100, else three significant digits (no String.format: fast). */
-    static String n(double v) {
+    public static String n(double v) {
         double a = Math.abs(v);
         if (a >= 1e15 || a > 0 && a < 0.001) {
             return String.format(Locale.ROOT, "%.3g", v);

@@ -117,8 +117,8 @@ final class Roofline {
                 + n(p.flops() / 1e12) + " TFLOP (causal attention: half of the prompt^2 products)");
         a.add("each chunk reads the weights it touches once: " + p.chunks() + " chunk(s) of at most " + l.chunkTokens()
                 + " tokens, the engine's batched-token budget");
-        a.add("prefill overhead " + n(p.fixedMs()) + " ms: scheduling, tokenizing, sampling and streaming the first token ("
-                + u.source() + ")");
+        a.add("prefill overhead " + n(p.fixedMs()) + " ms: scheduling, tokenizing, sampling and streaming the first token ('"
+                + u.source() + "')");
         return new Provenance("max(chunks x weights read / (bandwidth x memory utilization), FLOPs / (tensor rate x compute "
                 + "utilization)) + chunks x all-reduces of a chunk + prefill overhead",
                 "max(" + n(p.memoryMs()) + ", " + n(p.computeMs()) + ") + " + n(p.allReduceMs()) + " + " + n(p.fixedMs())
@@ -129,11 +129,11 @@ final class Roofline {
         List<String> a = new ArrayList<>();
         a.add("bandwidth " + n(g.bandwidthGbPerS()) + " GB/s x " + n(u.memoryBandwidth()) + ", " + rate.precision().label()
                 + " " + n(rate.tflops()) + " TFLOPS x " + n(u.compute()) + (tp > 1 ? ", link " + n(g.linkGbPerS())
-                + " GB/s, all-reduce latency " + n(u.allReduceLatencyUs()) + " us" : "") + " (" + u.source() + ")");
+                + " GB/s, all-reduce latency " + n(u.allReduceLatencyUs()) + " us" : "") + " ('" + u.source() + "')");
         if (!rate.note().isEmpty()) {
             a.add(rate.note());
         }
-        a.add("the KV dtype sets the KV bytes read; attention's FLOPs run at the weights' tensor rate");
+        a.add("the KV dtype sets the KV bytes read; the FLOPs of attention run at the tensor rate of the weights");
         return a;
     }
 

@@ -13,8 +13,8 @@ public record Figure(String key, String label, Unit unit, boolean available, lon
         Objects.requireNonNull(key);
         provenance = provenance == null ? Provenance.none() : provenance;
         reason = reason == null ? "" : reason;
-        if (unit == Unit.RATIO && available && (Double.isNaN(ratio) || Double.isInfinite(ratio))) {
-            throw new IllegalArgumentException("ratio must be finite: " + key);
+        if (unit.real() && available && (Double.isNaN(ratio) || Double.isInfinite(ratio))) {
+            throw new IllegalArgumentException("a real value must be finite: " + key);
         }
     }
 
@@ -24,6 +24,14 @@ public record Figure(String key, String label, Unit unit, boolean available, lon
 
     public static Figure ratio(FigureKey key, String label, double value, Provenance p) {
         return new Figure(key.id(), label, Unit.RATIO, true, 0, value, "", p);
+    }
+
+    /** An estimate in ms, tokens/s or money: a finite double. */
+    public static Figure real(FigureKey key, String label, Unit unit, double value, Provenance p) {
+        if (!unit.real() || unit == Unit.RATIO) {
+            throw new IllegalArgumentException(unit + " is not an estimate's unit: " + key);
+        }
+        return new Figure(key.id(), label, unit, true, 0, value, "", p);
     }
 
     public static Figure flag(FigureKey key, String label, boolean value, Provenance p) {

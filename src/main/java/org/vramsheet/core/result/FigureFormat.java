@@ -27,6 +27,18 @@ public final class FigureFormat {
             case BITS -> counted(f.value(), "bit", "bits");
             case FLAG -> f.isTrue() ? "yes" : noWord;
             case BYTES -> Units.bytesText(f.value());
+            case MS -> estimate(f.ratio()) + " ms";
+            case TOKENS_PER_SECOND -> estimate(f.ratio()) + " tokens/s";
+            case MONEY -> Units.fixed2(f.ratio());
         };
+    }
+
+    /** An estimate: three significant digits below 100, whole from 100 ("6.07", "12.8", "5,013"). */
+    public static String estimate(double v) {
+        double a = Math.abs(v);
+        if (a >= 100) {
+            return Units.grouped(Math.round(v));
+        }
+        return a >= 10 ? Units.fixed1(v) : Units.fixed2(v);
     }
 }

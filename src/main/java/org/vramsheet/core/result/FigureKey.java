@@ -105,6 +105,29 @@ public record FigureKey(String id) {
         return new FigureKey("validation.devices." + deviceKey + "." + figure);
     }
 
+    /** SLA: the largest concurrency whose estimated TTFT and ITL meet RESULT's targets, at RESULT's context. */
+    public static final FigureKey SLA_LATENCY_MAX_CONCURRENCY = new FigureKey("sla.latencyMaxConcurrency");
+    /** SLA: the largest concurrency that meets the targets and fits the KV pool. */
+    public static final FigureKey SLA_MAX_CONCURRENCY = new FigureKey("sla.maxConcurrency");
+    /** SLA: whether latency (not memory) is the binding limit. */
+    public static final FigureKey SLA_LATENCY_BINDS = new FigureKey("sla.latencyBinds");
+    /** Cost: the price per GPU-hour used. */
+    public static final FigureKey COST_PRICE_PER_GPU_HOUR = new FigureKey("cost.pricePerGpuHour");
+    /** Cost of one replica for an hour. */
+    public static final FigureKey COST_REPLICA_HOUR = new FigureKey("cost.replicaHour");
+    /** Cost of the replicas RESULT's target needs, for an hour. */
+    public static final FigureKey COST_FLEET_HOUR = new FigureKey("cost.fleetHour");
+
+    /** One of a scenario's latency estimates, e.g. {@code performance.typical.ttftMs} ({@link LatencyFigure}). */
+    public static FigureKey performance(ScenarioId scenario, LatencyFigure figure) {
+        return new FigureKey("performance." + scenario.key() + "." + figure.id());
+    }
+
+    /** A scenario's cost per million output tokens, {@code cost.typical.perMillionOutputTokens}. */
+    public static FigureKey costPerMillion(ScenarioId scenario) {
+        return new FigureKey("cost." + scenario.key() + ".perMillionOutputTokens");
+    }
+
     /** One of a device's figures, e.g. {@code devices.gpu1.kvBytes}, {@code devices.host.totalBytes}. */
     public static FigureKey device(String deviceKey, String figure) {
         return new FigureKey("devices." + deviceKey + "." + figure);

@@ -21,6 +21,7 @@ package org.vramsheet.core.sheet;
  * @param nodes                machines one replica spans (TP / PP across nodes, e.g. Ray); null: one
  * @param llamaCpp             llama.cpp's launch settings (-ngl, --tensor-split, -ctv, ...); used when the engine is llama.cpp
  * @param ollama               Ollama's settings (num_ctx, OLLAMA_NUM_PARALLEL, ...); used when the engine is Ollama
+ * @param performance          the latency estimate's utilizations (version 8); null: the calibrated defaults
  */
 public record RuntimeSettings(Engine engine, String engineVersion, CacheImplementation cacheImplementation,
                       Integer tensorParallel, Integer pipelineParallel, Double utilization, Integer blockSize,
@@ -28,7 +29,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
                       Long activationPeakBytes, Long nonTorchBytes, Long cudaGraphBytes,
                       Double fragmentationPercent, Boolean cudaGraphsInPool,
                       Long kvCacheMemoryBytes, Integer dataParallel, Integer nodes, LlamaCppSettings llamaCpp,
-                      OllamaSettings ollama) {
+                      OllamaSettings ollama, PerfSettings performance) {
     public RuntimeSettings {
         engine = engine == null ? Engine.byDefault() : engine;
         engineVersion = engineVersion == null ? "" : engineVersion.trim();
@@ -83,6 +84,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         private Integer nodes;
         private LlamaCppSettings llamaCpp;
         private OllamaSettings ollama;
+        private PerfSettings performance;
 
         private Builder() { }
 
@@ -108,6 +110,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
             nodes = r.nodes;
             llamaCpp = r.llamaCpp;
             ollama = r.ollama;
+            performance = r.performance;
         }
 
         public Builder engine(Engine v) { engine = v; return this; }
@@ -131,12 +134,13 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         public Builder nodes(Integer v) { nodes = v; return this; }
         public Builder llamaCpp(LlamaCppSettings v) { llamaCpp = v; return this; }
         public Builder ollama(OllamaSettings v) { ollama = v; return this; }
+        public Builder performance(PerfSettings v) { performance = v; return this; }
 
         public RuntimeSettings build() {
             return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel,
                     utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs,
                     activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool,
-                    kvCacheMemoryBytes, dataParallel, nodes, llamaCpp, ollama);
+                    kvCacheMemoryBytes, dataParallel, nodes, llamaCpp, ollama, performance);
         }
     }
 }

@@ -55,6 +55,15 @@ public final class Units {
         return sign + grouped(hundredths / 100) + (frac < 10 ? ".0" : ".") + frac;
     }
 
+    /** A value with one decimal and thousands separators: "1,234.6". */
+    public static String fixed1(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "unavailable";
+        }
+        long tenths = Math.round(Math.abs(v) * 10);
+        return (v < 0 && tenths != 0 ? "-" : "") + grouped(tenths / 10) + "." + tenths % 10;
+    }
+
     /** "130.39 GiB". */
     public static String gibText(long bytes) { return fixed2(toGib(bytes)) + " GiB"; }
 

@@ -6,6 +6,8 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
 import org.vramsheet.core.perf.GpuPerformance;
+import org.vramsheet.core.sheet.GpuSpeed;
+import org.vramsheet.io.json.CatalogPerformance;
 import org.vramsheet.core.units.Units;
 import org.vramsheet.io.json.WorksheetJson;
 
@@ -33,6 +35,21 @@ public final class GpuCatalog {
     private GpuCatalog() { }
 
     public static List<Entry> entries() { return ENTRIES; }
+
+    /** The entry of exactly this name, or null. */
+    public static Entry named(String name) {
+        for (Entry e : ENTRIES) {
+            if (e.name().equals(name)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /** GPU › Performance as the sheet stores it for an entry, with the datasheet source; null when it has none. */
+    public static GpuSpeed speed(Entry e) {
+        return e == null ? null : CatalogPerformance.speed(e.name());
+    }
 
     private static List<Entry> load() {
         try (InputStream in = GpuCatalog.class.getResourceAsStream("/org/vramsheet/catalog/gpus.json")) {

@@ -49,6 +49,8 @@ public final class ResultJson {
             }
             if (f.unit() == Unit.RATIO) {
                 parent.put(leaf, Math.round(f.ratio() * 10000) / 10000.0);
+            } else if (f.unit().real()) {
+                parent.put(leaf, Math.round(f.ratio() * 1000) / 1000.0); // an estimate: ms, tokens/s, money to 3 decimals
             } else if (f.unit() == Unit.FLAG) {
                 parent.put(leaf, f.isTrue());
             } else {

@@ -118,7 +118,8 @@ public final class WorksheetJson {
         try {
             Worksheet ws = MAPPER.treeToValue(body, Worksheet.class);
             int version = v == null ? 1 : v.asInt();
-            return version < 5 ? fromVersion4(version < 3 ? fromVersion2(ws) : ws) : ws;
+            Worksheet out = version < 5 ? fromVersion4(version < 3 ? fromVersion2(ws) : ws) : ws;
+            return version < 8 ? CatalogPerformance.filled(out) : out;
         } catch (JsonMappingException e) {
             throw new WorksheetFormatException(source + ": " + path(e) + ": " + reason(e), e);
         } catch (JsonProcessingException e) {

@@ -17,6 +17,7 @@ import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.OllamaSettings;
+import org.vramsheet.core.sheet.PerfSettings;
 import org.vramsheet.core.sheet.RuntimeSettings;
 
 /** RUNTIME section. Empty numeric fields take the engine's default for its version. */
@@ -63,6 +64,13 @@ public final class RuntimeViewModel extends SectionViewModel {
     /** OLLAMA_FLASH_ATTENTION; AUTO stands for "unset", ON true, OFF false. */
     public final ObjectProperty<FlashAttention> ollamaFlash = watch(new SimpleObjectProperty<>(FlashAttention.AUTO));
     public final NumberInput numGpu = number("runtime.ollama.numGpu", NumberInput.Kind.COUNT, "layers");
+    // the latency estimate's utilizations; empty: the calibrated defaults
+    public final NumberInput memoryBandwidthUtilization = number("runtime.performance.memoryBandwidthUtilization",
+            NumberInput.Kind.DECIMAL, "of bandwidth");
+    public final NumberInput computeUtilization = number("runtime.performance.computeUtilization", NumberInput.Kind.DECIMAL,
+            "of TFLOPS");
+    public final NumberInput allReduceLatency = number("runtime.performance.allReduceLatencyUs", NumberInput.Kind.DECIMAL, "");
+    public final NumberInput prefillOverhead = number("runtime.performance.prefillOverheadMs", NumberInput.Kind.DECIMAL, "");
     private final BooleanProperty decimalComma = new SimpleBooleanProperty(false);
     private final ObjectBinding<List<TypedNumber.Read>> shares = Bindings.createObjectBinding(
             () -> SplitText.read(tensorSplit.get(), decimalComma.get()), tensorSplit, decimalComma);
@@ -105,6 +113,18 @@ public final class RuntimeViewModel extends SectionViewModel {
         ollamaFlash.set(o.flashAttention() == null ? FlashAttention.AUTO : o.flashAttention() ? FlashAttention.ON
                 : FlashAttention.OFF);
         numGpu.load(o.numGpu());
+        PerfSettings p = r.performance() == null ? PerfSettings.defaults() : r.performance();
+        memoryBandwidthUtilization.load(p.memoryBandwidthUtilization());
+        computeUtilization.load(p.computeUtilization());
+        allReduceLatency.load(p.allReduceLatencyUs());
+        prefillOverhead.load(p.prefillOverheadMs());
+    }
+
+    /** The utilizations as typed; null when none is (the calibrated defaults). */
+    private PerfSettings performance() {
+        PerfSettings p = new PerfSettings(memoryBandwidthUtilization.doubleValue(), computeUtilization.doubleValue(),
+                allReduceLatency.doubleValue(), prefillOverhead.doubleValue());
+        return p.equals(PerfSettings.defaults()) ? null : p;
     }
 
     /** Ollama's settings as the form holds them. */
@@ -156,6 +176,6 @@ public final class RuntimeViewModel extends SectionViewModel {
                     case NO -> Boolean.FALSE;
                     default -> null;
                 }).kvCacheMemoryBytes(kvCacheMemory.longValue()).dataParallel(dataParallel.intValue()).nodes(nodes.intValue())
-                .llamaCpp(llamaCpp()).ollama(ollama()).build();
+                .llamaCpp(llamaCpp()).ollama(ollama()).performance(performance()).build();
     }
 }

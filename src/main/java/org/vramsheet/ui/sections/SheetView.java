@@ -276,7 +276,7 @@ public final class SheetView extends ScrollPane {
                 results(FigureKey.POOL_ACTIVATION_PEAK_BYTES, FigureKey.POOL_NON_TORCH_BYTES, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES,
                         FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES,
                         FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES, FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_GPU_BLOCKS,
-                        FigureKey.POOL_CAPACITY_TOKENS), RuntimeParts.llamaCpp(v, vm));
+                        FigureKey.POOL_CAPACITY_TOKENS), RuntimeParts.llamaCpp(v, vm), LatencyParts.runtime(v, vm));
         return s;
     }
 
@@ -309,7 +309,8 @@ public final class SheetView extends ScrollPane {
                         FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES, FigureKey.RESULT_MARGIN_BYTES,
                         FigureKey.RESULT_FITS, FigureKey.WEIGHTS_BYTES_PER_GPU, FigureKey.POOL_NON_KV_BYTES, FigureKey.POOL_KV_POOL_BYTES,
                         FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, FigureKey.PLACEMENT_GPUS_PER_REPLICA, FigureKey.PLACEMENT_TOTAL_GPUS,
-                        FigureKey.PLACEMENT_FLEET_CONCURRENCY, FigureKey.PLACEMENT_REPLICAS_FOR_TARGET));
+                        FigureKey.PLACEMENT_FLEET_CONCURRENCY, FigureKey.PLACEMENT_REPLICAS_FOR_TARGET),
+                LatencyParts.result(v, vm));
         return s;
     }
 

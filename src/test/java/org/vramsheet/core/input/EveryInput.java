@@ -9,6 +9,10 @@ import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.OllamaSettings;
 import org.vramsheet.core.sheet.Gpu;
+import org.vramsheet.core.sheet.GpuSpeed;
+import org.vramsheet.core.sheet.PerfSettings;
+import org.vramsheet.core.sheet.SlaTargets;
+import org.vramsheet.core.sheet.TtftPercentile;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.LayerWindow;
@@ -48,15 +52,18 @@ public final class EveryInput {
                 .fragmentationPercent(5.0).cudaGraphsInPool(true).kvCacheMemoryBytes(40_000_000_000L).dataParallel(3).nodes(2)
                 .llamaCpp(new LlamaCppSettings(40, List.of(3.0, 1.0), KvDtype.Q4_1, true, FlashAttention.ON, 256L, 1024L, true))
                 .ollama(new OllamaSettings(8192L, 4096L, 2, KvDtype.Q8_0, true, 33))
+                .performance(new PerfSettings(0.7, 0.6, 20.0, 100.0))
                 .build();
-        Gpu g = new Gpu("H100 SXM", 12, 85_520_809_984L);
+        Gpu g = new Gpu("H100 SXM", 12, 85_520_809_984L, new GpuSpeed(3000.0, 900.0, 1800.0, 3600.0, 400.0, "NVLink 4",
+                "typed"));
         Validation v = new Validation(45_000_000_000L, 30_000_000_000L, 98_304L, 80_000_000_000L, 61L, "ran on node 7",
                 44_000_000_000L, 31_000_000_000L, 100_000L, 4, 2_100_000_000L, 1_400_000_000L, 600_000_000L,
                 new MeasuredSetup("acme/probe-9b", "r2", WeightFormat.FP8, 9_500_000_000L, KvDtype.FP8_E5M2, Engine.VLLM, "0.18.1",
                         "A100 80GB", 84_000_000_000L, 2, 2, 0.88, 16_384L, 64, "2026-11-20", "-c 16384; -ngl 30"),
                 List.of(new org.vramsheet.core.sheet.MeasuredDevice("gpu0", "CUDA0", 5_000_000_000L, 700_000_000L, 60_000_000L,
                         760_000_000L, 500_000_000L, 1_000_000L)), 31);
-        ResultSettings res = new ResultSettings(2_000_000_000L, ScenarioId.HEAVY, 32_768L, 500L);
+        ResultSettings res = new ResultSettings(2_000_000_000L, ScenarioId.HEAVY, 32_768L, 500L,
+                new SlaTargets(800.0, TtftPercentile.P50, 40.0, 20.0), 2.5);
         SignOff s = new SignOff("Ann Preparer", "2026-11-01", "Rob Reviewer", "2026-11-02", "Alice Approver", "2026-11-03",
                 SignOffStatus.APPROVED, "ab".repeat(32), List.of(new SignOff.Approval("Old Approver", "2026-10-01",
                 "cd".repeat(32), "2026-10-15")));

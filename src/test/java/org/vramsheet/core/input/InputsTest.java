@@ -51,7 +51,7 @@ class InputsTest {
         }
         assertEquals(leaves.size(), Inputs.all().size(), "no declaration without a leaf: " + declared.keySet().stream()
                 .filter(k -> !leaves.contains(k)).toList());
-        assertEquals(142, leaves.size(), "the sheet's inputs (update when one is added)");
+        assertEquals(158, leaves.size(), "the sheet's inputs (update when one is added)");
     }
 
     @Test
@@ -95,7 +95,7 @@ class InputsTest {
             assertTrue(d.min() <= d.max(), d.key());
             assertTrue(d.since() >= 1 && d.since() <= 8, d.key());
             boolean numeric = switch (d.kind()) {
-                case BYTES, TOKENS, COUNT, RATIO, PERCENT -> true;
+                case BYTES, TOKENS, COUNT, RATIO, PERCENT, DECIMAL -> true;
                 default -> false;
             };
             boolean numbers = d.key().endsWith("sequenceLengths") || d.key().endsWith("tensorSplit");
@@ -111,9 +111,11 @@ class InputsTest {
         assertTrue(Inputs.addedIn(6).stream().allMatch(k -> k.startsWith("runtime.llamaCpp.")), Inputs.addedIn(6).toString());
         assertEquals(6, Inputs.addedIn(7).size(), "version 7: Ollama's settings");
         assertTrue(Inputs.addedIn(7).stream().allMatch(k -> k.startsWith("runtime.ollama.")), Inputs.addedIn(7).toString());
-        assertEquals(11, Inputs.addedIn(8).size(), "version 8: the buffers measured per device and the launch they were of");
+        assertEquals(27, Inputs.addedIn(8).size(), "version 8: the buffers measured per device and the launch they were of; "
+                + "GPU performance, the latency utilizations, SLA targets, price");
         assertTrue(Inputs.addedIn(8).stream().allMatch(k -> k.startsWith("validation.devices") || k.equals("validation.setup.launch")
-                || k.equals("validation.offloadedLayers")), Inputs.addedIn(8).toString());
+                || k.equals("validation.offloadedLayers") || k.startsWith("gpu.performance.") || k.startsWith("runtime.performance.")
+                || k.startsWith("result.sla.") || k.equals("result.pricePerGpuHour")), Inputs.addedIn(8).toString());
     }
 
     @Test

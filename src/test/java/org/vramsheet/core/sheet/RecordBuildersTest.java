@@ -119,6 +119,9 @@ class RecordBuildersTest {
         if (t == OllamaSettings.class) {
             return new OllamaSettings(2048L + n, 4096L + n, 1 + sample, KvDtype.values()[7 + sample], sample == 0, n);
         }
+        if (t == PerfSettings.class) {
+            return new PerfSettings(0.5 + sample / 10.0, 0.6 + sample / 10.0, 10.0 + n, 100.0 + n);
+        }
         if (t == MeasuredSetup.class) {
             return new MeasuredSetup("acme/m-" + n, "", WeightFormat.BF16, (long) n << 30, KvDtype.AUTO, Engine.VLLM, "0.19.0",
                     "H100", 80L << 30, 1, 1, 0.9, 8192L + n, 16, "", "-c " + n);

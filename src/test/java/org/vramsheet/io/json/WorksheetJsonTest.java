@@ -238,8 +238,9 @@ class WorksheetJsonTest {
         assertEquals(Engine.LLAMA_CPP, ws.runtime().engine());
         assertEquals(org.vramsheet.core.sheet.LlamaCppSettings.defaults(), ws.runtime().llamaCpp());
         assertEquals(KvDtype.Q8_0, ws.kv().kvDtype());
-        assertTrue(WorksheetJson.representable(ws, 5));
-        assertEquals(text, WorksheetJson.writeAs(ws, 5), "the version-5 form is the file as saved");
+        Worksheet bare = ws.withGpu(ws.gpu().withPerformance(null)); // version 8 took the catalog GPU's performance
+        assertTrue(WorksheetJson.representable(bare, 5));
+        assertEquals(text, WorksheetJson.writeAs(bare, 5), "the version-5 form is the file as saved");
         String now = WorksheetJson.write(ws);
         assertTrue(now.contains("\"schemaVersion\" : " + WorksheetJson.SCHEMA_VERSION) && now.contains("\"llamaCpp\" : {"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
@@ -261,8 +262,9 @@ class WorksheetJsonTest {
         assertEquals(Engine.LLAMA_CPP, ws.runtime().engine());
         assertEquals(30, ws.runtime().llamaCpp().gpuLayers());
         assertEquals(org.vramsheet.core.sheet.OllamaSettings.defaults(), ws.runtime().ollama());
-        assertTrue(WorksheetJson.representable(ws, 6));
-        assertEquals(text, WorksheetJson.writeAs(ws, 6), "the version-6 form is the file as saved");
+        Worksheet bare = ws.withGpu(ws.gpu().withPerformance(null)); // version 8 took the catalog GPU's performance
+        assertTrue(WorksheetJson.representable(bare, 6));
+        assertEquals(text, WorksheetJson.writeAs(bare, 6), "the version-6 form is the file as saved");
         String now = WorksheetJson.write(ws);
         assertTrue(now.contains("\"schemaVersion\" : " + WorksheetJson.SCHEMA_VERSION) && now.contains("\"ollama\" : {"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
@@ -289,8 +291,9 @@ class WorksheetJsonTest {
         assertTrue(ws.validation().devices().isEmpty());
         assertEquals(null, ws.validation().offloadedLayers());
         assertEquals(null, ws.validation().setup().launch(), "version 7 recorded no launch");
-        assertTrue(WorksheetJson.representable(ws, 7));
-        assertEquals(text, WorksheetJson.writeAs(ws, 7), "the version-7 form is the file as saved");
+        Worksheet bare = ws.withGpu(ws.gpu().withPerformance(null)); // (a Draft on a catalog GPU takes its performance)
+        assertTrue(WorksheetJson.representable(bare, 7));
+        assertEquals(text, WorksheetJson.writeAs(bare, 7), "the version-7 form is the file as saved");
         String now = WorksheetJson.write(ws);
         assertTrue(now.contains("\"schemaVersion\" : " + WorksheetJson.SCHEMA_VERSION) && now.contains("\"devices\" : [ ]"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
@@ -299,5 +302,35 @@ class WorksheetJsonTest {
         assertFalse(WorksheetJson.representable(measured, 7), "a measured device is content a version-7 file cannot hold");
         assertEquals(measured, WorksheetJson.parse(WorksheetJson.write(measured), "measured.json"));
         assertFalse(SizingCalculator.calculate(ws).figures().containsKey("validation.staleDevices"), "nothing per device to compare");
+    }
+
+    /**
+     * A version-7 sheet (Llama 3.1 70B on one H200, written by writeAs(7), the previous release's canonical form) opens
+     * with GPU › Performance from the catalog (its GPU is a catalog GPU and the sheet a Draft), so the latency estimate
+     * is there at once; written back as version 8 it holds the performance; the version-7 form is still the file as saved
+     * once the performance is taken out, and a performance or a target is content a version-7 file cannot hold.
+     */
+    @Test
+    void aVersionSevenSheetOpensWithTheCatalogsPerformance() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v7-llama70b-h200.json");
+        String text = Files.readString(file);
+        Worksheet ws = WorksheetJson.read(file);
+        assertEquals(4800.0, ws.gpu().performance().bandwidthGbPerS());
+        assertTrue(ws.gpu().performance().source().startsWith("GPU catalog, NVIDIA H200 SXM 141GB: "),
+                ws.gpu().performance().source());
+        assertFalse(WorksheetJson.representable(ws, 7), "the performance is content a version-7 file cannot hold");
+        Worksheet bare = ws.withGpu(ws.gpu().withPerformance(null));
+        assertTrue(WorksheetJson.representable(bare, 7));
+        assertEquals(text, WorksheetJson.writeAs(bare, 7), "the version-7 form is the file as saved");
+        String now = WorksheetJson.write(ws);
+        assertTrue(now.contains("\"schemaVersion\" : 8") && now.contains("\"bandwidthGbPerS\" : 4800"), now);
+        assertEquals(ws, WorksheetJson.parse(now, "now.json"));
+        Worksheet sla = bare.withResult(bare.result().withSla(new org.vramsheet.core.sheet.SlaTargets(500.0, null, 50.0,
+                null)).withPricePerGpuHour(3.5));
+        assertFalse(WorksheetJson.representable(sla, 7), "SLA targets are content a version-7 file cannot hold");
+        assertEquals(sla, WorksheetJson.parse(WorksheetJson.write(sla), "sla.json"));
+        assertTrue(SizingCalculator.calculate(ws).issues().isEmpty(), SizingCalculator.calculate(ws).issues().toString());
+        assertTrue(SizingCalculator.calculate(ws).get(org.vramsheet.core.result.FigureKey.performance(
+                org.vramsheet.core.sheet.ScenarioId.TYPICAL, org.vramsheet.core.result.LatencyFigure.ITL)).available());
     }
 }

@@ -321,7 +321,9 @@ class WindowRobotTest {
             "ngl", "ctk", "ctv", "tensor", "split", "unified", "offload", "RAM", "Flash",
             // engineers' jargon the translation keeps: attention, CUDA graphs, non-KV, preemption / OOM, ...
             "attention", "graphs", "non", "Non", "preemption", "OOM", "utilization", "torch", "query", "head_dim",
-            "D_head", "H_kv", "Tensor", "Pipeline", "Data", "parallel", "Hidden", "size", "hidden_size");
+            "D_head", "H_kv", "Tensor", "Pipeline", "Data", "parallel", "Hidden", "size", "hidden_size",
+            // the latency estimate's jargon (issue 29): TTFT, ITL, SLA, TFLOPS, prefill, all-reduce
+            "TTFT", "ITL", "SLA", "TFLOPS", "prefill", "all", "reduce");
 
     /** The texts of every labelled control, tab, column and chart in the scene. */
     private static java.util.List<String> shownTexts(javafx.scene.Parent root) {

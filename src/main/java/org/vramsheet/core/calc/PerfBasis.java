@@ -1,0 +1,126 @@
+package org.vramsheet.core.calc;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.vramsheet.core.kv.KvGeometry;
+import org.vramsheet.core.perf.GpuPerformance;
+import org.vramsheet.core.perf.PerfEstimator;
+import org.vramsheet.core.perf.PerfLoad;
+import org.vramsheet.core.perf.PerfModel;
+import org.vramsheet.core.perf.TensorPrecision;
+import org.vramsheet.core.perf.Utilizations;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.sheet.GpuSpeed;
+import org.vramsheet.core.sheet.KvArchitecture;
+import org.vramsheet.core.sheet.PerfSettings;
+import org.vramsheet.core.sheet.Worksheet;
+
+/**
+ * What the latency estimate ({@link PerfEstimator}) reads of a sheet, built once per calculation: the model's costs from
+ * WEIGHTS and KV ARCHITECTURE's figures, the GPU's performance (GPU › Performance: the catalog's datasheet figures or
+ * typed ones), RUNTIME's utilizations over the calibrated defaults, the engine's batched-token budget and the
+ * tensor-parallel size; or the reason there is no estimate.
+ *
+ * @param notes where each input came from, for the figures' assumptions
+ */
+record PerfBasis(PerfModel model, GpuPerformance gpu, Utilizations utilizations, long chunkTokens, int tensorParallel,
+                 List<String> notes, String reason) {
+    /** The batched-token budget when the engine's own is unknown: vLLM's V1 default for online serving. */
+    static final long DEFAULT_CHUNK = 8192;
+    static final String[] FIELDS = {"gpu.performance.*", "runtime.performance.*", "runtime.tensorParallel"};
+
+    static PerfBasis unavailable(String why) { return new PerfBasis(null, null, null, 0, 1, List.of(), why); }
+
+    boolean available() { return reason.isEmpty(); }
+
+    /** The estimator's inputs for one load of {@code concurrency} sequences of these lengths. */
+    PerfEstimator.Inputs inputs(double concurrency, long prompt, long output) {
+        return new PerfEstimator.Inputs(model, new PerfLoad(concurrency, prompt, output, chunkTokens, tensorParallel), gpu,
+                utilizations);
+    }
+
+    static PerfBasis of(Calc c) {
+        Worksheet ws = c.ws;
+        GpuSpeed speed = ws.gpu().performance();
+        if (speed == null || speed.empty()) {
+            return unavailable("GPU › Performance: no performance data for this GPU (pick it from the catalog, or type its "
+                    + "memory bandwidth and BF16 TFLOPS)");
+        }
+        String why = c.issues.blocking(FIELDS);
+        if (why == null) {
+            why = c.missing(FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_ACTIVE_PARAMS, FigureKey.WEIGHTS_TOTAL_PARAMS,
+                    FigureKey.KV_CACHE_BYTES_PER_TOKEN);
+        }
+        KvGeometry g = c.geometry;
+        if (why == null && g == null) {
+            why = c.geometryBlocked == null ? "needs KV ARCHITECTURE" : c.geometryBlocked;
+        }
+        KvArchitecture k = ws.kv();
+        if (why == null && k.attentionHeads() == null) {
+            why = "needs KV ARCHITECTURE › Attention heads";
+        }
+        if (why != null) {
+            return unavailable(why);
+        }
+        List<String> notes = new ArrayList<>();
+        PerfModel m = model(c, g, k, notes);
+        GpuPerformance gpu = new GpuPerformance(speed.bandwidthGbPerS(), speed.bf16Tflops(), speed.fp8Tflops(),
+                speed.fp4Tflops(), speed.linkGbPerS(), speed.link(), speed.source());
+        notes.add("GPU performance: '" + (speed.source().isEmpty() ? "typed in GPU › Performance" : speed.source()) + "'");
+        Figure chunk = c.get(FigureKey.POOL_MAX_BATCHED_TOKENS);
+        long chunkTokens = chunk != null && chunk.available() && chunk.value() > 0 ? chunk.value() : DEFAULT_CHUNK;
+        if (chunkTokens == DEFAULT_CHUNK && (chunk == null || !chunk.available())) {
+            notes.add("prefill chunk " + DEFAULT_CHUNK + " tokens: the engine's batched-token budget is not known here");
+        }
+        notes.add("pipeline stages run one after another: a decode step reads the weights / TP over all stages");
+        return new PerfBasis(m, gpu, utilizations(ws, notes), chunkTokens, ws.runtime().tensorParallel(), List.copyOf(notes),
+                "");
+    }
+
+    private static PerfModel model(Calc c, KvGeometry g, KvArchitecture k, List<String> notes) {
+        int heads = k.attentionHeads();
+        int hidden = k.hiddenSize() != null ? k.hiddenSize() : heads * g.headDim;
+        if (k.hiddenSize() == null) {
+            notes.add("hidden size taken as attention heads x head dim = " + hidden + " (KV ARCHITECTURE has none)");
+        }
+        Figure enc = c.get(FigureKey.WEIGHTS_ENCODER_BYTES);
+        long weights = c.get(FigureKey.WEIGHTS_BYTES).value() - (enc != null && enc.available() ? enc.value() : 0);
+        long active = c.get(FigureKey.WEIGHTS_ACTIVE_PARAMS).value();
+        if (active < c.get(FigureKey.WEIGHTS_TOTAL_PARAMS).value()) {
+            notes.add("a mixture of experts: the sheet holds no expert count, so every expert's weights are taken as read "
+                    + "each step (true once the batch routes to all of them; at small batches the ITL is overestimated)");
+        }
+        int layers = g.layers + g.stateLayers;
+        return new PerfModel(layers, hidden, heads * g.headDim, Math.min(layers, g.fullLayers()), g.kvHeads, weights, 0,
+                0, 0, active, c.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).value(), g.stateBytesPerSeq,
+                TensorPrecision.of(c.ws.weights().format()));
+    }
+
+    /** RUNTIME's typed utilizations over the engine's calibrated defaults, the source saying which were typed. */
+    static Utilizations utilizations(Worksheet ws, List<String> notes) {
+        Utilizations d = Utilizations.defaults(ws.runtime().engine());
+        PerfSettings p = ws.runtime().performance();
+        if (p == null) {
+            return d;
+        }
+        List<String> typed = new ArrayList<>();
+        double mem = pick(p.memoryBandwidthUtilization(), d.memoryBandwidth(), "memory-bandwidth utilization", typed);
+        double compute = pick(p.computeUtilization(), d.compute(), "compute utilization", typed);
+        double ar = pick(p.allReduceLatencyUs(), d.allReduceLatencyUs(), "all-reduce latency (us)", typed);
+        double pre = pick(p.prefillOverheadMs(), d.prefillOverheadMs(), "prefill overhead (ms)", typed);
+        if (typed.isEmpty()) {
+            return d;
+        }
+                return new Utilizations(mem, compute, ar, pre, "typed in RUNTIME: " + String.join(", ", typed) + "; the rest "
+                + d.source());
+    }
+
+    private static double pick(Double typed, double dflt, String name, List<String> out) {
+        if (typed == null) {
+            return dflt;
+        }
+        out.add(name + " " + typed);
+        return typed;
+    }
+}
