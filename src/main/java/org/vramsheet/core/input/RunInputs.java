@@ -46,7 +46,7 @@ final class RunInputs {
                         Limits.GPU_MIN_BYTES,
                         Limits.GPU_BYTES);
         validation(d);
-        setup(d)
+        LatencyInputs.of(setup(d))
                 .n("result.headroomBytes", "Operational headroom", "Операционный запас", BYTES, 0, Limits.BYTES).is(0L)
                 .t("result.sizingScenario", "Scenario that sizes the budget", "Сценарий, задающий бюджет",
                         ENUM).is(ScenarioId.LIMIT)

@@ -19,12 +19,14 @@ package org.vramsheet.core.sheet;
  * @param measuredCudaGraphBytes      the engine's CUDA graph memory per GPU (from an applied log)
  * @param setup                       the setup the measurements were measured on (null: not recorded); on another setup
  *                                    they are stale and not used
+ * @param latency                     the latest streamed workload run's TTFT, ITL and throughput per concurrency step,
+ *                                    with its own setup (version 8; null: none measured)
  */
 public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kvCapacityTokens,
                          Long measuredPeakBytes, Long preemptionSequences, String notes, Long predictedNonKvBytes,
                          Long predictedKvPoolBytes, Long predictedKvCapacityTokens, Integer measuredOnGpus,
                          Long measuredActivationPeakBytes, Long measuredNonTorchBytes, Long measuredCudaGraphBytes,
-                         MeasuredSetup setup) {
+                         MeasuredSetup setup, MeasuredLatency latency) {
     public Validation {
         notes = notes == null ? "" : notes;
     }
@@ -71,6 +73,7 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
         private Long measuredNonTorchBytes;
         private Long measuredCudaGraphBytes;
         private MeasuredSetup setup;
+        private MeasuredLatency latency;
 
         private Builder() { }
 
@@ -89,6 +92,7 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
             measuredNonTorchBytes = r.measuredNonTorchBytes;
             measuredCudaGraphBytes = r.measuredCudaGraphBytes;
             setup = r.setup;
+            latency = r.latency;
         }
 
         public Builder measuredNonKvBytes(Long v) { measuredNonKvBytes = v; return this; }
@@ -105,11 +109,13 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
         public Builder measuredNonTorchBytes(Long v) { measuredNonTorchBytes = v; return this; }
         public Builder measuredCudaGraphBytes(Long v) { measuredCudaGraphBytes = v; return this; }
         public Builder setup(MeasuredSetup v) { setup = v; return this; }
+        public Builder latency(MeasuredLatency v) { latency = v; return this; }
 
         public Validation build() {
             return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes,
                     preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens,
-                    measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes, setup);
+                    measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes, setup,
+                    latency);
         }
     }
 }

@@ -19,6 +19,8 @@ import org.vramsheet.core.sheet.Scenario;
 import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.sheet.SignOff;
 import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.core.sheet.LatencyStep;
+import org.vramsheet.core.sheet.MeasuredLatency;
 import org.vramsheet.core.sheet.MeasuredSetup;
 import org.vramsheet.core.sheet.Validation;
 import org.vramsheet.core.sheet.Variants;
@@ -53,7 +55,10 @@ public final class EveryInput {
         Validation v = new Validation(45_000_000_000L, 30_000_000_000L, 98_304L, 80_000_000_000L, 61L, "ran on node 7",
                 44_000_000_000L, 31_000_000_000L, 100_000L, 4, 2_100_000_000L, 1_400_000_000L, 600_000_000L,
                 new MeasuredSetup("acme/probe-9b", "r2", WeightFormat.FP8, 9_500_000_000L, KvDtype.FP8_E5M2, Engine.VLLM, "0.18.1",
-                        "A100 80GB", 84_000_000_000L, 2, 2, 0.88, 16_384L, 64, "2026-11-20"));
+                        "A100 80GB", 84_000_000_000L, 2, 2, 0.88, 16_384L, 64, "2026-11-20"),
+                new MeasuredLatency("acme/probe-9b", Engine.SGLANG, "0.5.1", "A100 80GB", 4, WeightFormat.FP8, KvDtype.FP8_E5M2,
+                        "2026-11-20T10:11:12Z", "ramp", 1000L, 200L, List.of(new LatencyStep(8, 120.5, 180.25, 199.0, 21.5,
+                        30.75, 41.0, 350.5, 8, 1))));
         ResultSettings res = new ResultSettings(2_000_000_000L, ScenarioId.HEAVY, 32_768L, 500L);
         SignOff s = new SignOff("Ann Preparer", "2026-11-01", "Rob Reviewer", "2026-11-02", "Alice Approver", "2026-11-03",
                 SignOffStatus.APPROVED, "ab".repeat(32), List.of(new SignOff.Approval("Old Approver", "2026-10-01",
