@@ -7,7 +7,6 @@ import static org.vramsheet.core.input.InputDecl.Kind.RATIO;
 import static org.vramsheet.core.input.InputDecl.Kind.TEXT;
 import static org.vramsheet.core.input.InputDecl.Kind.TOKENS;
 
-import java.util.List;
 import org.vramsheet.core.sheet.LatencyStep;
 
 /** VALIDATION › Measured latency: a probe's streamed workload run and its setup (version 8, issue 29). */
@@ -34,7 +33,7 @@ final class LatencyInputs {
                         Limits.TOKENS).since(8)
                 .n(p + "generatedTokens", "Latency run: generated tokens", "Прогон для задержек: сгенерированные токены",
                         TOKENS, 0, Limits.TOKENS).since(8)
-                .t(p + "steps", "Measured latency", "Измеренные задержки", LIST).is(List.of()).since(8);
+                .t(p + "steps", "Measured latency", "Измеренные задержки", LIST).since(8);
         return steps(d, p + "steps[].");
     }
 

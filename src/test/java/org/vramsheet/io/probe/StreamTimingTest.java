@@ -82,4 +82,56 @@ class StreamTimingTest {
         assertEquals(3.97, LatencySummary.percentile(v, 99), 1e-12);
         assertEquals(null, LatencySummary.percentile(new double[0], 50));
     }
+
+    /**
+     * The CLI prints the measured table and `latency` in --json, and -o stores it in VALIDATION with the setup it ran on:
+     * the server's model (another than the sheet's here), so it is never taken as the sheet's.
+     */
+    @Test
+    void theCliPrintsTheTableAndRecordsTheMeasurementWithItsSetup(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        try (SimulatedEngine sim = new SimulatedEngine(10_000, 16)) {
+            sim.ttftMillis = 20;
+            sim.itlMillis = 20;
+            var ws = org.vramsheet.io.json.WorksheetJson.read(java.nio.file.Path.of("assets/samples/seed003-70b-int4-80gib.json"));
+            ws = ws.withWorkloads(new org.vramsheet.core.sheet.Workloads(new org.vramsheet.core.sheet.Scenario(40L, 8L, 3L, null,
+                    null), ws.workloads().heavy(), ws.workloads().limit()));
+            java.nio.file.Path sheet = dir.resolve("w.json");
+            java.nio.file.Path updated = dir.resolve("u.json");
+            org.vramsheet.io.json.WorksheetJson.save(ws, sheet);
+            var out = new java.io.ByteArrayOutputStream();
+            var err = new java.io.ByteArrayOutputStream();
+            String[] line = {"probe", sim.url(), "--worksheet", sheet.toString(), "--scenario", "typical"};
+            assertEquals(0, org.vramsheet.cli.Cli.run(line, new java.io.PrintStream(out, true), new java.io.PrintStream(err, true)),
+                    err.toString());
+            String text = out.toString();
+            assertTrue(text.contains("Measured latency (40 input + 8 generated tokens per request; ms):"), text);
+            assertTrue(text.matches("(?s).*\\n\\s+3\\s+\\d+\\.\\d .*\\s3\\s+0\\n.*"), "a row for 3 concurrent, 3 done, 0 failed: " + text);
+            out.reset();
+            String[] json = {"probe", sim.url(), "--worksheet", sheet.toString(), "--scenario", "typical", "--json", "-o",
+                updated.toString()};
+            assertEquals(0, org.vramsheet.cli.Cli.run(json, new java.io.PrintStream(out, true), new java.io.PrintStream(err, true)),
+                    err.toString());
+            var j = org.vramsheet.io.json.WorksheetJson.shared().readTree(out.toString());
+            var step = j.path("latency").path("steps").path(0);
+            assertEquals(3, step.path("concurrency").asInt(), j.toString());
+            assertEquals(3, step.path("completed").asInt(), j.toString());
+            assertTrue(step.path("itlP50Ms").asDouble() > 0, j.toString());
+            var back = org.vramsheet.io.json.WorksheetJson.read(updated).validation().latency();
+            assertNotNull(back);
+            assertEquals("meta-llama/Llama-3.1-8B-Instruct", back.modelId(), "the model the server served");
+            assertEquals(org.vramsheet.core.sheet.Engine.VLLM, back.engine());
+            assertEquals("0.19.0", back.engineVersion());
+            assertEquals(step.path("itlP50Ms").asDouble(), back.steps().get(0).itlP50Ms(), 1e-9);
+            assertTrue(back.measuredAt().matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), back.measuredAt());
+            var sheetNow = org.vramsheet.io.json.WorksheetJson.read(updated);
+            assertTrue(back.otherSetup(sheetNow).stream().anyMatch(s -> s.startsWith("model: meta-llama/Llama-3.1-8B-Instruct")),
+                    "a 70B sheet: the 8B's latency is of another setup: " + back.otherSetup(sheetNow));
+            var same = sheetNow.withModel(sheetNow.model().withModelId("meta-llama/Llama-3.1-8B-Instruct"))
+                    .withRuntime(sheetNow.runtime().toBuilder().engineVersion("0.19.0").build());
+            assertEquals(List.of(), back.otherSetup(same), "of this setup once the sheet is the 8B on vLLM 0.19.0");
+            var otherGpu = same.withGpu(new org.vramsheet.core.sheet.Gpu("A100 80GB", same.gpu().count(), same.gpu().totalBytes()));
+            assertTrue(back.otherSetup(otherGpu).get(0).startsWith("GPU model:"), back.otherSetup(otherGpu).toString());
+        }
+    }
 }
