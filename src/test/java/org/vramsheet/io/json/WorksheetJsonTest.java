@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -241,7 +242,7 @@ class WorksheetJsonTest {
         assertTrue(WorksheetJson.representable(ws, 5));
         assertEquals(text, WorksheetJson.writeAs(ws, 5), "the version-5 form is the file as saved");
         String now = WorksheetJson.write(ws);
-        assertTrue(now.contains("\"schemaVersion\" : 7") && now.contains("\"llamaCpp\" : {"), now);
+        assertTrue(now.contains("\"schemaVersion\" : " + WorksheetJson.SCHEMA_VERSION) && now.contains("\"llamaCpp\" : {"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
         Worksheet offload = ws.withRuntime(ws.runtime().toBuilder().llamaCpp(ws.runtime().llamaCpp().withGpuLayers(20)).build());
         assertFalse(WorksheetJson.representable(offload, 5), "-ngl 20 is content a version-5 file cannot hold");
@@ -264,12 +265,42 @@ class WorksheetJsonTest {
         assertTrue(WorksheetJson.representable(ws, 6));
         assertEquals(text, WorksheetJson.writeAs(ws, 6), "the version-6 form is the file as saved");
         String now = WorksheetJson.write(ws);
-        assertTrue(now.contains("\"schemaVersion\" : 7") && now.contains("\"ollama\" : {"), now);
+        assertTrue(now.contains("\"schemaVersion\" : " + WorksheetJson.SCHEMA_VERSION) && now.contains("\"ollama\" : {"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
         Worksheet ollama = ws.withRuntime(ws.runtime().toBuilder().engine(Engine.OLLAMA)
                 .ollama(org.vramsheet.core.sheet.OllamaSettings.builder().numCtx(8192L).build()).build());
         assertFalse(WorksheetJson.representable(ollama, 6), "num_ctx 8192 is content a version-6 file cannot hold");
         assertEquals(ollama, WorksheetJson.parse(WorksheetJson.write(ollama), "ollama.json"));
         assertTrue(SizingCalculator.calculate(ws).issues().isEmpty(), SizingCalculator.calculate(ws).issues().toString());
+    }
+
+    /**
+     * A version-7 file (saved by main's build after a probe ramp recorded VALIDATION) opens with no latency measurement,
+     * is written back as version 8, and still reads as the same version-7 text; a latency measurement is content a
+     * version-7 file cannot hold, and it survives a save.
+     */
+    @Test
+    void aVersionSevenSheetOpensWithoutALatencyMeasurement() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v7-probed-seed003.json");
+        String text = Files.readString(file);
+        assertTrue(text.contains("\"schemaVersion\" : 7"), "a version-7 file");
+        Worksheet ws = WorksheetJson.read(file);
+        assertEquals(1600L, ws.validation().kvCapacityTokens());
+        assertEquals(11L, ws.validation().preemptionSequences());
+        assertEquals(null, ws.validation().latency());
+        assertTrue(WorksheetJson.representable(ws, 7));
+        assertEquals(text, WorksheetJson.writeAs(ws, 7), "the version-7 form is the file as saved");
+        String now = WorksheetJson.write(ws);
+        assertTrue(now.contains("\"schemaVersion\" : 8"), now);
+        assertEquals(ws, WorksheetJson.parse(now, "now.json"));
+        var step = new org.vramsheet.core.sheet.LatencyStep(4, 82.11, 90.5, 91.0, 40.16, 44.0, 47.5, 92.46, 4, 0);
+        Worksheet measured = ws.withValidation(ws.validation().toBuilder().latency(new org.vramsheet.core.sheet.MeasuredLatency(
+                "meta-llama/Llama-3.1-8B-Instruct", Engine.VLLM, "0.19.0", ws.gpu().name(), 1, ws.weights().format(),
+                ws.kv().kvDtype(), "2026-12-02T01:23:45Z", "ramp", 100L, 60L, List.of(step))).build());
+        assertFalse(WorksheetJson.representable(measured, 7), "a latency measurement is content a version-7 file cannot hold");
+        assertEquals(measured, WorksheetJson.parse(WorksheetJson.write(measured), "m.json"));
+        String bad = WorksheetJson.write(measured).replace("\"itlP50Ms\" : 40.16", "\"itlP50Ms\" : -1");
+        var e = assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse(bad, "bad.json"));
+        assertTrue(e.getMessage().contains("itlP50Ms") && e.getMessage().contains("not a time or rate"), e.getMessage());
     }
 }
