@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
@@ -93,7 +94,7 @@ final class ProbeReport {
 
     /** The measured table: one row per step, milliseconds and tokens per second. */
     private static void latencyText(PrintStream out, WorkloadRunner.Result run) {
-        List<LatencyStep> rows = run.steps().stream().map(WorkloadRunner.Step::latency).filter(java.util.Objects::nonNull)
+        List<LatencyStep> rows = run.steps().stream().map(WorkloadRunner.Step::latency).filter(Objects::nonNull)
                 .toList();
         if (rows.isEmpty()) {
             return;

@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.vramsheet.io.json.WorksheetJson;
@@ -63,7 +64,7 @@ final class StreamedCompletion {
             throw new EngineProbe.ProbeException(probe.base() + PATH + ": not found (not an OpenAI-compatible engine)");
         }
         String type = resp.headers().firstValue("content-type").orElse("");
-        if (!type.toLowerCase(java.util.Locale.ROOT).contains("text/event-stream")) {
+        if (!type.toLowerCase(Locale.ROOT).contains("text/event-stream")) {
             String whole = probe.body(resp.body(), PATH, probe.deadline());
             long t = System.nanoTime() - t0;
             return new Timing(t, new long[0], completionTokens(json(whole)), t, false, t0);
@@ -109,14 +110,8 @@ final class StreamedCompletion {
                 if (++texts > (long) maxTokens + SLACK) {
                     throw refused("the stream sent more than " + (maxTokens + SLACK) + " tokens for a request of " + maxTokens);
                 }
-                if (first < 0) {
-                    first = now;
-                } else {
-                    if (texts - 1 > gaps.length) {
-                        gaps = Arrays.copyOf(gaps, gaps.length * 2);
-                    }
-                    gaps[texts - 2] = now - last;
-                }
+                first = first < 0 ? now : first;
+                gaps = texts < 2 ? gaps : gap(gaps, texts - 2, now - last);
                 last = now;
             }
         } catch (IOException e) {
@@ -132,6 +127,13 @@ final class StreamedCompletion {
         }
         return new Timing(first - t0, Arrays.copyOf(gaps, Math.max(0, texts - 1)), usage >= 0 ? usage : texts,
                 System.nanoTime() - t0, true, t0);
+    }
+
+    /** The gaps with one more at index i (grown when full). */
+    private static long[] gap(long[] gaps, int i, long nanos) {
+        long[] g = i < gaps.length ? gaps : Arrays.copyOf(gaps, gaps.length * 2);
+        g[i] = nanos;
+        return g;
     }
 
     /** Reads what follows [DONE] (the chunked end), within the same bounds; nothing there is used. */

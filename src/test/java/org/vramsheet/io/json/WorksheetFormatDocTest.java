@@ -15,7 +15,7 @@ import org.vramsheet.core.input.Inputs;
 
 /** docs/worksheet-format.md documents every declared input with its version, and nothing that is not declared. */
 class WorksheetFormatDocTest {
-    private static final Pattern ROW = Pattern.compile("^\\| `([A-Za-z.\\[\\]]+)` \\| (\\d+) \\|", Pattern.MULTILINE);
+    private static final Pattern ROW = Pattern.compile("^\\| `([A-Za-z0-9.\\[\\]]+)` \\| (\\d+) \\|", Pattern.MULTILINE);
 
     @Test
     void everyDeclaredKeyIsDocumentedWithItsVersion() throws IOException {

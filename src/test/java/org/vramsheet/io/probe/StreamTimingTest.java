@@ -16,7 +16,8 @@ import org.vramsheet.core.sheet.LatencyStep;
  * ITL 40 ms, paced on each request's clock so that a late wake-up does not add up). The measured ITL median is within
  * 5 % of the injected one at 1, 4 and 8 concurrent requests; the TTFT median within 5 % plus the request's transit
  * ({@link #TRANSIT_MS}: on a loaded 2-core machine the thread hand-offs of one loopback request took 5 to 40 ms, more than
- * 5 % of any delay of 20-100 ms), and never below the injected one. The test itself runs about 3 s (a warm-up, then three steps of 16 tokens).
+ * 5 % of any delay of 20-100 ms), and never below the injected one. The test itself runs about 3 s (a warm-up, then
+ * three steps of 16 tokens).
  */
 class StreamTimingTest {
     private static final long TTFT_MS = 80;
