@@ -2,10 +2,13 @@ package org.vramsheet.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.sheet.LatencyStep;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.Messages;
 import org.vramsheet.io.json.WorksheetJson;
@@ -41,6 +44,7 @@ final class ProbeReport {
             b.put("activeTokens", run == null ? null : run.boundaryActiveTokens());
             j.put("stoppedBecause", run == null ? null : run.stoppedBecause());
             j.put("operationalHeadroom", ws == null ? null : ProbeRecord.headroom(ws, run));
+            latencyJson(j, run);
             out.println(j.toPrettyString());
             return;
         }
@@ -63,8 +67,50 @@ final class ProbeReport {
             if (h != null) {
                 line(out, Character.toUpperCase(h.charAt(0)) + h.substring(1));
             }
+            latencyText(out, run);
         }
     }
+
+    /** {@code latency}: the run's request shape and, per step in the order run, TTFT / ITL percentiles and throughput. */
+    private static void latencyJson(ObjectNode j, WorkloadRunner.Result run) {
+        ObjectNode l = j.putObject("latency");
+        l.put("inputTokens", run == null ? null : run.shape().inputTokens());
+        l.put("generatedTokens", run == null ? null : run.shape().generatedTokens());
+        var steps = l.putArray("steps");
+        if (run == null) {
+            return;
+        }
+        for (WorkloadRunner.Step s : run.steps()) {
+            LatencyStep m = s.latency();
+            if (m == null) {
+                continue;
+            }
+            steps.addObject().put("concurrency", m.concurrency()).put("ttftP50Ms", m.ttftP50Ms()).put("ttftP95Ms", m.ttftP95Ms())
+                    .put("ttftP99Ms", m.ttftP99Ms()).put("itlP50Ms", m.itlP50Ms()).put("itlP95Ms", m.itlP95Ms())
+                    .put("itlP99Ms", m.itlP99Ms()).put("outputTokensPerSecond", m.outputTokensPerSecond())
+                    .put("completed", m.completed()).put("failed", m.failed());
+        }
+    }
+
+    /** The measured table: one row per step, milliseconds and tokens per second. */
+    private static void latencyText(PrintStream out, WorkloadRunner.Result run) {
+        List<LatencyStep> rows = run.steps().stream().map(WorkloadRunner.Step::latency).filter(Objects::nonNull)
+                .toList();
+        if (rows.isEmpty()) {
+            return;
+        }
+        line(out, "Measured latency (" + fmt(run.shape().inputTokens()) + " input + " + fmt(run.shape().generatedTokens())
+                + " generated tokens per request; ms):");
+        line(out, String.format(Locale.ROOT, "  %5s %9s %9s %9s %8s %8s %8s %10s %5s %6s", "conc", "TTFT p50", "TTFT p95",
+                "TTFT p99", "ITL p50", "ITL p95", "ITL p99", "out tok/s", "done", "failed"));
+        for (LatencyStep m : rows) {
+            line(out, String.format(Locale.ROOT, "  %5d %9s %9s %9s %8s %8s %8s %10s %5d %6d", m.concurrency(), ms(m.ttftP50Ms()),
+                    ms(m.ttftP95Ms()), ms(m.ttftP99Ms()), ms(m.itlP50Ms()), ms(m.itlP95Ms()), ms(m.itlP99Ms()),
+                    ms(m.outputTokensPerSecond()), m.completed(), m.failed()));
+        }
+    }
+
+    private static String ms(Double v) { return v == null ? "-" : String.format(Locale.ROOT, "%.1f", v); }
 
     /** One line of text on out, every control character escaped (the server's strings and the sheet's alike). */
     private static void line(PrintStream out, String text) {

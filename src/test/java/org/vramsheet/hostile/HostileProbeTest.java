@@ -197,4 +197,27 @@ class HostileProbeTest {
         assertEquals(0, longId.code(), longId.err());
         assertTrue(WorksheetJson.shared().readTree(longId.out()).get("modelId").asText().length() <= 201, "cut short");
     }
+
+    /**
+     * Issue 29: a streamed completion that never ends, an event that never ends, a stream without a token and one that
+     * drips a byte a second each end with one line, within the limits (the drip at --max-seconds).
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "ENDLESS|the stream sent more than",
+        "HUGE_EVENT|an event of the stream is larger than 1 MiB: refused",
+        "NO_TOKENS|the stream ended without a token: refused",
+        "ONE_BYTE_A_SECOND|the time limit (3 s) ran out",
+    })
+    void aHostileStreamEndsWithOneLine(HostileEngine.Stream how, String expect) {
+        engine.stream = how;
+        Run r = probe("--worksheet", SHEET, "--scenario", "typical", "--max-requests", "2", "--max-seconds", "3");
+        if (how == HostileEngine.Stream.ONE_BYTE_A_SECOND) {
+            // the time limit cut the requests short: none answered
+            refused(r, "answered none");
+        } else {
+            refused(r, expect);
+        }
+        assertTrue(r.millis() < 8_000, how + " stopped after " + r.millis() + " ms");
+    }
 }

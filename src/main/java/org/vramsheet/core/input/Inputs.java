@@ -100,7 +100,7 @@ public final class Inputs {
 
     private static boolean absent(InputDecl d, Object v) {
         if (d.shown() == Shown.PART) {
-            return ((List<?>) v).stream().allMatch(x -> Objects.equals(x, d.defaultValue()));
+            return v == null || ((List<?>) v).stream().allMatch(x -> Objects.equals(x, d.defaultValue()));
         }
         return Objects.equals(v, d.defaultValue());
     }

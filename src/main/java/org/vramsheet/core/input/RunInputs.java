@@ -48,7 +48,7 @@ final class RunInputs {
                         Limits.GPU_BYTES);
         gpuSpeed(d);
         validation(d);
-        devices(setup(d))
+        LatencyInputs.of(devices(setup(d)))
                 .n("result.headroomBytes", "Operational headroom", "Операционный запас", BYTES, 0, Limits.BYTES).is(0L)
                 .t("result.sizingScenario", "Scenario that sizes the budget", "Сценарий, задающий бюджет",
                         ENUM).is(ScenarioId.LIMIT)

@@ -24,12 +24,14 @@ import java.util.List;
  * @param devices                     the buffers per device an engine log printed (llama.cpp, Ollama's runner), compared
  *                                    with the sheet's memory per device while the setup is the same (version 8)
  * @param offloadedLayers             the layers the log offloaded to the GPUs ("offloaded N/M layers to GPU")
+ * @param latency                     the latest streamed workload run's TTFT, ITL and throughput per concurrency step,
+ *                                    with its own setup (version 8; null: none measured)
  */
 public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kvCapacityTokens,
                          Long measuredPeakBytes, Long preemptionSequences, String notes, Long predictedNonKvBytes,
                          Long predictedKvPoolBytes, Long predictedKvCapacityTokens, Integer measuredOnGpus,
                          Long measuredActivationPeakBytes, Long measuredNonTorchBytes, Long measuredCudaGraphBytes,
-                         MeasuredSetup setup, List<MeasuredDevice> devices, Integer offloadedLayers) {
+                         MeasuredSetup setup, List<MeasuredDevice> devices, Integer offloadedLayers, MeasuredLatency latency) {
     public Validation {
         notes = notes == null ? "" : notes;
         devices = devices == null ? List.of() : List.copyOf(devices);
@@ -79,6 +81,7 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
         private MeasuredSetup setup;
         private List<MeasuredDevice> devices;
         private Integer offloadedLayers;
+        private MeasuredLatency latency;
 
         private Builder() { }
 
@@ -99,6 +102,7 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
             setup = r.setup;
             devices = r.devices;
             offloadedLayers = r.offloadedLayers;
+            latency = r.latency;
         }
 
         public Builder measuredNonKvBytes(Long v) { measuredNonKvBytes = v; return this; }
@@ -117,12 +121,13 @@ public record Validation(Long measuredNonKvBytes, Long allocatedKvBytes, Long kv
         public Builder setup(MeasuredSetup v) { setup = v; return this; }
         public Builder devices(List<MeasuredDevice> v) { devices = v; return this; }
         public Builder offloadedLayers(Integer v) { offloadedLayers = v; return this; }
+        public Builder latency(MeasuredLatency v) { latency = v; return this; }
 
         public Validation build() {
             return new Validation(measuredNonKvBytes, allocatedKvBytes, kvCapacityTokens, measuredPeakBytes,
                     preemptionSequences, notes, predictedNonKvBytes, predictedKvPoolBytes, predictedKvCapacityTokens,
                     measuredOnGpus, measuredActivationPeakBytes, measuredNonTorchBytes, measuredCudaGraphBytes, setup, devices,
-                    offloadedLayers);
+                    offloadedLayers, latency);
         }
     }
 }

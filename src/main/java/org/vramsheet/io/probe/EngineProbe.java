@@ -35,7 +35,7 @@ public final class EngineProbe {
     /** The most one answer may carry: a real /metrics page is tens of KiB. */
     public static final int MAX_BODY = 8 << 20;
     /** Closes bodies that outlive their deadline (a server that trickles or never ends). */
-    private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(r -> {
+    static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "probe-deadline");
         t.setDaemon(true);
         return t;
@@ -117,24 +117,38 @@ public final class EngineProbe {
     }
 
     /** The request's deadline: the timeout from now, or the run's deadline when that comes first. */
-    private long deadline() {
+    long deadline() {
         long own = System.nanoTime() + timeout.toNanos();
         return runSeconds >= 0 && runDeadline - own < 0 ? runDeadline : own;
     }
 
+    /** How long an answer may stay silent (headers, and between two events of a stream). */
+    Duration timeout() { return timeout; }
+
+    /** When a stream must end: the run's deadline, or without one ten minutes (at least the timeout) from now. */
+    long streamDeadline() {
+        return runSeconds >= 0 ? runDeadline : System.nanoTime() + Math.max(timeout.toNanos(), 600_000_000_000L);
+    }
+
     private boolean byRun(long end) { return runSeconds >= 0 && end == runDeadline; }
 
-    private ProbeException timedOut(String path, long end) {
+    ProbeException timedOut(String path, long end) {
         return byRun(end) ? new OutOfTime(base + path + ": the time limit (" + runSeconds + " s) ran out before the answer was "
                 + "complete")
                 : new ProbeException(base + path + ": timed out after " + timeout.toSeconds() + " s");
     }
 
     private String send(HttpRequest.Builder b, String path) throws ProbeException {
+        long end = deadline();
+        HttpResponse<InputStream> resp = open(b, path, end);
+        return resp == null ? null : body(resp.body(), path, end);
+    }
+
+    /** The answer's headers (a 200) within {@code end}, its body still to read; null on 404, a reason for the rest. */
+    HttpResponse<InputStream> open(HttpRequest.Builder b, String path, long end) throws ProbeException {
         if (apiKey.problem() != null) {
             throw new ProbeException(apiKey.problem());
         }
-        long end = deadline();
         long left = end - System.nanoTime();
         if (left <= 0) {
             throw timedOut(path, end);
@@ -153,9 +167,10 @@ public final class EngineProbe {
         int code = resp.statusCode();
         if (code != 200) {
             quietClose(resp.body());
-            return refused(resp, code, path);
+            refused(resp, code, path);
+            return null;
         }
-        return body(resp.body(), path, end);
+        return resp;
     }
 
     /** The response's headers within the deadline, whatever the HTTP client's own threads do. */
@@ -198,7 +213,7 @@ public final class EngineProbe {
     }
 
     /** The body, read within the deadline and at most {@link #MAX_BODY} bytes. */
-    private String body(InputStream in, String path, long end) throws ProbeException {
+    String body(InputStream in, String path, long end) throws ProbeException {
         var guard = WATCHDOG.schedule(() -> quietClose(in), Math.max(1, end - System.nanoTime()), TimeUnit.NANOSECONDS);
         try (in) {
             byte[] b = in.readNBytes(MAX_BODY + 1);
@@ -219,7 +234,7 @@ public final class EngineProbe {
         }
     }
 
-    private static void quietClose(InputStream in) {
+    static void quietClose(InputStream in) {
         try {
             in.close();
         } catch (IOException e) {

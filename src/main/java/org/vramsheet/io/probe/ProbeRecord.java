@@ -1,6 +1,14 @@
 package org.vramsheet.io.probe;
 
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.LatencyStep;
+import org.vramsheet.core.sheet.MeasuredLatency;
 import org.vramsheet.core.calc.StaleMeasurements;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -13,7 +21,8 @@ import org.vramsheet.core.sheet.Worksheet;
 /** What a probe writes into VALIDATION, with its provenance (server, engine version, time, scenario) in the notes. */
 public final class ProbeRecord {
     /** The fields {@link #apply} may change; every other field of the sheet is kept. */
-    public static final Set<String> OWNS = Set.of("validation.kvCapacityTokens", "validation.preemptionSequences", "validation.notes");
+    public static final Set<String> OWNS = Set.of("validation.kvCapacityTokens", "validation.preemptionSequences", "validation.notes",
+            "validation.latency");
 
     private ProbeRecord() { }
 
@@ -63,6 +72,28 @@ public final class ProbeRecord {
         return "the server runs " + snap.modelId() + ", the sheet is " + id;
     }
 
+    /**
+     * The run's TTFT, ITL and throughput per step with the setup it ran on: the model, engine and version the server
+     * said, the GPU, layout, weight format and KV dtype the sheet has (the server does not say them); null without a
+     * step that measured one.
+     */
+    public static MeasuredLatency latency(Worksheet ws, EngineProbe.Snapshot snap, WorkloadRunner.Result run, String scenario) {
+        if (run == null) {
+            return null;
+        }
+        List<LatencyStep> steps = run.steps().stream().map(WorkloadRunner.Step::latency).filter(Objects::nonNull)
+                .filter(l -> l.completed() != null && l.completed() > 0).toList();
+        if (steps.isEmpty()) {
+            return null;
+        }
+        Engine engine = Arrays.stream(Engine.values()).filter(e -> e.label().equalsIgnoreCase(snap.engine())).findFirst()
+                .orElse(null);
+        return new MeasuredLatency(snap.modelId(), engine, snap.engineVersion(), ws.gpu().name(), ws.runtime().ranks(),
+                ws.weights().format(), ws.kv().kvDtype(), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                scenario == null ? "" : scenario.toLowerCase(Locale.ROOT), run.shape().inputTokens(),
+                run.shape().generatedTokens(), steps);
+    }
+
     public static Worksheet apply(Worksheet ws, EngineProbe.Snapshot snap, WorkloadRunner.Result run, String server, String scenario) {
         Validation v = ws.validation();
         if (snap.capacityTokens() != null) {
@@ -85,6 +116,10 @@ public final class ProbeRecord {
         String headroom = headroom(ws, run);
         if (headroom != null) {
             note.append("; ").append(headroom);
+        }
+        MeasuredLatency latency = latency(ws, snap, run, scenario);
+        if (latency != null) {
+            v = v.toBuilder().latency(latency).build();
         }
         String notes = v.notes().isBlank() ? note.toString() : v.notes() + "\n" + note;
         // the probe's numbers are of the sheet's setup now: old values of another setup are cleared, the setup recorded

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import org.vramsheet.core.sheet.LatencyStep;
 import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.sheet.Worksheet;
 
@@ -33,17 +34,19 @@ public final class WorkloadRunner {
 
     /**
      * One step: its concurrency, whether the engine preempted, the peak KV usage seen (the fullest engine's, and each
-     * engine's), and whether every sequence finished and was measured (false when the time limit cut it short).
+     * engine's), whether every sequence finished and was measured (false when the time limit cut it short), and the
+     * streamed requests' TTFT, ITL and throughput ({@link LatencySummary}; null when the step never ran).
      */
     public record Step(int concurrency, boolean preempted, Double peakKvUsage, Map<String, Double> peakKvUsageByEngine,
-                       boolean finished) { }
+                       boolean finished, LatencyStep latency) { }
 
     /**
      * The outcome: steps, requests sent, peak KV usage (the fullest engine's; each engine's in the map, never summed), the
      * boundary (null when none was reached), why it stopped.
      */
     public record Result(List<Step> steps, int requestsSent, Double peakKvUsage, Integer boundaryConcurrency,
-                         Long boundaryActiveTokens, String stoppedBecause, Map<String, Double> peakKvUsageByEngine) { }
+                         Long boundaryActiveTokens, String stoppedBecause, Map<String, Double> peakKvUsageByEngine,
+                         Shape shape) { }
 
     private final EngineProbe probe;
     private final String model;
@@ -147,7 +150,7 @@ public final class WorkloadRunner {
             steps.add(s);
             return s;
         } catch (EngineProbe.OutOfTime e) {
-            return new Step(n, false, null, Map.of(), false);
+            return new Step(n, false, null, Map.of(), false, null);
         }
     }
 
@@ -181,7 +184,7 @@ public final class WorkloadRunner {
             s.peakKvUsageByEngine().forEach(all::see);
         }
         return new Result(List.copyOf(steps), sent, all.fullest(), boundary,
-                boundary == null ? null : boundary * (shape.inputTokens() + shape.generatedTokens()), stop, all.byEngine());
+                boundary == null ? null : boundary * (shape.inputTokens() + shape.generatedTokens()), stop, all.byEngine(), shape);
     }
 
     /** The highest KV usage seen, per engine. */
@@ -206,19 +209,21 @@ public final class WorkloadRunner {
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, n));
         Peaks peaks = new Peaks();
         double[] latest = {start};
-        int got;
+        List<StreamedCompletion.Timing> done;
         try {
-            List<Future<Long>> running = new ArrayList<>();
+            List<Future<StreamedCompletion.Timing>> running = new ArrayList<>();
             int tokens = (int) Math.min(Integer.MAX_VALUE, shape.generatedTokens());
+            StreamedCompletion stream = new StreamedCompletion(probe);
             for (int i = 0; i < n; i++) {
-                running.add(pool.submit(() -> probe.complete(model, prompt, tokens)));
+                running.add(pool.submit(() -> stream.run(model, prompt, tokens)));
                 sent++;
             }
             watch(running, peaks, latest);
-            got = answers(running);
+            done = answers(running);
         } finally {
             pool.shutdownNow();
         }
+        int got = done.size();
         answered += got;
         boolean finished = got == n;
         if (finished) {
@@ -230,11 +235,12 @@ public final class WorkloadRunner {
                 finished = false;
             }
         }
-        return new Step(n, latest[0] > start, peaks.fullest(), peaks.byEngine(), finished);
+        return new Step(n, latest[0] > start, peaks.fullest(), peaks.byEngine(), finished,
+                LatencySummary.of(n, done, n - got));
     }
 
     /** Reads /metrics while the sequences run; abandons them at the deadline or on cancel. */
-    private void watch(List<Future<Long>> running, Peaks peaks, double[] latest) throws EngineProbe.ProbeException {
+    private void watch(List<? extends Future<?>> running, Peaks peaks, double[] latest) throws EngineProbe.ProbeException {
         while (running.stream().anyMatch(f -> !f.isDone())) {
             if (System.nanoTime() - deadline > 0 || cancelled) {
                 running.forEach(f -> f.cancel(true));
@@ -261,16 +267,16 @@ public final class WorkloadRunner {
         }
     }
 
-    /** How many completions the server answered; those the time limit cut short are not counted, other failures thrown. */
-    private int answers(List<Future<Long>> running) throws EngineProbe.ProbeException {
-        int got = 0;
-        for (Future<Long> f : running) {
+    /** The completions the server answered, timed; those the time limit cut short are left out, other failures thrown. */
+    private List<StreamedCompletion.Timing> answers(List<Future<StreamedCompletion.Timing>> running)
+            throws EngineProbe.ProbeException {
+        List<StreamedCompletion.Timing> got = new ArrayList<>();
+        for (Future<StreamedCompletion.Timing> f : running) {
             if (f.isCancelled()) {
                 continue;
             }
             try {
-                f.get();
-                got++;
+                got.add(f.get());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new EngineProbe.ProbeException("cancelled");

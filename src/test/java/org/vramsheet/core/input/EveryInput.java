@@ -23,6 +23,8 @@ import org.vramsheet.core.sheet.Scenario;
 import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.sheet.SignOff;
 import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.core.sheet.LatencyStep;
+import org.vramsheet.core.sheet.MeasuredLatency;
 import org.vramsheet.core.sheet.MeasuredSetup;
 import org.vramsheet.core.sheet.Validation;
 import org.vramsheet.core.sheet.Variants;
@@ -61,7 +63,10 @@ public final class EveryInput {
                 new MeasuredSetup("acme/probe-9b", "r2", WeightFormat.FP8, 9_500_000_000L, KvDtype.FP8_E5M2, Engine.VLLM, "0.18.1",
                         "A100 80GB", 84_000_000_000L, 2, 2, 0.88, 16_384L, 64, "2026-11-20", "-c 16384; -ngl 30"),
                 List.of(new org.vramsheet.core.sheet.MeasuredDevice("gpu0", "CUDA0", 5_000_000_000L, 700_000_000L, 60_000_000L,
-                        760_000_000L, 500_000_000L, 1_000_000L)), 31);
+                        760_000_000L, 500_000_000L, 1_000_000L)), 31,
+                new MeasuredLatency("acme/probe-9b", Engine.SGLANG, "0.5.1", "A100 80GB", 4, WeightFormat.FP8, KvDtype.FP8_E5M2,
+                        "2026-11-20T10:11:12Z", "ramp", 1000L, 200L, List.of(new LatencyStep(8, 120.5, 180.25, 199.0, 21.5,
+                        30.75, 41.0, 350.5, 8, 1))));
         ResultSettings res = new ResultSettings(2_000_000_000L, ScenarioId.HEAVY, 32_768L, 500L,
                 new SlaTargets(800.0, TtftPercentile.P50, 40.0, 20.0), 2.5);
         SignOff s = new SignOff("Ann Preparer", "2026-11-01", "Rob Reviewer", "2026-11-02", "Alice Approver", "2026-11-03",

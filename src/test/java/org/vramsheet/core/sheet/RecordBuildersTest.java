@@ -126,6 +126,11 @@ class RecordBuildersTest {
             return new MeasuredSetup("acme/m-" + n, "", WeightFormat.BF16, (long) n << 30, KvDtype.AUTO, Engine.VLLM, "0.19.0",
                     "H100", 80L << 30, 1, 1, 0.9, 8192L + n, 16, "", "-c " + n);
         }
+        if (t == MeasuredLatency.class) {
+            return new MeasuredLatency("acme/m-" + n, Engine.VLLM, "0.19.0", "H100", 1, WeightFormat.BF16, KvDtype.AUTO,
+                    "2026-12-02T00:00:0" + sample + "Z", "ramp", 100L + n, 60L, List.of(new LatencyStep(1 + sample, 80.0 + n, 90.0,
+                    95.0, 40.0, 41.0, 42.0, 25.0, 1, 0)));
+        }
         throw new IllegalArgumentException("no sample for " + t);
     }
 

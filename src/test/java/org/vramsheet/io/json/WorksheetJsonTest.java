@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -332,5 +333,36 @@ class WorksheetJsonTest {
         assertTrue(SizingCalculator.calculate(ws).issues().isEmpty(), SizingCalculator.calculate(ws).issues().toString());
         assertTrue(SizingCalculator.calculate(ws).get(org.vramsheet.core.result.FigureKey.performance(
                 org.vramsheet.core.sheet.ScenarioId.TYPICAL, org.vramsheet.core.result.LatencyFigure.ITL)).available());
+    }
+
+    /**
+     * A version-7 file (saved by main's build after a probe ramp recorded VALIDATION) opens with no latency measurement,
+     * is written back as version 8, and still reads as the same version-7 text; a latency measurement is content a
+     * version-7 file cannot hold, and it survives a save.
+     */
+    @Test
+    void aVersionSevenSheetOpensWithoutALatencyMeasurement() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v7-probed-seed003.json");
+        String text = Files.readString(file);
+        assertTrue(text.contains("\"schemaVersion\" : 7"), "a version-7 file");
+        Worksheet ws = WorksheetJson.read(file);
+        assertEquals(1600L, ws.validation().kvCapacityTokens());
+        assertEquals(11L, ws.validation().preemptionSequences());
+        assertEquals(null, ws.validation().latency());
+        Worksheet bare = ws.withGpu(ws.gpu().withPerformance(null)); // (a Draft on a catalog GPU takes its performance)
+        assertTrue(WorksheetJson.representable(bare, 7));
+        assertEquals(text, WorksheetJson.writeAs(bare, 7), "the version-7 form is the file as saved");
+        String now = WorksheetJson.write(ws);
+        assertTrue(now.contains("\"schemaVersion\" : 8"), now);
+        assertEquals(ws, WorksheetJson.parse(now, "now.json"));
+        var step = new org.vramsheet.core.sheet.LatencyStep(4, 82.11, 90.5, 91.0, 40.16, 44.0, 47.5, 92.46, 4, 0);
+        Worksheet measured = ws.withValidation(ws.validation().toBuilder().latency(new org.vramsheet.core.sheet.MeasuredLatency(
+                "meta-llama/Llama-3.1-8B-Instruct", Engine.VLLM, "0.19.0", ws.gpu().name(), 1, ws.weights().format(),
+                ws.kv().kvDtype(), "2026-12-02T01:23:45Z", "ramp", 100L, 60L, List.of(step))).build());
+        assertFalse(WorksheetJson.representable(measured, 7), "a latency measurement is content a version-7 file cannot hold");
+        assertEquals(measured, WorksheetJson.parse(WorksheetJson.write(measured), "m.json"));
+        String bad = WorksheetJson.write(measured).replace("\"itlP50Ms\" : 40.16", "\"itlP50Ms\" : -1");
+        var e = assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse(bad, "bad.json"));
+        assertTrue(e.getMessage().contains("itlP50Ms") && e.getMessage().contains("not a time or rate"), e.getMessage());
     }
 }

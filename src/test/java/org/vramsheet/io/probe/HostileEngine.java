@@ -23,6 +23,9 @@ public final class HostileEngine implements AutoCloseable {
     /** How /metrics is sent. */
     public enum Body { WHOLE, ONE_BYTE_A_SECOND, ENDLESS }
 
+    /** How a streamed completion is sent: an answer as one JSON body, or an event stream that misbehaves. */
+    public enum Stream { JSON, ENDLESS, HUGE_EVENT, NO_TOKENS, ONE_BYTE_A_SECOND }
+
     /** A vLLM page: 100 blocks of 16 tokens, one engine 25 % full, no preemption. */
     public static final String VLLM = """
             # TYPE vllm:cache_config_info gauge
@@ -38,6 +41,7 @@ public final class HostileEngine implements AutoCloseable {
     public volatile String metrics = VLLM;
     public volatile Body body = Body.WHOLE;
     public volatile boolean answerCompletions = true;
+    public volatile Stream stream = Stream.JSON;
     public volatile String modelId = "meta-llama/Llama-3.1-8B-Instruct";
     /** The exact key a request must carry ("Bearer KEY"), or null for none. */
     public volatile String requiredKey;
@@ -90,7 +94,41 @@ public final class HostileEngine implements AutoCloseable {
             return;
         }
         completions.incrementAndGet();
-        reply(ex, 200, "{\"choices\":[{\"text\":\"x\"}],\"usage\":{\"prompt_tokens\":200}}");
+        if (stream == Stream.JSON) {
+            reply(ex, 200, "{\"choices\":[{\"text\":\"x\"}],\"usage\":{\"prompt_tokens\":200}}");
+            return;
+        }
+        ex.getResponseHeaders().add("Content-Type", "text/event-stream");
+        ex.sendResponseHeaders(200, 0);
+        byte[] token = "data: {\"choices\":[{\"text\":\" w\"}]}\n\n".getBytes(StandardCharsets.UTF_8);
+        try (OutputStream o = ex.getResponseBody()) {
+            switch (stream) {
+                case ENDLESS -> {
+                    while (!Thread.currentThread().isInterrupted()) {
+                        o.write(token);
+                    }
+                }
+                case HUGE_EVENT -> {
+                    o.write("data: {\"choices\":[{\"text\":\"".getBytes(StandardCharsets.UTF_8));
+                    byte[] x = new byte[64 * 1024];
+                    Arrays.fill(x, (byte) 'x');
+                    while (!Thread.currentThread().isInterrupted()) {
+                        o.write(x);
+                    }
+                }
+                case NO_TOKENS -> o.write(("data: {\"choices\":[{\"text\":\"\"}]}\n\n: keep-alive\n\ndata: [DONE]\n\n")
+                        .getBytes(StandardCharsets.UTF_8));
+                default -> {
+                    for (int i = 0; !Thread.currentThread().isInterrupted(); i = (i + 1) % token.length) {
+                        o.write(token[i]);
+                        o.flush();
+                        sleep(1000);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the client stopped reading, as it should
+        }
     }
 
     private void metrics(HttpExchange ex) throws IOException {

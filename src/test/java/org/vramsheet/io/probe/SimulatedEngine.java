@@ -31,6 +31,11 @@ public final class SimulatedEngine implements AutoCloseable {
     volatile boolean dropConnections;
     volatile String redirectTo;
     volatile String lastAuthorization;
+    /** Injected delays of a streamed completion: request received to first token, then between tokens (0: 2 ms). */
+    public volatile long ttftMillis;
+    public volatile long itlMillis;
+    /** Whether the last event of a stream carries usage.completion_tokens (as vLLM does with include_usage). */
+    public volatile boolean sendUsage = true;
 
     public SimulatedEngine(int blocks, int blockSize) throws IOException {
         this.blocks = blocks;
@@ -78,12 +83,42 @@ public final class SimulatedEngine implements AutoCloseable {
                 case "/v1/completions" -> {
                     var body = WorksheetJson.shared().readTree(ex.getRequestBody());
                     int prompt = words(body.path("prompt").asText(""));
-                    complete(prompt, body.path("max_tokens").asInt(1));
+                    int tokens = body.path("max_tokens").asInt(1);
+                    if (body.path("stream").asBoolean(false)) {
+                        stream(ex, prompt, tokens);
+                        return;
+                    }
+                    complete(prompt, tokens, t -> { });
                     completions.incrementAndGet();
                     reply(ex, 200, "{\"choices\":[{\"text\":\"x\"}],\"usage\":{\"prompt_tokens\":" + prompt + "}}");
                 }
                 default -> reply(ex, 404, "{}");
             }
+        }
+    }
+
+    /** A streamed completion: one server-sent event per token as it is generated, usage last, then [DONE]. */
+    private void stream(HttpExchange ex, int prompt, int tokens) throws IOException {
+        ex.getResponseHeaders().add("Content-Type", "text/event-stream");
+        ex.sendResponseHeaders(200, 0);
+        var out = ex.getResponseBody();
+        java.util.function.IntConsumer emit = t -> {
+            try {
+                out.write(("data: {\"choices\":[{\"index\":0,\"text\":\" w\"}]}\n\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        try {
+            complete(prompt, tokens, emit);
+            completions.incrementAndGet();
+            String usage = sendUsage ? "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":" + prompt
+                    + ",\"completion_tokens\":" + tokens + "}}\n\n" : "";
+            out.write((usage + "data: [DONE]\n\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } catch (java.io.UncheckedIOException e) {
+            // the client went away
         }
     }
 
@@ -105,7 +140,9 @@ public final class SimulatedEngine implements AutoCloseable {
     }
 
     /** One sequence: admitted when its prompt's blocks are free, grown token by token, preempted when the pool is out. */
-    private void complete(int prompt, int generate) {
+    private void complete(int prompt, int generate, java.util.function.IntConsumer emit) {
+        int emitted = 0;
+        long begun = System.nanoTime();
         while (true) {
             int held;
             synchronized (this) {
@@ -120,8 +157,14 @@ public final class SimulatedEngine implements AutoCloseable {
                 running++;
             }
             boolean preempted = false;
+            begun = System.nanoTime();
             for (int t = 1; t <= generate && !preempted; t++) {
-                sleep(2);
+                if (ttftMillis > 0 || itlMillis > 0) {
+                    // paced on the request's clock, so that a late wake-up is not added to every later token
+                    untilNanos(begun + (ttftMillis + (t - 1) * itlMillis) * 1_000_000L);
+                } else {
+                    sleep(2);
+                }
                 synchronized (this) {
                     if (ceil(prompt + t) > held) {
                         if (free > 0) {
@@ -135,6 +178,10 @@ public final class SimulatedEngine implements AutoCloseable {
                             preempted = true;
                         }
                     }
+                }
+                if (!preempted && t > emitted) {
+                    emit.accept(t);
+                    emitted = t;
                 }
             }
             if (!preempted) {
@@ -155,6 +202,17 @@ public final class SimulatedEngine implements AutoCloseable {
             wait(50);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void untilNanos(long at) {
+        for (long left; (left = at - System.nanoTime()) > 0; ) {
+            try {
+                Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 
