@@ -71,7 +71,8 @@ final class PoolStep {
         long cg = NonKvStep.bytes(c, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES);
         EngineModule.NonKvRule rule = Engines.of(r.engine()).nonKvRule();
         String nonKvFormula = rule.formula();
-        long nonKv = measured != null ? measured : sum(weights, rule.activation() ? act : 0, rule.nonTorch() ? nonTorch : 0,
+        long draft = SpeculativeStep.weightsBeforePool(c) ? SpeculativeStep.weightsPerGpu(c) : 0;
+        long nonKv = measured != null ? measured : sum(weights, draft, rule.activation() ? act : 0, rule.nonTorch() ? nonTorch : 0,
                 rule.cudaGraphs() ? cg : 0);
         if (measured != null && MeasuredNonKv.resplit(c) != null) {
             nonKv = MeasuredNonKv.perGpu(c, measured);
@@ -82,8 +83,11 @@ final class PoolStep {
                         "Measured by the engine: it already contains the weights, so they are not added again")
                 : Provenance.of("VALIDATION › Measured non-KV footprint", Units.bytesText(nonKv),
                 "Measured by the engine: it already contains the weights, so they are not added again"))
-                : Provenance.of(nonKvFormula, Units.bytesText(nonKv), MeasuredNonKv.estimateNote(c, "Estimated; paste the "
-                + "engine's measured non-KV memory into VALIDATION to replace it (it already contains the weights)"))));
+                : Provenance.of(nonKvFormula + (draft > 0 ? " + draft weights" : ""), Units.bytesText(nonKv),
+                MeasuredNonKv.estimateNote(c, "Estimated; paste the engine's measured non-KV memory into VALIDATION to replace it"
+                        + " (it already contains the weights)")
+                + (draft > 0 ? "; the draft's weights (" + Units.bytesText(draft) + " per GPU) are loaded before the pool is sized"
+                        : ""))));
         return nonKv;
     }
 

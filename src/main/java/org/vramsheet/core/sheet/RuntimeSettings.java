@@ -21,6 +21,7 @@ package org.vramsheet.core.sheet;
  * @param nodes                machines one replica spans (TP / PP across nodes, e.g. Ray); null: one
  * @param llamaCpp             llama.cpp's launch settings (-ngl, --tensor-split, -ctv, ...); used when the engine is llama.cpp
  * @param ollama               Ollama's settings (num_ctx, OLLAMA_NUM_PARALLEL, ...); used when the engine is Ollama
+ * @param speculative          speculative decoding: method, K and the draft (schemaVersion 8); none by default
  */
 public record RuntimeSettings(Engine engine, String engineVersion, CacheImplementation cacheImplementation,
                       Integer tensorParallel, Integer pipelineParallel, Double utilization, Integer blockSize,
@@ -28,7 +29,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
                       Long activationPeakBytes, Long nonTorchBytes, Long cudaGraphBytes,
                       Double fragmentationPercent, Boolean cudaGraphsInPool,
                       Long kvCacheMemoryBytes, Integer dataParallel, Integer nodes, LlamaCppSettings llamaCpp,
-                      OllamaSettings ollama) {
+                      OllamaSettings ollama, SpeculativeSettings speculative) {
     public RuntimeSettings {
         engine = engine == null ? Engine.byDefault() : engine;
         engineVersion = engineVersion == null ? "" : engineVersion.trim();
@@ -41,6 +42,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         nodes = nodes == null ? 1 : nodes;
         llamaCpp = llamaCpp == null ? LlamaCppSettings.defaults() : llamaCpp;
         ollama = ollama == null ? OllamaSettings.defaults() : ollama;
+        speculative = speculative == null ? SpeculativeSettings.defaults() : speculative;
     }
 
     /** A copy with another layout. */
@@ -83,6 +85,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         private Integer nodes;
         private LlamaCppSettings llamaCpp;
         private OllamaSettings ollama;
+        private SpeculativeSettings speculative;
 
         private Builder() { }
 
@@ -108,6 +111,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
             nodes = r.nodes;
             llamaCpp = r.llamaCpp;
             ollama = r.ollama;
+            speculative = r.speculative;
         }
 
         public Builder engine(Engine v) { engine = v; return this; }
@@ -131,12 +135,13 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         public Builder nodes(Integer v) { nodes = v; return this; }
         public Builder llamaCpp(LlamaCppSettings v) { llamaCpp = v; return this; }
         public Builder ollama(OllamaSettings v) { ollama = v; return this; }
+        public Builder speculative(SpeculativeSettings v) { speculative = v; return this; }
 
         public RuntimeSettings build() {
             return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel,
                     utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs,
                     activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool,
-                    kvCacheMemoryBytes, dataParallel, nodes, llamaCpp, ollama);
+                    kvCacheMemoryBytes, dataParallel, nodes, llamaCpp, ollama, speculative);
         }
     }
 }

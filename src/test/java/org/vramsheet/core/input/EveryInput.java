@@ -8,6 +8,8 @@ import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.OllamaSettings;
+import org.vramsheet.core.sheet.SpeculativeMethod;
+import org.vramsheet.core.sheet.SpeculativeSettings;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.KvDtype;
@@ -48,6 +50,7 @@ public final class EveryInput {
                 .fragmentationPercent(5.0).cudaGraphsInPool(true).kvCacheMemoryBytes(40_000_000_000L).dataParallel(3).nodes(2)
                 .llamaCpp(new LlamaCppSettings(40, List.of(3.0, 1.0), KvDtype.Q4_1, true, FlashAttention.ON, 256L, 1024L, true))
                 .ollama(new OllamaSettings(8192L, 4096L, 2, KvDtype.Q8_0, true, 33))
+                .speculative(new SpeculativeSettings(SpeculativeMethod.EAGLE3, 3, "acme/eagle3-x", 850_000_000L, 1, 8, 128, 2))
                 .build();
         Gpu g = new Gpu("H100 SXM", 12, 85_520_809_984L);
         Validation v = new Validation(45_000_000_000L, 30_000_000_000L, 98_304L, 80_000_000_000L, 61L, "ran on node 7",
