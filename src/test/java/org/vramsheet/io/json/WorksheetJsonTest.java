@@ -241,7 +241,7 @@ class WorksheetJsonTest {
         assertTrue(WorksheetJson.representable(ws, 5));
         assertEquals(text, WorksheetJson.writeAs(ws, 5), "the version-5 form is the file as saved");
         String now = WorksheetJson.write(ws);
-        assertTrue(now.contains("\"schemaVersion\" : 7") && now.contains("\"llamaCpp\" : {"), now);
+        assertTrue(now.contains("\"schemaVersion\" : 8") && now.contains("\"llamaCpp\" : {"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
         Worksheet offload = ws.withRuntime(ws.runtime().toBuilder().llamaCpp(ws.runtime().llamaCpp().withGpuLayers(20)).build());
         assertFalse(WorksheetJson.representable(offload, 5), "-ngl 20 is content a version-5 file cannot hold");
@@ -264,12 +264,36 @@ class WorksheetJsonTest {
         assertTrue(WorksheetJson.representable(ws, 6));
         assertEquals(text, WorksheetJson.writeAs(ws, 6), "the version-6 form is the file as saved");
         String now = WorksheetJson.write(ws);
-        assertTrue(now.contains("\"schemaVersion\" : 7") && now.contains("\"ollama\" : {"), now);
+        assertTrue(now.contains("\"schemaVersion\" : 8") && now.contains("\"ollama\" : {"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
         Worksheet ollama = ws.withRuntime(ws.runtime().toBuilder().engine(Engine.OLLAMA)
                 .ollama(org.vramsheet.core.sheet.OllamaSettings.builder().numCtx(8192L).build()).build());
         assertFalse(WorksheetJson.representable(ollama, 6), "num_ctx 8192 is content a version-6 file cannot hold");
         assertEquals(ollama, WorksheetJson.parse(WorksheetJson.write(ollama), "ollama.json"));
+        assertTrue(SizingCalculator.calculate(ws).issues().isEmpty(), SizingCalculator.calculate(ws).issues().toString());
+    }
+
+    /**
+     * A version-7 file (made by main's build before schemaVersion 8: {@code import Qwen__Qwen3-8B.json -o ...}) opens with no
+     * speculative decoding, is written back as saved in its version-7 form, and a draft is content version 7 cannot hold.
+     */
+    @Test
+    void aVersionSevenSheetOpensWithoutSpeculativeDecoding() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v7-qwen3-8b-h200.json");
+        String text = Files.readString(file);
+        Worksheet ws = WorksheetJson.read(file);
+        assertEquals("Qwen/Qwen3-8B", ws.model().modelId());
+        assertEquals(org.vramsheet.core.sheet.SpeculativeSettings.defaults(), ws.runtime().speculative());
+        assertTrue(WorksheetJson.representable(ws, 7));
+        assertEquals(text, WorksheetJson.writeAs(ws, 7), "the version-7 form is the file as saved");
+        String now = WorksheetJson.write(ws);
+        assertTrue(now.contains("\"schemaVersion\" : 8") && now.contains("\"speculative\" : {"), now);
+        assertEquals(ws, WorksheetJson.parse(now, "now.json"));
+        Worksheet draft = ws.withRuntime(ws.runtime().toBuilder().speculative(org.vramsheet.core.sheet.SpeculativeSettings
+                .builder().method(org.vramsheet.core.sheet.SpeculativeMethod.DRAFT_MODEL).tokens(3).draftModel("Qwen/Qwen3-0.6B")
+                .draftWeightsBytes(1_192_099_840L).draftLayers(28).draftKvHeads(8).draftHeadDim(128).build()).build());
+        assertFalse(WorksheetJson.representable(draft, 7), "a draft is content a version-7 file cannot hold");
+        assertEquals(draft, WorksheetJson.parse(WorksheetJson.write(draft), "draft.json"));
         assertTrue(SizingCalculator.calculate(ws).issues().isEmpty(), SizingCalculator.calculate(ws).issues().toString());
     }
 }
