@@ -134,19 +134,11 @@ final class ImportCommand extends Subcommand {
                     : "; dropped (--keep-measurements keeps them, stale)"));
             imported = keepMeasurements ? imported : StaleMeasurements.dropped(imported);
         }
-        DraftImport d = null;
-        if (draft != null) {
-            try {
-                d = draft(imported);
-            } catch (HubException | ConfigImporter.ImportException | IOException e) {
-                err.println("vramsheet import: --draft " + draft + ": " + e.getMessage());
-                return Cli.BAD_INPUT;
-            }
-            imported = d.applyTo(imported);
-        } else if (speculativeTokens != null) {
-            err.println("vramsheet import: --speculative-tokens needs --draft");
+        DraftImport d = withDraft(imported);
+        if (draft != null && d == null || draft == null && speculativeTokens != null) {
             return Cli.BAD_INPUT;
         }
+        imported = d == null ? imported : d.applyTo(imported);
         Worksheet ws = Cli.asWritten("import", base, imported, err);
         out.print(m.report());
         if (d != null) {
@@ -164,6 +156,22 @@ final class ImportCommand extends Subcommand {
             out.print(WorksheetJson.write(ws));
         }
         return Cli.OK;
+    }
+
+    /** --draft read onto the imported sheet, null without one or when it failed (said on err). */
+    private DraftImport withDraft(Worksheet imported) {
+        if (draft == null) {
+            if (speculativeTokens != null) {
+                err.println("vramsheet import: --speculative-tokens needs --draft");
+            }
+            return null;
+        }
+        try {
+            return draft(imported);
+        } catch (HubException | ConfigImporter.ImportException | IOException e) {
+            err.println("vramsheet import: --draft " + draft + ": " + e.getMessage());
+            return null;
+        }
     }
 
     /** The draft read like the main model; a local EAGLE-3 config gives the heads. */

@@ -83,12 +83,17 @@ final class PoolStep {
                         "Measured by the engine: it already contains the weights, so they are not added again")
                 : Provenance.of("VALIDATION › Measured non-KV footprint", Units.bytesText(nonKv),
                 "Measured by the engine: it already contains the weights, so they are not added again"))
-                : Provenance.of(nonKvFormula + (draft > 0 ? " + draft weights" : ""), Units.bytesText(nonKv),
-                MeasuredNonKv.estimateNote(c, "Estimated; paste the engine's measured non-KV memory into VALIDATION to replace it"
-                        + " (it already contains the weights)")
-                + (draft > 0 ? "; the draft's weights (" + Units.bytesText(draft) + " per GPU) are loaded before the pool is sized"
-                        : ""))));
+                : estimate(c, nonKvFormula, nonKv, draft)));
         return nonKv;
+    }
+
+    /** The estimated non-KV memory's provenance; a speculative draft loaded before the pool adds its weights (SpeculativeStep). */
+    private static Provenance estimate(Calc c, String formula, long nonKv, long draft) {
+        String note = MeasuredNonKv.estimateNote(c, "Estimated; paste the engine's measured non-KV memory into VALIDATION to "
+                + "replace it (it already contains the weights)");
+        return draft == 0 ? Provenance.of(formula, Units.bytesText(nonKv), note)
+                : Provenance.of(formula + " + draft weights", Units.bytesText(nonKv), note, "The draft's weights ("
+                        + Units.grouped(draft) + " B per GPU) are loaded before the engine sizes its pool");
     }
 
     private static PoolLayout engine(Calc c, RuntimeSettings r) {

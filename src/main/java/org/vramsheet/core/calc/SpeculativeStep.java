@@ -1,5 +1,6 @@
 package org.vramsheet.core.calc;
 
+import java.util.Arrays;
 import org.vramsheet.core.engine.EngineDefaults;
 import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.engine.spi.SpeculativeRule;
@@ -9,6 +10,7 @@ import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.result.Provenance;
 import org.vramsheet.core.result.Unit;
+import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.RuntimeSettings;
@@ -34,16 +36,15 @@ final class SpeculativeStep {
         SpeculativeRule rule = Engines.of(c.ws.runtime().engine()).speculativeRule();
         boolean draft = s.on() && s.method().hasDraft() && rule != null;
         int k = s.on() ? s.tokensOrDefault() : 0;
-        String name = s.on() ? s.method().label() : "none";
         c.compute(FigureKey.SPECULATIVE_TOKENS, "Speculative tokens K", Unit.TOKENS, INPUTS, Calc.n(), () ->
                 Figure.of(FigureKey.SPECULATIVE_TOKENS, "Speculative tokens K", Unit.TOKENS, k, Provenance.of(
-                        "RUNTIME › Speculative tokens K", Integer.toString(k), s.on() && s.tokens() == null
-                                ? "Not set: 1" : "Speculative decoding: " + name)));
+                        "RUNTIME › Speculative tokens K", Integer.toString(k), !s.on() ? "No speculative decoding"
+                                : s.tokens() == null ? "Not set: one speculative token per step" : "Set on the sheet")));
         c.compute(FigureKey.SPECULATIVE_VERIFY_TOKENS, "Verify tokens per sequence per step", Unit.TOKENS, INPUTS, Calc.n(), () ->
                 Figure.of(FigureKey.SPECULATIVE_VERIFY_TOKENS, "Verify tokens per sequence per step", Unit.TOKENS, k + 1L,
                         Provenance.of("K + 1", k + " + 1", "The target scores the K proposals and one token of its own in one "
                                 + "pass; the activation estimate is unchanged: vLLM profiles at max_num_batched_tokens, which "
-                                + "bounds the verify tokens too, and SGLang's reservation covers the draft's graphs")));
+                                + "bounds the verify tokens too, and the reservation of SGLang covers the CUDA graphs of the draft")));
         weights(c, s, draft);
         kv(c, s, rule, draft);
     }
@@ -68,8 +69,8 @@ final class SpeculativeStep {
 
     private static void weights(Calc c, SpeculativeSettings s, boolean draft) {
         int tp = c.ws.runtime().tensorParallel();
-        String why = draft ? "Imported from " + (s.draftModel().isEmpty() ? "the draft's config" : s.draftModel())
-                : s.on() ? s.method().label() + " loads no weights of its own" : "No speculative decoding";
+        String why = draft ? "The draft as imported (RUNTIME › Draft model)"
+                : s.on() ? "n-gram proposes from the tokens already seen: no weights, no KV" : "No speculative decoding";
         c.compute(FigureKey.SPECULATIVE_DRAFT_WEIGHTS_BYTES, "Draft weights", Unit.BYTES, INPUTS, Calc.n(), () -> {
             long w = draft ? s.draftWeightsBytes() : 0;
             return Figure.of(FigureKey.SPECULATIVE_DRAFT_WEIGHTS_BYTES, "Draft weights", Unit.BYTES, w,
@@ -90,14 +91,14 @@ final class SpeculativeStep {
         KvDtype dtype = !draft ? null : rule.draftKvDtype() != null ? rule.draftKvDtype()
                 : c.ws.kv().kvDtype().resolve(c.ws.weights().computeDtype());
         int layers = draft && s.draftLayers() != null ? s.draftLayers() : 0;
-        String dt = dtype == null ? "" : " in " + dtype.label() + (rule.draftKvDtype() != null ? " (the engine's draft cache type)"
-                : " (the target's KV-cache dtype)");
+        String dt = dtype == null ? "No draft KV" : rule.draftKvDtype() != null ? "In f16, the draft cache type of the engine"
+                : "In the KV-cache dtype of the target";
         c.compute(FigureKey.SPECULATIVE_DRAFT_KV_BYTES_PER_TOKEN, "Draft KV bytes per token", Unit.BYTES, fields, Calc.n(), () -> {
             long b = layers == 0 ? 0 : perToken(dtype, layers, s.draftKvHeads(), s.draftHeadDim(), c.ws.kv());
             return Figure.of(FigureKey.SPECULATIVE_DRAFT_KV_BYTES_PER_TOKEN, "Draft KV bytes per token", Unit.BYTES, b,
                     Provenance.of(mla(c) ? "draft layers x latent x bytes" : "draft layers x 2 x KV heads x head dim x bytes",
                             layers == 0 ? "0" : layers + " x " + (mla(c) ? "" : "2 x " + s.draftKvHeads() + " x ")
-                                    + s.draftHeadDim() + " x " + dtype.bytesText(), "Model-wide" + dt));
+                                    + s.draftHeadDim() + " x " + dtype.bytesText(), "Model-wide", dt));
         });
         int tp = c.ws.runtime().tensorParallel();
         c.compute(FigureKey.SPECULATIVE_DRAFT_KV_BYTES_PER_TOKEN_PER_GPU, "Draft KV bytes per token per GPU", Unit.BYTES, fields,
@@ -131,11 +132,17 @@ final class SpeculativeStep {
                     return Figure.of(FigureKey.SPECULATIVE_POOL_BYTES_PER_TOKEN_PER_GPU,
                             "Pool bytes per token per GPU (target + draft)", Unit.BYTES, sum, Provenance.of(
                                     "target + draft KV bytes per token per GPU", Units.grouped(target) + " + " + Units.grouped(d),
-                                    !draft ? "No draft KV" : !rule.kvInPool() ? "The draft's KV is not in the pool: "
-                                            + rule.source() : (rule.byLayers() ? "The draft's layers at the target's "
-                                            + "per-layer KV: " : "tokens per pool = pool / (target + draft bytes per token): ")
-                                            + rule.source()));
+                                    poolNotes(rule, draft)));
                 });
+    }
+
+    private static String[] poolNotes(SpeculativeRule rule, boolean draft) {
+        if (!draft) {
+            return new String[] {"No draft KV"};
+        }
+        String how = !rule.kvInPool() ? "The draft's KV is not in the pool" : rule.byLayers()
+                ? "The draft's layers are charged at the target's per-layer KV" : "tokens per pool = pool / (target + draft bytes per token)";
+        return new String[] {rule.source(), how};
     }
 
     /** llama.cpp: the draft's own context, slots x (n_ctx / slots) tokens; 0 for an engine that keeps the draft in the pool. */
@@ -157,13 +164,13 @@ final class SpeculativeStep {
     }
 
     private static long perToken(KvDtype dtype, int layers, int heads, int headDim, KvArchitecture target) {
-        long elems = target.kind() == org.vramsheet.core.sheet.AttentionKind.MLA ? headDim
+        long elems = target.kind() == AttentionKind.MLA ? headDim
                 : Math.multiplyExact(2L * heads, headDim);
         long perLayer = KvGeometry.ceilDiv(Math.multiplyExact(elems, dtype.num()), dtype.den());
         return Math.multiplyExact(perLayer, (long) layers);
     }
 
-    private static boolean mla(Calc c) { return c.ws.kv().kind() == org.vramsheet.core.sheet.AttentionKind.MLA; }
+    private static boolean mla(Calc c) { return c.ws.kv().kind() == AttentionKind.MLA; }
 
     /** The draft's weights per GPU as the non-KV memory takes them; 0 when the figure is unavailable. */
     static long weightsPerGpu(Calc c) { return NonKvStep.bytes(c, FigureKey.SPECULATIVE_DRAFT_WEIGHTS_BYTES_PER_GPU); }
@@ -181,7 +188,7 @@ final class SpeculativeStep {
     }
 
     private static String[] concat(String[] a, String[] b) {
-        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        String[] out = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }

@@ -28,19 +28,18 @@ final class SpeculativeValidator {
         }
         SpeculativeRule rule = Engines.of(r.engine()).speculativeRule();
         if (rule == null || !rule.methods().contains(s.method())) {
-            out.add(P + "method", "inconsistent: " + s.method().label() + " is not sized for " + r.engine().label()
-                    + (rule == null ? " (the sheet sizes speculative decoding for vLLM, SGLang and llama.cpp)"
-                    : " (it runs a draft model, -md)"));
+            out.add(P + "method", rule == null ? "inconsistent: speculative decoding is sized for vLLM, SGLang and llama.cpp, not "
+                    + "for this engine" : "inconsistent: llama.cpp runs a draft model (-md); this method is not sized for it");
             return;
         }
         if (!s.method().hasDraft()) {
             return;
         }
         if (s.draftWeightsBytes() == null) {
-            out.add(P + "draftWeightsBytes", "needed for " + s.method().label() + ": import the draft (import TARGET --draft DRAFT)");
+            out.add(P + "draftWeightsBytes", "needed: the draft's weights (import TARGET --draft DRAFT)");
         }
         if (s.draftLayers() == null) {
-            out.add(P + "draftLayers", "needed for " + s.method().label() + ": the draft's attention layers");
+            out.add(P + "draftLayers", "needed: the draft's attention layers");
         } else if (s.draftLayers() > 0 && (s.draftKvHeads() == null || s.draftHeadDim() == null)) {
             out.add(s.draftKvHeads() == null ? P + "draftKvHeads" : P + "draftHeadDim",
                     "needed: the draft's KV heads and head dimension size its KV cache");
@@ -67,8 +66,8 @@ final class SpeculativeValidator {
             KvGeometry g = new KvGeometry(ws);
             if (!g.mla && (s.draftKvHeads() != g.kvHeads || s.draftHeadDim() != g.headDim)) {
                 out.add(P + "draftKvHeads", "inconsistent: the draft's " + s.draftKvHeads() + " KV heads x " + s.draftHeadDim()
-                        + " differ from the target's " + g.kvHeads + " x " + g.headDim + "; " + ws.runtime().engine().label()
-                        + " keeps the draft's layers in the target's KV-cache group, sized here only for equal pages");
+                        + " differ from the target's " + g.kvHeads + " x " + g.headDim + "; vLLM keeps the draft's layers in the target's "
+                        + "KV-cache group, sized here only for equal pages");
             }
         } catch (ArithmeticException | IllegalArgumentException e) {
             // the KV ARCHITECTURE's own issues name it

@@ -18,6 +18,8 @@ import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.OllamaSettings;
 import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.SpeculativeMethod;
+import org.vramsheet.core.sheet.SpeculativeSettings;
 
 /** RUNTIME section. Empty numeric fields take the engine's default for its version. */
 public final class RuntimeViewModel extends SectionViewModel {
@@ -63,6 +65,15 @@ public final class RuntimeViewModel extends SectionViewModel {
     /** OLLAMA_FLASH_ATTENTION; AUTO stands for "unset", ON true, OFF false. */
     public final ObjectProperty<FlashAttention> ollamaFlash = watch(new SimpleObjectProperty<>(FlashAttention.AUTO));
     public final NumberInput numGpu = number("runtime.ollama.numGpu", NumberInput.Kind.COUNT, "layers");
+    // speculative decoding: the method, K and the draft as imported (RUNTIME › Speculative decoding)
+    public final ObjectProperty<SpeculativeMethod> specMethod = watch(new SimpleObjectProperty<>(SpeculativeMethod.NONE));
+    public final NumberInput specTokens = number("runtime.speculative.tokens", NumberInput.Kind.COUNT, "tokens");
+    public final StringProperty draftModel = watch(new SimpleStringProperty(""));
+    public final NumberInput draftWeights = number("runtime.speculative.draftWeightsBytes", NumberInput.Kind.BYTES, "GiB");
+    public final NumberInput draftLayers = number("runtime.speculative.draftLayers", NumberInput.Kind.COUNT, "layers");
+    public final NumberInput draftKvHeads = number("runtime.speculative.draftKvHeads", NumberInput.Kind.COUNT, "heads");
+    public final NumberInput draftHeadDim = number("runtime.speculative.draftHeadDim", NumberInput.Kind.COUNT, "");
+    public final NumberInput draftTp = number("runtime.speculative.draftTensorParallel", NumberInput.Kind.COUNT, "GPUs");
     private final BooleanProperty decimalComma = new SimpleBooleanProperty(false);
     private final ObjectBinding<List<TypedNumber.Read>> shares = Bindings.createObjectBinding(
             () -> SplitText.read(tensorSplit.get(), decimalComma.get()), tensorSplit, decimalComma);
@@ -105,6 +116,23 @@ public final class RuntimeViewModel extends SectionViewModel {
         ollamaFlash.set(o.flashAttention() == null ? FlashAttention.AUTO : o.flashAttention() ? FlashAttention.ON
                 : FlashAttention.OFF);
         numGpu.load(o.numGpu());
+        SpeculativeSettings sp = r.speculative();
+        specMethod.set(sp.method());
+        specTokens.load(sp.tokens());
+        draftModel.set(sp.draftModel());
+        draftWeights.load(sp.draftWeightsBytes());
+        draftLayers.load(sp.draftLayers());
+        draftKvHeads.load(sp.draftKvHeads());
+        draftHeadDim.load(sp.draftHeadDim());
+        draftTp.load(sp.draftTensorParallel());
+    }
+
+    /** Speculative decoding as the form holds it. */
+    private SpeculativeSettings speculative() {
+        return SpeculativeSettings.builder().method(specMethod.get()).tokens(specTokens.intValue()).draftModel(draftModel.get())
+                .draftWeightsBytes(draftWeights.longValue()).draftLayers(draftLayers.intValue())
+                .draftKvHeads(draftKvHeads.intValue()).draftHeadDim(draftHeadDim.intValue())
+                .draftTensorParallel(draftTp.intValue()).build();
     }
 
     /** Ollama's settings as the form holds them. */
@@ -156,6 +184,6 @@ public final class RuntimeViewModel extends SectionViewModel {
                     case NO -> Boolean.FALSE;
                     default -> null;
                 }).kvCacheMemoryBytes(kvCacheMemory.longValue()).dataParallel(dataParallel.intValue()).nodes(nodes.intValue())
-                .llamaCpp(llamaCpp()).ollama(ollama()).build();
+                .llamaCpp(llamaCpp()).ollama(ollama()).speculative(speculative()).build();
     }
 }

@@ -103,7 +103,8 @@ class SpeculativeStepTest {
         double fb = b.figures().get(FigureKey.POOL_FRACTION.id()).ratio();
         double capacityMib = plain.gpu().totalBytes() / (double) (1 << 20) + 512;
         assertEquals(6 * 1024 / capacityMib, fa - fb, 0.0011, "6 GiB of a " + capacityMib + " MiB GPU");
-        assertTrue(b.figures().get(FigureKey.POOL_FRACTION.id()).provenance().assumptions().get(0).contains("6144 MiB"));
+        assertTrue(b.figures().get(FigureKey.SPECULATIVE_POOL_BYTES_PER_TOKEN_PER_GPU.id()).provenance().assumptions().get(0)
+                .contains("reserves 6 GiB more for a draft model"));
         assertEquals(value(a, FigureKey.POOL_NON_KV_BYTES), value(b, FigureKey.POOL_NON_KV_BYTES),
                 "SGLang's draft loads after the target's pool, into 1 - mem_fraction_static");
         long cell = value(b, FigureKey.SPECULATIVE_POOL_BYTES_PER_TOKEN_PER_GPU);
@@ -141,7 +142,7 @@ class SpeculativeStepTest {
         Worksheet trt = withDraft(plain.withRuntime(plain.runtime().toBuilder().engine(Engine.TENSORRT_LLM).build()));
         SizingResult t = SizingCalculator.calculate(trt);
         assertTrue(t.issues().stream().anyMatch(i -> i.field().equals("runtime.speculative.method")
-                && i.message().contains("not sized for TensorRT-LLM")), t.issues().toString());
+                && i.message().contains("not for this engine")), t.issues().toString());
         Worksheet noWeights = plain.withRuntime(plain.runtime().toBuilder().speculative(SpeculativeSettings.builder()
                 .method(SpeculativeMethod.EAGLE).draftLayers(1).draftKvHeads(8).draftHeadDim(128).build()).build());
         assertTrue(SizingCalculator.calculate(noWeights).issues().stream()

@@ -74,7 +74,7 @@ final class SglangFraction {
         double mfs = Math.round((gpuMem - reserved) / gpuMem * 1000) / 1000.0;
         String why = String.format(Locale.ROOT, "SGLang 0.4.8-0.5.2 mem_fraction_static = round((capacity - reserved) / capacity, 3) "
                 + "= round((%.0f MiB - %.0f MiB) / %.0f MiB, 3) = %.3f (reserved %.1f GiB for this GPU size and TP x PP %d; "
-                + CAPACITY_NOTE + ")", gpuMem, reserved, gpuMem, mfs, gib, p, DRIVER_RESERVED_MIB) + SglangSpeculative.note(r);
+                + CAPACITY_NOTE + ")", gpuMem, reserved, gpuMem, mfs, gib, p, DRIVER_RESERVED_MIB);
         return new Choice<>(Math.max(0.01, mfs), why);
     }
 
@@ -91,11 +91,11 @@ final class SglangFraction {
         if (gpuMem > 60 * 1024) {
             reserved = Math.max(reserved, 10 * 1024);
         }
-        reserved += SglangSpeculative.reservedMib(r); // after the 10 GiB floor, as server_args.py adds it
+        reserved += SglangSpeculative.reservedMib(r); // after the 10 GiB floor, as server_args.py adds it (its rule's source says)
         double mfs = Math.round((gpuMem - reserved) / gpuMem * 1000) / 1000.0;
         String why = String.format(Locale.ROOT, "SGLang mem_fraction_static = round((capacity - reserved) / capacity, 3) "
                 + "= round((%.0f MiB - %.0f MiB) / %.0f MiB, 3) = %.3f (chunked_prefill_size %d, cuda_graph_max_bs %d; " + CAPACITY_NOTE
-                + ")", gpuMem, reserved, gpuMem, mfs, cps, bs, DRIVER_RESERVED_MIB) + SglangSpeculative.note(r);
+                + ")", gpuMem, reserved, gpuMem, mfs, cps, bs, DRIVER_RESERVED_MIB);
         if (piecewise) {
             why += String.format(Locale.ROOT, "; %d prefill CUDA graph sizes x %d MiB reserved (on by default from 0.5.10)",
                     sizes, PIECEWISE_MIB_PER_SIZE);

@@ -21,7 +21,9 @@ import org.vramsheet.core.sheet.SpeculativeMethod;
 final class SglangSpeculative {
     static final SpeculativeRule RULE = new SpeculativeRule(EnumSet.allOf(SpeculativeMethod.class), false, true, true, null,
             "SGLang sizes the pool on the target's runner, its cell size scaled by 1 + draft layers / target layers "
-                    + "(pool_configurator.py); the draft's weights load afterwards, into 1 - mem_fraction_static");
+                    + "(pool_configurator.py); the draft's weights load afterwards, into 1 - mem_fraction_static, for which the "
+                    + "default fraction reserves 6 GiB more for a draft model and 2 GiB more for EAGLE and MTP heads "
+                    + "(server_args.py)");
 
     /** MiB the default mem_fraction_static reserves for a draft model (STANDALONE). */
     static final int STANDALONE_MIB = 6 * 1024;
@@ -34,12 +36,5 @@ final class SglangSpeculative {
     static int reservedMib(RuntimeSettings r) {
         SpeculativeMethod m = r.speculative().method();
         return m == SpeculativeMethod.DRAFT_MODEL ? STANDALONE_MIB : m.hasDraft() ? EAGLE_MIB : 0;
-    }
-
-    /** The reservation as the provenance says it, or "" when there is none. */
-    static String note(RuntimeSettings r) {
-        int mib = reservedMib(r);
-        return mib == 0 ? "" : " + " + mib + " MiB for the " + r.speculative().method().label()
-                + " draft (server_args.py: draft weights and CUDA graphs)";
     }
 }
