@@ -141,7 +141,8 @@ final class SpeculativeStep {
             return new String[] {"No draft KV"};
         }
         String how = !rule.kvInPool() ? "The draft's KV is not in the pool" : rule.byLayers()
-                ? "The draft's layers are charged at the target's per-layer KV" : "tokens per pool = pool / (target + draft bytes per token)";
+                ? "The draft's layers are charged at the target's per-layer KV"
+                : "tokens per pool = pool / (target + draft bytes per token)";
         return new String[] {rule.source(), how};
     }
 

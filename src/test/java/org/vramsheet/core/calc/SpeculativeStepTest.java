@@ -23,7 +23,8 @@ import org.vramsheet.io.model.ModelImport;
  * Speculative decoding as line items. The test vector of issue 30: a Qwen3-0.6B draft for Qwen3-8B in bf16 at K = 3 holds
  * about 1.503e9 B of weights and 114,688,000 B of KV at 1,000 tokens (configs under src/test/resources/configs with their
  * sources). The engines' rules: vLLM divides its pool by target + draft bytes per token and loads the draft before it sizes
- * the pool; SGLang reserves 6 GiB more in its default fraction for a draft model; llama.cpp gives the draft a context of its
+ * the pool; SGLang loads it before its pool too and reserves 6 GiB more in its default fraction for a draft model; llama.cpp
+ * gives the draft a context of its
  * own in f16.
  */
 class SpeculativeStepTest {
@@ -105,8 +106,8 @@ class SpeculativeStepTest {
         assertEquals(6 * 1024 / capacityMib, fa - fb, 0.0011, "6 GiB of a " + capacityMib + " MiB GPU");
         assertTrue(b.figures().get(FigureKey.SPECULATIVE_POOL_BYTES_PER_TOKEN_PER_GPU.id()).provenance().assumptions().get(0)
                 .contains("reserves 6 GiB more for a draft model"));
-        assertEquals(value(a, FigureKey.POOL_NON_KV_BYTES), value(b, FigureKey.POOL_NON_KV_BYTES),
-                "SGLang's draft loads after the target's pool, into 1 - mem_fraction_static");
+        assertEquals(value(a, FigureKey.POOL_NON_KV_BYTES) + value(b, FigureKey.SPECULATIVE_DRAFT_WEIGHTS_BYTES_PER_GPU),
+                value(b, FigureKey.POOL_NON_KV_BYTES), "SGLang loads the draft before it sizes the pool (init_memory_pools)");
         long cell = value(b, FigureKey.SPECULATIVE_POOL_BYTES_PER_TOKEN_PER_GPU);
         assertEquals(147_456L * (36 + 28) / 36, cell, "cell x (1 + 28 / 36): equal per-layer KV");
         long pool = value(b, FigureKey.POOL_KV_POOL_BYTES);
