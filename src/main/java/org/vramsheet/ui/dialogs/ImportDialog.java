@@ -50,7 +50,11 @@ import org.vramsheet.ui.text.Texts;
 
 /** "Import model...": Hub ID, a file or folder, the local cache or the catalog; shows what was found before Apply. */
 public final class ImportDialog {
+    /** The tab last used in this run: the dialog opens there again (it always opened on the Hub tab, issue 31). */
+    private static int lastTab;
     private final Texts tx;
+    /** Apply, for the catalog's Enter and double click (the button is made after the tabs). */
+    private Runnable applyNow = () -> { };
     private final ImportViewModel ivm;
     private final SheetViewModel sheet;
     private final Stage stage = new Stage();
@@ -73,6 +77,8 @@ public final class ImportDialog {
                 new Tab(tx.t("Local cache"), cache()), new Tab(tx.t("Catalog"), catalog()));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("import-tabs");
+        tabs.getSelectionModel().select(Math.min(lastTab, tabs.getTabs().size() - 1));
+        tabs.getSelectionModel().selectedIndexProperty().addListener((o, a, b) -> lastTab = b.intValue());
         TextArea preview = new TextArea();
         preview.setId("import-preview");
         preview.setEditable(false);
@@ -108,6 +114,11 @@ public final class ImportDialog {
             ivm.cancel();
             stage.close();
         });
+        applyNow = () -> {
+            if (!apply.isDisabled()) {
+                apply.fire();
+            }
+        };
         HBox buttons = new HBox(8, apply, close);
         VBox root = new VBox(8, tabs, status, error, new Label(tx.t("What was detected and assumed:")), preview, buttons);
         root.setPadding(new Insets(10));
@@ -286,6 +297,18 @@ public final class ImportDialog {
         list.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (b != null) {
                 ivm.fromCatalog(b);
+            }
+        });
+        // Enter or a double click on an entry applies it (the selection has read it already: a catalog read is instant)
+        list.setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2 && list.getSelectionModel().getSelectedItem() != null) {
+                applyNow.run();
+            }
+        });
+        list.setOnKeyPressed(e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ENTER && list.getSelectionModel().getSelectedItem() != null) {
+                e.consume();
+                applyNow.run();
             }
         });
         VBox box = new VBox(6, new Label(tx.t("Built-in catalog (works offline; each entry names its source)")), filter, list);

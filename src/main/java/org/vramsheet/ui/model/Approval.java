@@ -35,12 +35,18 @@ final class Approval {
     List<String> approve() {
         endEdit.run();
         Worksheet ws = sheet.get();
-        List<String> out = new ArrayList<>(SignOffFlow.missingForApproval(ws.signOff()));
-        if (inputProblems.getAsBoolean()) {
-            out.add("the sheet has input problems: fix the marked fields first");
-        }
+        List<String> out = problems();
         if (out.isEmpty()) {
             boundary.accept(SignOffFlow.approve(ws, Fingerprint.ofContent(ws)));
+        }
+        return out;
+    }
+
+    /** What stands in the way of approving the sheet as it is now (empty: nothing); approves nothing. */
+    List<String> problems() {
+        List<String> out = new ArrayList<>(SignOffFlow.missingForApproval(sheet.get().signOff()));
+        if (inputProblems.getAsBoolean()) {
+            out.add("the sheet has input problems: fix the marked fields first");
         }
         return out;
     }

@@ -67,7 +67,13 @@ public final class GpuFitViewModel {
     }
 
     /** Makes a row's GPU, count and layout the sheet's, as one edit. */
+    /** Makes the row the sheet's GPU, count and layout (one undoable edit); nothing on an Approved (read-only) sheet. */
     public void use(Planner.Row row) {
-        sheet.applyWorksheet(Planner.placedOn(sheet.snapshot(), row.option()));
+        if (row != null && !sheet.readOnlyProperty().get()) {
+            sheet.applyWorksheet(Planner.placedOn(sheet.snapshot(), row.option()));
+        }
     }
+
+    /** True while the sheet is Approved: "Use this GPU" cannot change it (reopen it as a Draft first). */
+    public javafx.beans.property.ReadOnlyBooleanProperty readOnlyProperty() { return sheet.readOnlyProperty(); }
 }

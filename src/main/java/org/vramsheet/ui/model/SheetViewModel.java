@@ -260,6 +260,9 @@ public final class SheetViewModel {
      */
     public List<String> approve() { return approval.approve(); }
 
+    /** What stands in the way of approving the sheet as it is now (empty: nothing); approves nothing. */
+    public List<String> approvalProblems() { return approval.problems(); }
+
     /** An Approved sheet becomes editable again only as a Draft; the approval goes to the sign-off history. */
     public void reopenAsDraft() { approval.reopenAsDraft(); }
 

@@ -45,7 +45,8 @@ public final class GpuFitView extends VBox {
         busy.visibleProperty().bind(vm.busyProperty());
         Button use = new Button(texts.t("Use this GPU"));
         use.setId("gpu-fit-use");
-        use.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull());
+        // an Approved sheet cannot take another GPU: the button was enabled there and did nothing (issue 31)
+        use.disableProperty().bind(table.getSelectionModel().selectedItemProperty().isNull().or(vm.readOnlyProperty()));
         use.setOnAction(e -> vm.use(table.getSelectionModel().getSelectedItem()));
         HBox bar = new HBox(10, onlyFits, use, busy);
         bar.setAlignment(Pos.CENTER_LEFT);

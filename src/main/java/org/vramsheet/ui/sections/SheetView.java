@@ -329,6 +329,12 @@ public final class SheetView extends ScrollPane {
         approvalProblems.setId("signOff-problems");
         approvalProblems.getStyleClass().add(Style.FIELD_MESSAGE);
         approvalProblems.setWrapText(true);
+        // the refusal follows the sheet: a problem fixed (a name typed in) goes at once, not at the next click (issue 31)
+        vm.computedProperty().addListener((o, a, b) -> {
+            if (!approvalProblems.getText().isEmpty()) {
+                showApproval(vm.approvalProblems());
+            }
+        });
         s.getChildren().addAll(fill(COLUMNS, v.text("signOff-preparedBy", "Prepared by", x.preparedBy),
                 v.text("signOff-preparedOn", "Prepared on (YYYY-MM-DD)", x.preparedOn, "signOff.preparedOn"),
                 v.text("signOff-reviewedBy", "Reviewed by", x.reviewedBy),

@@ -298,6 +298,37 @@ class MeetingViewRobotTest {
         robot.interact(() -> d[0].stage().close());
     }
 
+    /**
+     * Issue 31, Seen 9 and 11: Enter on a catalog entry applies it; the dialog opens on the tab used last (it always opened
+     * on the Hub tab); the selected row's facts line is drawn in the selection's text colour (it was muted grey on blue).
+     */
+    @Test
+    void enterAppliesACatalogEntryAndTheDialogReopensOnItsTab(FxRobot robot) {
+        org.vramsheet.ui.dialogs.ImportDialog[] d = new org.vramsheet.ui.dialogs.ImportDialog[1];
+        robot.interact(() -> d[0] = window.showImport());
+        robot.clickOn("Catalog");
+        javafx.scene.control.TextField filter = robot.lookup("#import-catalog-filter").queryAs(javafx.scene.control.TextField.class);
+        robot.interact(() -> filter.setText("Qwen/Qwen3-8B"));
+        WaitForAsyncUtils.waitForFxEvents();
+        @SuppressWarnings("unchecked")
+        javafx.scene.control.ListView<org.vramsheet.io.catalog.ModelCatalog.Entry> list =
+                robot.lookup("#import-catalog-list").queryAs(javafx.scene.control.ListView.class);
+        var qwen = list.getItems().stream().filter(e -> e.id().equals("Qwen/Qwen3-8B")).findFirst().orElseThrow();
+        robot.interact(() -> {
+            list.getSelectionModel().select(qwen);
+            list.requestFocus();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(!d[0].stage().isShowing(), "Enter applied the entry and closed the dialog");
+        assertEquals("Qwen/Qwen3-8B", window.viewModel().snapshot().model().modelId());
+        robot.interact(() -> d[0] = window.showImport());
+        var tabs = robot.lookup("#import-tabs").queryAs(javafx.scene.control.TabPane.class);
+        assertEquals(3, tabs.getSelectionModel().getSelectedIndex(), "it opens on the Catalog tab again");
+        robot.interact(() -> d[0].stage().close());
+    }
+
     /** Point 5: the catalog picker (ControlsFX search field) finds models by ID or licence, each row with its facts. */
     @Test
     void theCatalogPickerFindsModelsByLicence(FxRobot robot) {

@@ -46,6 +46,66 @@ class SignedSheetRobotTest {
     @Test
     void approveReopenAndUndoNeverGiveAnEditableApprovedSheet(FxRobot robot) {
         var vm = window.viewModel();
+        approve(robot);
+        assertEquals(SignOffStatus.APPROVED, vm.snapshot().signOff().status());
+        assertTrue(vm.readOnlyProperty().get(), "read-only at once");
+        assertTrue(robot.lookup("#kv-layers").queryAs(TextField.class).isDisabled() || !robot.lookup("#kv-layers")
+                .queryAs(TextField.class).isEditable(), "fields locked");
+        robot.clickOn("#reopen-draft");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(SignOffStatus.DRAFT, vm.snapshot().signOff().status());
+        robot.press(KeyCode.CONTROL).press(KeyCode.Z).release(KeyCode.Z).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(SignOffStatus.DRAFT, vm.snapshot().signOff().status(), "undo does not go back to Approved");
+        assertAfterUndo(robot);
+    }
+
+    /** Issue 31, Seen 11: the approval's refusal stayed on screen after the missing fields were filled in. */
+    @Test
+    void theApprovalRefusalGoesWhenItsFieldsAreFilled(FxRobot robot) {
+        var vm = window.viewModel();
+        robot.interact(() -> window.sheetView().goTo("signOff.approvedBy"));
+        robot.clickOn("#signOff-approve");
+        WaitForAsyncUtils.waitForFxEvents();
+        String refused = text(robot, "#signOff-problems");
+        assertTrue(refused.contains("Prepared by") || refused.contains("prepared"), refused);
+        robot.interact(() -> vm.signOff.preparedBy.set("Ann"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(text(robot, "#signOff-problems").toLowerCase(java.util.Locale.ROOT).contains("prepared by"),
+                "the filled field's problem went: " + text(robot, "#signOff-problems"));
+        robot.interact(() -> {
+            vm.signOff.preparedOn.set("2026-11-28");
+            vm.signOff.reviewedBy.set("Bo");
+            vm.signOff.reviewedOn.set("2026-11-29");
+            vm.signOff.approvedBy.set("Cy");
+            vm.signOff.approvedOn.set("2026-11-30");
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("", text(robot, "#signOff-problems"), "nothing stands in the way any more");
+        assertEquals(SignOffStatus.DRAFT, vm.snapshot().signOff().status(), "and nothing was approved without a click");
+    }
+
+    /** Issue 31, Seen 11: "Use this GPU" was enabled on an Approved sheet and did nothing. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void useThisGpuIsOffOnAnApprovedSheet(FxRobot robot) {
+        approve(robot);
+        var tabs = robot.lookup("#charts").queryAs(javafx.scene.control.TabPane.class);
+        robot.interact(() -> tabs.getSelectionModel().select(tabs.getTabs().size() - 1));
+        javafx.scene.control.TableView<org.vramsheet.core.placement.Planner.Row> table =
+                robot.lookup("#gpu-fit-table").queryAs(javafx.scene.control.TableView.class);
+        try {
+            WaitForAsyncUtils.waitFor(30, java.util.concurrent.TimeUnit.SECONDS, () -> !table.getItems().isEmpty());
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("Which GPUs fit listed nothing", e);
+        }
+        robot.interact(() -> table.getSelectionModel().select(0));
+        assertTrue(robot.lookup("#gpu-fit-use").queryAs(javafx.scene.control.Button.class).isDisabled(),
+                "Use this GPU is off while the sheet is Approved");
+    }
+
+    private void approve(FxRobot robot) {
+        var vm = window.viewModel();
         robot.interact(() -> {
             vm.signOff.preparedBy.set("Ann");
             vm.signOff.preparedOn.set("2026-11-28");
@@ -59,15 +119,10 @@ class SignedSheetRobotTest {
         robot.clickOn("#signOff-approve");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(SignOffStatus.APPROVED, vm.snapshot().signOff().status());
-        assertTrue(vm.readOnlyProperty().get(), "read-only at once");
-        assertTrue(robot.lookup("#kv-layers").queryAs(TextField.class).isDisabled() || !robot.lookup("#kv-layers")
-                .queryAs(TextField.class).isEditable(), "fields locked");
-        robot.clickOn("#reopen-draft");
-        WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(SignOffStatus.DRAFT, vm.snapshot().signOff().status());
-        robot.press(KeyCode.CONTROL).press(KeyCode.Z).release(KeyCode.Z).release(KeyCode.CONTROL);
-        WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(SignOffStatus.DRAFT, vm.snapshot().signOff().status(), "undo does not go back to Approved");
+    }
+
+    private void assertAfterUndo(FxRobot robot) {
+        var vm = window.viewModel();
         assertFalse(vm.readOnlyProperty().get());
         assertEquals("", vm.snapshot().signOff().approvedBy(), "the approval went to the history");
         assertEquals(1, vm.snapshot().signOff().history().size());
