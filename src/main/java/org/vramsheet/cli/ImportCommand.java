@@ -1,5 +1,7 @@
 package org.vramsheet.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -24,6 +26,7 @@ import org.vramsheet.io.hub.ModelSources;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.model.ConfigImporter;
+import org.vramsheet.io.model.DraftImport;
 import org.vramsheet.io.model.ModelImport;
 import org.vramsheet.io.model.gguf.GgufCatalog;
 import org.vramsheet.io.model.gguf.GgufSources;
@@ -36,7 +39,7 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code import (HUB_ID[@REV] | CONFIG.json | FILE.gguf | DIR | HUB_ID[@REV]:FILE.gguf | ollama:NAME[:TAG] | catalog:ID)
  * [-o WORKSHEET.json]
- * [--onto SHEET.json [--keep-measurements]]}.
+ * [--onto SHEET.json [--keep-measurements]] [--draft DRAFT [--speculative-tokens K]]}.
  */
 @Command(name = "import", mixinStandardHelpOptions = true, description = {
         "Read a model's config.json (Hub: HF_TOKEN, HF_ENDPOINT, HF_HUB_OFFLINE) or a GGUF file's header into a worksheet.",
@@ -59,6 +62,12 @@ final class ImportCommand extends Subcommand {
     @Option(names = "--json", description = {"a Hub repository of GGUF files without config.json: list its files as JSON",
         "(the worksheet is JSON already)"})
     private boolean json;
+    @Option(names = "--draft", paramLabel = "DRAFT", description = {"a speculative draft, given like SOURCE (config, folder, "
+        + "catalog:ID, Hub ID);", "an EAGLE-3 config (architectures naming Eagle3) gives EAGLE-3 heads"})
+    private String draft;
+    @Option(names = "--speculative-tokens", paramLabel = "K", description = "speculative tokens per step (with --draft; "
+        + "default 1)")
+    private Integer speculativeTokens;
     @Parameters(paramLabel = "SOURCE", arity = "0..*", hideParamSyntax = true,
             description = {"a Hub ID (HUB_ID[@REV]), a config.json, a model folder, or catalog:ID from --catalog;",
                 "a GGUF file, any part of a split one, a folder of GGUF files, or HUB_ID[@REV]:FILE.gguf (HTTP Range);",
@@ -97,6 +106,16 @@ final class ImportCommand extends Subcommand {
         return importModel(sources.get(sources.size() - 1));
     }
 
+    /** The imported sheet on --engine's engine (if given and another). */
+    private Worksheet withEngine(Worksheet imported) {
+        if (engine == null) {
+            return imported;
+        }
+        Engine e = EngineOptions.engine(engine);
+        return e == imported.runtime().engine() ? imported
+                : imported.withRuntime(imported.runtime().toBuilder().engine(e).engineVersion("").build());
+    }
+
     /** Reads the model, applies it to the base sheet (or --onto's) and prints or writes the result. */
     private int importModel(String source) {
         ModelImport m;
@@ -122,23 +141,26 @@ final class ImportCommand extends Subcommand {
             err.println("vramsheet import: " + e.getMessage());
             return Cli.BAD_INPUT;
         }
-        Worksheet imported = ollama != null ? ollama.applyTo(base) : m.applyTo(base);
-        if (engine != null) {
-            Engine e = EngineOptions.engine(engine);
-            imported = e == imported.runtime().engine() ? imported
-                    : imported.withRuntime(imported.runtime().toBuilder().engine(e).engineVersion("").build());
-        }
+        Worksheet imported = withEngine(ollama != null ? ollama.applyTo(base) : m.applyTo(base));
         String other = StaleMeasurements.ofAnotherModel(base, imported);
         if (other != null) {
             err.println("vramsheet import: " + other + (keepMeasurements ? "; kept as stale (not used)"
                     : "; dropped (--keep-measurements keeps them, stale)"));
             imported = keepMeasurements ? imported : StaleMeasurements.dropped(imported);
         }
+        DraftImport d = withDraft(imported);
+        if (draft != null && d == null || draft == null && speculativeTokens != null) {
+            return Cli.BAD_INPUT;
+        }
+        imported = d == null ? imported : d.applyTo(imported);
         Worksheet ws = Cli.asWritten("import", base, imported, err);
         out.print(m.report());
         if (ws.runtime().engine() != base.runtime().engine()) {
             out.println("Engine: " + ws.runtime().engine().label() + " (the sheet was on " + base.runtime().engine().label()
                     + (engine != null ? "; --engine" : "") + ")");
+        }
+        if (d != null) {
+            d.detected().forEach(x -> out.println("  - " + x));
         }
         if (output != null) {
             try {
@@ -152,6 +174,38 @@ final class ImportCommand extends Subcommand {
             out.print(WorksheetJson.write(ws));
         }
         return Cli.OK;
+    }
+
+    /** --draft read onto the imported sheet, null without one or when it failed (said on err). */
+    private DraftImport withDraft(Worksheet imported) {
+        if (draft == null) {
+            if (speculativeTokens != null) {
+                err.println("vramsheet import: --speculative-tokens needs --draft");
+            }
+            return null;
+        }
+        try {
+            return draft(imported);
+        } catch (HubException | ConfigImporter.ImportException | IOException e) {
+            err.println("vramsheet import: --draft " + draft + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** The draft read like the main model; a local EAGLE-3 config gives the heads. */
+    private DraftImport draft(Worksheet target) throws HubException, ConfigImporter.ImportException, IOException {
+        if (speculativeTokens != null && (speculativeTokens < 1 || speculativeTokens > 64)) {
+            throw new ConfigImporter.ImportException("--speculative-tokens must be from 1 to 64 (got " + speculativeTokens + ")");
+        }
+        Path p = Path.of(draft);
+        Path config = Files.isDirectory(p) ? p.resolve("config.json") : p;
+        if (Files.isRegularFile(config) && config.toString().endsWith(".json")) {
+            JsonNode root = new ObjectMapper().readTree(Files.readString(config));
+            if (DraftImport.isEagle3(root)) {
+                return DraftImport.eagle3(root, draft, speculativeTokens);
+            }
+        }
+        return DraftImport.model(load(draft, env, err), target, draft, speculativeTokens);
     }
 
     private int failed(Exception e) {

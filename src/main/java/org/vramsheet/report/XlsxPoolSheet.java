@@ -23,7 +23,7 @@ final class XlsxPoolSheet {
 
     static boolean vllmFormulas(ReportData d) {
         boolean noState = d.sheet.kv().stateLayers() == null || d.sheet.kv().stateLayers() == 0;
-        return pool(d) == XlsxPool.VLLM_BLOCKS && noState && formulaGeometry(d)
+        return pool(d) == XlsxPool.VLLM_BLOCKS && noState && formulaGeometry(d) && noDraft(d)
                 && d.sheet.kv().windows().stream().noneMatch(LayerWindow::ownGeometry);
     }
 
@@ -32,8 +32,11 @@ final class XlsxPoolSheet {
         // SGLang splits a windowed model's pool (full / SWA) and gives hybrid state its own pool: the formulas know neither
         boolean split = p == XlsxPool.SGLANG_PAGES && (!d.sheet.kv().windows().isEmpty()
                 || d.sheet.kv().stateLayers() != null && d.sheet.kv().stateLayers() > 0);
-        return (p == XlsxPool.SGLANG_PAGES || p == XlsxPool.TRT_BLOCKS) && formulaGeometry(d) && !split;
+        return (p == XlsxPool.SGLANG_PAGES || p == XlsxPool.TRT_BLOCKS) && formulaGeometry(d) && !split && noDraft(d);
     }
+
+    /** The formulas know no speculative draft (its weights in the non-KV memory, its layers in the pool): app values then. */
+    private static boolean noDraft(ReportData d) { return !d.sheet.runtime().speculative().method().hasDraft(); }
 
     /** How the sheet's engine module has its pool written. */
     private static XlsxPool pool(ReportData d) { return Engines.of(d.sheet.runtime().engine()).xlsxPool(); }

@@ -139,6 +139,7 @@ public final class XlsxReport {
         b.formula("StateRank", "Fixed state per sequence per GPU", "ROUNDUP(StateLayers/PP,0)*ROUNDUP(StateBytes/TP,0)",
                 b.smallBytes);
         XlsxPoolSheet.write(b, d);
+        draft(b, d);
         scenarios(b, d);
         budget(b);
         predictionErrors(b);
@@ -236,10 +237,21 @@ public final class XlsxReport {
                         + "(PredictedCapacity-KvCapacityTokens)/KvCapacityTokens,\"-\")", b.decimal);
     }
 
+    /** The speculative draft's memory outside the pool, whole replica: its weights and llama.cpp's own draft context. */
+    private static void draft(XlsxBook b, ReportData d) {
+        double v = 0;
+        for (FigureKey k : new FigureKey[] {FigureKey.SPECULATIVE_DRAFT_WEIGHTS_BYTES, FigureKey.SPECULATIVE_DRAFT_CONTEXT_BYTES}) {
+            v += d.figure(k).available() ? d.figure(k).value() : 0;
+        }
+        b.value("DraftBytes", "Speculative draft (weights + llama.cpp's own draft context)", v, b.bytes,
+                "the app's value: RUNTIME › Speculative decoding (0 without a draft)");
+    }
+
     private static void budget(XlsxBook b) {
         b.heading("RESULT: PRODUCTION MEMORY BUDGET PER REPLICA");
-        b.formula("NonKvReplica", "Non-KV footprint (measured x GPUs, else weights + GPUs x (activation + non-torch + graphs))",
-                "IF(ISNUMBER(MeasuredNonKv),MeasuredPerGpu*Ranks,Weights+Ranks*(Act+NonTorch+CudaGraph))", b.bytes);
+        b.formula("NonKvReplica", "Non-KV footprint (measured x GPUs, else weights + draft + GPUs x (activation + non-torch + "
+                + "graphs))", "IF(ISNUMBER(MeasuredNonKv),MeasuredPerGpu*Ranks,Weights+DraftBytes+Ranks*(Act+NonTorch+CudaGraph))",
+                b.bytes);
         b.formula("SizingKv", "Required KV (sizing scenario)",
                 "IF(Sizing=\"Typical\",Typical_Physical,IF(Sizing=\"Heavy\",Heavy_Physical,Limit_Physical))", b.bytes);
         b.formula("Fragmentation", "Fragmentation allowance (estimates only)",

@@ -71,7 +71,8 @@ final class PoolStep {
         long cg = NonKvStep.bytes(c, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES);
         EngineModule.NonKvRule rule = Engines.of(r.engine()).nonKvRule();
         String nonKvFormula = rule.formula();
-        long nonKv = measured != null ? measured : sum(weights, rule.activation() ? act : 0, rule.nonTorch() ? nonTorch : 0,
+        long draft = SpeculativeStep.weightsBeforePool(c) ? SpeculativeStep.weightsPerGpu(c) : 0;
+        long nonKv = measured != null ? measured : sum(weights, draft, rule.activation() ? act : 0, rule.nonTorch() ? nonTorch : 0,
                 rule.cudaGraphs() ? cg : 0);
         if (measured != null && MeasuredNonKv.resplit(c) != null) {
             nonKv = MeasuredNonKv.perGpu(c, measured);
@@ -82,9 +83,17 @@ final class PoolStep {
                         "Measured by the engine: it already contains the weights, so they are not added again")
                 : Provenance.of("VALIDATION › Measured non-KV footprint", Units.bytesText(nonKv),
                 "Measured by the engine: it already contains the weights, so they are not added again"))
-                : Provenance.of(nonKvFormula, Units.bytesText(nonKv), MeasuredNonKv.estimateNote(c, "Estimated; paste the "
-                + "engine's measured non-KV memory into VALIDATION to replace it (it already contains the weights)"))));
+                : estimate(c, nonKvFormula, nonKv, draft)));
         return nonKv;
+    }
+
+    /** The estimated non-KV memory's provenance; a speculative draft loaded before the pool adds its weights (SpeculativeStep). */
+    private static Provenance estimate(Calc c, String formula, long nonKv, long draft) {
+        String note = MeasuredNonKv.estimateNote(c, "Estimated; paste the engine's measured non-KV memory into VALIDATION to "
+                + "replace it (it already contains the weights)");
+        return draft == 0 ? Provenance.of(formula, Units.bytesText(nonKv), note)
+                : Provenance.of(formula + " + draft weights", Units.bytesText(nonKv), note, "The draft's weights ("
+                        + Units.grouped(draft) + " B per GPU) are loaded before the engine sizes its pool");
     }
 
     private static PoolLayout engine(Calc c, RuntimeSettings r) {

@@ -28,8 +28,8 @@ public final class SizingCalculator {
     /** The result together with the engine's capacity curve (for sliders and charts); curve may be null. */
     public record Outcome(SizingResult result, Capacity capacity) { }
 
-    private static final String[] ORDER = {"weights.", "kvCache.", "pool.", "devices.", "scenarios.typical.", "scenarios.heavy.",
-        "scenarios.limit.", "result.", "placement.", "performance.", "sla.", "cost.", "validation.", "memory."};
+    private static final String[] ORDER = {"weights.", "kvCache.", "speculative.", "pool.", "devices.", "scenarios.typical.",
+        "scenarios.heavy.", "scenarios.limit.", "result.", "placement.", "performance.", "sla.", "cost.", "validation.", "memory."};
 
     /** Figures grouped in worksheet order, keeping the calculation order inside each section. */
     private static Map<String, Figure> ordered(Map<String, Figure> in) {
@@ -74,6 +74,7 @@ public final class SizingCalculator {
         Calc c = new Calc(launched(used), ws, stale, issues);
         WeightsStep.run(c);
         KvStep.run(c);
+        SpeculativeStep.run(c);
         NonKvStep.run(c);
         c.devices = DeviceStep.run(c);
         OllamaPlanStep.run(c);

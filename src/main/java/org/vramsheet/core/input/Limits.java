@@ -36,6 +36,8 @@ final class Limits {
     static final long HEAD_SIZE = 1 << 16;
     static final long CAPACITY_TOKENS = 1L << 40;
     static final long PARALLEL = 1024;
+    /** Speculative tokens K per step (vLLM and SGLang run a handful; 64 is far past any published setting). */
+    static final long SPECULATIVE_TOKENS = 64;
     static final long GPUS = 100_000;
     static final long NODES = 4096;
 

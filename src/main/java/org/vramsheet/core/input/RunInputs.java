@@ -18,6 +18,7 @@ import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.sheet.SignOffStatus;
+import org.vramsheet.core.sheet.SpeculativeMethod;
 import org.vramsheet.core.sheet.Variants;
 
 /** The declarations of the workloads, RUNTIME, GPU, VALIDATION, RESULT, SIGN-OFF and the variants. */
@@ -40,7 +41,7 @@ final class RunInputs {
                     .n(p + "sharedPrefixTokens", "Shared prefix tokens", "Общий префикс (токены)", TOKENS, 0,
                             Limits.TOKENS);
         }
-        performance(ollama(llamaCpp(runtime(d))))
+        speculative(performance(ollama(llamaCpp(runtime(d)))))
                 .t("gpu.name", "GPU model", "Модель GPU", TEXT).is("")
                 .n("gpu.count", "Count", "Количество", COUNT, 1, Limits.GPUS).is(1)
                 .n("gpu.totalBytes", "CUDA-visible memory per GPU", "Память на GPU, видимая CUDA", BYTES,
@@ -157,6 +158,22 @@ final class RunInputs {
                         "Целевые выходные токены/с на пользователя", DECIMAL, 0, 10_000_000).since(8)
                 .n("result.pricePerGpuHour", "Price per GPU-hour (any currency)",
                         "Цена за GPU-час (любая валюта)", DECIMAL, 0, 1_000_000).since(8);
+    }
+
+    /** RUNTIME › Speculative decoding (version 8): the method, K and the draft as imported; none by default. */
+    private static DeclList speculative(DeclList d) {
+        String p = "runtime.speculative.";
+        return d.t(p + "method", "Speculative decoding", "Спекулятивное декодирование", ENUM).is(SpeculativeMethod.NONE)
+                        .since(8)
+                .n(p + "tokens", "Speculative tokens K", "Спекулятивные токены K", COUNT, 1, Limits.SPECULATIVE_TOKENS).since(8)
+                .t(p + "draftModel", "Draft model", "Черновая модель", TEXT).is("").since(8)
+                .n(p + "draftWeightsBytes", "Draft weights", "Веса черновой модели", BYTES, 0, Limits.BYTES).since(8)
+                .n(p + "draftLayers", "Draft KV layers", "Слои KV черновой модели", COUNT, 0, Limits.LAYERS).since(8)
+                .n(p + "draftKvHeads", "Draft KV heads", "KV-головы черновой модели", COUNT, 1, Limits.HEADS).since(8)
+                .n(p + "draftHeadDim", "Draft head dimension", "Размер головы черновой модели", COUNT, 1, Limits.HEAD_SIZE)
+                        .since(8)
+                .n(p + "draftTensorParallel", "Draft tensor parallel size", "Tensor parallel черновой модели", COUNT, 1,
+                        Limits.PARALLEL).since(8);
     }
 
     private static DeclList signOff(DeclList d) {

@@ -265,6 +265,7 @@ public final class WorksheetValidator {
         }
         LlamaCppValidator.validate(ws, out);
         OllamaValidator.validate(ws, out);
+        SpeculativeValidator.validate(ws, out);
     }
 
     private static void gpu(Worksheet ws, Issues out) {

@@ -7,6 +7,15 @@ import org.vramsheet.core.sheet.ScenarioId;
  * value). {@link #id()} is the stable name used in {@code calc --json}, reports and translations.
  */
 public record FigureKey(String id) {
+    public static final FigureKey SPECULATIVE_TOKENS = new FigureKey("speculative.tokens");
+    public static final FigureKey SPECULATIVE_VERIFY_TOKENS = new FigureKey("speculative.verifyTokensPerSequence");
+    public static final FigureKey SPECULATIVE_DRAFT_WEIGHTS_BYTES = new FigureKey("speculative.draftWeightsBytes");
+    public static final FigureKey SPECULATIVE_DRAFT_WEIGHTS_BYTES_PER_GPU = new FigureKey("speculative.draftWeightsBytesPerGpu");
+    public static final FigureKey SPECULATIVE_DRAFT_KV_BYTES_PER_TOKEN = new FigureKey("speculative.draftKvBytesPerToken");
+    public static final FigureKey SPECULATIVE_DRAFT_KV_BYTES_PER_TOKEN_PER_GPU =
+            new FigureKey("speculative.draftKvBytesPerTokenPerGpu");
+    public static final FigureKey SPECULATIVE_POOL_BYTES_PER_TOKEN_PER_GPU = new FigureKey("speculative.poolBytesPerTokenPerGpu");
+    public static final FigureKey SPECULATIVE_DRAFT_CONTEXT_BYTES = new FigureKey("speculative.draftContextBytes");
     public static final FigureKey KV_CACHE_HEAD_DIM = new FigureKey("kvCache.headDim");
     public static final FigureKey KV_CACHE_KV_HEADS = new FigureKey("kvCache.kvHeads");
     public static final FigureKey KV_CACHE_ELEMENT_BYTES = new FigureKey("kvCache.elementBytes");

@@ -22,6 +22,7 @@ package org.vramsheet.core.sheet;
  * @param llamaCpp             llama.cpp's launch settings (-ngl, --tensor-split, -ctv, ...); used when the engine is llama.cpp
  * @param ollama               Ollama's settings (num_ctx, OLLAMA_NUM_PARALLEL, ...); used when the engine is Ollama
  * @param performance          the latency estimate's utilizations (version 8); null: the calibrated defaults
+ * @param speculative          speculative decoding: method, K and the draft (schemaVersion 8); none by default
  */
 public record RuntimeSettings(Engine engine, String engineVersion, CacheImplementation cacheImplementation,
                       Integer tensorParallel, Integer pipelineParallel, Double utilization, Integer blockSize,
@@ -29,7 +30,8 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
                       Long activationPeakBytes, Long nonTorchBytes, Long cudaGraphBytes,
                       Double fragmentationPercent, Boolean cudaGraphsInPool,
                       Long kvCacheMemoryBytes, Integer dataParallel, Integer nodes, LlamaCppSettings llamaCpp,
-                      OllamaSettings ollama, PerfSettings performance) {
+                      OllamaSettings ollama, PerfSettings performance,
+                      SpeculativeSettings speculative) {
     public RuntimeSettings {
         engine = engine == null ? Engine.byDefault() : engine;
         engineVersion = engineVersion == null ? "" : engineVersion.trim();
@@ -42,6 +44,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         nodes = nodes == null ? 1 : nodes;
         llamaCpp = llamaCpp == null ? LlamaCppSettings.defaults() : llamaCpp;
         ollama = ollama == null ? OllamaSettings.defaults() : ollama;
+        speculative = speculative == null ? SpeculativeSettings.defaults() : speculative;
     }
 
     /** A copy with another layout. */
@@ -85,6 +88,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         private LlamaCppSettings llamaCpp;
         private OllamaSettings ollama;
         private PerfSettings performance;
+        private SpeculativeSettings speculative;
 
         private Builder() { }
 
@@ -111,6 +115,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
             llamaCpp = r.llamaCpp;
             ollama = r.ollama;
             performance = r.performance;
+            speculative = r.speculative;
         }
 
         public Builder engine(Engine v) { engine = v; return this; }
@@ -135,12 +140,13 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         public Builder llamaCpp(LlamaCppSettings v) { llamaCpp = v; return this; }
         public Builder ollama(OllamaSettings v) { ollama = v; return this; }
         public Builder performance(PerfSettings v) { performance = v; return this; }
+        public Builder speculative(SpeculativeSettings v) { speculative = v; return this; }
 
         public RuntimeSettings build() {
             return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel,
                     utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs,
                     activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool,
-                    kvCacheMemoryBytes, dataParallel, nodes, llamaCpp, ollama, performance);
+                    kvCacheMemoryBytes, dataParallel, nodes, llamaCpp, ollama, performance, speculative);
         }
     }
 }

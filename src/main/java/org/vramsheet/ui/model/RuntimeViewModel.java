@@ -19,6 +19,8 @@ import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.OllamaSettings;
 import org.vramsheet.core.sheet.PerfSettings;
 import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.SpeculativeMethod;
+import org.vramsheet.core.sheet.SpeculativeSettings;
 
 /** RUNTIME section. Empty numeric fields take the engine's default for its version. */
 public final class RuntimeViewModel extends SectionViewModel {
@@ -71,6 +73,15 @@ public final class RuntimeViewModel extends SectionViewModel {
             "of TFLOPS");
     public final NumberInput allReduceLatency = number("runtime.performance.allReduceLatencyUs", NumberInput.Kind.DECIMAL, "");
     public final NumberInput prefillOverhead = number("runtime.performance.prefillOverheadMs", NumberInput.Kind.DECIMAL, "");
+    // speculative decoding: the method, K and the draft as imported (RUNTIME › Speculative decoding)
+    public final ObjectProperty<SpeculativeMethod> specMethod = watch(new SimpleObjectProperty<>(SpeculativeMethod.NONE));
+    public final NumberInput specTokens = number("runtime.speculative.tokens", NumberInput.Kind.COUNT, "tokens");
+    public final StringProperty draftModel = watch(new SimpleStringProperty(""));
+    public final NumberInput draftWeights = number("runtime.speculative.draftWeightsBytes", NumberInput.Kind.BYTES, "GiB");
+    public final NumberInput draftLayers = number("runtime.speculative.draftLayers", NumberInput.Kind.COUNT, "layers");
+    public final NumberInput draftKvHeads = number("runtime.speculative.draftKvHeads", NumberInput.Kind.COUNT, "heads");
+    public final NumberInput draftHeadDim = number("runtime.speculative.draftHeadDim", NumberInput.Kind.COUNT, "");
+    public final NumberInput draftTp = number("runtime.speculative.draftTensorParallel", NumberInput.Kind.COUNT, "GPUs");
     private final BooleanProperty decimalComma = new SimpleBooleanProperty(false);
     private final ObjectBinding<List<TypedNumber.Read>> shares = Bindings.createObjectBinding(
             () -> SplitText.read(tensorSplit.get(), decimalComma.get()), tensorSplit, decimalComma);
@@ -118,6 +129,15 @@ public final class RuntimeViewModel extends SectionViewModel {
         computeUtilization.load(p.computeUtilization());
         allReduceLatency.load(p.allReduceLatencyUs());
         prefillOverhead.load(p.prefillOverheadMs());
+        SpeculativeSettings sp = r.speculative();
+        specMethod.set(sp.method());
+        specTokens.load(sp.tokens());
+        draftModel.set(sp.draftModel());
+        draftWeights.load(sp.draftWeightsBytes());
+        draftLayers.load(sp.draftLayers());
+        draftKvHeads.load(sp.draftKvHeads());
+        draftHeadDim.load(sp.draftHeadDim());
+        draftTp.load(sp.draftTensorParallel());
     }
 
     /** The utilizations as typed; null when none is (the calibrated defaults). */
@@ -125,6 +145,14 @@ public final class RuntimeViewModel extends SectionViewModel {
         PerfSettings p = new PerfSettings(memoryBandwidthUtilization.doubleValue(), computeUtilization.doubleValue(),
                 allReduceLatency.doubleValue(), prefillOverhead.doubleValue());
         return p.equals(PerfSettings.defaults()) ? null : p;
+    }
+
+    /** Speculative decoding as the form holds it. */
+    private SpeculativeSettings speculative() {
+        return SpeculativeSettings.builder().method(specMethod.get()).tokens(specTokens.intValue()).draftModel(draftModel.get())
+                .draftWeightsBytes(draftWeights.longValue()).draftLayers(draftLayers.intValue())
+                .draftKvHeads(draftKvHeads.intValue()).draftHeadDim(draftHeadDim.intValue())
+                .draftTensorParallel(draftTp.intValue()).build();
     }
 
     /** Ollama's settings as the form holds them. */
@@ -176,6 +204,7 @@ public final class RuntimeViewModel extends SectionViewModel {
                     case NO -> Boolean.FALSE;
                     default -> null;
                 }).kvCacheMemoryBytes(kvCacheMemory.longValue()).dataParallel(dataParallel.intValue()).nodes(nodes.intValue())
-                .llamaCpp(llamaCpp()).ollama(ollama()).performance(performance()).build();
+                .llamaCpp(llamaCpp()).ollama(ollama()).performance(performance())
+                .speculative(speculative()).build();
     }
 }

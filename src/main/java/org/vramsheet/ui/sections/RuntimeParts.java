@@ -15,6 +15,7 @@ import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.KvDtype;
+import org.vramsheet.core.sheet.SpeculativeMethod;
 import org.vramsheet.ui.model.RuntimeViewModel;
 import org.vramsheet.ui.model.SheetViewModel;
 
@@ -83,6 +84,26 @@ final class RuntimeParts {
         ollamaPlan.setId("runtime-ollamaPlan");
         VBox devices = shownWhen(new VBox(6, new DeviceTable(v), results, ollamaPlan), r, e -> Engines.of(e).placesPerDevice());
         return new VBox(6, llama, OllamaParts.settings(v, vm), devices);
+    }
+
+    /**
+     * RUNTIME › Speculative decoding: the method, K and the draft (import TARGET --draft DRAFT fills them), and the draft's
+     * figures: its weights, its KV per token, what a token costs the pool, llama.cpp's own draft context, the verify width.
+     */
+    static Node speculative(Views v, SheetViewModel vm) {
+        RuntimeViewModel r = vm.runtime;
+        GridPane fields = FormGrid.fill(v.grid(), COLUMNS, v.choice(Views.id("runtime.speculative.method"),
+                        "Speculative decoding", r.specMethod, SpeculativeMethod.values(), SpeculativeMethod::label),
+                withDefault(v, v.number(r.specTokens), "1"),
+                v.text(Views.id("runtime.speculative.draftModel"), "Draft model", r.draftModel, "runtime.speculative.draftModel"),
+                v.number(r.draftWeights), v.number(r.draftLayers), v.number(r.draftKvHeads), v.number(r.draftHeadDim),
+                withDefault(v, v.number(r.draftTp), "as the target"));
+        GridPane results = FormGrid.fill(v.grid(), COLUMNS, v.result(FigureKey.SPECULATIVE_DRAFT_WEIGHTS_BYTES),
+                v.result(FigureKey.SPECULATIVE_DRAFT_KV_BYTES_PER_TOKEN), v.result(FigureKey.SPECULATIVE_POOL_BYTES_PER_TOKEN_PER_GPU),
+                v.result(FigureKey.SPECULATIVE_DRAFT_CONTEXT_BYTES), v.result(FigureKey.SPECULATIVE_VERIFY_TOKENS));
+        VBox box = new VBox(6, title(v, "Speculative decoding"), fields, results);
+        box.setId("runtime-speculative");
+        return box;
     }
 
     static Label title(Views v, String english) {

@@ -8,6 +8,8 @@ import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.OllamaSettings;
+import org.vramsheet.core.sheet.SpeculativeMethod;
+import org.vramsheet.core.sheet.SpeculativeSettings;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.GpuSpeed;
 import org.vramsheet.core.sheet.PerfSettings;
@@ -55,6 +57,7 @@ public final class EveryInput {
                 .llamaCpp(new LlamaCppSettings(40, List.of(3.0, 1.0), KvDtype.Q4_1, true, FlashAttention.ON, 256L, 1024L, true))
                 .ollama(new OllamaSettings(8192L, 4096L, 2, KvDtype.Q8_0, true, 33))
                 .performance(new PerfSettings(0.7, 0.6, 20.0, 100.0))
+                .speculative(new SpeculativeSettings(SpeculativeMethod.EAGLE3, 3, "acme/eagle3-x", 850_000_000L, 1, 8, 128, 2))
                 .build();
         Gpu g = new Gpu("H100 SXM", 12, 85_520_809_984L, new GpuSpeed(3000.0, 900.0, 1800.0, 3600.0, 400.0, "NVLink 4",
                 "typed"));

@@ -20,7 +20,7 @@ import org.vramsheet.io.json.WorksheetJson;
 class RecordBuildersTest {
     static Stream<Class<? extends Record>> records() {
         return Stream.of(RuntimeSettings.class, Weights.class, KvArchitecture.class, Validation.class, LlamaCppSettings.class,
-                OllamaSettings.class);
+                OllamaSettings.class, SpeculativeSettings.class);
     }
 
     @ParameterizedTest
@@ -37,7 +37,8 @@ class RecordBuildersTest {
     @ParameterizedTest
     @MethodSource("records")
     void builderStartsFromTheDefaults(Class<? extends Record> type) throws Exception {
-        boolean runtime = type == RuntimeSettings.class || type == LlamaCppSettings.class || type == OllamaSettings.class;
+        boolean runtime = type == RuntimeSettings.class || type == LlamaCppSettings.class || type == OllamaSettings.class
+                || type == SpeculativeSettings.class;
         Record defaults = (Record) type.getMethod(runtime ? "defaults" : "empty").invoke(null);
         assertEquals(defaults, build(type.getMethod("builder").invoke(null)));
         Object[] nulls = new Object[type.getRecordComponents().length];
@@ -121,6 +122,10 @@ class RecordBuildersTest {
         }
         if (t == PerfSettings.class) {
             return new PerfSettings(0.5 + sample / 10.0, 0.6 + sample / 10.0, 10.0 + n, 100.0 + n);
+        }
+        if (t == SpeculativeSettings.class) {
+            return new SpeculativeSettings(SpeculativeMethod.values()[5 - sample], 3 + sample, "draft " + n, (long) n << 20,
+                    28 + sample, 8 + sample, 128 + sample, 1 + sample);
         }
         if (t == MeasuredSetup.class) {
             return new MeasuredSetup("acme/m-" + n, "", WeightFormat.BF16, (long) n << 30, KvDtype.AUTO, Engine.VLLM, "0.19.0",

@@ -9,6 +9,7 @@ import org.vramsheet.core.engine.spi.DeviceMemory;
 import org.vramsheet.core.engine.spi.EngineModule;
 import org.vramsheet.core.engine.spi.PoolInput;
 import org.vramsheet.core.engine.spi.PoolLayout;
+import org.vramsheet.core.engine.spi.SpeculativeRule;
 import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.sheet.CacheImplementation;
 import org.vramsheet.core.sheet.Engine;
@@ -139,4 +140,7 @@ public final class LlamaCppModule implements EngineModule {
 
     @Override
     public String ratioFormula() { return "min(slots, n_ctx / context)"; }
+
+    @Override
+    public SpeculativeRule speculativeRule() { return LlamaCppSpeculative.RULE; }
 }

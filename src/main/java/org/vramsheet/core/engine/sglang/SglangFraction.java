@@ -70,7 +70,7 @@ final class SglangFraction {
         double gpuMem = capacityMib(totalBytes);
         int p = r.tensorParallel() * r.pipelineParallel();
         double gib = gpuMem < 35 * 1024 ? 2.8 + p / 10.0 : gpuMem < 90 * 1024 ? 9.5 + p / 2.0 : gpuMem < 160 * 1024 ? 12 + p / 2.0 : 32;
-        double reserved = gib * 1024;
+        double reserved = gib * 1024 + SglangSpeculative.reservedMib(r);
         double mfs = Math.round((gpuMem - reserved) / gpuMem * 1000) / 1000.0;
         String why = String.format(Locale.ROOT, "SGLang 0.4.8-0.5.2 mem_fraction_static = round((capacity - reserved) / capacity, 3) "
                 + "= round((%.0f MiB - %.0f MiB) / %.0f MiB, 3) = %.3f (reserved %.1f GiB for this GPU size and TP x PP %d; "
@@ -91,6 +91,7 @@ final class SglangFraction {
         if (gpuMem > 60 * 1024) {
             reserved = Math.max(reserved, 10 * 1024);
         }
+        reserved += SglangSpeculative.reservedMib(r); // after the 10 GiB floor, as server_args.py adds it (its rule's source says)
         double mfs = Math.round((gpuMem - reserved) / gpuMem * 1000) / 1000.0;
         String why = String.format(Locale.ROOT, "SGLang mem_fraction_static = round((capacity - reserved) / capacity, 3) "
                 + "= round((%.0f MiB - %.0f MiB) / %.0f MiB, 3) = %.3f (chunked_prefill_size %d, cuda_graph_max_bs %d; " + CAPACITY_NOTE

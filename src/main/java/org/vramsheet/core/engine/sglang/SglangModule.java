@@ -5,6 +5,7 @@ import org.vramsheet.core.engine.spi.EngineModule;
 import org.vramsheet.core.engine.spi.NonKvTerms;
 import org.vramsheet.core.engine.spi.PoolInput;
 import org.vramsheet.core.engine.spi.PoolLayout;
+import org.vramsheet.core.engine.spi.SpeculativeRule;
 import org.vramsheet.core.engine.spi.XlsxPool;
 import org.vramsheet.core.sheet.AttentionKind;
 import org.vramsheet.core.sheet.Engine;
@@ -74,4 +75,7 @@ public final class SglangModule implements EngineModule {
      */
     @Override
     public XlsxPool xlsxPool() { return XlsxPool.SGLANG_PAGES; }
+
+    @Override
+    public SpeculativeRule speculativeRule() { return SglangSpeculative.RULE; }
 }

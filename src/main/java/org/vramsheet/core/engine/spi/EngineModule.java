@@ -188,4 +188,10 @@ public interface EngineModule {
 
     /** Memory requested up front, with how it was computed: its formula, the formula with the sheet's numbers, a note. */
     record Requested(long bytes, String formula, String expr, String note) { }
+
+    /**
+     * How the engine holds a speculative draft (its weights, its KV in the pool or a context of its own), or null when the
+     * sheet does not size speculative decoding for this engine (the validator then refuses a method other than none).
+     */
+    default SpeculativeRule speculativeRule() { return null; }
 }

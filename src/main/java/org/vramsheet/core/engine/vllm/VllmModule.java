@@ -9,6 +9,7 @@ import org.vramsheet.core.engine.spi.EngineVersion;
 import org.vramsheet.core.engine.spi.NonKvTerms;
 import org.vramsheet.core.engine.spi.PoolInput;
 import org.vramsheet.core.engine.spi.PoolLayout;
+import org.vramsheet.core.engine.spi.SpeculativeRule;
 import org.vramsheet.core.engine.spi.XlsxPool;
 import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.sheet.Engine;
@@ -164,4 +165,7 @@ public final class VllmModule implements EngineModule {
     public Choice<Boolean> capacityFromConcurrency(RuntimeSettings r) { return VllmDefaults.capacityFromConcurrency(r); }
 
     static EngineVersion version(RuntimeSettings r) { return EngineVersion.parse(r.engineVersion()); }
+
+    @Override
+    public SpeculativeRule speculativeRule() { return VllmSpeculative.RULE; }
 }
