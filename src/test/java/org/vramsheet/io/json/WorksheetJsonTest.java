@@ -241,7 +241,7 @@ class WorksheetJsonTest {
         assertTrue(WorksheetJson.representable(ws, 5));
         assertEquals(text, WorksheetJson.writeAs(ws, 5), "the version-5 form is the file as saved");
         String now = WorksheetJson.write(ws);
-        assertTrue(now.contains("\"schemaVersion\" : 7") && now.contains("\"llamaCpp\" : {"), now);
+        assertTrue(now.contains("\"schemaVersion\" : 8") && now.contains("\"llamaCpp\" : {"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
         Worksheet offload = ws.withRuntime(ws.runtime().toBuilder().llamaCpp(ws.runtime().llamaCpp().withGpuLayers(20)).build());
         assertFalse(WorksheetJson.representable(offload, 5), "-ngl 20 is content a version-5 file cannot hold");
@@ -264,12 +264,36 @@ class WorksheetJsonTest {
         assertTrue(WorksheetJson.representable(ws, 6));
         assertEquals(text, WorksheetJson.writeAs(ws, 6), "the version-6 form is the file as saved");
         String now = WorksheetJson.write(ws);
-        assertTrue(now.contains("\"schemaVersion\" : 7") && now.contains("\"ollama\" : {"), now);
+        assertTrue(now.contains("\"schemaVersion\" : 8") && now.contains("\"ollama\" : {"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
         Worksheet ollama = ws.withRuntime(ws.runtime().toBuilder().engine(Engine.OLLAMA)
                 .ollama(org.vramsheet.core.sheet.OllamaSettings.builder().numCtx(8192L).build()).build());
         assertFalse(WorksheetJson.representable(ollama, 6), "num_ctx 8192 is content a version-6 file cannot hold");
         assertEquals(ollama, WorksheetJson.parse(WorksheetJson.write(ollama), "ollama.json"));
         assertTrue(SizingCalculator.calculate(ws).issues().isEmpty(), SizingCalculator.calculate(ws).issues().toString());
+    }
+
+    /**
+     * A version-7 sheet (Qwen3-30B-A3B imported by main's build before issue 27 point 3, written as saved) opens with the
+     * MoE shape unset (no fused-MoE workspace in its estimate, as it computed then), is written back as version 8, and
+     * still reads as the same version-7 text; a MoE shape is content a version-7 file cannot hold.
+     */
+    @Test
+    void aVersionSevenSheetOpensWithoutTheMoeShape() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v7-imported-qwen3-30b-a3b.json");
+        String text = Files.readString(file);
+        Worksheet ws = WorksheetJson.read(file);
+        assertEquals(30_532_122_624L, ws.weights().totalParams());
+        assertEquals(null, ws.weights().expertsPerToken());
+        assertEquals(null, ws.weights().expertIntermediateSize());
+        assertTrue(WorksheetJson.representable(ws, 7));
+        assertEquals(text, WorksheetJson.writeAs(ws, 7), "the version-7 form is the file as saved");
+        String now = WorksheetJson.write(ws);
+        assertTrue(now.contains("\"schemaVersion\" : 8") && now.contains("\"expertsPerToken\" : null"), now);
+        Worksheet moe = ws.withWeights(ws.weights().toBuilder().expertsPerToken(8).expertIntermediateSize(768).build());
+        assertFalse(WorksheetJson.representable(moe, 7), "a MoE shape is content a version-7 file cannot hold");
+        assertEquals(moe, WorksheetJson.parse(WorksheetJson.write(moe), "moe.json"));
+        assertTrue(org.vramsheet.core.engine.NonKvEstimator.features(moe).moeWorkspace() > 0, "the shape sizes the workspace");
+        assertEquals(0, org.vramsheet.core.engine.NonKvEstimator.features(ws).moeWorkspace(), "an old file's estimate is unchanged");
     }
 }
