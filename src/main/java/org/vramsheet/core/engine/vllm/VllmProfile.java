@@ -10,6 +10,8 @@ import org.vramsheet.core.units.Units;
  * <li>torch activation peak = T x perToken + S x V x perVocabSeq (+ the encoder term): T batched tokens of the dummy
  *     forward pass (max_num_batched_tokens), S sequences of the sampler's warm-up (_dummy_sampler_run, max_num_seqs) over
  *     V vocabulary entries (fp32 logits, probabilities and the top-k/top-p sort);</li>
+ * <li>a mixture-of-experts model's fused-MoE workspace ({@link VllmMoeWorkspace}, from the kernel's buffer shapes, not
+ *     fitted);</li>
  * <li>encoder profiling of a multimodal model (dummy images filling the encoder budget of T tokens: embeddings, merger
  *     and encoder cache) = 4 x T x hidden size x dtype bytes, not fitted: the six multimodal logs check it;</li>
  * <li>with pipeline stages the last stage decides (it samples, so it holds the whole peak; vLLM gives every stage the
@@ -20,11 +22,16 @@ import org.vramsheet.core.units.Units;
  */
 public final class VllmProfile {
     /** What the profiling run depends on, read from the sheet. */
-    public record Features(long batchedTokens, long seqs, long vocab, long encoderHidden, int dtypeBytes, int tp, int pp) {
+    public record Features(long batchedTokens, long seqs, long vocab, long encoderHidden, int dtypeBytes, int tp, int pp,
+                           long moeWorkspace) {
+
         /** The encoder's profiling peak: 4 x T x H x dtype bytes (0 for a text-only model). */
         public long encoderPeak() {
             return Math.multiplyExact(Math.multiplyExact(4L * batchedTokens, encoderHidden), (long) dtypeBytes);
         }
+
+        /** The terms taken from the kernels' shapes, not fitted: the encoder's peak and the fused-MoE workspace. */
+        public long shaped() { return Math.addExact(encoderPeak(), moeWorkspace); }
 
         /** S x V of the sampler term. */
         public double seqVocab() { return seqs * (double) vocab; }
@@ -40,7 +47,7 @@ public final class VllmProfile {
      * @param nonTorchPp            non-torch bytes on a pipeline stage (no TP)
      * @param cudaGraphs            CUDA graph estimate per GPU
      */
-    public record Constants(double perToken, double perVocabSeq, 
+    public record Constants(double perToken, double perVocabSeq,
                             long nonTorchOne, long nonTorchTp, long nonTorchPp, long cudaGraphs) { }
 
     /**
@@ -49,7 +56,7 @@ public final class VllmProfile {
      * 27B configs gained their vision towers (their encoder term now comes off their printed peaks first): 26,643 B per
      * token and 14.11 B per sequence x vocabulary entry before, 35,195 B and 13.55 B now.
      */
-    public static final Constants FITTED = new Constants(3.519e4, 13.55,
+    public static final Constants FITTED = new Constants(1.434e4, 14.42,
             Units.gib(0.25), Units.gib(2.1), Units.gib(0.07), Units.gib(0.84));
 
     /**
@@ -63,7 +70,7 @@ public final class VllmProfile {
 
     /** The torch activation peak of the profiling run. */
     public static long activation(Features f, Constants c) {
-        return Math.addExact(Math.round(f.batchedTokens() * c.perToken() + f.seqVocab() * c.perVocabSeq()), f.encoderPeak());
+        return Math.addExact(Math.round(f.batchedTokens() * c.perToken() + f.seqVocab() * c.perVocabSeq()), f.shaped());
     }
 
     /** Non-torch memory per GPU by parallelism (v0.11+ counting; see VllmDefaults for older releases). */
