@@ -310,7 +310,7 @@ class CliTest {
         Run r = run("validate", log.toString(), "--worksheet", sheet.toString());
         assertEquals(Cli.OK, r.code(), r.err());
         assertTrue(r.out().contains("likely cause: KV-cache dtype: log 'fp8', sheet 'auto (model dtype)' — corrected, the gap goes "
-                + "from -50.0 % to -0.1 %"), r.out());
+                + "from -50.0 % to +0.0 %"), r.out());
         assertTrue(!r.out().contains("sliding windows"), r.out());
     }
 }

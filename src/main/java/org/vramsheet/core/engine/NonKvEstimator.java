@@ -67,7 +67,7 @@ public final class NonKvEstimator {
         VllmProfile.Features f = features(ws, notes);
         long act = VllmProfile.activation(f, c);
         long t = f.batchedTokens();
-        long text = act - f.shaped();
+        long text = act - (c.holdsHiddenStates() ? f.shapedWithHidden() : f.shaped());
         notes.add(String.format(Locale.ROOT, "activation peak = %s batched tokens x %.1f KB + %d sequences x %s vocabulary x %.2f B"
                 + " = %s (fitted on vLLM 0.19 H100 logs; leave-one-out errors in docs/accuracy.md)", Units.grouped(t),
                 c.perToken() / 1000, f.seqs(), Units.grouped(f.vocab()), c.perVocabSeq(), Units.gibText(text)));
@@ -77,6 +77,11 @@ public final class NonKvEstimator {
                     + " (multimodal embeddings, merger and encoder cache; checked on six multimodal vLLM 0.19 logs)");
         }
         moeNote(ws, f, notes);
+        if (c.holdsHiddenStates() && f.hiddenStates() > 0) {
+            notes.add("hidden states held through the sampler's warm-up: " + Units.grouped(t) + " batched tokens x hidden "
+                    + Units.grouped(ws.kv().hiddenSize()) + " x " + ws.weights().computeDtype().bytes() + " B = "
+                    + Units.gibText(f.hiddenStates()) + " (gpu_model_runner.profile_run; not fitted)");
+        }
         EngineVersion ver = EngineDefaults.version(r.engineVersion());
         boolean old = ver != null && !ver.atLeast(0, 11);
         NonKvTerms terms = Engines.of(r.engine()).nonKvTerms(r, ws.gpu());
@@ -155,7 +160,9 @@ public final class NonKvEstimator {
         int bytes = h > 0 ? ws.weights().computeDtype().bytes() : 0;
         long moe = ws.weights() == null ? 0 : VllmMoeWorkspace.bytes(ws.weights(), hidden, t, r.tensorParallel(),
                 ws.weights().computeDtype().bytes());
-        return new VllmProfile.Features(t, s, v, h, bytes, r.tensorParallel(), r.pipelineParallel(), moe);
+        long held = hidden == null || hidden <= 0 || ws.weights() == null ? 0
+                : Math.multiplyExact(Math.multiplyExact(t, (long) hidden), (long) ws.weights().computeDtype().bytes());
+        return new VllmProfile.Features(t, s, v, h, bytes, r.tensorParallel(), r.pipelineParallel(), moe, held);
     }
 
     /** Extra non-torch memory per GPU when a replica spans nodes (D05 against D03 / D04 in the calibration set). */

@@ -26,7 +26,7 @@ public final class VllmProfileFit {
         long tp = Math.round(median(runs, r -> r.features().tp() > 1, r -> r.nonTorchBytes(), one));
         long pp = Math.round(median(runs, r -> r.features().tp() == 1 && r.features().pp() > 1, r -> r.nonTorchBytes(), one));
         long graphs = Math.round(median(runs, r -> r.cudaGraphBytes() != null, r -> r.cudaGraphBytes(), 0));
-        return new VllmProfile.Constants(k[0], k[1], one, tp, pp, graphs);
+        return new VllmProfile.Constants(k[0], k[1], one, tp, pp, graphs, true);
     }
 
     /** Coefficients of T and S x V. */
@@ -35,7 +35,7 @@ public final class VllmProfileFit {
         for (Run r : runs) {
             VllmProfile.Features f = r.features();
             double[] x = {f.batchedTokens(), f.seqVocab()};
-            double y = r.activationBytes() - (double) f.shaped();
+            double y = r.activationBytes() - (double) f.shapedWithHidden();
             for (int i = 0; i < 2; i++) {
                 for (int j = 0; j < 2; j++) {
                     a[i][j] += x[i] * x[j];
