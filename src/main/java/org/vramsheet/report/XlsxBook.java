@@ -27,8 +27,12 @@ final class XlsxBook {
     final XSSFWorkbook wb;
     final XSSFSheet sheet;
     final CellStyle bytes;
+    /** Bytes of one token, layer or page (KiB and KB beside them: in GiB they would print 0.00). */
+    final CellStyle smallBytes;
     final CellStyle gib;
     final CellStyle gb;
+    private final CellStyle kib;
+    private final CellStyle kb;
     final CellStyle count;
     final CellStyle decimal;
     final CellStyle heading;
@@ -44,6 +48,9 @@ final class XlsxBook {
         bytes = style(f.getFormat("#,##0\" B\""), false);
         gib = style(f.getFormat("#,##0.00\" GiB\""), false);
         gb = style(f.getFormat("#,##0.00\" GB\""), false);
+        smallBytes = style(f.getFormat("#,##0\" B\""), false);
+        kib = style(f.getFormat("#,##0.00\" KiB\""), false);
+        kb = style(f.getFormat("#,##0.00\" KB\""), false);
         count = style(f.getFormat("#,##0"), false);
         decimal = style(f.getFormat("0.0000"), false);
         input = style(f.getFormat("#,##0.####"), true);
@@ -139,7 +146,7 @@ final class XlsxBook {
         c.setCellStyle(style);
         name(name, 1, r.getRowNum());
         if (isBytes) {
-            units(r, "B");
+            units(r, "B", style == smallBytes);
         }
         return r;
     }
@@ -233,25 +240,26 @@ final class XlsxBook {
 
     /** A result row: a formula in B, named, with its GiB and GB beside it for bytes. */
     void formula(String name, String label, String formula, CellStyle style) {
-        namedRow(name, label, c -> c.setCellFormula(formula), style, style == bytes);
+        namedRow(name, label, c -> c.setCellFormula(formula), style, style == bytes || style == smallBytes);
     }
 
     /** A result the app computed that has no formula here (said in column E). */
     void value(String name, String label, double v, CellStyle style, String why) {
-        Row r = namedRow(name, label, c -> c.setCellValue(v), style, style == bytes);
+        Row r = namedRow(name, label, c -> c.setCellValue(v), style, style == bytes || style == smallBytes);
         XSSFCell n = (XSSFCell) r.createCell(4);
         put(n, why);
         n.setCellStyle(note);
     }
 
-    private void units(Row r, String col) {
+    /** GiB and GB beside a byte cell (KiB and KB for {@code small} ones). */
+    private void units(Row r, String col, boolean small) {
         int i = r.getRowNum() + 1;
         XSSFCell g = (XSSFCell) r.createCell(2);
-        g.setCellFormula("IF(ISNUMBER(" + col + i + ")," + col + i + "/1073741824,\"\")");
-        g.setCellStyle(gib);
+        g.setCellFormula("IF(ISNUMBER(" + col + i + ")," + col + i + (small ? "/1024" : "/1073741824") + ",\"\")");
+        g.setCellStyle(small ? kib : gib);
         XSSFCell d = (XSSFCell) r.createCell(3);
-        d.setCellFormula("IF(ISNUMBER(" + col + i + ")," + col + i + "/1000000000,\"\")");
-        d.setCellStyle(gb);
+        d.setCellFormula("IF(ISNUMBER(" + col + i + ")," + col + i + (small ? "/1000" : "/1000000000") + ",\"\")");
+        d.setCellStyle(small ? kb : gb);
     }
 
     /** A section heading and the Typical / Heavy / Limit column titles under it. */

@@ -56,12 +56,12 @@ final class XlsxPoolSheet {
         if (kind == XlsxPool.VLLM_BLOCKS) {
             b.formula("Page", d.figure(FigureKey.POOL_PAGE_BYTES).label() + " (the largest group's: vLLM makes pages equal)",
                     "MAX(ROUNDUP(BlockSize*ElemsLayerRank*KvElemBytes,0),IF(WindowLayers>0,ROUNDUP(BlockSize*IF(Mla=1,LatentDim,"
-                            + "2*MAX(1,INT(WinKvHeads/TP))*WinHeadDim)*KvElemBytes,0),0))", b.bytes);
+                            + "2*MAX(1,INT(WinKvHeads/TP))*WinHeadDim)*KvElemBytes,0),0))", b.smallBytes);
         } else if (!Engines.of(e).pagesSpanLayers()) {
             b.formula("Page", d.figure(FigureKey.POOL_PAGE_BYTES).label(), "ROUNDUP(BlockSize*ElemsLayerRank*KvElemBytes,0)",
-                    b.bytes);
+                    b.smallBytes);
         } else {
-            b.formula("Page", d.figure(FigureKey.POOL_PAGE_BYTES).label(), "BlockSize*KvPerTokenRank", b.bytes);
+            b.formula("Page", d.figure(FigureKey.POOL_PAGE_BYTES).label(), "BlockSize*KvPerTokenRank", b.smallBytes);
         }
         b.formula("LayerGroup", "Layers per block group (vLLM)", "IF(WinRank=0,FullRank,IF(FullRank=0,WinRank,IF(MAX(FullRank,"
                 + "WinRank)<1.5*MIN(FullRank,WinRank),MAX(FullRank,WinRank),MIN(FullRank,WinRank))))", b.count);

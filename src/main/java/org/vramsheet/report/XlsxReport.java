@@ -120,23 +120,23 @@ public final class XlsxReport {
         b.formula("KvHeadsRank", "KV heads per GPU", "IF(Mla=1,1,MAX(1,INT(KvHeads/TP)))", b.count);
         b.formula("ElemsLayerRank", "Cache elements per token per layer per GPU", "IF(Mla=1,LatentDim,2*KvHeadsRank*HeadDim)",
                 b.count);
-        b.formula("BytesLayerTok", "KV bytes per token per layer", "ROUNDUP(ElemsLayer*KvElemBytes,0)", b.bytes);
+        b.formula("BytesLayerTok", "KV bytes per token per layer", "ROUNDUP(ElemsLayer*KvElemBytes,0)", b.smallBytes);
         b.formula("BytesLayerTokRank", "KV bytes per token per layer per GPU", "ROUNDUP(ElemsLayerRank*KvElemBytes,0)",
-                b.bytes);
+                b.smallBytes);
         b.formula("BytesLayerTokWin", "KV bytes per token per windowed layer",
-                "ROUNDUP(IF(Mla=1,LatentDim,2*WinKvHeads*WinHeadDim)*KvElemBytes,0)", b.bytes);
+                "ROUNDUP(IF(Mla=1,LatentDim,2*WinKvHeads*WinHeadDim)*KvElemBytes,0)", b.smallBytes);
         b.formula("BytesLayerTokWinRank", "KV bytes per token per windowed layer per GPU",
-                "ROUNDUP(IF(Mla=1,LatentDim,2*MAX(1,INT(WinKvHeads/TP))*WinHeadDim)*KvElemBytes,0)", b.bytes);
+                "ROUNDUP(IF(Mla=1,LatentDim,2*MAX(1,INT(WinKvHeads/TP))*WinHeadDim)*KvElemBytes,0)", b.smallBytes);
         b.formula("FullLayers", "Full-attention layers", "Layers-WindowLayers", b.count);
         b.formula("KvPerToken", "Calculated raw KV bytes per token (2 x L x H_kv x D x B per layer group, or MLA)",
-                "FullLayers*BytesLayerTok+WindowLayers*BytesLayerTokWin", b.bytes);
+                "FullLayers*BytesLayerTok+WindowLayers*BytesLayerTokWin", b.smallBytes);
         b.formula("FullRank", "Full-attention layers per stage", "ROUNDUP(FullLayers/PP,0)", b.count);
         b.formula("WinRank", "Windowed layers per stage", "ROUNDUP(WindowLayers/PP,0)", b.count);
         b.formula("KvPerTokenRank", "KV bytes per token per GPU", "FullRank*BytesLayerTokRank+WinRank*BytesLayerTokWinRank",
-                b.bytes);
-        b.formula("StatePerSeq", "Fixed state per sequence", "StateLayers*StateBytes", b.bytes);
+                b.smallBytes);
+        b.formula("StatePerSeq", "Fixed state per sequence", "StateLayers*StateBytes", b.smallBytes);
         b.formula("StateRank", "Fixed state per sequence per GPU", "ROUNDUP(StateLayers/PP,0)*ROUNDUP(StateBytes/TP,0)",
-                b.bytes);
+                b.smallBytes);
         XlsxPoolSheet.write(b, d);
         scenarios(b, d);
         budget(b);

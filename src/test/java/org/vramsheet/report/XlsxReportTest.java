@@ -7,6 +7,7 @@ import org.vramsheet.core.result.ScenarioFigure;
 import org.vramsheet.core.result.FigureKey;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -80,6 +81,37 @@ class XlsxReportTest {
         XSSFCell c = wb.getSheet(ref.getSheetName()).getRow(ref.getRow()).getCell(ref.getCol());
         var v = ev.evaluate(c);
         return v.getCellType() == CellType.NUMERIC ? v.getNumberValue() : Double.NaN;
+    }
+
+    /**
+     * Issue 31, Seen 11: the XLSX printed "0.00 GiB" beside per-token bytes. No row shows a non-zero byte count as 0.00 GiB
+     * or 0.00 GB: bytes of a token, a layer, a page or one sequence's state get KiB and KB beside them.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sheets")
+    void noByteCountPrintsAsZeroGib(String label, Worksheet ws) throws Exception {
+        byte[] xlsx = XlsxReport.render(new ReportData(ws, "test", ZonedDateTime.now()));
+        try (XSSFWorkbook wb = new XSSFWorkbook(new ByteArrayInputStream(xlsx))) {
+            XSSFFormulaEvaluator ev = wb.getCreationHelper().createFormulaEvaluator();
+            var formatter = new org.apache.poi.ss.usermodel.DataFormatter();
+            int small = 0;
+            for (var row : wb.getSheet("Worksheet")) {
+                XSSFCell b = (XSSFCell) row.getCell(1);
+                XSSFCell c = (XSSFCell) row.getCell(2);
+                if (b == null || c == null || c.getCellType() != CellType.FORMULA || !c.getCellFormula().contains("ISNUMBER")) {
+                    continue;
+                }
+                var v = ev.evaluate(b);
+                if (v == null || v.getCellType() != CellType.NUMERIC || v.getNumberValue() == 0) {
+                    continue;
+                }
+                String shown = formatter.formatCellValue(c, ev);
+                assertFalse(shown.startsWith("0.00 "), label + ": row '" + row.getCell(0).getStringCellValue() + "' = "
+                        + v.getNumberValue() + " B shows " + shown);
+                small += shown.endsWith("KiB") ? 1 : 0;
+            }
+            assertTrue(small > 0, label + ": per-token bytes are in KiB");
+        }
     }
 
     @ParameterizedTest(name = "{0}")

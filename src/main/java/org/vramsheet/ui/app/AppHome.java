@@ -55,6 +55,11 @@ public final class AppHome {
         }
     }
 
+    /** View › Dark theme, remembered (a language switch builds the window anew, and the next start opens dark too). */
+    public boolean dark() { return "dark".equals(setting("theme")); }
+
+    public void setDark(boolean dark) { putSetting("theme", dark ? "dark" : "light"); }
+
     /** A remembered window setting (zoom, window size), or null. */
     public String setting(String key) {
         return settings().getProperty(key);

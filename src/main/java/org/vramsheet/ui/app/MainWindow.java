@@ -92,7 +92,8 @@ public final class MainWindow {
         sheetView.setOnPasteLog(launcher::pasteLog);
         sheetView.setOnMeasure(launcher::measure);
         summary.setOnVariantRefused(launcher::variantRefused);
-        WindowActions actions = new WindowActions(this::showStartPage, this::quit, this::setDark, this::switchLanguage, zoom);
+        WindowActions actions = new WindowActions(this::showStartPage, this::quit, this::setDark, this::switchLanguage, zoom,
+                home::dark);
         MainMenuBar menus = new MainMenuBar(texts, vm, files, launcher, recent, actions);
         root.setTop(new VBox(menus.build(), ReadOnlyBanner.build(texts, vm), summary));
         zoom.install(scene, home);
@@ -125,7 +126,7 @@ public final class MainWindow {
 
     /** Styles, icons, the title that follows the file, closing (asked first when there are unsaved edits), undo keys. */
     private void showOn(Stage stage) {
-        Theme.apply(scene, false);
+        Theme.apply(scene, home.dark()); // (a language switch keeps dark: issue 31)
         stage.setScene(scene);
         stage.getIcons().setAll(new Image(MainWindow.class.getResourceAsStream("/org/vramsheet/ui/icon-64.png")),
                 new Image(MainWindow.class.getResourceAsStream("/org/vramsheet/ui/icon-256.png")));
@@ -243,5 +244,8 @@ public final class MainWindow {
     /** Opens "Export report..." (XLSX, PDF, signing). */
     public ExportDialog showExport() { return launcher.export(); }
 
-    public void setDark(boolean dark) { Theme.apply(scene, dark); }
+    public void setDark(boolean dark) {
+        Theme.apply(scene, dark);
+        home.setDark(dark);
+    }
 }

@@ -19,7 +19,7 @@ final class ViewMenu {
         RadioMenuItem dark = new RadioMenuItem(texts.t("Dark theme"));
         light.setToggleGroup(theme);
         dark.setToggleGroup(theme);
-        light.setSelected(true);
+        (w.darkNow().getAsBoolean() ? dark : light).setSelected(true);
         dark.setId("menu-dark");
         dark.selectedProperty().addListener((o, a, b) -> w.dark().accept(b));
         RadioMenuItem gib = new RadioMenuItem(texts.t("Primary unit GiB"));

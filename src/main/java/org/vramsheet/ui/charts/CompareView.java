@@ -42,7 +42,6 @@ public final class CompareView extends VBox {
     private final Label notes = new Label();
     private final Label empty = new Label();
     private final Steady.SteadyLabel context = new Steady.SteadyLabel();
-    private final VariantsChart chart;
     private final List<Label[]> resultCells = new ArrayList<>();
     private final List<Label[]> inputCells = new ArrayList<>();
     private final List<TextField> names = new ArrayList<>();
@@ -54,7 +53,6 @@ public final class CompareView extends VBox {
         this.vm = vm;
         this.texts = texts;
         this.gib = gib;
-        this.chart = new VariantsChart(texts);
         setId("compare");
         setSpacing(8);
         setPadding(new Insets(8));
@@ -70,12 +68,15 @@ public final class CompareView extends VBox {
                 sheet.variantsProperty(), sheet.readOnlyProperty()));
         delete.setOnAction(e -> report(sheet.deleteVariant(sheet.variantsProperty().getValue().active())));
         add.disableProperty().bind(sheet.readOnlyProperty());
-        HBox bar = new HBox(10, add, delete);
+        // a refusal is said beside the buttons, never above the table: the table does not move under the pointer
+        HBox bar = new HBox(10, add, delete, message);
         bar.setAlignment(Pos.CENTER_LEFT);
         message.setId("compare-message");
         message.setWrapText(true);
+        message.setMinWidth(0);
+        HBox.setHgrow(message, javafx.scene.layout.Priority.ALWAYS);
         message.getStyleClass().add(Style.FIELD_MESSAGE);
-        message.setManaged(false);
+        message.setVisible(false);
         empty.setId("compare-empty");
         empty.setWrapText(true);
         empty.setText(texts.t("This sheet has one variant. New variant copies the shown inputs as variant B (these become A): "
@@ -88,7 +89,8 @@ public final class CompareView extends VBox {
         grid.setVgap(4);
         context.setId("compare-context");
         context.setWrapText(true);
-        getChildren().addAll(bar, message, empty, Steady.of(context), grid, notes, chart.node());
+        // the variants' concurrency against context is the charts' Concurrency tab, beside this view (not drawn twice)
+        getChildren().addAll(bar, empty, Steady.of(context), grid, notes);
         vm.tableProperty().addListener((o, a, b) -> show(b));
     }
 
@@ -98,9 +100,10 @@ public final class CompareView extends VBox {
     /** Shows the table again (the primary unit changed). */
     public void refresh() { show(vm.tableProperty().get()); }
 
+    /** Says why an operation was refused (null: it was done, and an earlier refusal no longer applies). */
     private void report(String why) {
         message.setText(why == null ? "" : texts.lines(why));
-        message.setManaged(why != null);
+        message.setVisible(why != null);
     }
 
     private void show(Comparison.Table t) {
@@ -110,8 +113,6 @@ public final class CompareView extends VBox {
         context.getParent().setVisible(!none);
         context.getParent().setManaged(!none);
         grid.setVisible(!none);
-        chart.node().setVisible(!none);
-        chart.node().setManaged(!none);
         if (none) {
             grid.getChildren().clear();
             structure = List.of();
@@ -126,7 +127,6 @@ public final class CompareView extends VBox {
             build(t);
         }
         fill(t);
-        chart.show(t);
         context.setText(t.context() == null ? texts.t("Concurrency of each variant at its own max model length")
                 : texts.t("Every variant at the shown context:") + " " + texts.value(
                         Units.grouped(t.context()) + " tokens"));
@@ -200,10 +200,14 @@ public final class CompareView extends VBox {
         name.setPrefColumnCount(7);
         name.setMinWidth(Region.USE_PREF_SIZE);
         name.setEditable(!sheet.readOnlyProperty().get());
+        boolean[] renamed = {false};
         Runnable rename = () -> {
-            if (!name.getText().strip().equals(c.name())) {
+            // Enter renames, and the table built anew then takes the focus from this field: that must not rename again
+            // (it said "a variant is already named 'INT4'" of the variant's own new name)
+            if (!renamed[0] && !name.getText().strip().equals(c.name())) {
                 String why = sheet.renameVariant(c.name(), name.getText());
                 report(why);
+                renamed[0] = why == null;
                 if (why != null) {
                     name.setText(c.name());
                 }

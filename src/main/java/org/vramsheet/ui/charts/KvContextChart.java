@@ -67,6 +67,10 @@ final class KvContextChart extends VBox implements ChartPane {
     public void clear() {
         chart.setTitle(texts.t("KV cache against context length: unavailable (see the marked fields)"));
         slots.forEach(s -> s.getData().clear());
+        for (ScenarioId id : ScenarioId.values()) { // the legend names no figure of the sheet it no longer shows
+            SeriesPoints.rename(slots.get(id.ordinal()), texts.t(id.label()) + " " + texts.t("(unavailable)"));
+        }
+        SeriesPoints.rename(slots.get(POOL), texts.t("KV pool") + " " + texts.t("(unavailable)"));
         chart.setMarker(Double.NaN);
         limitsText.setText("");
     }

@@ -3,6 +3,7 @@ package org.vramsheet.ui.charts;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.shape.Line;
+import javafx.scene.shape.Path;
 
 /**
  * A line chart with a vertical marker (the chosen context) that moves without laying the chart out again: dragging
@@ -32,7 +33,21 @@ public final class MarkedLineChart extends LineChart<Number, Number> {
     @Override
     protected void layoutPlotChildren() {
         super.layoutPlotChildren();
+        eraseEmptySeries();
         place();
+    }
+
+    /**
+     * A series whose points were all removed keeps its last line: LineChart only rebuilds a path from points it has
+     * (JavaFX 21 LineChart.makePaths), so a sheet that cannot be calculated showed its old curves under an
+     * "unavailable" title (issue 31). Such a path is emptied here.
+     */
+    private void eraseEmptySeries() {
+        for (Series<Number, Number> s : getData()) {
+            if (s.getData().isEmpty() && s.getNode() instanceof Path p && !p.getElements().isEmpty()) {
+                p.getElements().clear();
+            }
+        }
     }
 
     private void place() {

@@ -292,7 +292,7 @@ public final class SheetView extends ScrollPane {
                 v.number(x.preemptionSequences));
         s.getChildren().add(StaleMarks.status(vm, v, nonKv, pool));
         s.getChildren().addAll(fill(COLUMNS, nonKv.get(0), pool.get(0), pool.get(1), pool.get(2), pool.get(3),
-                wide(v.text("validation-notes", "Notes", x.notes), 4), v.number(x.measuredOnGpus), nonKv.get(1), nonKv.get(2),
+                wide(v.textArea("validation-notes", "Notes", x.notes), 4), v.number(x.measuredOnGpus), nonKv.get(1), nonKv.get(2),
                 nonKv.get(3), v.number(x.predictedNonKv), v.number(x.predictedKvPool), v.number(x.predictedKvCapacity)),
                 results(FigureKey.VALIDATION_NON_KV_ERROR, FigureKey.VALIDATION_KV_POOL_ERROR, FigureKey.VALIDATION_KV_CAPACITY_ERROR));
         return s;

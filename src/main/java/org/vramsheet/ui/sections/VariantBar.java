@@ -38,7 +38,9 @@ public final class VariantBar extends VBox {
         Button add = new Button();
         add.setId("variant-new");
         add.setTooltip(new Tooltip(texts.t("Copy the shown inputs as a new variant and show it (Ctrl+Shift+N)")));
-        add.disableProperty().bind(vm.readOnlyProperty());
+        add.disableProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> vm.readOnlyProperty().get()
+                || vm.variantsProperty().getValue().names().size() >= Variants.MAX_VARIANTS, vm.readOnlyProperty(),
+                vm.variantsProperty()));
         add.setOnAction(e -> say(refused, vm.newVariant()));
         choice.valueProperty().addListener((o, a, b) -> {
             if (!updating && b != null) {
@@ -80,9 +82,8 @@ public final class VariantBar extends VBox {
         }
         choice.setVisible(!vs.isEmpty());
         choice.setManaged(!vs.isEmpty());
-        add.setText("+ " + texts.t("Variant"));
-        add.setVisible(vs.isEmpty()); // with variants, New variant is in the Compare view and the Edit menu (Ctrl+Shift+N)
-        add.setManaged(vs.isEmpty());
+        // always there (it went away after the first variant, issue 31); beside the choice a "+" is enough
+        add.setText(vs.isEmpty() ? "+ " + texts.t("Variant") : "+");
         compare.setVisible(!vs.isEmpty());
         compare.setManaged(!vs.isEmpty());
         if (vs.isEmpty()) {

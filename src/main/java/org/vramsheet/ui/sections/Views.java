@@ -20,6 +20,9 @@ import javafx.beans.property.StringProperty;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.control.TextArea;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
@@ -212,6 +215,37 @@ public final class Views {
         wraps(l);
         l.setLabelFor(tf);
         return new VBox(1, l, tf);
+    }
+
+    /**
+     * A text input of several lines (VALIDATION › Notes: each applied log or probe adds a line). A TextField drops line
+     * breaks, which ran the notes together (issue 31); Tab still moves to the next field (Ctrl+Tab inside the area).
+     */
+    public VBox textArea(String id, String label, StringProperty p) {
+        TextArea a = new TextArea();
+        a.setId(id);
+        a.setWrapText(true);
+        a.setPrefRowCount(3);
+        a.textProperty().bindBidirectional(p);
+        a.setAccessibleText(label);
+        a.disableProperty().bind(vm.readOnlyProperty());
+        a.focusedProperty().addListener((o, was, now) -> {
+            if (!now) {
+                vm.checkpointNow();
+            }
+        });
+        a.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.TAB && !e.isControlDown()) {
+                e.consume(); // TextArea's behaviour moves focus on Ctrl+Tab: a Tab here is that
+                a.fireEvent(new KeyEvent(e.getSource(), e.getTarget(), e.getEventType(), e.getCharacter(), e.getText(),
+                        e.getCode(), e.isShiftDown(), true, e.isAltDown(), e.isMetaDown()));
+            }
+        });
+        Label l = new Label(t(label));
+        l.getStyleClass().add(Style.FIELD_LABEL);
+        wraps(l);
+        l.setLabelFor(a);
+        return new VBox(1, l, a);
     }
 
     /**

@@ -132,10 +132,14 @@ class CompareRobotTest {
             assertEquals(concurrencyOf(three, name, 4096), text(robot, "#compare-pool-maxConcurrency-" + i), name + " at 4,096");
         }
         assertTrue(text(robot, "#compare-context").contains("4,096"));
-        var chart = robot.lookup("#chart-variants").queryAs(javafx.scene.chart.LineChart.class);
-        assertEquals(List.of("BF16", "FP8", "INT4 on H100"),
-                chart.getData().stream().map(s -> ((javafx.scene.chart.XYChart.Series<?, ?>) s).getName()).toList());
+        javafx.scene.control.TabPane tabs = robot.lookup("#charts").queryAs(javafx.scene.control.TabPane.class);
+        robot.interact(() -> tabs.getSelectionModel().select(1)); // the variants' concurrency: the Concurrency tab beside
+        WaitForAsyncUtils.waitForFxEvents();
+        var chart = robot.lookup("#chart-concurrency").queryAs(javafx.scene.chart.LineChart.class);
+        assertEquals(List.of("BF16", "FP8", "INT4 on H100"), chart.getData().stream()
+                .map(s -> ((javafx.scene.chart.XYChart.Series<?, ?>) s).getName().replace(" (in the form)", "")).toList());
         assertEquals(12.0, ((org.vramsheet.ui.charts.MarkedLineChart) chart).markerValue(), 1e-9, "the shared context, log2(4,096)");
+        assertEquals(1, robot.lookup(".variants-chart").queryAll().size(), "the variants are drawn once, not twice (issue 31)");
         robot.clickOn("#variant-compare");
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(robot.lookup("#kv-kvHeads").query().getScene() != null, "Compare again: back to the form");
@@ -156,6 +160,10 @@ class CompareRobotTest {
         typeName(robot, "#compare-name-1", "FP8 everywhere");
         WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> robot.lookup("#compare-new").tryQuery().isPresent());
         assertEquals(List.of("BF16", "FP8 everywhere", "INT4 on H100"), window.viewModel().variantsProperty().getValue().names());
+        robot.clickOn("#compare-name-0"); // the focus leaves the renamed field: no second rename, no message (issue 31)
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(robot.lookup("#compare-message").query().isVisible(), text(robot, "#compare-message"));
+        assertEquals(List.of("BF16", "FP8 everywhere", "INT4 on H100"), window.viewModel().variantsProperty().getValue().names());
         robot.clickOn("#compare-new");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of("BF16", "FP8 everywhere", "INT4 on H100", "A"), window.viewModel().variantsProperty().getValue().names());
@@ -173,7 +181,11 @@ class CompareRobotTest {
         robot.clickOn(add);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of("A", "B"), robot.lookup("#variant-choice").queryAs(ComboBox.class).getItems());
-        assertFalse(add.isVisible(), "with variants, New variant is in the Compare view and the Edit menu");
+        assertTrue(add.isVisible() && "+".equals(add.getText()), "+ stays beside the choice after the first variant (issue 31)");
+        robot.clickOn(add);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(List.of("A", "B", "C"), robot.lookup("#variant-choice").queryAs(ComboBox.class).getItems(), "+ again");
+        robot.interact(() -> window.viewModel().undo());
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.N).release(KeyCode.N, KeyCode.SHIFT, KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of("A", "B", "C"), robot.lookup("#variant-choice").queryAs(ComboBox.class).getItems(), "Ctrl+Shift+N");
