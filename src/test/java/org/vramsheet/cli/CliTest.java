@@ -286,7 +286,7 @@ class CliTest {
         JsonNode j = new ObjectMapper().readTree(r.out());
         JsonNode causes = j.at("/asSheetStands/causes");
         assertTrue(causes.get(0).asText().startsWith("another model? the log ran 'meta-llama/Llama-3.1-8B-Instruct'"), causes.toString());
-        assertEquals("KV-cache dtype: log 'fp8', sheet 'auto (model dtype)' — corrected, the gap goes from -73.6 % to -47.2 %",
+        assertEquals("KV-cache dtype: log 'fp8', sheet 'auto (model dtype)' — corrected, the gap goes from -73.6 % to -47.3 %",
                 causes.get(1).asText());
         for (JsonNode c : causes) {
             assertTrue(!c.asText().startsWith("sliding windows"), causes.toString());

@@ -76,12 +76,7 @@ public final class NonKvEstimator {
                     + Units.grouped(f.encoderHidden()) + " x " + f.dtypeBytes() + " B = " + Units.gibText(f.encoderPeak())
                     + " (multimodal embeddings, merger and encoder cache; checked on six multimodal vLLM 0.19 logs)");
         }
-        moeNote(ws, f, notes);
-        if (c.holdsHiddenStates() && f.hiddenStates() > 0) {
-            notes.add("hidden states held through the sampler's warm-up: " + Units.grouped(t) + " batched tokens x hidden "
-                    + Units.grouped(ws.kv().hiddenSize()) + " x " + ws.weights().computeDtype().bytes() + " B = "
-                    + Units.gibText(f.hiddenStates()) + " (gpu_model_runner.profile_run; not fitted)");
-        }
+        shapedNotes(ws, f, c, notes);
         EngineVersion ver = EngineDefaults.version(r.engineVersion());
         boolean old = ver != null && !ver.atLeast(0, 11);
         NonKvTerms terms = Engines.of(r.engine()).nonKvTerms(r, ws.gpu());
@@ -119,7 +114,13 @@ public final class NonKvEstimator {
         return new Estimate(act, nonTorch, cg, notes);
     }
 
-    private static void moeNote(Worksheet ws, VllmProfile.Features f, List<String> notes) {
+    /** The notes of the terms taken from the source's shapes: held hidden states, fused-MoE workspace. */
+    private static void shapedNotes(Worksheet ws, VllmProfile.Features f, VllmProfile.Constants c, List<String> notes) {
+        if (c.holdsHiddenStates() && f.hiddenStates() > 0) {
+            notes.add("hidden states held through the sampler's warm-up: " + Units.grouped(f.batchedTokens())
+                    + " batched tokens x hidden " + Units.grouped(ws.kv().hiddenSize()) + " x " + ws.weights().computeDtype().bytes()
+                    + " B = " + Units.gibText(f.hiddenStates()) + " (gpu_model_runner.profile_run; not fitted)");
+        }
         if (f.moeWorkspace() <= 0) {
             return;
         }
