@@ -286,7 +286,7 @@ class CliTest {
         JsonNode j = new ObjectMapper().readTree(r.out());
         JsonNode causes = j.at("/asSheetStands/causes");
         assertTrue(causes.get(0).asText().startsWith("another model? the log ran 'meta-llama/Llama-3.1-8B-Instruct'"), causes.toString());
-        assertEquals("KV-cache dtype: log 'fp8', sheet 'auto (model dtype)' — corrected, the gap goes from -73.6 % to -47.2 %",
+        assertEquals("KV-cache dtype: log 'fp8', sheet 'auto (model dtype)' — corrected, the gap goes from -73.6 % to -47.3 %",
                 causes.get(1).asText());
         for (JsonNode c : causes) {
             assertTrue(!c.asText().startsWith("sliding windows"), causes.toString());
@@ -310,7 +310,7 @@ class CliTest {
         Run r = run("validate", log.toString(), "--worksheet", sheet.toString());
         assertEquals(Cli.OK, r.code(), r.err());
         assertTrue(r.out().contains("likely cause: KV-cache dtype: log 'fp8', sheet 'auto (model dtype)' — corrected, the gap goes "
-                + "from -50.0 % to -0.1 %"), r.out());
+                + "from -50.0 % to +0.0 %"), r.out());
         assertTrue(!r.out().contains("sliding windows"), r.out());
     }
 }

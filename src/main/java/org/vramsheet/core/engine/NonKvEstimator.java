@@ -9,10 +9,12 @@ import org.vramsheet.core.engine.spi.EngineVersion;
 import org.vramsheet.core.engine.spi.NonKvTerms;
 import org.vramsheet.core.engine.spi.OwnEstimate;
 import org.vramsheet.core.engine.vllm.VllmBatchDefaults;
+import org.vramsheet.core.engine.vllm.VllmMoeWorkspace;
 import org.vramsheet.core.engine.vllm.VllmProfile;
 import org.vramsheet.core.sheet.Validation;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.RuntimeSettings;
+import org.vramsheet.core.sheet.Weights;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 
@@ -65,7 +67,7 @@ public final class NonKvEstimator {
         VllmProfile.Features f = features(ws, notes);
         long act = VllmProfile.activation(f, c);
         long t = f.batchedTokens();
-        long text = act - f.encoderPeak();
+        long text = act - (c.holdsHiddenStates() ? f.shapedWithHidden() : f.shaped());
         notes.add(String.format(Locale.ROOT, "activation peak = %s batched tokens x %.1f KB + %d sequences x %s vocabulary x %.2f B"
                 + " = %s (fitted on vLLM 0.19 H100 logs; leave-one-out errors in docs/accuracy.md)", Units.grouped(t),
                 c.perToken() / 1000, f.seqs(), Units.grouped(f.vocab()), c.perVocabSeq(), Units.gibText(text)));
@@ -74,6 +76,7 @@ public final class NonKvEstimator {
                     + Units.grouped(f.encoderHidden()) + " x " + f.dtypeBytes() + " B = " + Units.gibText(f.encoderPeak())
                     + " (multimodal embeddings, merger and encoder cache; checked on six multimodal vLLM 0.19 logs)");
         }
+        shapedNotes(ws, f, c, notes);
         EngineVersion ver = EngineDefaults.version(r.engineVersion());
         boolean old = ver != null && !ver.atLeast(0, 11);
         NonKvTerms terms = Engines.of(r.engine()).nonKvTerms(r, ws.gpu());
@@ -111,6 +114,23 @@ public final class NonKvEstimator {
         return new Estimate(act, nonTorch, cg, notes);
     }
 
+    /** The notes of the terms taken from the source's shapes: held hidden states, fused-MoE workspace. */
+    private static void shapedNotes(Worksheet ws, VllmProfile.Features f, VllmProfile.Constants c, List<String> notes) {
+        if (c.holdsHiddenStates() && f.hiddenStates() > 0) {
+            notes.add("hidden states held through the sampler's warm-up: " + Units.grouped(f.batchedTokens())
+                    + " batched tokens x hidden " + Units.grouped(ws.kv().hiddenSize()) + " x " + ws.weights().computeDtype().bytes()
+                    + " B = " + Units.gibText(f.hiddenStates()) + " (gpu_model_runner.profile_run; not fitted)");
+        }
+        if (f.moeWorkspace() <= 0) {
+            return;
+        }
+        Weights w = ws.weights();
+        notes.add("fused-MoE workspace: " + Units.grouped(Math.min(f.batchedTokens(), VllmMoeWorkspace.CHUNK)) + " tokens x "
+                + w.expertsPerToken() + " experts x (max(2 x " + Units.grouped(w.expertIntermediateSize()) + " / TP "
+                + f.tp() + ", hidden) + half of that) x " + w.computeDtype().bytes() + " B = "
+                + Units.gibText(f.moeWorkspace()) + " (vLLM fused_moe.py's intermediate caches; not fitted)");
+    }
+
     /** Adds the buffers the engine allocates while the weights load (vLLM's RoPE cache): in its weights, in this estimate. */
     private static long withLoadBuffers(Worksheet ws, long nonTorch, List<String> notes) {
         Choice<Long> buffers = Engines.of(ws.runtime().engine()).loadBuffersPerGpu(ws);
@@ -139,7 +159,11 @@ public final class NonKvEstimator {
         Integer hidden = ws.kv() == null ? null : ws.kv().hiddenSize();
         long h = enc != null && enc > 0 && hidden != null && hidden > 0 ? hidden : 0;
         int bytes = h > 0 ? ws.weights().computeDtype().bytes() : 0;
-        return new VllmProfile.Features(t, s, v, h, bytes, r.tensorParallel(), r.pipelineParallel());
+        long moe = ws.weights() == null ? 0 : VllmMoeWorkspace.bytes(ws.weights(), hidden, t, r.tensorParallel(),
+                ws.weights().computeDtype().bytes());
+        long held = hidden == null || hidden <= 0 || ws.weights() == null ? 0
+                : Math.multiplyExact(Math.multiplyExact(t, (long) hidden), (long) ws.weights().computeDtype().bytes());
+        return new VllmProfile.Features(t, s, v, h, bytes, r.tensorParallel(), r.pipelineParallel(), moe, held);
     }
 
     /** Extra non-torch memory per GPU when a replica spans nodes (D05 against D03 / D04 in the calibration set). */

@@ -44,6 +44,10 @@ final class ModelInputs {
                 .n("weights.encoderParams", "Encoder parameters (vision / audio)",
                         "Параметры энкодеров (изображения / звук)", COUNT, 0,
                         Limits.PARAMS).since(3)
+                .n("weights.expertsPerToken", "Experts per token (MoE)", "Экспертов на токен (MoE)", COUNT, 1,
+                        Limits.HEADS).since(8)
+                .n("weights.expertIntermediateSize", "Expert intermediate size (MoE)",
+                        "Промежуточный размер эксперта (MoE)", COUNT, 1, Limits.WIDTH).since(8)
                 .t("kv.kind", "Attention/cache type", "Тип attention / кэша", ENUM).is(AttentionKind.GQA)
                 .n("kv.layers", "Attention layers", "Слои attention", COUNT, 1, Limits.LAYERS)
                 .n("kv.attentionHeads", "Attention heads", "Головы attention", COUNT, 1, Limits.HEADS)

@@ -79,6 +79,8 @@ public final class WorksheetValidator {
         }
         range(out, "weights.checkpointBytes", w.checkpointBytes(), false);
         range(out, "weights.encoderParams", w.encoderParams(), false);
+        range(out, "weights.expertsPerToken", w.expertsPerToken(), false);
+        range(out, "weights.expertIntermediateSize", w.expertIntermediateSize(), false);
     }
 
     private static void kv(Worksheet ws, Issues out) {

@@ -15,10 +15,15 @@ package org.vramsheet.core.sheet;
  * @param checkpointFormat  free text: what the checkpoint actually contains
  * @param encoderParams     parameters of vision / audio encoders and their projectors (not in totalParams), kept in
  *                          the compute dtype; null or 0 when the model has none
+ * @param expertsPerToken   mixture of experts: experts routed per token (config num_experts_per_tok), null when dense
+ * @param expertIntermediateSize mixture of experts: one expert's intermediate width (config moe_intermediate_size, or
+ *                          intermediate_size for Mixtral-style configs), null when dense; with expertsPerToken it sizes
+ *                          vLLM's fused-MoE workspace in the profiling run
  */
 public record Weights(Long totalParams, Long activeParams, WeightFormat format, ComputeDtype computeDtype,
                       Integer groupSize, Integer scaleBits, Integer zeroPointBits, Long unquantizedParams,
-                      Long checkpointBytes, String checkpointFormat, Long encoderParams) {
+                      Long checkpointBytes, String checkpointFormat, Long encoderParams,
+                      Integer expertsPerToken, Integer expertIntermediateSize) {
     public Weights {
         format = format == null ? WeightFormat.BF16 : format;
         computeDtype = computeDtype == null ? ComputeDtype.BF16 : computeDtype;
@@ -62,6 +67,8 @@ public record Weights(Long totalParams, Long activeParams, WeightFormat format, 
         private Long checkpointBytes;
         private String checkpointFormat;
         private Long encoderParams;
+        private Integer expertsPerToken;
+        private Integer expertIntermediateSize;
 
         private Builder() { }
 
@@ -77,6 +84,8 @@ public record Weights(Long totalParams, Long activeParams, WeightFormat format, 
             checkpointBytes = r.checkpointBytes;
             checkpointFormat = r.checkpointFormat;
             encoderParams = r.encoderParams;
+            expertsPerToken = r.expertsPerToken;
+            expertIntermediateSize = r.expertIntermediateSize;
         }
 
         public Builder totalParams(Long v) { totalParams = v; return this; }
@@ -90,10 +99,13 @@ public record Weights(Long totalParams, Long activeParams, WeightFormat format, 
         public Builder checkpointBytes(Long v) { checkpointBytes = v; return this; }
         public Builder checkpointFormat(String v) { checkpointFormat = v; return this; }
         public Builder encoderParams(Long v) { encoderParams = v; return this; }
+        public Builder expertsPerToken(Integer v) { expertsPerToken = v; return this; }
+        public Builder expertIntermediateSize(Integer v) { expertIntermediateSize = v; return this; }
 
         public Weights build() {
             return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits,
-                    unquantizedParams, checkpointBytes, checkpointFormat, encoderParams);
+                    unquantizedParams, checkpointBytes, checkpointFormat, encoderParams, expertsPerToken,
+                    expertIntermediateSize);
         }
     }
 }

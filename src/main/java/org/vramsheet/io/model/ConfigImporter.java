@@ -110,6 +110,7 @@ public final class ConfigImporter {
         if (encoders > 0) {
             weights = weights.toBuilder().encoderParams(encoders).build();
         }
+        weights = MoeShape.onto(c, weights, detected);
         if (!KNOWN.contains(a.type)) {
             assumed.add("unknown architecture '" + a.type + "': read as a standard decoder (Llama-like); check "
                     + "the layer pattern and parameter count");

@@ -21,6 +21,9 @@ public final class WeightsViewModel extends SectionViewModel {
     public final NumberInput checkpointBytes = number("weights.checkpointBytes", NumberInput.Kind.BYTES, "GiB");
     public final StringProperty checkpointFormat = watch(new SimpleStringProperty(""));
     public final NumberInput encoderParams = number("weights.encoderParams", NumberInput.Kind.PARAMS, "params");
+    // no unit word: "experts" showed in English in the Russian window
+    public final NumberInput expertsPerToken = number("weights.expertsPerToken", NumberInput.Kind.COUNT, "");
+    public final NumberInput expertIntermediateSize = number("weights.expertIntermediateSize", NumberInput.Kind.COUNT, "");
 
     public void load(Weights w) {
         totalParams.load(w.totalParams());
@@ -34,6 +37,8 @@ public final class WeightsViewModel extends SectionViewModel {
         checkpointBytes.load(w.checkpointBytes());
         checkpointFormat.set(w.checkpointFormat());
         encoderParams.load(w.encoderParams());
+        expertsPerToken.load(w.expertsPerToken());
+        expertIntermediateSize.load(w.expertIntermediateSize());
     }
 
     public Weights snapshot() {
@@ -41,6 +46,7 @@ public final class WeightsViewModel extends SectionViewModel {
                 .format(format.get()).computeDtype(computeDtype.get()).groupSize(groupSize.intValue())
                 .scaleBits(scaleBits.intValue()).zeroPointBits(zeroPointBits.intValue())
                 .unquantizedParams(unquantizedParams.longValue()).checkpointBytes(checkpointBytes.longValue())
-                .checkpointFormat(checkpointFormat.get()).encoderParams(encoderParams.longValue()).build();
+                .checkpointFormat(checkpointFormat.get()).encoderParams(encoderParams.longValue())
+                .expertsPerToken(expertsPerToken.intValue()).expertIntermediateSize(expertIntermediateSize.intValue()).build();
     }
 }

@@ -51,7 +51,7 @@ class InputsTest {
         }
         assertEquals(leaves.size(), Inputs.all().size(), "no declaration without a leaf: " + declared.keySet().stream()
                 .filter(k -> !leaves.contains(k)).toList());
-        assertEquals(188, leaves.size(), "the sheet's inputs (update when one is added)");
+        assertEquals(190, leaves.size(), "the sheet's inputs (update when one is added)");
     }
 
     @Test
@@ -111,12 +111,14 @@ class InputsTest {
         assertTrue(Inputs.addedIn(6).stream().allMatch(k -> k.startsWith("runtime.llamaCpp.")), Inputs.addedIn(6).toString());
         assertEquals(6, Inputs.addedIn(7).size(), "version 7: Ollama's settings");
         assertTrue(Inputs.addedIn(7).stream().allMatch(k -> k.startsWith("runtime.ollama.")), Inputs.addedIn(7).toString());
-        assertEquals(57, Inputs.addedIn(8).size(), "version 8: the buffers measured per device and the launch they were of; "
-                + "GPU performance, the latency utilizations, SLA targets, price; the measured latency; speculative decoding");
+        assertEquals(59, Inputs.addedIn(8).size(), "version 8: the buffers measured per device and the launch they were of; "
+                + "GPU performance, the latency utilizations, SLA targets, price; the measured latency; speculative decoding; "
+                + "the MoE shape");
         assertTrue(Inputs.addedIn(8).stream().allMatch(k -> k.startsWith("validation.devices") || k.equals("validation.setup.launch")
                 || k.equals("validation.offloadedLayers") || k.startsWith("gpu.performance.") || k.startsWith("runtime.performance.")
                 || k.startsWith("result.sla.") || k.equals("result.pricePerGpuHour") || k.startsWith("validation.latency")
-                || k.startsWith("runtime.speculative.")), Inputs.addedIn(8).toString());
+                || k.startsWith("runtime.speculative.") || k.startsWith("weights.expert")),
+                Inputs.addedIn(8).toString());
     }
 
     @Test

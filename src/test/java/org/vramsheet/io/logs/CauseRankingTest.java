@@ -42,7 +42,7 @@ class CauseRankingTest {
         Measurement m = EngineLogParser.parse(log("P17").text());
         var c = LogComparison.compare(autoKv(), m);
         assertFalse(c.mismatched(), c.modelMismatch());
-        assertEquals(List.of("KV-cache dtype: log 'fp8', sheet 'auto (model dtype)' — corrected, the gap goes from -50.0 % to -0.1 %"),
+        assertEquals(List.of("KV-cache dtype: log 'fp8', sheet 'auto (model dtype)' — corrected, the gap goes from -50.0 % to +0.0 %"),
                 c.causes());
     }
 
@@ -72,7 +72,7 @@ class CauseRankingTest {
         assertFalse(windowed.kv().windows().isEmpty(), "gpt-oss has sliding-window layers");
         var c = LogComparison.compare(windowed, m);
         assertEquals("sliding windows not used by the engine? it may size the windowed layers as full attention — corrected, the gap "
-                + "goes from +76.2 % to +2.3 %", c.causes().get(0));
+                + "goes from +76.3 % to +2.3 %", c.causes().get(0));
         Worksheet plain = windowed.withKv(windowed.kv().toBuilder().windows(List.of()).build());
         var none = LogComparison.compare(plain, EngineLogParser.parse(d06.text()));
         assertTrue(none.rows().get(3).flagged(), none.rows().toString());

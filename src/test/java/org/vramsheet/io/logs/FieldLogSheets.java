@@ -97,7 +97,8 @@ public final class FieldLogSheets {
         if (q != null && q.asText().toLowerCase(Locale.ROOT).startsWith("fp8")) {
             Weights w = ws.weights();
             ws = ws.withWeights(Weights.builder().totalParams(w.totalParams()).activeParams(w.activeParams()).format(WeightFormat.FP8)
-                    .computeDtype(w.computeDtype()).build());
+                    .computeDtype(w.computeDtype()).expertsPerToken(w.expertsPerToken()).expertIntermediateSize(w.expertIntermediateSize())
+                    .build());
         }
         return ws;
     }

@@ -187,6 +187,8 @@ class VllmLeaveOneOutTest {
         }
         double[] c = summary("calibration sweep (tokens)", cal);
         double[] f = summary("field logs (tokens)", field);
+        // the worst is P43 (Qwen2.5-72B at TP 2, a 3.04 GiB pool): +3.61 % with the hidden states held through the sampler
+        // run (T x H x 2 B: 1 GiB at H 8,192 on these 80-layer models, which printed 0.07 GiB more than the 8B ones)
         assertTrue(c[0] <= 0.01 && c[1] <= 0.05, "calibration median " + c[0] + " worst " + c[1]);
         // Llama-4-Scout (+19.67 %) and gemma-3-27b (+7.44 %) were off by their weights: configs without the vision tower,
         // and vLLM's RoPE cache (2.5 GiB per GPU for Scout's 10,485,760 positions) counted in "Model loading took"
@@ -195,7 +197,8 @@ class VllmLeaveOneOutTest {
 
     /**
      * What each term does: the leave-one-out error of the available KV memory with every term, without the encoder
-     * term, and with the constants before this fit (T x 76 KB + S x V x 11.4 B, non-torch 0.25 / 2.1 / 0.07 GiB).
+     * term, without the fused-MoE workspace (on the MoE logs), and with the constants before this fit (T x 76 KB + S x V x
+     * 11.4 B, non-torch 0.25 / 2.1 / 0.07 GiB).
      */
     @Test
     void whatEachTermDoes() throws Exception {
@@ -206,6 +209,8 @@ class VllmLeaveOneOutTest {
         List<Double> old = new ArrayList<>();
         List<Double> mmFull = new ArrayList<>();
         List<Double> mmNoEncoder = new ArrayList<>();
+        List<Double> moeFull = new ArrayList<>();
+        List<Double> moeNoWorkspace = new ArrayList<>();
         for (Case c : all) {
             VllmProfile.Features f = NonKvEstimator.features(c.sheet());
             boolean mm = f.encoderPeak() > 0;
@@ -217,6 +222,13 @@ class VllmLeaveOneOutTest {
             full.add(e);
             noEncoder.add(ne);
             old.add((c.available(before) - printed) / (double) printed);
+            if (f.moeWorkspace() > 0) {
+                double nw = (c.available(k) + f.moeWorkspace() - printed) / (double) printed;
+                moeFull.add(e);
+                moeNoWorkspace.add(nw);
+                System.out.printf(Locale.ROOT, "%s %s: fused-MoE workspace %s, error %+.2f %% with it, %+.2f %% without%n", c.id(),
+                        c.model(), Units.gibText(f.moeWorkspace()), e * 100, nw * 100);
+            }
             if (mm) {
                 mmFull.add(e);
                 mmNoEncoder.add(ne);
@@ -234,9 +246,13 @@ class VllmLeaveOneOutTest {
         assertTrue(mmFull.size() >= 6, "multimodal logs: " + mmFull.size());
         assertTrue(mm[1] <= 0.01 && mmNo[1] > mm[1], "multimodal logs within 1 % with the term, worse without: " + mm[1] + " / "
                 + mmNo[1]);
-        // the refit's median is lower; its worst (VB25, MoE) is within 0.1 point of the old constants' worst
-        assertTrue(now[0] <= then[0] && now[1] <= then[1] + 0.001, "the refit against the constants before it: " + now[1] + " / "
-                + then[1]);
+        // the refit with the kernels' shapes (fused-MoE workspace, hidden states held) lowers the median and the worst
+        assertTrue(now[0] <= then[0] && now[1] <= then[1], "the refit against the constants before it: " + now[1] + " / " + then[1]);
+        double[] moe = summary("MoE logs, every term", moeFull);
+        double[] moeNo = summary("MoE logs, without the fused-MoE workspace", moeNoWorkspace);
+        // the workspace from the kernel's shapes, nothing fitted: Mixtral +2.08 % -> -0.09 %, Qwen3-30B-A3B +3.04 % -> +0.98 %
+        assertTrue(moeFull.size() >= 5 && moe[1] <= 0.013 && moeNo[1] > 2 * moe[1], "MoE logs with / without the workspace: "
+                + moe[1] + " / " + moeNo[1]);
     }
 
     /**
@@ -247,7 +263,7 @@ class VllmLeaveOneOutTest {
      * (no torch.compile) offline run, VC04 a v0.24 start whose source saw 7.7 % between two starts of the same server. The
      * worst-5 % bound is on the dense models; a mixture-of-experts log (VC08, Qwen3-235B FP8 on 8 x L40S, v0.10.2) printed a
      * 1.4 GiB activation peak where the dense fit gives 0.56 GiB (the MoE term is not modelled, section 4), so its miss is
-     * reported and bounded as it is (13 %), not hidden in the fit.
+     * reported and bounded as it is (12 %; 13 % before the fused-MoE workspace gave it 0.13 of the 0.84 GiB), not hidden in the fit.
      */
     @Test
     void otherGpusAndReleasesBeforeLaunch() throws Exception {
@@ -291,7 +307,8 @@ class VllmLeaveOneOutTest {
         double[] dt = summary("other GPUs and releases, dense models, KV tokens", denseTokens);
         assertTrue(tokens.size() >= 6 && pool.size() >= 5, "VC logs: " + tokens.size() + " / " + pool.size());
         assertTrue(dp[1] <= 0.05 && dt[1] <= 0.05, "dense models' worst within 5 %: " + dp[1] + " / " + dt[1]);
-        assertTrue(p[1] <= 0.13 && t[1] <= 0.13, "every log's worst (the MoE log VC08) as achieved: " + p[1] + " / " + t[1]);
+        assertTrue(p[1] <= 0.09 && t[1] <= 0.12, "every log's worst (the MoE log VC08, 8.69 % / 11.59 %) as achieved: " + p[1]
+                + " / " + t[1]);
     }
 
     /**
@@ -300,7 +317,8 @@ class VllmLeaveOneOutTest {
      */
     private static long availableFromPrintedWeights(Worksheet ws, Measurement m, NonKvEstimator.Estimate e) {
         long graphs = EngineDefaults.cudaGraphsInPool(ws.runtime()).value() ? e.cudaGraphBytes() : 0;
-        double u = ws.runtime().utilization() == null ? 0.9 : ws.runtime().utilization();
+        // the release's default when the log's launch left it (VC09, vLLM 0.28: 0.92)
+        double u = EngineDefaults.fraction(ws.runtime(), ws.gpu().totalBytes()).value();
         return VllmModule.requestedBytes(ws.gpu().totalBytes(), u) - m.weightsBytes() - e.activationPeakBytes()
                 - e.nonTorchBytes() + ropeCache(ws) - graphs;
     }

@@ -52,9 +52,9 @@ public class WrongModelLogTest {
                 + " the log's pool holds 65,539 B per token per GPU, the sheet 81,920 B (0.80x): check before applying it";
         assertEquals(finding, c.causes().get(0), "the model is the first finding, not a sliding-window guess");
         assertTrue(c.causes().stream().noneMatch(x -> x.startsWith("sliding windows")), "Llama has no windows: " + c.causes());
-        assertEquals("KV-cache dtype: log 'fp8', sheet 'auto (model dtype)' — corrected, the gap goes from -73.6 % to -47.2 %",
+        assertEquals("KV-cache dtype: log 'fp8', sheet 'auto (model dtype)' — corrected, the gap goes from -73.6 % to -47.3 %",
                 c.causes().get(1), "what each cause explains");
-        assertEquals("KV-кэш: в логе 'fp8', в листе 'auto (model dtype)' — с исправлением расхождение меняется с -73,6 % до -47,2 %",
+        assertEquals("KV-кэш: в логе 'fp8', в листе 'auto (model dtype)' — с исправлением расхождение меняется с -73,6 % до -47,3 %",
                 Texts.of("ru").message(c.causes().get(1)), "in Russian, the cause and its residual each translated");
         Worksheet before = vm.snapshot();
         lvm.apply();

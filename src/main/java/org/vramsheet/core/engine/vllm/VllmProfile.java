@@ -10,6 +10,8 @@ import org.vramsheet.core.units.Units;
  * <li>torch activation peak = T x perToken + S x V x perVocabSeq (+ the encoder term): T batched tokens of the dummy
  *     forward pass (max_num_batched_tokens), S sequences of the sampler's warm-up (_dummy_sampler_run, max_num_seqs) over
  *     V vocabulary entries (fp32 logits, probabilities and the top-k/top-p sort);</li>
+ * <li>a mixture-of-experts model's fused-MoE workspace ({@link VllmMoeWorkspace}, from the kernel's buffer shapes, not
+ *     fitted);</li>
  * <li>encoder profiling of a multimodal model (dummy images filling the encoder budget of T tokens: embeddings, merger
  *     and encoder cache) = 4 x T x hidden size x dtype bytes, not fitted: the six multimodal logs check it;</li>
  * <li>with pipeline stages the last stage decides (it samples, so it holds the whole peak; vLLM gives every stage the
@@ -20,11 +22,19 @@ import org.vramsheet.core.units.Units;
  */
 public final class VllmProfile {
     /** What the profiling run depends on, read from the sheet. */
-    public record Features(long batchedTokens, long seqs, long vocab, long encoderHidden, int dtypeBytes, int tp, int pp) {
+    public record Features(long batchedTokens, long seqs, long vocab, long encoderHidden, int dtypeBytes, int tp, int pp,
+                           long moeWorkspace, long hiddenStates) {
+
         /** The encoder's profiling peak: 4 x T x H x dtype bytes (0 for a text-only model). */
         public long encoderPeak() {
             return Math.multiplyExact(Math.multiplyExact(4L * batchedTokens, encoderHidden), (long) dtypeBytes);
         }
+
+        /** The terms taken from the kernels' shapes, not fitted: the encoder's peak and the fused-MoE workspace. */
+        public long shaped() { return Math.addExact(encoderPeak(), moeWorkspace); }
+
+        /** Every term not fitted, the hidden states held through the sampler's run included. */
+        public long shapedWithHidden() { return Math.addExact(shaped(), hiddenStates); }
 
         /** S x V of the sampler term. */
         public double seqVocab() { return seqs * (double) vocab; }
@@ -39,18 +49,27 @@ public final class VllmProfile {
      * @param nonTorchTp            non-torch bytes per GPU with tensor parallelism
      * @param nonTorchPp            non-torch bytes on a pipeline stage (no TP)
      * @param cudaGraphs            CUDA graph estimate per GPU
+     * @param holdsHiddenStates     whether the peak counts the dummy run's hidden states (T x H in the compute dtype), which
+     *                              profile_run keeps while _dummy_sampler_run runs (fits from issue 27 point 2 on)
      */
-    public record Constants(double perToken, double perVocabSeq, 
-                            long nonTorchOne, long nonTorchTp, long nonTorchPp, long cudaGraphs) { }
+    public record Constants(double perToken, double perVocabSeq,
+                            long nonTorchOne, long nonTorchTp, long nonTorchPp, long cudaGraphs, boolean holdsHiddenStates) {
+        /** Constants of a fit without the hidden-states term (issue 15's, and synthetic ones). */
+        public Constants(double perToken, double perVocabSeq, long nonTorchOne, long nonTorchTp, long nonTorchPp, long cudaGraphs) {
+            this(perToken, perVocabSeq, nonTorchOne, nonTorchTp, nonTorchPp, cudaGraphs, false);
+        }
+    }
 
     /**
      * The fit on every vLLM 0.19 H100 log with profiling lines (27 calibration logs + 21 field logs with a config;
      * {@code VllmLeaveOneOutTest} checks these equal the fit within rounding). Refitted when the Llama 4 Scout and Gemma 3
      * 27B configs gained their vision towers (their encoder term now comes off their printed peaks first): 26,643 B per
-     * token and 14.11 B per sequence x vocabulary entry before, 35,195 B and 13.55 B now.
+     * token and 14.11 B per sequence x vocabulary entry before, 35,195 B and 13.55 B then; refitted again when the five MoE
+     * logs' fused-MoE workspace ({@link VllmMoeWorkspace}) and every log's hidden states held through the sampler's run
+     * (T x H x dtype bytes) came off the peaks: 4,725 B and 14.47 B.
      */
-    public static final Constants FITTED = new Constants(3.519e4, 13.55,
-            Units.gib(0.25), Units.gib(2.1), Units.gib(0.07), Units.gib(0.84));
+    public static final Constants FITTED = new Constants(4725, 14.47,
+            Units.gib(0.25), Units.gib(2.1), Units.gib(0.07), Units.gib(0.84), true);
 
     /**
      * The constants before issue 27 (fitted on the 27 H100 profiling logs of the calibration set: T x 76 KB + S x V x
@@ -63,7 +82,8 @@ public final class VllmProfile {
 
     /** The torch activation peak of the profiling run. */
     public static long activation(Features f, Constants c) {
-        return Math.addExact(Math.round(f.batchedTokens() * c.perToken() + f.seqVocab() * c.perVocabSeq()), f.encoderPeak());
+        return Math.addExact(Math.round(f.batchedTokens() * c.perToken() + f.seqVocab() * c.perVocabSeq()),
+                c.holdsHiddenStates() ? f.shapedWithHidden() : f.shaped());
     }
 
     /** Non-torch memory per GPU by parallelism (v0.11+ counting; see VllmDefaults for older releases). */

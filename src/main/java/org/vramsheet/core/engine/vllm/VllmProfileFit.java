@@ -7,7 +7,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * How {@link VllmProfile}'s constants are fitted on startup logs: least squares of the torch activation peak on
- * T and S x V (the encoder term taken off first), and the medians of the non-torch memory by parallelism and of the
+ * T and S x V (the encoder term and the fused-MoE workspace taken off first),
+ * and the medians of the non-torch memory by parallelism and of the
  * CUDA graph estimates. Used on every log for {@link VllmProfile#FITTED} and on all logs but one for the leave-one-out
  * errors (docs/accuracy.md).
  */
@@ -25,7 +26,7 @@ public final class VllmProfileFit {
         long tp = Math.round(median(runs, r -> r.features().tp() > 1, r -> r.nonTorchBytes(), one));
         long pp = Math.round(median(runs, r -> r.features().tp() == 1 && r.features().pp() > 1, r -> r.nonTorchBytes(), one));
         long graphs = Math.round(median(runs, r -> r.cudaGraphBytes() != null, r -> r.cudaGraphBytes(), 0));
-        return new VllmProfile.Constants(k[0], k[1], one, tp, pp, graphs);
+        return new VllmProfile.Constants(k[0], k[1], one, tp, pp, graphs, true);
     }
 
     /** Coefficients of T and S x V. */
@@ -34,7 +35,7 @@ public final class VllmProfileFit {
         for (Run r : runs) {
             VllmProfile.Features f = r.features();
             double[] x = {f.batchedTokens(), f.seqVocab()};
-            double y = r.activationBytes() - (double) f.encoderPeak();
+            double y = r.activationBytes() - (double) f.shapedWithHidden();
             for (int i = 0; i < 2; i++) {
                 for (int j = 0; j < 2; j++) {
                     a[i][j] += x[i] * x[j];

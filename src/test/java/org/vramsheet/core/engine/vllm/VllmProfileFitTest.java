@@ -11,16 +11,21 @@ import org.vramsheet.core.units.Units;
 
 /** The fitting procedure on synthetic runs (made here from known constants), and vLLM's batch defaults by release and GPU. */
 class VllmProfileFitTest {
-    /** Synthetic: runs whose peaks are exactly 20,000 B x T + 14 B x S x V + the encoder term give those constants back. */
+    /**
+     * Synthetic: runs whose peaks are exactly 20,000 B x T + 14 B x S x V + the encoder term (+ a MoE
+     * workspace, taken off before the fit) give those constants back.
+     */
     @Test
     void theFitRecoversTheConstantsThatMadeTheRuns() {
         VllmProfile.Constants truth = new VllmProfile.Constants(20_000, 14, Units.gib(0.25), Units.gib(2.1), Units.gib(0.07),
                 Units.gib(0.84));
         List<VllmProfileFit.Run> runs = new ArrayList<>();
-        long[][] shapes = {{8192, 1024, 128_256, 0, 1, 1}, {8192, 1024, 32_000, 0, 2, 1}, {2048, 256, 152_064, 0, 1, 1},
-            {8192, 1024, 262_208, 2560, 1, 1}, {8192, 1024, 128_256, 0, 1, 2}, {2048, 256, 51_200, 0, 4, 1}};
+        long[][] shapes = {{8192, 1024, 128_256, 0, 1, 1, 0, 4096}, {8192, 1024, 32_000, 0, 2, 1, 700_000_000, 4096},
+            {2048, 256, 152_064, 0, 1, 1, 0, 3584}, {8192, 1024, 262_208, 2560, 1, 1, 0, 5376},
+            {8192, 1024, 128_256, 0, 1, 2, 0, 8192}, {2048, 256, 51_200, 0, 4, 1, 0, 2560}};
         for (long[] s : shapes) {
-            VllmProfile.Features f = new VllmProfile.Features(s[0], s[1], s[2], s[3], s[3] > 0 ? 2 : 0, (int) s[4], (int) s[5]);
+            VllmProfile.Features f = new VllmProfile.Features(s[0], s[1], s[2], s[3], s[3] > 0 ? 2 : 0, (int) s[4], (int) s[5],
+                    s[6], 0);
             runs.add(new VllmProfileFit.Run("synthetic", f, VllmProfile.activation(f, truth), VllmProfile.nonTorch(f, truth),
                     truth.cudaGraphs()));
         }
