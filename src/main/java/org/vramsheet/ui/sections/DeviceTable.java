@@ -5,10 +5,8 @@ import java.util.List;
 import java.util.Map;
 import javafx.beans.InvalidationListener;
 import javafx.beans.WeakInvalidationListener;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.HPos;
 import javafx.scene.control.Label;
-import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
@@ -34,7 +32,7 @@ final class DeviceTable extends GridPane {
     private static final String[] PLAN_ROW = {"Ollama's planner (its own estimate)", "ollamaPlanBytes"};
 
     private final Views v;
-    private final List<Cell> cells = new ArrayList<>();
+    private final List<FigureCell> cells = new ArrayList<>();
     private List<String> devices = List.of();
     private List<String[]> rows = ROWS;
     private final InvalidationListener onCompute = o -> refresh();
@@ -70,7 +68,7 @@ final class DeviceTable extends GridPane {
             build();
         }
         boolean gib = v.vm().gibPrimary.get();
-        for (Cell c : cells) {
+        for (FigureCell c : cells) {
             Figure f = figures.get(c.key);
             c.figure.set(f);
             c.label.setText(f == null ? "-" : v.texts().value(FigureText.primary(f, gib)));
@@ -110,7 +108,7 @@ final class DeviceTable extends GridPane {
                 boolean host = devices.get(d).equals("host");
                 String key = part.equals("memory") ? (host ? null : FigureKey.MEMORY_GPU_BYTES.id())
                         : FigureKey.device(devices.get(d), part).id();
-                Cell c = new Cell(key, styled(new Label("-"), Style.RESULT_VALUE));
+                FigureCell c = new FigureCell(key, styled(new Label("-"), Style.RESULT_VALUE), v);
                 c.label.setId("device-" + devices.get(d) + "-" + part);
                 c.label.setMinWidth(Region.USE_PREF_SIZE);
                 cells.add(c);
@@ -122,27 +120,5 @@ final class DeviceTable extends GridPane {
     private Label styled(Label l, String style) {
         l.getStyleClass().add(style);
         return l;
-    }
-
-    /** One cell: its figure's key and the label that shows it, explained on hover and pinned on click. */
-    private final class Cell {
-        final String key;
-        final Label label;
-        final ReadOnlyObjectWrapper<Figure> figure = new ReadOnlyObjectWrapper<>();
-
-        Cell(String key, Label label) {
-            this.key = key;
-            this.label = label;
-            label.addEventHandler(MouseEvent.MOUSE_ENTERED, e -> {
-                if (label.getTooltip() == null && figure.get() != null) {
-                    label.setTooltip(Views.explanation(figure.getReadOnlyProperty(), v.texts()));
-                }
-            });
-            label.setOnMouseClicked(e -> {
-                if (figure.get() != null) {
-                    v.pin(figure.get());
-                }
-            });
-        }
     }
 }

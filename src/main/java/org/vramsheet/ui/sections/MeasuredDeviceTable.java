@@ -5,10 +5,8 @@ import java.util.List;
 import java.util.Map;
 import javafx.beans.InvalidationListener;
 import javafx.beans.WeakInvalidationListener;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.geometry.HPos;
 import javafx.scene.control.Label;
-import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
@@ -117,27 +115,13 @@ final class MeasuredDeviceTable extends GridPane {
         return l;
     }
 
-    /** One cell: its figure's key and the label that shows it (or its name), explained on hover and pinned on click. */
-    private final class Cell {
-        final String key;
+    /** One cell: a figure's value, or its name (the row's label). */
+    private final class Cell extends FigureCell {
         final boolean name;
-        final Label label;
-        final ReadOnlyObjectWrapper<Figure> figure = new ReadOnlyObjectWrapper<>();
 
         Cell(String key, boolean name, Label label) {
-            this.key = key;
+            super(key, label, v);
             this.name = name;
-            this.label = label;
-            label.addEventHandler(MouseEvent.MOUSE_ENTERED, e -> {
-                if (label.getTooltip() == null && figure.get() != null) {
-                    label.setTooltip(Views.explanation(figure.getReadOnlyProperty(), v.texts()));
-                }
-            });
-            label.setOnMouseClicked(e -> {
-                if (figure.get() != null) {
-                    v.pin(figure.get());
-                }
-            });
         }
     }
 }
