@@ -18,7 +18,7 @@ public final class ResultViewModel extends SectionViewModel {
     public final NumberInput targetItl = number("result.sla.itlMs", NumberInput.Kind.DECIMAL, "");
     public final NumberInput targetTokensPerUser = number("result.sla.tokensPerSecondPerUser", NumberInput.Kind.DECIMAL,
             "");
-    public final NumberInput price = number("result.pricePerGpuHour", NumberInput.Kind.DECIMAL, "per GPU-hour");
+    public final NumberInput price = number("result.pricePerGpuHour", NumberInput.Kind.DECIMAL, ""); // (its label says it)
     /** Whether the loaded sheet stored targets (kept as stored when none is typed). */
     private SlaTargets loadedSla;
 
