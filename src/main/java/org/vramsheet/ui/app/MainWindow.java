@@ -86,7 +86,7 @@ public final class MainWindow {
         CompareMode.install(split, sheetView, summary.compareProperty(), vm, texts);
         BorderPane root = new BorderPane(split);
         this.layers = new StackPane(root);
-        this.zoom = new Zoom(layers);
+        this.zoom = new Zoom(layers, texts);
         this.scene = new Scene(zoom, 1280, 800);
         this.launcher = new DialogLauncher(stage, vm, this.dialogs, texts, scene::getStylesheets);
         sheetView.setOnPasteLog(launcher::pasteLog);
@@ -95,7 +95,8 @@ public final class MainWindow {
         WindowActions actions = new WindowActions(this::showStartPage, this::quit, this::setDark, this::switchLanguage, zoom,
                 home::dark);
         MainMenuBar menus = new MainMenuBar(texts, vm, files, launcher, recent, actions);
-        root.setTop(new VBox(menus.build(), ReadOnlyBanner.build(texts, vm), summary));
+        zoom.setTop(menus.build()); // (outside the scrolled content: the File menu stays on screen at any zoom)
+        root.setTop(new VBox(ReadOnlyBanner.build(texts, vm), summary));
         zoom.install(scene, home);
         buildRest(side, selected, progressive);
         showOn(stage);

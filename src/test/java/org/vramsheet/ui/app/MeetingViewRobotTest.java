@@ -109,13 +109,14 @@ class MeetingViewRobotTest {
 
     @Test
     void ctrlPlusZoomsTheWholeWindowAndTheZoomIsRemembered(FxRobot robot) {
-        javafx.scene.Parent root = (javafx.scene.Parent) window.zoom().getChildrenUnmodifiable().get(0);
+        javafx.scene.Parent root = window.zoom().content();
         double width = root.getLayoutBounds().getWidth();
         robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.EQUALS);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(1.1, window.zoom().factorProperty().get(), 1e-9);
         assertEquals(width / 1.1, root.getLayoutBounds().getWidth(), 1.0, "laid out in the smaller logical width");
         assertEquals(window.scene().getWidth(), root.localToScene(root.getLayoutBounds()).getWidth(), 1.0, "and scaled to fill");
+        assertEquals("Zoom 110 %", robot.lookup("#status-zoom").queryAs(Label.class).getText(), "the status bar says the zoom");
         robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.EQUALS);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("1.25", home.setting("zoom"));
