@@ -95,11 +95,15 @@ public final class MainWindow {
         WindowActions actions = new WindowActions(this::showStartPage, this::quit, this::setDark, this::switchLanguage, zoom,
                 home::dark);
         MainMenuBar menus = new MainMenuBar(texts, vm, files, launcher, recent, actions);
-        zoom.setTop(menus.build()); // (outside the scrolled content: the File menu stays on screen at any zoom)
+        javafx.scene.control.MenuBar bar = menus.build();
+        KeyboardMenus.install(bar, texts, sheetView, stage);
+        java.util.Set<Character> letters = Mnemonics.assign(bar);
+        zoom.setTop(bar); // (outside the scrolled content: the File menu stays on screen at any zoom)
         root.setTop(new VBox(ReadOnlyBanner.build(texts, vm), summary));
         zoom.install(scene, home);
         buildRest(side, selected, progressive);
         showOn(stage);
+        whenComplete(() -> afterLayout(() -> Mnemonics.assign(layers, letters)));
     }
 
     /** The charts and the provenance pane now, or (progressive) the rest of the form and then them after the first frame. */
@@ -123,6 +127,17 @@ public final class MainWindow {
             });
         };
         scene.addPostLayoutPulseListener(once[0]);
+    }
+
+    /** Runs {@code r} after the next layout pulse (when the scroll panes' and tabs' content is in the scene graph). */
+    private void afterLayout(Runnable r) {
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            scene.removePostLayoutPulseListener(once[0]);
+            r.run();
+        };
+        scene.addPostLayoutPulseListener(once[0]);
+        Platform.requestNextPulse();
     }
 
     /** Styles, icons, the title that follows the file, closing (asked first when there are unsaved edits), undo keys. */

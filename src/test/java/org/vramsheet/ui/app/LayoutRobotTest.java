@@ -59,12 +59,13 @@ class LayoutRobotTest {
             return;
         }
         if (n instanceof Labeled l && l.getText() != null && !l.getText().isEmpty() && l.getScene() != null) {
+            String full = l.isMnemonicParsing() ? Mnemonics.shown(l.getText()) : l.getText(); // (Alt letters' "_" not shown)
             Node t = l.lookup(".text");
             // (an empty shown text is a cell not laid out since its item changed, not a cut)
-            if (t instanceof Text shown && !shown.getText().isEmpty() && !shown.getText().equals(l.getText()) && !l.isWrapText()
+            if (t instanceof Text shown && !shown.getText().isEmpty() && !shown.getText().equals(full) && !l.isWrapText()
                     || t instanceof Text wrapped && l.isWrapText() && !wrapped.getText().replace("\n", " ").trim()
-                    .equals(l.getText().replace("\n", " ").trim())) {
-                out.add(describe(l) + " shows '" + ((Text) t).getText() + "' of '" + l.getText() + "'");
+                    .equals(full.replace("\n", " ").trim())) {
+                out.add(describe(l) + " shows '" + ((Text) t).getText() + "' of '" + full + "'");
             }
         }
         if (n instanceof TextField tf && tf.getText() != null && !tf.getText().isEmpty()) {
