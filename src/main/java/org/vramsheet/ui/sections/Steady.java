@@ -71,6 +71,25 @@ public final class Steady extends Region {
             super.layoutChildren();
         }
 
+        /**
+         * A wrapping text is never narrower than its longest word: JavaFX breaks a word that does not fit inside it
+         * ("20 последовательносте|й" in RESULT at 1280x800, issue 31).
+         */
+        @Override
+        protected double computeMinWidth(double height) {
+            double min = super.computeMinWidth(height);
+            if (!isWrapText() || getText() == null) {
+                return min;
+            }
+            double word = 0;
+            for (String w : getText().split("\\s+")) {
+                javafx.scene.text.Text t = new javafx.scene.text.Text(w);
+                t.setFont(getFont());
+                word = Math.max(word, t.getLayoutBounds().getWidth());
+            }
+            return Math.max(min, Math.ceil(word) + snappedLeftInset() + snappedRightInset() + 1);
+        }
+
         private boolean needsRoom() {
             if (prefHeight(getWidth()) > getHeight() + 0.5) {
                 return true; // (a shorter text keeps its room: nothing below moves)

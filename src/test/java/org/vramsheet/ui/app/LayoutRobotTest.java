@@ -82,6 +82,46 @@ class LayoutRobotTest {
         }
     }
 
+    /**
+     * Issue 31, Seen 8: every shown text that wraps breaks between words, never inside one ("последовательносте|й"):
+     * the caret's line before and after each pair of letters is the same.
+     */
+    static List<String> brokenWords(Node n) {
+        List<String> out = new ArrayList<>();
+        brokenWords(n, out);
+        return out;
+    }
+
+    private static void brokenWords(Node n, List<String> out) {
+        if (!n.isVisible()) {
+            return;
+        }
+        if (n instanceof Text t && t.getText() != null && t.getText().length() > 1 && t.getWrappingWidth() > 0
+                && t.getLayoutBounds().getHeight() > t.getFont().getSize() * 1.8) {
+            String s = t.getText();
+            double last = lineOf(t, 0);
+            for (int i = 1; i < s.length(); i++) {
+                double y = lineOf(t, i);
+                if (y > last + 1 && Character.isLetterOrDigit(s.charAt(i - 1)) && Character.isLetterOrDigit(s.charAt(i))) {
+                    out.add("'" + s.substring(0, i) + "|" + s.substring(i) + "' in " + Math.round(t.getWrappingWidth()) + " px ("
+                            + describe(t.getParent()) + ")");
+                    break;
+                }
+                last = y;
+            }
+        }
+        if (n instanceof Parent p) {
+            for (Node c : p.getChildrenUnmodifiable()) {
+                brokenWords(c, out);
+            }
+        }
+    }
+
+    private static double lineOf(Text t, int i) {
+        javafx.scene.shape.PathElement[] caret = t.caretShape(i, true);
+        return caret.length > 0 && caret[0] instanceof javafx.scene.shape.MoveTo m ? m.getY() : 0;
+    }
+
     private static String describe(Node n) {
         return n.getClass().getSimpleName() + (n.getId() != null ? "#" + n.getId() : "");
     }
@@ -94,7 +134,9 @@ class LayoutRobotTest {
             robot.interact(() -> tabs.getSelectionModel().select(k));
             WaitForAsyncUtils.waitForFxEvents();
             robot.interact(() -> window.scene().getRoot().layout());
-            for (String s : cutOff(window.scene().getRoot())) {
+            List<String> found = new ArrayList<>(cutOff(window.scene().getRoot()));
+            found.addAll(brokenWords(window.scene().getRoot()));
+            for (String s : found) {
                 if (!all.contains(s)) {
                     all.add(s);
                 }
