@@ -139,14 +139,14 @@ public final class NonKvEstimator {
             return;
         }
         Double w = VllmForwardPeak.width(ws);
-        String forward = "forward pass at a layer's MLP: " + Units.grouped(f.batchedTokens()) + " batched tokens x layer width "
+        String forward = "forward pass at the MLP of a layer: " + Units.grouped(f.batchedTokens()) + " batched tokens x layer width "
                 + Units.grouped(Math.round(w)) + " x " + ws.weights().computeDtype().bytes() + " B = " + Units.gibText(f.forwardPeak())
                 + " (residual, normalized input, gate-up output and its activation; width = (parameters - vocabulary x hidden) / "
                 + "layers / hidden / TP; not fitted)";
         long sampler = VllmProfile.samplerPhase(f, c);
         notes.add(VllmProfile.forwardSetsPeak(f, c)
-                ? forward + ": above the sampler's phase (" + Units.gibText(sampler) + "), so it sets the peak in place of it"
-                : forward + ": below the sampler's phase (" + Units.gibText(sampler) + "), which sets the peak");
+                ? forward + ": above the sampler phase (" + Units.gibText(sampler) + "), so it sets the peak in place of it"
+                : forward + ": below the sampler phase (" + Units.gibText(sampler) + "), which sets the peak");
     }
 
     /** Adds the buffers the engine allocates while the weights load (vLLM's RoPE cache): in its weights, in this estimate. */

@@ -63,7 +63,7 @@ class VllmForwardPeakTest {
         NonKvEstimator.Estimate e = NonKvEstimator.estimate(ws);
         assertEquals(f.forwardPeak(), e.activationPeakBytes(), "the forward's phase, not the sum of the two");
         assertTrue(e.activationPeakBytes() < f.forwardPeak() + VllmProfile.samplerPhase(f, c));
-        assertTrue(e.notes().stream().anyMatch(n -> n.startsWith("forward pass at a layer's MLP") && n.contains("sets the peak in "
+        assertTrue(e.notes().stream().anyMatch(n -> n.startsWith("forward pass at the MLP of a layer") && n.contains("sets the peak in "
                 + "place of it")), e.notes().toString());
         System.out.println("VC01: forward " + Units.gibText(f.forwardPeak()) + ", sampler's phase "
                 + Units.gibText(VllmProfile.samplerPhase(f, c)));

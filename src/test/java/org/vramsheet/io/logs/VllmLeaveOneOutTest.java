@@ -260,7 +260,8 @@ class VllmLeaveOneOutTest {
      * sheet alone (the catalog's CUDA-visible total, the config's weights): the available KV memory (with the printed
      * weights, to isolate the non-KV estimate) and the KV tokens against what each log printed. The bounds are the ones
      * achieved (docs/accuracy.md): VC02 (v0.9.2) holds 0.88 GiB more non-KV memory than the v0.19 fit, VC01 is an eager
-     * (no torch.compile) offline run whose forward sets its peak, VC04 a v0.24 start whose source saw 7.7 % between two starts of the same server. The
+     * (no torch.compile) offline run whose forward sets its peak, VC04 a v0.24 start whose source saw 7.7 % between two
+     * starts of the same server. The
      * worst-5 % bound is on the dense models; a mixture-of-experts log (VC08, Qwen3-235B FP8 on 8 x L40S, v0.10.2) printed a
      * 1.4 GiB activation peak where the dense fit gives 0.56 GiB (the MoE term is not modelled, section 4), so its miss is
      * reported and bounded as it is (12 %; 13 % before the fused-MoE workspace gave it 0.13 of the 0.84 GiB), not hidden in the fit.

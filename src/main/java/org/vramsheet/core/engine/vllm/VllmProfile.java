@@ -27,12 +27,6 @@ public final class VllmProfile {
     public record Features(long batchedTokens, long seqs, long vocab, long encoderHidden, int dtypeBytes, int tp, int pp,
                            long moeWorkspace, long hiddenStates, long forwardPeak) {
 
-        /** Features without the forward phase's shapes (synthetic runs, and sheets that lack them). */
-        public Features(long batchedTokens, long seqs, long vocab, long encoderHidden, int dtypeBytes, int tp, int pp,
-                        long moeWorkspace, long hiddenStates) {
-            this(batchedTokens, seqs, vocab, encoderHidden, dtypeBytes, tp, pp, moeWorkspace, hiddenStates, 0);
-        }
-
         /** The encoder's profiling peak: 4 x T x H x dtype bytes (0 for a text-only model). */
         public long encoderPeak() {
             return Math.multiplyExact(Math.multiplyExact(4L * batchedTokens, encoderHidden), (long) dtypeBytes);
