@@ -274,6 +274,7 @@ class VllmLeaveOneOutTest {
         List<Double> tokens = new ArrayList<>();
         List<Double> densePool = new ArrayList<>();
         List<Double> denseTokens = new ArrayList<>();
+        java.util.Map<String, List<Double>> byGpu = new java.util.TreeMap<>();
         System.out.println("other GPUs and releases, before launch (constants fitted on the vLLM 0.19 H100 logs):");
         for (FieldLogs.FieldLog f : FieldLogs.of("vllm").filter(l -> l.id().startsWith("VC") && l.checks("predict")).toList()) {
             Worksheet ws = FieldLogSheets.preLaunch(f);
@@ -284,6 +285,7 @@ class VllmLeaveOneOutTest {
             long predicted = SizingCalculator.calculate(typed).get(FigureKey.POOL_CAPACITY_TOKENS).value();
             double te = (predicted - m.kvTokens()) / (double) m.kvTokens();
             tokens.add(te);
+            byGpu.computeIfAbsent(f.e().path("gpu_catalog").asText(), k -> new ArrayList<>()).add(te);
             boolean moe = ws.weights().activeParams() != null && ws.weights().activeParams() < ws.weights().totalParams();
             if (!moe) {
                 denseTokens.add(te);
@@ -304,6 +306,7 @@ class VllmLeaveOneOutTest {
                     m.kvTokens(), predicted, te * 100, Units.gibText(e.activationPeakBytes()), Units.gibText(e.nonTorchBytes()),
                     Units.gibText(e.cudaGraphBytes()), EngineDefaults.cudaGraphsInPool(ws.runtime()).value() ? " (in the pool)" : "");
         }
+        byGpu.forEach((gpu, errors) -> summary("KV tokens on " + gpu, errors));
         double[] p = summary("other GPUs and releases, available KV memory", pool);
         double[] t = summary("other GPUs and releases, KV tokens", tokens);
         double[] dp = summary("other GPUs and releases, dense models, available KV memory", densePool);
