@@ -76,6 +76,12 @@ public final class ContextSlider extends VBox {
         getChildren().addAll(title, row, message(v, text));
         getChildren().addAll(readouts(v));
         vm.computedProperty().addListener((o, a, b) -> syncFromSheet());
+        followTheSlider();
+        syncFromSheet();
+    }
+
+    /** Each slider step sets the sheet's context (snapped unless Shift is held); releasing the thumb is one undo step. */
+    private void followTheSlider() {
         slider.valueProperty().addListener((o, a, b) -> {
             if (syncing) {
                 return;
@@ -100,7 +106,6 @@ public final class ContextSlider extends VBox {
                 vm.checkpointNow();
             }
         });
-        syncFromSheet();
     }
 
     /** Concurrency at the chosen context and KV per sequence, under the slider (layout roots: they change each step). */
