@@ -59,7 +59,6 @@ final class PdfCharts {
      * series in its colour and dash, the legend under the axis title (never over the heading).
      */
     static void line(PdfCanvas c, float bottom, float h, Line chart) throws IOException {
-        List<Curves.Series> series = chart.series();
         float left = PdfCanvas.MARGIN + 44;
         float w = c.width() - 60;
         double x0 = 9;
@@ -88,6 +87,20 @@ final class PdfCharts {
             target(c, new float[] {left, bottom, w, h}, (float) (Math.min(1, logPosition(chart.target().sequences()) / ymax)),
                     chart.target().label());
         }
+        curves(c, new float[] {left, bottom, w, h}, chart, new double[] {x0, x1, ymax});
+    }
+
+    /** Each series in its colour and dash (an identical one just above the first), and the legend under the axis title. */
+    private static void curves(PdfCanvas c, float[] box, Line chart, double[] scale) throws IOException {
+        List<Curves.Series> series = chart.series();
+        float left = box[0];
+        float bottom = box[1];
+        float w = box[2];
+        float h = box[3];
+        double x0 = scale[0];
+        double x1 = scale[1];
+        double ymax = scale[2];
+        var cs = c.cs;
         float legendX = left;
         float legendY = bottom - 31;
         for (int s = 0; s < series.size(); s++) {
@@ -150,7 +163,10 @@ final class PdfCharts {
         c.text(box[0] + 3, y + 3, label, 7, PdfPalette.TEXT);
     }
 
-    /** Horizontal lines at multiples of {@code step} with labels (log2: 0, 1, 2, 4, 8 ...), vertical lines at powers of two with K / M labels. */
+    /**
+     * Horizontal lines at multiples of {@code step} with labels (log2: 0, 1, 2, 4, 8 ...), vertical lines at powers of
+     * two with K / M labels.
+     */
     private static void grid(PdfCanvas c, float[] box, double x1, double ymax, double step, boolean logY) throws IOException {
         float left = box[0];
         float bottom = box[1];

@@ -8,8 +8,10 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.GridPane;
+import javafx.stage.Modality;
 import javafx.stage.Window;
 import org.vramsheet.ui.sections.SectionJump;
 import org.vramsheet.ui.sections.SheetView;
@@ -23,7 +25,8 @@ final class KeyboardMenus {
     /** Each shortcut and what it does (English; the window shows the action translated). */
     static final List<List<String>> SHORTCUTS = List.of(
             List.of("Alt + underlined letter", "open a menu, press a button"),
-            List.of("Ctrl+1 .. Ctrl+9", "go to a section: MODEL, WEIGHTS, KV ARCHITECTURE, TYPICAL, HEAVY, LIMIT, RUNTIME, VALIDATION, RESULT"),
+            List.of("Ctrl+1 .. Ctrl+9",
+            "go to a section: MODEL, WEIGHTS, KV ARCHITECTURE, TYPICAL, HEAVY, LIMIT, RUNTIME, VALIDATION, RESULT"),
             List.of("Tab / Shift+Tab", "next / previous field"),
             List.of("Ctrl + / Ctrl - / Ctrl 0", "zoom in / zoom out / actual size (80 % to 200 %)"),
             List.of("Ctrl+N / Ctrl+O", "new sheet / open"),
@@ -49,7 +52,7 @@ final class KeyboardMenus {
             m.setId("menu-go-" + i);
             go.getItems().add(m);
         }
-        menu(bar, 2).getItems().addAll(new javafx.scene.control.SeparatorMenuItem(), go);
+        menu(bar, 2).getItems().addAll(new SeparatorMenuItem(), go);
         MenuItem keys = MainMenuBar.item(texts, "Keyboard shortcuts", null, () -> show(owner, texts));
         keys.setId("menu-shortcuts");
         menu(bar, 3).getItems().add(0, keys);
@@ -63,7 +66,7 @@ final class KeyboardMenus {
     static Alert show(Window owner, Texts texts) {
         Alert a = new Alert(Alert.AlertType.INFORMATION, "", new ButtonType(texts.t("OK"), ButtonBar.ButtonData.OK_DONE));
         a.initOwner(owner);
-        a.initModality(javafx.stage.Modality.NONE);
+        a.initModality(Modality.NONE);
         a.setTitle(texts.t("Keyboard shortcuts"));
         a.setHeaderText(texts.t("Keyboard shortcuts"));
         GridPane g = new GridPane();

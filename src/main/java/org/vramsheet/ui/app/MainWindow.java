@@ -1,11 +1,13 @@
 package org.vramsheet.ui.app;
 
 import java.nio.file.Path;
+import java.util.Set;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.Scene;
+import javafx.scene.control.MenuBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.image.Image;
 import javafx.scene.layout.BorderPane;
@@ -95,9 +97,9 @@ public final class MainWindow {
         WindowActions actions = new WindowActions(this::showStartPage, this::quit, this::setDark, this::switchLanguage, zoom,
                 home::dark);
         MainMenuBar menus = new MainMenuBar(texts, vm, files, launcher, recent, actions);
-        javafx.scene.control.MenuBar bar = menus.build();
+        MenuBar bar = menus.build();
         KeyboardMenus.install(bar, texts, sheetView, stage);
-        java.util.Set<Character> letters = Mnemonics.assign(bar);
+        Set<Character> letters = Mnemonics.assign(bar);
         zoom.setTop(bar); // (outside the scrolled content: the File menu stays on screen at any zoom)
         root.setTop(new VBox(ReadOnlyBanner.build(texts, vm), summary));
         zoom.install(scene, home);

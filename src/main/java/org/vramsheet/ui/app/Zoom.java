@@ -3,6 +3,7 @@ package org.vramsheet.ui.app;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Locale;
+import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.collections.ListChangeListener;
@@ -133,7 +134,7 @@ public final class Zoom extends Region {
         // the theme sets the scene's stylesheets anew: the zoom's goes back on, last
         scene.getStylesheets().addListener((ListChangeListener<String>) c -> {
             if (sheet != null && !scene.getStylesheets().contains(sheet)) {
-                javafx.application.Platform.runLater(() -> {
+                Platform.runLater(() -> {
                     if (!scene.getStylesheets().contains(sheet)) {
                         scene.getStylesheets().add(sheet);
                     }

@@ -2,8 +2,10 @@ package org.vramsheet.ui.charts;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
+import javafx.scene.chart.NumberAxis;
 import javafx.scene.control.Label;
 import javafx.scene.input.MouseEvent;
 import org.vramsheet.core.curves.Curves;
@@ -49,7 +51,7 @@ final class CurveReadout {
             label.setVisible(false);
             return;
         }
-        double log2 = ((javafx.scene.chart.NumberAxis) chart.getXAxis()).getValueForDisplay(p.getX()).doubleValue();
+        double log2 = ((NumberAxis) chart.getXAxis()).getValueForDisplay(p.getX()).doubleValue();
         label.setText(text(log2));
         label.autosize();
         Point2D at = chart.plotChildrenParent().sceneToLocal(e.getSceneX(), e.getSceneY());
@@ -70,8 +72,8 @@ final class CurveReadout {
                 }
             }
             if (best != null) {
-                String seq = texts.numbers(String.format(java.util.Locale.ROOT, "%,d", Math.round(Math.floor(best.y()))));
-                parts.add((lines.size() > 1 ? s.name() + ": " : "") + texts.numbers(String.format(java.util.Locale.ROOT, "%,d",
+                String seq = texts.numbers(String.format(Locale.ROOT, "%,d", Math.round(Math.floor(best.y()))));
+                parts.add((lines.size() > 1 ? s.name() + ": " : "") + texts.numbers(String.format(Locale.ROOT, "%,d",
                         best.x())) + " " + texts.t("tokens") + " → " + seq + " " + texts.t("sequences"));
             }
         }

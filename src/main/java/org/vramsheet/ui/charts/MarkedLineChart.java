@@ -1,7 +1,11 @@
 package org.vramsheet.ui.charts;
 
+import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.NumberAxis;
+import javafx.scene.control.Label;
 import javafx.scene.shape.Line;
 import javafx.scene.shape.Path;
 
@@ -14,7 +18,7 @@ public final class MarkedLineChart extends LineChart<Number, Number> {
     private double value = Double.NaN;
     /** The target across the chart (issue 31: the chart carries the question), at a y-axis value; NaN: none. */
     private final Line target = new Line();
-    private final javafx.scene.control.Label targetLabel = new javafx.scene.control.Label();
+    private final Label targetLabel = new Label();
     private double targetValue = Double.NaN;
 
     MarkedLineChart(NumberAxis x, NumberAxis y) {
@@ -27,7 +31,7 @@ public final class MarkedLineChart extends LineChart<Number, Number> {
         target.setId("target-line");
         targetLabel.getStyleClass().add("target-label");
         targetLabel.setId("target-label");
-        for (javafx.scene.Node n : new javafx.scene.Node[] {target, targetLabel}) {
+        for (Node n : new Node[] {target, targetLabel}) {
             n.setManaged(false);
             n.setMouseTransparent(true);
             n.setVisible(false);
@@ -46,10 +50,10 @@ public final class MarkedLineChart extends LineChart<Number, Number> {
     public String targetText() { return Double.isNaN(targetValue) ? "" : targetLabel.getText(); }
 
     /** The nodes drawn over the plot (the readout adds its label there). */
-    java.util.List<javafx.scene.Node> plotChildren() { return getPlotChildren(); }
+    List<Node> plotChildren() { return getPlotChildren(); }
 
     /** The parent the plot's own nodes are laid out in. */
-    javafx.scene.Parent plotChildrenParent() { return marker.getParent(); }
+    Parent plotChildrenParent() { return marker.getParent(); }
 
     /** Moves the marker to {@code x} on the x axis (NaN hides it). */
     void setMarker(double x) {

@@ -4,6 +4,7 @@ import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
+import javafx.scene.text.Text;
 
 /**
  * Holds a label whose text follows the sheet (a result, the concurrency under the slider) as a layout root: a new text
@@ -83,7 +84,7 @@ public final class Steady extends Region {
             }
             double word = 0;
             for (String w : getText().split("\\s+")) {
-                javafx.scene.text.Text t = new javafx.scene.text.Text(w);
+                Text t = new Text(w);
                 t.setFont(getFont());
                 word = Math.max(word, t.getLayoutBounds().getWidth());
             }

@@ -96,4 +96,17 @@ class ChartQuestionRobotTest {
         String ctx = readout.getText().substring(0, readout.getText().indexOf(' ')).replace(",", "");
         assertTrue(points.stream().anyMatch(p -> Long.toString(p.x()).equals(ctx)), "one of the curve's own points: " + ctx);
     }
+
+    /** The slider's upper part was dead where the engine's max model length (32,768) is below the model's (131,072). */
+    @Test
+    void theSliderMarksWhereTheEngineStopsTakingContexts(FxRobot robot) {
+        Node beyond = robot.lookup("#slider-beyond").query();
+        Node engine = robot.lookup(".slider-mark-engine").query();
+        javafx.scene.control.Slider slider = robot.lookup("#context-slider").queryAs(javafx.scene.control.Slider.class);
+        assertTrue(slider.getMax() > Math.log(32_768) / Math.log(2) + 1, "the slider goes to the model's 131,072");
+        assertTrue(beyond.isVisible(), "the part above the engine's max is marked");
+        var b = beyond.getBoundsInParent();
+        assertEquals(engine.getBoundsInParent().getCenterX(), b.getMinX(), 2.0, "from the engine's max model length");
+        assertTrue(b.getWidth() > 20, "to the end of the track: " + b.getWidth());
+    }
 }
