@@ -17,7 +17,8 @@ import org.vramsheet.ui.model.SheetViewModel;
  * they give, each value with the rule that gave it ({@link OllamaRunnerText}).
  */
 final class OllamaParts {
-    private static final int COLUMNS = 4;
+    /** Three, not RUNTIME's four: a column must hold OLLAMA_FLASH_ATTENTION whole (no label wraps inside a word). */
+    private static final int COLUMNS = 3;
 
     private OllamaParts() { }
 
