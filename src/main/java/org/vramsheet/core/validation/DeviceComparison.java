@@ -14,8 +14,8 @@ import org.vramsheet.core.sheet.MeasuredDevice;
  * Predicted against measured per device and per buffer, for a log that prints llama.cpp's buffers (load_tensors,
  * llama_kv_cache, llama_memory_recurrent, sched_reserve, llama_context) or llama-fit-params' estimate: the log's GPUs in
  * the order it names them are the sheet's GPU 0, 1, ...; its host buffers (CPU, CPU_Mapped, CUDA_Host, Host) added up are
- * the sheet's host, a GPU's mapped buffer (MTL0_Mapped) the GPU's. A model buffer is the sheet's weights and output layer on that device; llama-fit-params' context is
- * the KV cache and the recurrent state together.
+ * the sheet's host, a GPU's mapped buffer (MTL0_Mapped) the GPU's. A model buffer is the sheet's weights and output
+ * layer on that device; llama-fit-params' context is the KV cache and the recurrent state together.
  */
 final class DeviceComparison {
     private DeviceComparison() { }

@@ -97,7 +97,7 @@ final class ModelMismatch {
         }
         return String.format(Locale.ROOT, "the log's pool holds %s B per token per GPU, the sheet %s B (%.2fx)",
                 Units.grouped(Math.round(implied)), Units.grouped(closest), implied / closest)
-                + (swa ? " (the full-attention layers' cache, the sliding-window cache apart)" : "");
+                + (swa ? " in the full-attention layers (the sliding-window cache apart)" : "");
     }
 
     /**

@@ -56,6 +56,20 @@ public final class OllamaSheet {
         return ws.withRuntime(nr).withKv(ws.kv().toBuilder().kvDtype(kvDtype(s)).build());
     }
 
+    /** Whether Ollama's planner decides the runner's GPU layers: num_gpu unset on a release before llama-server (0.30.0). */
+    public static boolean plannerPlacesLayers(Worksheet ws) {
+        return OllamaDefaults.PLANNER.equals(runnerSetup(ws).gpuLayers().value());
+    }
+
+    /**
+     * The runner's launch with {@code -ngl} = the planner's {@code layers.offload}: num_gpu unset, Ollama passes the layers
+     * its planner fits (llm/memory.go EstimateGPULayers) to the runner as {@code --n-gpu-layers} (llm/server.go).
+     */
+    public static Worksheet withPlannedLayers(Worksheet launched, int layersOffload) {
+        RuntimeSettings r = launched.runtime();
+        return launched.withRuntime(r.toBuilder().llamaCpp(r.llamaCpp().withGpuLayers(layersOffload)).build());
+    }
+
     /**
      * The sheet run by Ollama with these settings: the engine Ollama, laid out as its llama.cpp runner places layers (TP 1,
      * PP = the sheet's GPUs), KV ARCHITECTURE › KV-cache dtype auto (the runner's cache type is OLLAMA_KV_CACHE_TYPE's).
