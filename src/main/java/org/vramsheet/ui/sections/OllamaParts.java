@@ -37,7 +37,8 @@ final class OllamaParts {
                             case ON -> "true";
                             case OFF -> "false";
                         }),
-                RuntimeParts.withDefault(v, v.number(r.numGpu), byRelease));
+                RuntimeParts.withDefault(v, v.number(r.numGpu), byRelease),
+                RuntimeParts.withDefault(v, v.number(r.gpuOverhead), v.t("unset: 0 B")));
         Label runner = new Label();
         runner.setId("runtime-ollama-runner");
         Views.wraps(runner);

@@ -29,7 +29,9 @@ public final class OllamaSheet {
     public static OllamaSetup setup(Worksheet ws) {
         OllamaSettings o = ws.runtime().ollama();
         Gpu g = ws.gpu();
-        Long vram = g.totalBytes() == null ? null : multiply(g.totalBytes(), g.count() == null ? 1 : g.count());
+        long overhead = o.gpuOverheadBytes() == null ? 0 : o.gpuOverheadBytes();
+        Long vram = g.totalBytes() == null ? null
+                : multiply(Math.max(0, g.totalBytes() - overhead), g.count() == null ? 1 : g.count());
         return new OllamaSetup.Builder().version(ws.runtime().engineVersion()).modelNumCtx(o.numCtx())
                 .contextLength(o.contextLength()).numParallel(o.numParallel() == null ? null : o.numParallel().longValue())
                 .kvCacheType(cacheName(o.kvCacheType())).flashAttention(o.flashAttention())
