@@ -13,7 +13,7 @@ package org.vramsheet.core.sheet;
  * @param flashAttention {@code OLLAMA_FLASH_ATTENTION}
  * @param numGpu         num_gpu (model or request): layers offloaded; null: Ollama's planner or llama-server's fit
  * @param gpuOverheadBytes {@code OLLAMA_GPU_OVERHEAD} (version 9): bytes the server keeps free on each GPU
- *                       (envconfig/config.go, from 0.5.0; default 0); null: unset
+ *                       (envconfig/config.go, from 0.3.10: ollama commit b05c9e83d, PR #5922; default 0); null: unset
  */
 public record OllamaSettings(Long numCtx, Long contextLength, Integer numParallel, KvDtype kvCacheType, Boolean flashAttention,
                              Integer numGpu, Long gpuOverheadBytes) {
