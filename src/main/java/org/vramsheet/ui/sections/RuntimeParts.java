@@ -140,7 +140,7 @@ final class RuntimeParts {
                 withDefault(v, v.number(r.specTokens), "1"),
                 v.text(Views.id("runtime.speculative.draftModel"), "Draft model", r.draftModel, "runtime.speculative.draftModel"),
                 v.number(r.draftWeights), v.number(r.draftLayers), v.number(r.draftKvHeads), v.number(r.draftHeadDim),
-                withDefault(v, v.number(r.draftTp), "as the target"));
+                withDefault(v, v.number(r.draftTp), v.t("as the target")));
         GridPane results = FormGrid.fill(v.grid(), COLUMNS, v.result(FigureKey.SPECULATIVE_DRAFT_WEIGHTS_BYTES),
                 v.result(FigureKey.SPECULATIVE_DRAFT_KV_BYTES_PER_TOKEN), v.result(FigureKey.SPECULATIVE_POOL_BYTES_PER_TOKEN_PER_GPU),
                 v.result(FigureKey.SPECULATIVE_DRAFT_CONTEXT_BYTES), v.result(FigureKey.SPECULATIVE_VERIFY_TOKENS));
