@@ -65,7 +65,7 @@ public final class RuntimeViewModel extends SectionViewModel {
     public final ObjectProperty<KvDtype> ollamaKvType = watch(new SimpleObjectProperty<>(KvDtype.AUTO));
     /** OLLAMA_FLASH_ATTENTION; AUTO stands for "unset", ON true, OFF false. */
     public final ObjectProperty<FlashAttention> ollamaFlash = watch(new SimpleObjectProperty<>(FlashAttention.AUTO));
-    public final NumberInput numGpu = number("runtime.ollama.numGpu", NumberInput.Kind.COUNT, "layers");
+    public final NumberInput numGpu = number("runtime.ollama.numGpu", NumberInput.Kind.COUNT, ""); // its label says layers
     /** OLLAMA_GPU_OVERHEAD (version 9): bytes kept free on each GPU by Ollama's planner; empty: unset. */
     public final NumberInput gpuOverhead = number("runtime.ollama.gpuOverheadBytes", NumberInput.Kind.BYTES, "GiB");
     // the latency estimate's utilizations; empty: the calibrated defaults
