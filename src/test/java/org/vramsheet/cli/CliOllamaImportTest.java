@@ -152,7 +152,8 @@ class CliOllamaImportTest {
                 () -> org.vramsheet.io.ollama.OllamaManifest.parse("{}", "manifest of 'gemma3:1b'"),
                 () -> org.vramsheet.io.ollama.OllamaManifest.parse("{\"layers\":[3]}", "manifest of 'gemma3:1b'"),
                 () -> org.vramsheet.io.ollama.OllamaManifest.parse("{\"layers\":[{}]}", "manifest of 'gemma3:1b'"),
-                () -> org.vramsheet.io.ollama.OllamaManifest.parse("{\"layers\":[{\"mediaType\":\"a\",\"digest\":\"x\"}]}", "manifest of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.OllamaManifest.parse("{\"layers\":[{\"mediaType\":\"a\",\"digest\":\"x\"}]}",
+                "manifest of 'gemma3:1b'"),
                 () -> org.vramsheet.io.ollama.OllamaManifest.parse("{\"layers\":[{\"mediaType\":\"a\",\"digest\":\"sha256:"
                         + "0".repeat(64) + "\",\"size\":-1}]}", "manifest of 'gemma3:1b'"),
                 () -> org.vramsheet.io.ollama.OllamaParams.parseBlob("{\"num_ctx\":\"big\"}", "params blob of 'gemma3:1b'"),

@@ -95,7 +95,8 @@ public record OllamaImport(ModelImport model, OllamaSettings settings, Long enco
             }
         });
         if (!others.isEmpty()) {
-            detected.add("Other PARAMETER lines of the params blob (they change no memory): " + OllamaText.detail(String.join(", ", others)));
+            detected.add("Other PARAMETER lines of the params blob (they change no memory): "
+                    + OllamaText.detail(String.join(", ", others)));
         }
         assumed.add("The Ollama release is RUNTIME › Version (empty: the newest rules known); OLLAMA_NUM_PARALLEL, "
                 + "OLLAMA_KV_CACHE_TYPE and the other settings of the server are not in the store: their defaults");

@@ -168,7 +168,8 @@ public record OllamaParams(Map<String, Object> values, List<String> ignored) {
                 default -> List.copyOf(vals);
             };
         } catch (NumberFormatException e) {
-            throw new OllamaStoreException(where + ": " + OllamaText.quote(v) + " is not " + (t == Type.INT ? "a whole number" : "a number"));
+            throw new OllamaStoreException(where + ": " + OllamaText.quote(v) + " is not "
+                    + (t == Type.INT ? "a whole number" : "a number"));
         }
     }
 

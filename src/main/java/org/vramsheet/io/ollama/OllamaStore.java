@@ -154,7 +154,8 @@ public final class OllamaStore {
             }
             return Files.readString(p, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new OllamaStoreException(what + " " + OllamaText.detail(p) + ": cannot read (" + OllamaText.detail(e.getMessage()) + ")", e);
+            throw new OllamaStoreException(what + " " + OllamaText.detail(p) + ": cannot read (" + OllamaText.detail(e.getMessage()) + ")",
+                    e);
         }
     }
 
@@ -168,7 +169,8 @@ public final class OllamaStore {
             }
             return HexFormat.of().formatHex(sha.digest()).equals(b.layer().hex());
         } catch (IOException e) {
-            throw new OllamaStoreException("blob " + OllamaText.detail(b.path()) + ": cannot read (" + OllamaText.detail(e.getMessage()) + ")", e);
+            throw new OllamaStoreException("blob " + OllamaText.detail(b.path()) + ": cannot read (" + OllamaText.detail(e.getMessage())
+                    + ")", e);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java has SHA-256", e);
         }

@@ -1,5 +1,6 @@
 package org.vramsheet.io.ollama;
 
+import java.util.Locale;
 import org.vramsheet.io.Messages;
 
 /**
@@ -19,7 +20,7 @@ final class OllamaText {
         if (v.length() <= SHOWN) {
             return "'" + v + "'";
         }
-        return "'" + v.substring(0, CUT) + "…' (" + String.format(java.util.Locale.ROOT, "%,d", v.length()) + " characters)";
+        return "'" + v.substring(0, CUT) + "…' (" + String.format(Locale.ROOT, "%,d", v.length()) + " characters)";
     }
 
     /** A detail (a parser's or the file system's message, a path) in single quotes, whole. */
