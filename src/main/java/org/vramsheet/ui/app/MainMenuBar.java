@@ -1,11 +1,15 @@
 package org.vramsheet.ui.app;
 
+import java.util.Map;
 import java.util.Optional;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.DataFormat;
 import javafx.scene.input.KeyCombination;
+import org.vramsheet.ui.model.DecisionText;
 import org.vramsheet.ui.model.SheetViewModel;
 import org.vramsheet.ui.text.Texts;
 
@@ -56,7 +60,11 @@ final class MainMenuBar {
         redo.disableProperty().bind(vm.canRedoProperty().not());
         MenuItem variant = item(texts, "New variant", "Shortcut+Shift+N",
                 () -> Optional.ofNullable(vm.newVariant()).ifPresent(dialogs::variantRefused));
-        return new Menu(texts.t("Edit"), null, undo, redo, new SeparatorMenuItem(), WorkloadPresets.menu(texts, vm), variant);
+        MenuItem copy = item(texts, "Copy summary", "Shortcut+Shift+C", () -> Clipboard.getSystemClipboard().setContent(
+                Map.of(DataFormat.PLAIN_TEXT, DecisionText.markdown(vm.computed(), texts))));
+        copy.setId("menu-copy-summary");
+        return new Menu(texts.t("Edit"), null, undo, redo, new SeparatorMenuItem(), copy, new SeparatorMenuItem(),
+                WorkloadPresets.menu(texts, vm), variant);
     }
 
     /** A menu item named {@code name} (translated), with its accelerator {@code keys} (null: none). */
