@@ -62,7 +62,7 @@ final class PptxChart {
         }
         PptxSlide.text(s, new Rectangle2D.Double(box.getX(), box.getY() - 4, box.getWidth(), 20),
                 "Maximum concurrency against context length", 13, PptxSlide.TEXT, true);
-        Rectangle2D area = new Rectangle2D.Double(box.getX() + 40, box.getY() + 22, box.getWidth() - 50, box.getHeight() - 70);
+        Rectangle2D area = new Rectangle2D.Double(box.getX() + 40, box.getY() + 34, box.getWidth() - 50, box.getHeight() - 82);
         Plot p = new Plot(area, 9, Math.max(10, Math.ceil(log2(maxX))), Math.max(1, Math.ceil(log2(top) + 0.25)));
         axes(s, p);
         for (int i = 0; i < lines.size(); i++) {
@@ -74,8 +74,10 @@ final class PptxChart {
             m.moveTo(p.x(context), area.getY());
             m.lineTo(p.x(context), area.getMaxY());
             name(line(s, m, PptxSlide.BAD, 1.25, StrokeStyle.LineDash.DASH), "context-marker");
-            PptxSlide.text(s, new Rectangle2D.Double(p.x(context) + 3, area.getY(), 120, 14), Units.grouped(context) + " tokens", 9,
-                    PptxSlide.BAD, false);
+            double x = p.x(context);
+            boolean left = x > area.getMaxX() - 90; // by the right edge the label goes on the marker's left
+            PptxSlide.text(s, new Rectangle2D.Double(left ? x - 93 : x + 3, area.getY(), 90, 14), Units.grouped(context) + " tokens",
+                    9, PptxSlide.BAD, false).getTextParagraphs().get(0).setTextAlign(left ? TextAlign.RIGHT : TextAlign.LEFT);
         }
         legend(s, box, lines, variants);
     }
@@ -99,7 +101,7 @@ final class PptxChart {
         }
         PptxSlide.text(s, new Rectangle2D.Double(a.getX(), a.getMaxY() + 14, a.getWidth(), 12),
                 "context length per sequence (tokens, log scale)", 9, PptxSlide.MUTED, false);
-        PptxSlide.text(s, new Rectangle2D.Double(a.getX() - 40, a.getY() - 14, 160, 12), "sequences (log scale)", 9,
+        PptxSlide.text(s, new Rectangle2D.Double(a.getX() - 40, a.getY() - 18, 160, 12), "sequences (log scale)", 9,
                 PptxSlide.MUTED, false);
     }
 

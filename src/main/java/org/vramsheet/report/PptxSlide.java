@@ -50,7 +50,7 @@ public final class PptxSlide {
             Figure ctx = d.result.get(FigureKey.POOL_CONTEXT_LENGTH);
             PptxChart.draw(s, new Rectangle2D.Double(470, 96, 470, 270), d, ctx.available() ? ctx.value() : null);
             table(s, dec);
-            text(s, new Rectangle2D.Double(24, H - 34, W - 48, 24), footer(d, dec), 9, MUTED, false);
+            text(s, new Rectangle2D.Double(24, H - 36, W - 48, 28), footer(d, dec), 8, MUTED, false);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ppt.write(out);
             return out.toByteArray();
@@ -71,9 +71,11 @@ public final class PptxSlide {
                 d.margin()), 14, TEXT, false);
         text(s, new Rectangle2D.Double(24, 196, 440, 22), "Max concurrency at " + d.context() + " per sequence", 14, MUTED, false);
         text(s, new Rectangle2D.Double(24, 216, 440, 52), d.concurrency(), 34, ACCENT, true);
-        text(s, new Rectangle2D.Double(24, 274, 440, 22), "Production budget per replica", 14, MUTED, false);
-        text(s, new Rectangle2D.Double(24, 294, 440, 40), d.budget(), 22, TEXT, true);
-        text(s, new Rectangle2D.Double(24, 334, 440, 22), "of " + d.gpuMemory() + " GPU memory per replica", 12, MUTED, false);
+        text(s, new Rectangle2D.Double(24, 262, 440, 14), d.concurrencyHow(), 8, MUTED, false);
+        text(s, new Rectangle2D.Double(24, 282, 440, 22), "Production budget per replica (GPU memory " + d.gpuMemory() + ")",
+                12, MUTED, false);
+        text(s, new Rectangle2D.Double(24, 300, 440, 34), d.budget(), 22, TEXT, true);
+        text(s, new Rectangle2D.Double(24, 330, 440, 24), d.budgetHow(), 8, MUTED, false);
     }
 
     private static String join(String a, String b) {

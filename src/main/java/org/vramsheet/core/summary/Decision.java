@@ -25,10 +25,13 @@ import org.vramsheet.core.units.Units;
  * @param gpus        "2 x H100 80GB HBM3"
  * @param gpuEach     the memory of one GPU ("79.19 GiB"), or empty when the sheet does not say
  * @param context     the context per sequence the concurrency is at ("32,768 tokens"), or "unavailable"
+ * @param concurrencyHow where the concurrency comes from: "floor(concurrency ratio): 20 sequences of 8,192 tokens"
+ *                    and its assumptions, or the reason it is unavailable (so for {@code budgetHow})
  * @param fingerprint the SHA-256 the summary names (the approved one on an approved sheet), or empty
  */
 public record Decision(String model, String gpus, String gpuEach, String engine, String verdict, String verdictFor, String margin,
-                       String budget, String gpuMemory, String context, String concurrency, List<Line> scenarios,
+                       String budget, String gpuMemory, String context, String concurrency, String concurrencyHow,
+                       String budgetHow, List<Line> scenarios,
                        List<Variant> variants, String fingerprint, boolean approved) {
     /** A scenario: "Typical", "16 x 4,096 tokens", whether it fits the KV pool, its share of the pool. */
     public record Line(String name, String load, String fits, String poolShare) { }
@@ -62,8 +65,19 @@ public record Decision(String model, String gpus, String gpuEach, String engine,
                 : ws.result().sizingScenario().label() + ": " + load(r, ws.result().sizingScenario()), margin(r),
                 text(r.get(FigureKey.RESULT_BUDGET_BYTES)), text(r.get(FigureKey.RESULT_GPU_CAPACITY_BYTES)),
                 ctx.available() ? FigureFormat.nonBytes(ctx, "", "") : "unavailable",
-                text(r.get(FigureKey.POOL_MAX_CONCURRENCY)), lines, variants,
+                text(r.get(FigureKey.POOL_MAX_CONCURRENCY)), how(r.get(FigureKey.POOL_MAX_CONCURRENCY)),
+                how(r.get(FigureKey.RESULT_BUDGET_BYTES)), lines, variants,
                 approved ? ws.signOff().approvedFingerprint() : fingerprint == null ? "" : fingerprint, approved);
+    }
+
+    /** A figure's formula, this sheet's numbers and its assumptions in one line, or why it is unavailable. */
+    public static String how(Figure f) {
+        if (!f.available()) {
+            return f.reason() == null ? "" : f.reason();
+        }
+        var p = f.provenance();
+        String s = p.formula().isEmpty() ? p.expression() : p.expression().isEmpty() ? p.formula() : p.formula() + ": " + p.expression();
+        return p.assumptions().isEmpty() ? s : s + " (" + String.join("; ", p.assumptions()) + ")";
     }
 
     /** "FITS", "DOES NOT FIT" or "unavailable". */
