@@ -48,9 +48,11 @@ final class MainMenuBar {
         MenuItem importItem = item(texts, "Import model...", "Shortcut+I", dialogs::importModel);
         importItem.setId("menu-import");
         MenuItem exportItem = item(texts, "Export report...", "Shortcut+E", dialogs::export);
+        MenuItem slide = item(texts, "Export slide...", null, dialogs::exportSlide);
+        slide.setId("menu-export-slide");
         MenuItem start = item(texts, "Start page...", null, window.startPage());
         return new Menu(texts.t("File"), null, newItem, open, recent.menu(), start, new SeparatorMenuItem(), importItem,
-                exportItem, new SeparatorMenuItem(), save, saveAs, new SeparatorMenuItem(), quit);
+                exportItem, slide, new SeparatorMenuItem(), save, saveAs, new SeparatorMenuItem(), quit);
     }
 
     private Menu editMenu() {
