@@ -82,8 +82,12 @@ public record Decision(String model, String gpus, String gpuEach, String engine,
 
     /** "FITS", "DOES NOT FIT" or "unavailable". */
     static String verdict(SizingResult r) {
-        Figure f = r.get(FigureKey.RESULT_FITS);
-        return !f.available() ? "unavailable" : f.isTrue() ? "FITS" : "DOES NOT FIT";
+        return verdictOf(r.get(FigureKey.RESULT_FITS));
+    }
+
+    /** The verdict of RESULT's fits figure: "FITS", "DOES NOT FIT" or "unavailable". */
+    public static String verdictOf(Figure fits) {
+        return !fits.available() ? "unavailable" : fits.isTrue() ? "FITS" : "DOES NOT FIT";
     }
 
     /** "margin 3.21 GiB (3.45 GB)", "short by ...", or empty when the margin is unavailable. */
