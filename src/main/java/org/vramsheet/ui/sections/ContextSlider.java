@@ -38,11 +38,13 @@ public final class ContextSlider extends VBox {
     private boolean free;
     private final SliderMarks marks;
     private final Views views;
+    private final List<Steady> readouts;
 
     public ContextSlider(SheetViewModel vm, Views v) {
         this.vm = vm;
         this.views = v;
         this.marks = new SliderMarks(slider);
+        this.readouts = readouts(v);
         getStyleClass().add(Style.SLIDER_BOX);
         slider.setId("context-slider");
         slider.setMin(9);
@@ -74,7 +76,7 @@ public final class ContextSlider extends VBox {
         HBox row = new HBox(8, track, text);
         row.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(title, row, message(v, text));
-        getChildren().addAll(readouts(v));
+        getChildren().addAll(readouts);
         vm.computedProperty().addListener((o, a, b) -> syncFromSheet());
         slider.valueProperty().addListener((o, a, b) -> {
             if (syncing) {
@@ -197,4 +199,7 @@ public final class ContextSlider extends VBox {
     }
 
     public Slider slider() { return slider; }
+
+    /** Without the concurrency and KV readouts under it (the presentation view shows the concurrency large itself). */
+    public void hideReadouts() { getChildren().removeAll(readouts); }
 }

@@ -9,6 +9,7 @@ import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
@@ -42,6 +43,7 @@ public final class PresentView extends BorderPane {
         getStyleClass().add(Style.PRESENT);
         this.slider = new ContextSlider(vm, v);
         slider.getStyleClass().add(Style.PRESENT_SLIDER);
+        slider.hideReadouts();
         this.tiles = new PresentTiles(new CompareViewModel(vm), v);
         setTop(title());
         ConcurrencyPanel chart = new ConcurrencyPanel(vm, v.texts());
@@ -140,6 +142,7 @@ public final class PresentView extends BorderPane {
                 vm.gibPrimary.get())), budget, vm.gibPrimary));
         VBox box = new VBox(verdict, verdictFor, concTitle, concurrency, how(conc), budgetTitle, budgetValue, how(budget));
         box.getStyleClass().add(Style.PRESENT_SUMMARY);
+        box.setMinWidth(Region.USE_PREF_SIZE);
         return box;
     }
 
@@ -147,9 +150,25 @@ public final class PresentView extends BorderPane {
     private Label how(ObservableObjectValue<Figure> f) {
         Label l = new Label();
         l.getStyleClass().add(Style.PRESENT_HOW);
-        l.setWrapText(true);
-        l.textProperty().bind(Bindings.createStringBinding(() -> v.texts().message(Decision.how(f.get())), f));
+        wrapInColumn(l);
+        l.textProperty().bind(Bindings.createStringBinding(() -> how(f.get()), f));
         return l;
+    }
+
+    /** The formula, this sheet's numbers and the assumptions, each in the window's language. */
+    private String how(Figure f) {
+        if (!f.available()) {
+            return v.texts().message(f.reason());
+        }
+        var p = f.provenance();
+        StringBuilder b = new StringBuilder(v.texts().message(p.formula()));
+        if (!p.expression().isEmpty()) {
+            b.append(b.length() == 0 ? "" : ": ").append(v.texts().message(p.expression()));
+        }
+        for (String a : p.assumptions()) {
+            b.append(" · ").append(v.texts().message(a));
+        }
+        return b.toString();
     }
 
     private String scenario(String s) {
@@ -157,11 +176,12 @@ public final class PresentView extends BorderPane {
         return v.t(s.substring(0, i)) + ": " + v.texts().value(s.substring(i + 2));
     }
 
+    /** A large figure on one line, never cut: the summary column is as wide as it needs, the chart takes the rest. */
     private static Label big(String id, String style) {
         Label l = new Label();
         l.setId(id);
         l.getStyleClass().add(style);
-        l.setWrapText(true);
+        l.setMinWidth(Region.USE_PREF_SIZE);
         return l;
     }
 
@@ -169,9 +189,17 @@ public final class PresentView extends BorderPane {
         Label l = new Label();
         l.setId(id);
         l.getStyleClass().add(Style.PRESENT_MUTED);
-        l.setWrapText(true);
+        wrapInColumn(l);
         l.textProperty().bind(Bindings.createStringBinding(text, vm.computedProperty(), vm.gibPrimary));
         return l;
+    }
+
+    /** Wraps at the column's width (set by the large figures) instead of widening it. */
+    private static void wrapInColumn(Label l) {
+        l.setWrapText(true);
+        l.setPrefWidth(1);
+        l.setMaxWidth(Double.MAX_VALUE);
+        l.setMinHeight(Region.USE_PREF_SIZE);
     }
 
     private static void paint(Label l, Figure f) {
