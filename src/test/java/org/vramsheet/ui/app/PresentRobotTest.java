@@ -67,6 +67,24 @@ class PresentRobotTest {
         Label conc = label(robot, "present-concurrency");
         assertTrue(verdict.getFont().getSize() >= 48, "verdict " + verdict.getFont().getSize() + " px");
         assertTrue(conc.getFont().getSize() >= 48, "concurrency " + conc.getFont().getSize() + " px");
+        assertEquals(70.4, verdict.getFont().getSize(), 0.2, "3.2 em of 22 px");
+        assertEquals(66, conc.getFont().getSize(), 0.2, "3 em of 22 px");
+        robot.interact(() -> {
+            stage.setFullScreen(false);
+            stage.setWidth(1280);
+            stage.setHeight(800);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#present").tryQuery().isPresent(), "leaving full screen alone keeps the view");
+        assertTrue(conc.getFont().getSize() < 60 && conc.getFont().getSize() > 40, "scaled with the window: "
+                + conc.getFont().getSize() + " px at 1280x800");
+        assertFalse(conc.isTextTruncated(), conc.getText());
+        assertFalse(verdict.isTextTruncated(), verdict.getText());
+        robot.interact(() -> {
+            stage.setWidth(1920);
+            stage.setHeight(1080);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
         long seqs = window.viewModel().computed().outcome().result().get(FigureKey.POOL_MAX_CONCURRENCY).value();
         assertEquals(Units.grouped(seqs) + " sequences", conc.getText());
         assertEquals("Max concurrency at 8,192 tokens", label(robot, "present-concurrency-title").getText());
