@@ -118,7 +118,8 @@ public record Decision(String model, String gpus, String gpuEach, String engine,
         if (!f.available()) {
             return "unavailable";
         }
-        return f.unit() == Unit.BYTES && Math.abs(f.value()) >= Units.GIB / 4 ? bytes(f.value()) : FigureFormat.nonBytes(f, "parameters", "no");
+        return f.unit() == Unit.BYTES && Math.abs(f.value()) >= Units.GIB / 4 ? bytes(f.value())
+                : FigureFormat.nonBytes(f, "parameters", "no");
     }
 
     private static String bytes(long b) {

@@ -26,7 +26,6 @@ import org.vramsheet.ui.dialogs.ProbeDialog;
 import org.vramsheet.ui.model.SheetViewModel;
 import org.vramsheet.ui.sections.ContextSlider;
 import org.vramsheet.ui.sections.ExplainPane;
-import org.vramsheet.ui.sections.PresentView;
 import org.vramsheet.ui.sections.SheetView;
 import org.vramsheet.ui.sections.Style;
 import org.vramsheet.ui.sections.SummaryStrip;

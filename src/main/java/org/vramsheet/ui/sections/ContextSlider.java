@@ -46,12 +46,7 @@ public final class ContextSlider extends VBox {
         this.marks = new SliderMarks(slider);
         this.readouts = readouts(v);
         getStyleClass().add(Style.SLIDER_BOX);
-        slider.setId("context-slider");
-        slider.setMin(9);
-        slider.setShowTickMarks(true);
-        slider.setMajorTickUnit(1);
-        slider.setMinorTickCount(0);
-        slider.setBlockIncrement(1);
+        log2Steps(slider);
         // Shift held: a free drag (any context); otherwise the slider snaps to 512, 1K, 2K ... the model's maximum
         for (var type : List.of(MouseEvent.MOUSE_PRESSED, MouseEvent.MOUSE_DRAGGED)) {
             slider.addEventFilter(type, e -> free = e.isShiftDown());
@@ -103,6 +98,16 @@ public final class ContextSlider extends VBox {
             }
         });
         syncFromSheet();
+    }
+
+    /** 512 (2^9) and up, a tick at each power of two, a key step of one power of two. */
+    private static void log2Steps(Slider slider) {
+        slider.setId("context-slider");
+        slider.setMin(9);
+        slider.setShowTickMarks(true);
+        slider.setMajorTickUnit(1);
+        slider.setMinorTickCount(0);
+        slider.setBlockIncrement(1);
     }
 
     /** Concurrency at the chosen context and KV per sequence, under the slider (layout roots: they change each step). */

@@ -1,4 +1,4 @@
-package org.vramsheet.ui.sections;
+package org.vramsheet.ui.app;
 
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -17,7 +17,10 @@ import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.summary.Decision;
 import org.vramsheet.ui.charts.ConcurrencyPanel;
 import org.vramsheet.ui.model.CompareViewModel;
+import org.vramsheet.ui.sections.Style;
+import org.vramsheet.ui.sections.Views;
 import org.vramsheet.ui.model.SheetViewModel;
+import org.vramsheet.ui.sections.ContextSlider;
 import org.vramsheet.ui.text.FigureText;
 
 /**

@@ -1,4 +1,4 @@
-package org.vramsheet.ui.sections;
+package org.vramsheet.ui.app;
 
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
@@ -9,6 +9,8 @@ import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.summary.Decision;
 import org.vramsheet.ui.model.CompareViewModel;
+import org.vramsheet.ui.sections.Style;
+import org.vramsheet.ui.sections.Views;
 import org.vramsheet.ui.text.FigureText;
 
 /**
