@@ -28,8 +28,8 @@ public final class SummaryMarkdown {
                 : " " + t.apply("for") + " " + scenario(d.verdictFor(), t, v)) + (d.margin().isEmpty() ? "" : ", " + v.apply(d.margin())));
         item(b, t.apply("Max concurrency"), v.apply(d.concurrency()) + " " + t.apply("at") + " " + v.apply(d.context())
                 + " " + t.apply("per sequence"));
-        item(b, t.apply("Production budget per replica"), v.apply(d.budget()) + " " + t.apply("of") + " "
-                + v.apply(d.gpuMemory()) + " " + t.apply("GPU memory"));
+        item(b, t.apply("Production budget per replica"), v.apply(d.budget()) + " (" + t.apply("GPU memory") + " "
+                + v.apply(d.gpuMemory()) + ")");
         b.append("- ").append(t.apply("Scenarios")).append(":\n");
         for (Decision.Line s : d.scenarios()) {
             b.append("  - ").append(t.apply(s.name())).append(": ").append(s.load().isEmpty() ? t.apply("unavailable") : v.apply(s.load()))

@@ -14,7 +14,7 @@ import org.vramsheet.ui.text.Texts;
 public final class DecisionText {
     /** The labels {@link SummaryMarkdown} passes through the language (each has its Russian in the bundle). */
     public static final List<String> LABELS = List.of("VRAM sizing", "(no model)", "GPUs per replica", "Verdict", "for",
-            "Max concurrency", "at", "per sequence", "Production budget per replica", "of", "GPU memory", "Scenarios",
+            "Max concurrency", "at", "per sequence", "Production budget per replica", "GPU memory", "Scenarios",
             "fits the KV pool", "Variant", "shown", "Fingerprint (SHA-256)", "approved", "draft, not approved", "each",
             "FITS", "DOES NOT FIT", "unavailable");
 

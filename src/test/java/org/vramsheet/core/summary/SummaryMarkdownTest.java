@@ -42,7 +42,8 @@ class SummaryMarkdownTest {
         assertTrue(md.contains("- Max concurrency: " + Units.grouped(conc) + " sequences at " + Units.grouped(ctx)
                 + " tokens per sequence"), md);
         long budget = r.get(FigureKey.RESULT_BUDGET_BYTES).value();
-        assertTrue(md.contains("- Production budget per replica: " + Units.gibText(budget) + " (" + Units.gbText(budget) + ") of "), md);
+        assertTrue(md.contains("- Production budget per replica: " + Units.gibText(budget) + " (" + Units.gbText(budget)
+                + ") (GPU memory "), md);
         for (String s : new String[] {"  - Typical: ", "  - Heavy: ", "  - Limit: "}) {
             assertTrue(md.contains(s), s + " in " + md);
         }
@@ -81,7 +82,7 @@ class SummaryMarkdownTest {
         Worksheet bad = ws.withGpu(ws.gpu().withTotalBytes(null));
         String md = markdown(bad);
         assertTrue(md.contains("- Verdict: **unavailable**"), md);
-        assertTrue(md.contains(" of unavailable GPU memory"), md);
+        assertTrue(md.contains(" (GPU memory unavailable)"), md);
         assertFalse(md.contains("null"), md);
     }
 }
