@@ -73,6 +73,12 @@ public final class ContextSlider extends VBox {
         getChildren().addAll(title, row, message(v, text));
         getChildren().addAll(readouts);
         vm.computedProperty().addListener((o, a, b) -> syncFromSheet());
+        followTheSlider();
+        syncFromSheet();
+    }
+
+    /** Each slider step sets the sheet's context (snapped unless Shift is held); releasing the thumb is one undo step. */
+    private void followTheSlider() {
         slider.valueProperty().addListener((o, a, b) -> {
             if (syncing) {
                 return;
@@ -97,7 +103,6 @@ public final class ContextSlider extends VBox {
                 vm.checkpointNow();
             }
         });
-        syncFromSheet();
     }
 
     /** 512 (2^9) and up, a tick at each power of two, a key step of one power of two. */
