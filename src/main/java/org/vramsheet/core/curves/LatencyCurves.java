@@ -163,8 +163,8 @@ public final class LatencyCurves {
         }
         List<Point> ttft = nearest == null || m.inputTokens() == null ? List.of()
                 : List.of(new Point(m.inputTokens(), nearest.ttftP50Ms()));
-        String label = "prompt " + m.inputTokens() + " + output " + m.generatedTokens() + ", " + m.measuredAt()
-                + (nearest == null ? "" : "; TTFT at " + nearest.concurrency() + " seq");
+        String label = "prompt " + m.inputTokens() + " + output " + m.generatedTokens() + " tokens"
+                + (nearest == null ? "" : "; TTFT of the step at " + nearest.concurrency() + " sequences");
         return new Measured(itl, tps, ttft, label);
     }
 

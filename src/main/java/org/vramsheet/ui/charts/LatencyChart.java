@@ -70,23 +70,35 @@ final class LatencyChart {
             Line l = lines.get(i);
             XYChart.Series<Number, Number> s = chart.getData().get(i);
             s.setName(l.role().styleClass);
-            SeriesPoints.setXy(s, l.xs(), l.ys());
+            if (l.role() == Role.MEASURED) {
+                markers(s, l);
+            } else {
+                SeriesPoints.setXy(s, l.xs(), l.ys());
+            }
             if (s.getNode() != null && !s.getNode().getStyleClass().contains(l.role().styleClass)) {
                 s.getNode().getStyleClass().add(l.role().styleClass);
-            }
-            if (l.role() == Role.MEASURED) {
-                for (XYChart.Data<Number, Number> d : s.getData()) {
-                    if (d.getNode() == null) {
-                        Region dot = new Region();
-                        dot.getStyleClass().add("lat-measured-marker");
-                        d.setNode(dot);
-                    }
-                }
             }
         }
         double step = Ticks.nice(Math.max(top, 1e-6) / 5);
         y.setUpperBound(Math.ceil(top * 1.05 / step) * step);
         y.setTickUnit(step);
+    }
+
+    /** Measured points as markers: each point's node made before it is added, so the chart shows it (no symbols else). */
+    private static void markers(XYChart.Series<Number, Number> s, Line l) {
+        if (s.getData().size() == l.xs().length) {
+            SeriesPoints.setXy(s, l.xs(), l.ys());
+            return;
+        }
+        List<XYChart.Data<Number, Number>> fresh = new ArrayList<>();
+        for (int i = 0; i < l.xs().length; i++) {
+            XYChart.Data<Number, Number> d = new XYChart.Data<>(l.xs()[i], l.ys()[i]);
+            Region dot = new Region();
+            dot.getStyleClass().add("lat-measured-marker");
+            d.setNode(dot);
+            fresh.add(d);
+        }
+        s.getData().setAll(fresh);
     }
 
     /** Empties the chart: the sheet has no estimate. */

@@ -37,27 +37,38 @@ final class LatencyView extends VBox {
         super(4);
         this.texts = texts;
         setId("latency-tab");
+        setMinWidth(0);
         status.setId("latency-status");
         status.setWrapText(true);
         status.setMinHeight(Region.USE_PREF_SIZE);
+        status.setMinWidth(0);
+        status.setPrefWidth(100);
+        status.setMaxWidth(Double.MAX_VALUE);
         legend.setId("latency-legend");
         measured = new MeasuredLatencyPane(vm, texts);
         GridPane grid = new GridPane();
+        grid.setMinWidth(0);
+        grid.setPrefWidth(100);
         grid.setHgap(4);
         grid.setVgap(2);
         grid.add(itl.chart(), 0, 0);
         grid.add(tps.chart(), 1, 0);
-        grid.add(ttft.chart(), 2, 0);
-        for (int i = 0; i < 3; i++) {
+        grid.add(ttft.chart(), 0, 1);
+        legend.setOrientation(javafx.geometry.Orientation.VERTICAL);
+        legend.setPrefWrapLength(150);
+        legend.setMinWidth(0);
+        grid.add(legend, 1, 1);
+        for (int i = 0; i < 2; i++) {
             ColumnConstraints c = new ColumnConstraints();
-            c.setPercentWidth(100 / 3.0);
+            c.setPercentWidth(50);
             c.setHgrow(Priority.ALWAYS);
             grid.getColumnConstraints().add(c);
+            RowConstraints r = new RowConstraints();
+            r.setVgrow(Priority.ALWAYS);
+            r.setPercentHeight(50);
+            grid.getRowConstraints().add(r);
         }
-        RowConstraints r = new RowConstraints();
-        r.setVgrow(Priority.ALWAYS);
-        grid.getRowConstraints().add(r);
-        getChildren().addAll(status, grid, legend, measured);
+        getChildren().addAll(status, grid, measured);
         VBox.setVgrow(grid, Priority.ALWAYS);
     }
 
@@ -73,9 +84,9 @@ final class LatencyView extends VBox {
         reason = why;
         if (ch == null) {
             String u = " " + texts.t("(unavailable)");
-            itl.clear(texts.t("Inter-token latency") + u);
+            itl.clear(texts.t("Inter-token latency (ms)") + u);
             tps.clear(texts.t("Output tokens/s per replica") + u);
-            ttft.clear(texts.t("Time to first token") + u);
+            ttft.clear(texts.t("Time to first token (ms)") + u);
             status.setText(texts.t("Latency estimate unavailable:") + " " + texts.message(why));
             legend.getChildren().clear();
             return;
@@ -90,9 +101,9 @@ final class LatencyView extends VBox {
     }
 
     private void drawConcurrency(LatencyCurves.Charts ch) {
-        String seq = texts.t("concurrent sequences (log scale)");
-        itl.labels(texts.t("Inter-token latency"), seq, texts.t("ITL (ms)"));
-        tps.labels(texts.t("Output tokens/s per replica"), seq, texts.t("output tokens/s"));
+        String seq = texts.t("concurrent sequences (log)");
+        itl.labels(texts.t("Inter-token latency (ms)"), seq, "");
+        tps.labels(texts.t("Output tokens/s per replica"), seq, "");
         double xmax = Math.max(1, LatencyChart.log2(ch.maxConcurrency()));
         for (LatencyChart c : List.of(itl, tps)) {
             NumberAxis2.range(c, 0, xmax);
@@ -134,8 +145,8 @@ final class LatencyView extends VBox {
     }
 
     private void drawTtft(LatencyCurves.Charts ch) {
-        ttft.labels(texts.t("Time to first token") + " (" + texts.numbers(Units.grouped(ch.ttftConcurrency())) + " "
-                + texts.t("seq") + ")", texts.t("prompt length (tokens, log scale)"), texts.t("TTFT (ms)"));
+        ttft.labels(texts.t("Time to first token (ms) at") + " " + texts.value(Units.grouped(ch.ttftConcurrency())
+                + " sequences"), texts.t("prompt tokens (log)"), "");
         double lo = LatencyChart.log2(ch.ttft().isEmpty() ? 512 : ch.ttft().get(0).x());
         double hi = Math.max(lo + 0.5, LatencyChart.log2(ch.maxPrompt()));
         NumberAxis2.range(ttft, lo, hi);
@@ -161,7 +172,7 @@ final class LatencyView extends VBox {
         items.add(item(LatencyChart.Role.P95, texts.t("estimate, TTFT p95")));
         if (ch.measured() != null) {
             items.add(item(LatencyChart.Role.MEASURED, texts.t("measured p50 (VALIDATION):") + " "
-                    + texts.numbers(ch.measured().label())));
+                    + texts.message(ch.measured().label())));
         }
         if (ch.memoryLimit() != null) {
             items.add(item(LatencyChart.Role.MEMORY, texts.t("memory limit") + " "
@@ -185,6 +196,8 @@ final class LatencyView extends VBox {
         swatch.getStyleClass().addAll("lat-swatch", role.styleClass + "-swatch");
         Label l = new Label(text, swatch);
         l.getStyleClass().add("lat-legend-item");
+        l.setWrapText(true);
+        l.setMaxWidth(260);
         return l;
     }
 

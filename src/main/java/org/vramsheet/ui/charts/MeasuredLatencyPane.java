@@ -31,8 +31,14 @@ final class MeasuredLatencyPane extends VBox {
         super(3);
         this.texts = texts;
         setId("latency-measured");
+        setMinWidth(0);
         caption.setId("latency-measured-caption");
         caption.setWrapText(true);
+        caption.setMinWidth(0);
+        caption.setPrefWidth(100);
+        caption.setMaxWidth(Double.MAX_VALUE);
+        message.setMinWidth(0);
+        message.setPrefWidth(100);
         caption.setMinHeight(Region.USE_PREF_SIZE);
         table.setId("latency-measured-table");
         table.setHgap(10);
@@ -50,8 +56,10 @@ final class MeasuredLatencyPane extends VBox {
         actions.setAlignment(Pos.CENTER_LEFT);
         HBox.setHgrow(message, Priority.ALWAYS);
         ScrollPane scroll = new ScrollPane(table);
-        scroll.setFitToWidth(true);
-        scroll.setPrefViewportHeight(150);
+        scroll.setFitToWidth(false);
+        scroll.setMinWidth(0);
+        scroll.setPrefWidth(100); // as wide as the tab, not as the table: the table scrolls
+        scroll.setPrefViewportHeight(115);
         scroll.setMinViewportHeight(60);
         getChildren().addAll(caption, scroll, actions);
     }
