@@ -72,7 +72,7 @@ public record LatencyComparison(MeasuredLatency measured, List<Row> rows, String
     /** What the estimate was taken at, for the table's caption. */
     public String shape() {
         return measured == null ? "" : "prompt " + measured.inputTokens() + " + output " + measured.generatedTokens()
-                + " tokens per request (the run's), at each step's concurrency";
+                + " tokens per request (as the run sent them), at the concurrency of each step";
     }
 
     /** The comparison of {@code ws}'s measured latency with {@code o}, its own calculation. */

@@ -115,7 +115,11 @@ public final class LatencyCurves {
         long maxPrompt = Math.max(prompt, o.capacity() == null ? ctx : o.capacity().maxContext() - out);
         List<Point> ttft = new ArrayList<>();
         List<Point> p95 = new ArrayList<>();
-        List<Long> prompts = new ArrayList<>(spaced(Math.min(Curves.MIN_CONTEXT, prompt), maxPrompt));
+        long minPrompt = Math.min(Curves.MIN_CONTEXT, prompt);
+        if (own && m.inputTokens() != null && m.inputTokens() >= 1) {
+            minPrompt = Math.min(minPrompt, m.inputTokens()); // the measured point stands on the curve's axis
+        }
+        List<Long> prompts = new ArrayList<>(spaced(minPrompt, maxPrompt));
         if (!prompts.contains(prompt)) {
             prompts.add(prompt); // the curve passes through the slider's prompt, where its marker stands
             prompts.sort(null);
@@ -164,7 +168,7 @@ public final class LatencyCurves {
         List<Point> ttft = nearest == null || m.inputTokens() == null ? List.of()
                 : List.of(new Point(m.inputTokens(), nearest.ttftP50Ms()));
         String label = "prompt " + m.inputTokens() + " + output " + m.generatedTokens() + " tokens"
-                + (nearest == null ? "" : "; TTFT of the step at " + nearest.concurrency() + " sequences");
+                + (nearest == null ? "" : "; TTFT at " + nearest.concurrency() + " sequences");
         return new Measured(itl, tps, ttft, label);
     }
 

@@ -31,7 +31,7 @@ final class LatencyChart {
     private final MarkedLineChart chart;
     private final List<Role> shown = new ArrayList<>();
 
-    LatencyChart(String id, NumberAxis x) {
+    LatencyChart(String id, NumberAxis x, org.vramsheet.ui.text.Texts texts) {
         chart = new MarkedLineChart(x, y);
         chart.setId(id);
         chart.getStyleClass().add("latency-chart");
@@ -41,6 +41,16 @@ final class LatencyChart {
         y.setAutoRanging(false);
         y.setMinorTickVisible(false);
         y.setLowerBound(0);
+        y.setTickLabelFormatter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(Number n) {
+                double v = n.doubleValue();
+                return texts.numbers(String.format(java.util.Locale.ROOT, v == Math.rint(v) ? "%,.0f" : "%,.1f", v));
+            }
+
+            @Override
+            public Number fromString(String s) { return 0; }
+        });
         chart.setMinSize(120, 120);
     }
 

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.control.Label;
 import javafx.scene.layout.ColumnConstraints;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -24,11 +23,11 @@ import org.vramsheet.ui.text.Texts;
  */
 final class LatencyView extends VBox {
     private final Texts texts;
-    private final LatencyChart itl = new LatencyChart("chart-latency-itl", ChartAxes.countAxis());
-    private final LatencyChart tps = new LatencyChart("chart-latency-throughput", ChartAxes.countAxis());
-    private final LatencyChart ttft = new LatencyChart("chart-latency-ttft", ChartAxes.log2Axis());
+    private final LatencyChart itl;
+    private final LatencyChart tps;
+    private final LatencyChart ttft;
     private final Label status = new Label();
-    private final FlowPane legend = new FlowPane(12, 2);
+    private final VBox legend = new VBox(1);
     private final MeasuredLatencyPane measured;
     private LatencyCurves.Charts drawn;
     private String reason;
@@ -36,6 +35,9 @@ final class LatencyView extends VBox {
     LatencyView(SheetViewModel vm, Texts texts) {
         super(4);
         this.texts = texts;
+        itl = new LatencyChart("chart-latency-itl", ChartAxes.countAxis(), texts);
+        tps = new LatencyChart("chart-latency-throughput", ChartAxes.countAxis(), texts);
+        ttft = new LatencyChart("chart-latency-ttft", ChartAxes.log2Axis(), texts);
         setId("latency-tab");
         setMinWidth(0);
         status.setId("latency-status");
@@ -54,8 +56,6 @@ final class LatencyView extends VBox {
         grid.add(itl.chart(), 0, 0);
         grid.add(tps.chart(), 1, 0);
         grid.add(ttft.chart(), 0, 1);
-        legend.setOrientation(javafx.geometry.Orientation.VERTICAL);
-        legend.setPrefWrapLength(150);
         legend.setMinWidth(0);
         grid.add(legend, 1, 1);
         for (int i = 0; i < 2; i++) {
@@ -197,7 +197,8 @@ final class LatencyView extends VBox {
         Label l = new Label(text, swatch);
         l.getStyleClass().add("lat-legend-item");
         l.setWrapText(true);
-        l.setMaxWidth(260);
+        l.setMinWidth(0);
+        l.setMaxWidth(Double.MAX_VALUE);
         return l;
     }
 

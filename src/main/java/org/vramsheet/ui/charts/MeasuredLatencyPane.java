@@ -98,7 +98,7 @@ final class MeasuredLatencyPane extends VBox {
     private String text(LatencyComparison.Pair p) {
         String m = p.measured() == null ? "—" : fmt(p.measured());
         if (p.predicted() == null) {
-            return m;
+            return texts.numbers(m);
         }
         Double e = p.errorPercent();
         return texts.numbers(m + " / " + fmt(p.predicted()) + (e == null ? "" : String.format(Locale.ROOT, " (%+.1f %%)", e)));
