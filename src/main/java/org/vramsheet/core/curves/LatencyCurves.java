@@ -96,13 +96,7 @@ public final class LatencyCurves {
         long atN = seqs == null || seqs < 1 ? 1 : seqs;
         MeasuredLatency m = ws.validation().latency();
         boolean own = m != null && !m.steps().isEmpty() && m.otherSetup(ws).isEmpty();
-        long top = Math.max(8, Math.max(atN, Math.max(memory == null ? 0 : memory, latency == null ? 0 : latency)));
-        if (own) {
-            for (LatencyStep st : m.steps()) {
-                top = Math.max(top, st.concurrency() == null ? 0 : st.concurrency());
-            }
-        }
-        top = Math.min(10_000_000, (long) Math.ceil(top * 1.25));
+        long top = axisEnd(own ? m : null, atN, memory, latency);
         List<Point> itl = new ArrayList<>();
         List<Point> tps = new ArrayList<>();
         for (long n : spaced(1, top)) {
@@ -113,24 +107,13 @@ public final class LatencyCurves {
             }
         }
         long maxPrompt = Math.max(prompt, o.capacity() == null ? ctx : o.capacity().maxContext() - out);
-        List<Point> ttft = new ArrayList<>();
-        List<Point> p95 = new ArrayList<>();
         long minPrompt = Math.min(Curves.MIN_CONTEXT, prompt);
         if (own && m.inputTokens() != null && m.inputTokens() >= 1) {
             minPrompt = Math.min(minPrompt, m.inputTokens()); // the measured point stands on the curve's axis
         }
-        List<Long> prompts = new ArrayList<>(spaced(minPrompt, maxPrompt));
-        if (!prompts.contains(prompt)) {
-            prompts.add(prompt); // the curve passes through the slider's prompt, where its marker stands
-            prompts.sort(null);
-        }
-        for (long p : prompts) {
-            PerfEstimator.Times t = perf.at(atN, p, out);
-            if (t != null) {
-                ttft.add(new Point(p, t.ttftMs()));
-                p95.add(new Point(p, PerfSweep.ttftP95(t)));
-            }
-        }
+        List<Point> ttft = new ArrayList<>();
+        List<Point> p95 = new ArrayList<>();
+        ttftCurves(perf, atN, out, prompt, minPrompt, maxPrompt, ttft, p95);
         SlaTargets targets = ws.result().targets();
         Double itlTarget = targets.itlMs();
         if (targets.tokensPerSecondPerUser() != null && targets.tokensPerSecondPerUser() > 0) {
@@ -139,6 +122,34 @@ public final class LatencyCurves {
         }
         return new Charts(itl, tps, ttft, p95, ctx, prompt, out, atN, top, maxPrompt, memory, latency, itlTarget,
                 targets.ttftMs(), targets.ttftPercentile().label(), own ? measured(m, atN) : null);
+    }
+
+    /** The concurrency axis's end: past the memory and latency limits, the sizing scenario and the measured steps. */
+    private static long axisEnd(MeasuredLatency own, long atN, Long memory, Long latency) {
+        long top = Math.max(8, Math.max(atN, Math.max(memory == null ? 0 : memory, latency == null ? 0 : latency)));
+        if (own != null) {
+            for (LatencyStep st : own.steps()) {
+                top = Math.max(top, st.concurrency() == null ? 0 : st.concurrency());
+            }
+        }
+        return Math.min(10_000_000, (long) Math.ceil(top * 1.25));
+    }
+
+    /** TTFT p50 and p95 at {@code n} sequences from {@code lo} to {@code hi} prompt tokens, through {@code prompt}. */
+    private static void ttftCurves(PerfSweep perf, long n, long out, long prompt, long lo, long hi, List<Point> ttft,
+            List<Point> p95) {
+        List<Long> prompts = new ArrayList<>(spaced(lo, hi));
+        if (!prompts.contains(prompt)) {
+            prompts.add(prompt); // the curve passes through the slider's prompt, where its marker stands
+            prompts.sort(null);
+        }
+        for (long p : prompts) {
+            PerfEstimator.Times t = perf.at(n, p, out);
+            if (t != null) {
+                ttft.add(new Point(p, t.ttftMs()));
+                p95.add(new Point(p, PerfSweep.ttftP95(t)));
+            }
+        }
     }
 
     private static Long value(SizingResult r, FigureKey k) {

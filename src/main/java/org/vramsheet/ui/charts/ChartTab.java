@@ -1,6 +1,9 @@
 package org.vramsheet.ui.charts;
 
-/** The charts' tabs, in their order on the tab strip; the first three are charts drawn from the sheet's curves, the fourth the latency estimate's. */
+/**
+ * The charts' tabs, in their order on the tab strip; the first three are charts drawn from the sheet's curves, the fourth
+ * the latency estimate's.
+ */
 enum ChartTab {
     KV("KV vs context"),
     CONCURRENCY("Concurrency"),

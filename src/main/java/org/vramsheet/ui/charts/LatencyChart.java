@@ -2,10 +2,13 @@ package org.vramsheet.ui.charts;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
 import javafx.scene.layout.Region;
+import javafx.util.StringConverter;
 import org.vramsheet.core.curves.LatencyCurves;
+import org.vramsheet.ui.text.Texts;
 
 /**
  * One chart of the Latency tab: a log2 x axis (sequences or tokens), a linear y axis from 0, and its lines, each with a
@@ -31,7 +34,7 @@ final class LatencyChart {
     private final MarkedLineChart chart;
     private final List<Role> shown = new ArrayList<>();
 
-    LatencyChart(String id, NumberAxis x, org.vramsheet.ui.text.Texts texts) {
+    LatencyChart(String id, NumberAxis x, Texts texts) {
         chart = new MarkedLineChart(x, y);
         chart.setId(id);
         chart.getStyleClass().add("latency-chart");
@@ -41,11 +44,11 @@ final class LatencyChart {
         y.setAutoRanging(false);
         y.setMinorTickVisible(false);
         y.setLowerBound(0);
-        y.setTickLabelFormatter(new javafx.util.StringConverter<>() {
+        y.setTickLabelFormatter(new StringConverter<>() {
             @Override
             public String toString(Number n) {
                 double v = n.doubleValue();
-                return texts.numbers(String.format(java.util.Locale.ROOT, v == Math.rint(v) ? "%,.0f" : "%,.1f", v));
+                return texts.numbers(String.format(Locale.ROOT, v == Math.rint(v) ? "%,.0f" : "%,.1f", v));
             }
 
             @Override

@@ -2,6 +2,7 @@ package org.vramsheet.ui.charts;
 
 import java.util.ArrayList;
 import java.util.List;
+import javafx.scene.chart.NumberAxis;
 import javafx.scene.control.Label;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
@@ -205,7 +206,7 @@ final class LatencyView extends VBox {
     /** The two charts' x axes (log2). */
     private static final class NumberAxis2 {
         static void range(LatencyChart c, double lo, double hi) {
-            javafx.scene.chart.NumberAxis x = (javafx.scene.chart.NumberAxis) c.chart().getXAxis();
+            NumberAxis x = (NumberAxis) c.chart().getXAxis();
             x.setLowerBound(lo);
             x.setUpperBound(hi);
             x.setTickUnit(hi - lo > 12 ? 2 : 1);
