@@ -111,16 +111,14 @@ public final class LatencyCurves {
         if (own && m.inputTokens() != null && m.inputTokens() >= 1) {
             minPrompt = Math.min(minPrompt, m.inputTokens()); // the measured point stands on the curve's axis
         }
-        List<Point> ttft = new ArrayList<>();
-        List<Point> p95 = new ArrayList<>();
-        ttftCurves(perf, atN, out, prompt, minPrompt, maxPrompt, ttft, p95);
+        List<List<Point>> ttft = ttftCurves(perf, new long[] {atN, out, prompt}, minPrompt, maxPrompt);
         SlaTargets targets = ws.result().targets();
         Double itlTarget = targets.itlMs();
         if (targets.tokensPerSecondPerUser() != null && targets.tokensPerSecondPerUser() > 0) {
             double perUser = 1000 / targets.tokensPerSecondPerUser();
             itlTarget = itlTarget == null ? perUser : Math.min(itlTarget, perUser);
         }
-        return new Charts(itl, tps, ttft, p95, ctx, prompt, out, atN, top, maxPrompt, memory, latency, itlTarget,
+        return new Charts(itl, tps, ttft.get(0), ttft.get(1), ctx, prompt, out, atN, top, maxPrompt, memory, latency, itlTarget,
                 targets.ttftMs(), targets.ttftPercentile().label(), own ? measured(m, atN) : null);
     }
 
@@ -135,9 +133,16 @@ public final class LatencyCurves {
         return Math.min(10_000_000, (long) Math.ceil(top * 1.25));
     }
 
-    /** TTFT p50 and p95 at {@code n} sequences from {@code lo} to {@code hi} prompt tokens, through {@code prompt}. */
-    private static void ttftCurves(PerfSweep perf, long n, long out, long prompt, long lo, long hi, List<Point> ttft,
-            List<Point> p95) {
+    /**
+     * TTFT p50 and p95 at {@code load} = {sequences, output, the slider's prompt} from {@code lo} to {@code hi} prompt
+     * tokens, through the slider's prompt.
+     */
+    private static List<List<Point>> ttftCurves(PerfSweep perf, long[] load, long lo, long hi) {
+        long n = load[0];
+        long out = load[1];
+        long prompt = load[2];
+        List<Point> ttft = new ArrayList<>();
+        List<Point> p95 = new ArrayList<>();
         List<Long> prompts = new ArrayList<>(spaced(lo, hi));
         if (!prompts.contains(prompt)) {
             prompts.add(prompt); // the curve passes through the slider's prompt, where its marker stands
@@ -150,6 +155,7 @@ public final class LatencyCurves {
                 p95.add(new Point(p, PerfSweep.ttftP95(t)));
             }
         }
+        return List.of(ttft, p95);
     }
 
     private static Long value(SizingResult r, FigureKey k) {
