@@ -38,13 +38,13 @@ final class MeasuredLatencyPane extends VBox {
         caption.setPrefWidth(100);
         caption.setMaxWidth(Double.MAX_VALUE);
         message.setMinWidth(0);
-        message.setPrefWidth(100);
         caption.setMinHeight(Region.USE_PREF_SIZE);
         table.setId("latency-measured-table");
         table.setHgap(10);
         table.getStyleClass().add("latency-table");
         calibrate = new Button(texts.t("Calibrate from this run"));
         calibrate.setId("latency-calibrate");
+        calibrate.setMinWidth(Region.USE_PREF_SIZE);
         message.setId("latency-calibrate-message");
         message.setWrapText(true);
         calibrate.setOnAction(e -> {
@@ -52,16 +52,20 @@ final class MeasuredLatencyPane extends VBox {
             message.setText(why == null ? texts.t("RUNTIME's memory-bandwidth and compute utilizations set from the run "
                     + "(Edit › Undo takes them back)") : texts.t("Not calibrated:") + " " + texts.message(why));
         });
-        HBox actions = new HBox(8, calibrate, message);
+        HBox actions = new HBox(8, calibrate, caption);
         actions.setAlignment(Pos.CENTER_LEFT);
-        HBox.setHgrow(message, Priority.ALWAYS);
+        HBox.setHgrow(caption, Priority.ALWAYS);
+        message.setWrapText(true);
+        message.setMaxWidth(Double.MAX_VALUE);
+        message.setMinHeight(Region.USE_PREF_SIZE);
+        message.managedProperty().bind(message.textProperty().isNotEmpty()); // no empty line until there is a message
         ScrollPane scroll = new ScrollPane(table);
         scroll.setFitToWidth(false);
         scroll.setMinWidth(0);
         scroll.setPrefWidth(100); // as wide as the tab, not as the table: the table scrolls
-        scroll.setPrefViewportHeight(115);
+        scroll.setPrefViewportHeight(100);
         scroll.setMinViewportHeight(60);
-        getChildren().addAll(caption, scroll, actions);
+        getChildren().addAll(actions, message, scroll); // the button first: a short window still shows it
     }
 
     void show(LatencyComparison c) {
