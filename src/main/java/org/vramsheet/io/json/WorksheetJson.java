@@ -41,7 +41,7 @@ import org.vramsheet.io.Messages;
  * tolerated, missing sections take defaults, a bad file gets one clear line; saves are atomic.
  */
 public final class WorksheetJson {
-    public static final int SCHEMA_VERSION = 8;
+    public static final int SCHEMA_VERSION = 9;
     /** Deepest nesting a worksheet, a config.json or a header may have (a worksheet needs 4). */
     public static final int MAX_DEPTH = 64;
     /** Longest number literal (a long has 19 digits). */
@@ -236,7 +236,8 @@ public final class WorksheetJson {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("schemaVersion", version);
         root.setAll(tree(ws));
-        for (int v = version + 1; v <= SCHEMA_VERSION; v++) {
+        // newest first: a record's later keys are gone before its earlier ones, so a record added whole is then empty
+        for (int v = SCHEMA_VERSION; v > version; v--) {
             for (String path : Inputs.addedIn(v)) {
                 remove(root, path.split("\\."), 0);
                 String[] parts = path.split("\\.");

@@ -51,7 +51,7 @@ class InputsTest {
         }
         assertEquals(leaves.size(), Inputs.all().size(), "no declaration without a leaf: " + declared.keySet().stream()
                 .filter(k -> !leaves.contains(k)).toList());
-        assertEquals(190, leaves.size(), "the sheet's inputs (update when one is added)");
+        assertEquals(191, leaves.size(), "the sheet's inputs (update when one is added; version 9 (issue 28): +1)");
     }
 
     @Test
@@ -93,7 +93,7 @@ class InputsTest {
             assertEquals(d.fieldLabel(), Fields.label(d.key()));
             assertTrue(!d.labelRu().isBlank() && !d.label().isBlank(), d.key());
             assertTrue(d.min() <= d.max(), d.key());
-            assertTrue(d.since() >= 1 && d.since() <= 8, d.key());
+            assertTrue(d.since() >= 1 && d.since() <= 9, d.key());
             boolean numeric = switch (d.kind()) {
                 case BYTES, TOKENS, COUNT, RATIO, PERCENT, DECIMAL -> true;
                 default -> false;
@@ -111,6 +111,8 @@ class InputsTest {
         assertTrue(Inputs.addedIn(6).stream().allMatch(k -> k.startsWith("runtime.llamaCpp.")), Inputs.addedIn(6).toString());
         assertEquals(6, Inputs.addedIn(7).size(), "version 7: Ollama's settings");
         assertTrue(Inputs.addedIn(7).stream().allMatch(k -> k.startsWith("runtime.ollama.")), Inputs.addedIn(7).toString());
+        // ---- added in version 9 (issue 28, Ollama's OLLAMA_GPU_OVERHEAD); the merger sums the version-9 blocks ----
+        assertEquals(List.of("runtime.ollama.gpuOverheadBytes"), Inputs.addedIn(9), "version 9 (issue 28)");
         assertEquals(59, Inputs.addedIn(8).size(), "version 8: the buffers measured per device and the launch they were of; "
                 + "GPU performance, the latency utilizations, SLA targets, price; the measured latency; speculative decoding; "
                 + "the MoE shape");
