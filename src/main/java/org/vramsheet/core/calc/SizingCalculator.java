@@ -25,8 +25,16 @@ public final class SizingCalculator {
         return compute(ws).result;
     }
 
-    /** The result together with the engine's capacity curve (for sliders and charts); curve may be null. */
-    public record Outcome(SizingResult result, Capacity capacity) { }
+    /**
+     * The result together with the engine's capacity curve (for sliders and charts; may be null) and the latency
+     * estimate at any load (for the Latency tab and predicted against measured).
+     */
+    public record Outcome(SizingResult result, Capacity capacity, PerfSweep perf) {
+        /** Without a latency estimate (it says why). */
+        public Outcome(SizingResult result, Capacity capacity) {
+            this(result, capacity, new PerfSweep(PerfBasis.unavailable("not calculated")));
+        }
+    }
 
     private static final String[] ORDER = {"weights.", "kvCache.", "speculative.", "pool.", "devices.", "scenarios.typical.",
         "scenarios.heavy.", "scenarios.limit.", "result.", "placement.", "performance.", "sla.", "cost.", "validation.", "memory."};
@@ -91,6 +99,6 @@ public final class SizingCalculator {
         ValidationStep.run(c);
         DeviceValidationStep.run(c);
         MemoryStacks memory = MemoryStep.run(c);
-        return new Outcome(new SizingResult(ordered(c.figures), issues.all(), memory), pool);
+        return new Outcome(new SizingResult(ordered(c.figures), issues.all(), memory), pool, new PerfSweep(perf));
     }
 }
