@@ -250,8 +250,8 @@ public final class MainWindow {
             present = new PresentView(vm, views);
             present.setOnClose(this::endPresent);
         }
-        if (!layers.getChildren().contains(present)) {
-            layers.getChildren().add(present);
+        if (zoom.cover() != present) {
+            zoom.cover(present); // (over the menus and the status bar too, not scaled by the zoom)
             present.setActive(true);
             stage.setFullScreenExitHint("");
             stage.setFullScreenExitKeyCombination(KeyCombination.NO_MATCH); // Esc is the view's: it leaves both
@@ -263,7 +263,7 @@ public final class MainWindow {
 
     /** Esc in the presentation view: back to the sheet (not full screen), its state as it was. */
     private void endPresent() {
-        layers.getChildren().remove(present);
+        zoom.cover(null);
         present.setActive(false);
         stage.setFullScreen(false);
         stage.setFullScreenExitKeyCombination(null);

@@ -48,6 +48,7 @@ public final class Zoom extends Region {
     private final HBox status = new HBox();
     private final Label shown = new Label();
     private String sheet;
+    private Region cover;
 
     Zoom(Parent content) {
         this(content, Texts.ENGLISH);
@@ -83,6 +84,24 @@ public final class Zoom extends Region {
     void setTop(Node bar) {
         top.getChildren().setAll(bar);
     }
+
+    /**
+     * Puts {@code view} over the whole window, menus and status bar included, at its own size and not scaled (the
+     * presentation view sizes its type by the window); null takes it away.
+     */
+    void cover(Region view) {
+        if (cover != null) {
+            getChildren().remove(cover);
+        }
+        cover = view;
+        if (view != null) {
+            getChildren().add(view);
+        }
+        requestLayout();
+    }
+
+    /** What covers the window (null: nothing). */
+    Region cover() { return cover; }
 
     /** The zoom factor (1 = 100 %). */
     public DoubleProperty factorProperty() { return factor; }
@@ -187,6 +206,9 @@ public final class Zoom extends Region {
         top.resizeRelocate(0, 0, w, above);
         status.resizeRelocate(0, h - below, w, below);
         scroll.resizeRelocate(0, above, w, Math.max(0, h - above - below));
+        if (cover != null) {
+            cover.resizeRelocate(0, 0, w, h);
+        }
     }
 
     @Override
