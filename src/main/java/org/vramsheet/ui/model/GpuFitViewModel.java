@@ -14,8 +14,9 @@ import org.vramsheet.io.catalog.GpuCatalog;
 /**
  * "Which GPUs fit": the sheet on every GPU of the catalog, 1, 2, 4 and 8 per replica (the first layout the model's
  * heads and layers allow), with fits, margin, the binding concurrency (memory and RESULT's latency targets) and the
- * costs at the catalog's example prices (RESULT's typed price on the sheet's own GPU), ranked by the binding limit. Some 160 calculations: they run on a background thread,
- * only while the view is shown, the newest sheet winning; one click makes a row the sheet's GPU (an undoable edit).
+ * costs at the catalog's example prices (RESULT's typed price on the sheet's own GPU), ranked by the binding limit.
+ * Some 160 calculations: they run on a background thread, only while the view is shown, the newest sheet winning; one
+ * click makes a row the sheet's GPU (an undoable edit).
  */
 public final class GpuFitViewModel {
     /** GPUs per replica the view tries. */

@@ -68,28 +68,7 @@ public final class GpuFitView extends VBox {
         prices.setMinHeight(Region.USE_PREF_SIZE);
         table.setId("gpu-fit-table");
         table.setPlaceholder(new Label(texts.t("No GPU of the catalog holds this sheet at up to 8 per replica")));
-        double names = GpuCatalog.entries().stream() // the longest catalog name fits
-                .mapToDouble(e -> new Text(e.name()).getLayoutBounds().getWidth()).max().orElse(150);
-        // the choice and its cost first (visible together at 1280 x 800), then the binding limit, then memory's figures
-        table.getColumns().add(text(texts.t("GPU"), r -> r.option().name(), Math.ceil(names * 1.1) + 24));
-        table.getColumns().add(number(texts.t("GPUs"), r -> (long) r.option().count(), n -> Long.toString(n), 60));
-        table.getColumns().add(mark(texts));
-        table.getColumns().add(money(texts, texts.t("$ / replica-h"), Planner.Row::costPerReplicaHour, 100));
-        table.getColumns().add(money(texts, texts.t("Fleet $ / h (target)"), r -> r.perf().fleetCostPerHour(), 120));
-        table.getColumns().add(money(texts, texts.t("$ / M output tokens"), r -> r.perf().costPerMillionOutput(), 120));
-        table.getColumns().add(number(texts.t("Max conc. (binding)"), Planner.Row::bindingConcurrency, Units::grouped, 120));
-        table.getColumns().add(text(texts.t("Binds"), r -> texts.t(r.perf().binds().label()), 110));
-        table.getColumns().add(text(texts.t("Fits"), r -> texts.t(r.fits() ? "yes" : "no"), 60));
-        table.getColumns().add(number(texts.t("Margin"), Planner.Row::marginBytes, Units::gibText, 100));
-        table.getColumns().add(number(texts.t("Max conc."), Planner.Row::maxConcurrency, Units::grouped, 90));
-        table.getColumns().add(number(texts.t("Latency max conc."), r -> r.perf().latencyMaxConcurrency(), Units::grouped, 120));
-        table.getColumns().add(text(texts.t("Layout"), r -> r.layout() == null ? "-" : r.layout().toString(), 100));
-        table.getColumns().add(number(texts.t("KV pool / GPU"), Planner.Row::kvPoolPerGpu, Units::gibText, 110));
-        layersThatFit = number(texts.t("-ngl that fits"), Planner.Row::gpuLayersThatFit, n -> Long.toString(n), 110);
-        layersThatFit.setVisible(false); // shown for an engine that places layers per GPU (llama.cpp)
-        table.getColumns().add(layersThatFit);
-        table.getColumns().add(text(texts.t("Price per GPU-hour from"), r -> texts.message(r.perf().pricePerGpuHour() == null
-                ? "no price" : r.perf().priceSource()), 420));
+        columns(texts);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         for (TableColumn<Planner.Row, ?> c : table.getColumns()) { // at least as wide as its header, in any language
             Text header = new Text(c.getText());
@@ -116,6 +95,31 @@ public final class GpuFitView extends VBox {
         VBox.setVgrow(table, Priority.ALWAYS);
         vm.rowsProperty().addListener((o, a, b) -> show());
         onlyFits.selectedProperty().addListener((o, a, b) -> show());
+    }
+
+    /** The choice and its cost first (visible together at 1280 x 800), then the binding limit, then memory's figures. */
+    private void columns(Texts texts) {
+        double names = GpuCatalog.entries().stream() // the longest catalog name fits
+                .mapToDouble(e -> new Text(e.name()).getLayoutBounds().getWidth()).max().orElse(150);
+        table.getColumns().add(text(texts.t("GPU"), r -> r.option().name(), Math.ceil(names * 1.1) + 24));
+        table.getColumns().add(number(texts.t("GPUs"), r -> (long) r.option().count(), n -> Long.toString(n), 60));
+        table.getColumns().add(mark(texts));
+        table.getColumns().add(money(texts, texts.t("$ / replica-h"), Planner.Row::costPerReplicaHour, 100));
+        table.getColumns().add(money(texts, texts.t("Fleet $ / h (target)"), r -> r.perf().fleetCostPerHour(), 120));
+        table.getColumns().add(money(texts, texts.t("$ / M output tokens"), r -> r.perf().costPerMillionOutput(), 120));
+        table.getColumns().add(number(texts.t("Max conc. (binding)"), Planner.Row::bindingConcurrency, Units::grouped, 120));
+        table.getColumns().add(text(texts.t("Binds"), r -> texts.t(r.perf().binds().label()), 110));
+        table.getColumns().add(text(texts.t("Fits"), r -> texts.t(r.fits() ? "yes" : "no"), 60));
+        table.getColumns().add(number(texts.t("Margin"), Planner.Row::marginBytes, Units::gibText, 100));
+        table.getColumns().add(number(texts.t("Max conc."), Planner.Row::maxConcurrency, Units::grouped, 90));
+        table.getColumns().add(number(texts.t("Latency max conc."), r -> r.perf().latencyMaxConcurrency(), Units::grouped, 120));
+        table.getColumns().add(text(texts.t("Layout"), r -> r.layout() == null ? "-" : r.layout().toString(), 100));
+        table.getColumns().add(number(texts.t("KV pool / GPU"), Planner.Row::kvPoolPerGpu, Units::gibText, 110));
+        layersThatFit = number(texts.t("-ngl that fits"), Planner.Row::gpuLayersThatFit, n -> Long.toString(n), 110);
+        layersThatFit.setVisible(false); // shown for an engine that places layers per GPU (llama.cpp)
+        table.getColumns().add(layersThatFit);
+        table.getColumns().add(text(texts.t("Price per GPU-hour from"), r -> texts.message(r.perf().pricePerGpuHour() == null
+                ? "no price" : r.perf().priceSource()), 420));
     }
 
     /** Calculates only while shown. */

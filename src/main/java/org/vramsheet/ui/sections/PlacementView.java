@@ -8,6 +8,7 @@ import javafx.collections.FXCollections;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.Priority;
@@ -70,7 +71,7 @@ public final class PlacementView extends VBox {
         cheapest.setWrapText(true);
         cheapest.setMinHeight(Region.USE_PREF_SIZE);
         cheapest.getStyleClass().add(Style.FITS);
-        table.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
+        table.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(Planner.Row item, boolean empty) {
                 super.updateItem(item, empty);

@@ -51,7 +51,7 @@ class InputsTest {
         }
         assertEquals(leaves.size(), Inputs.all().size(), "no declaration without a leaf: " + declared.keySet().stream()
                 .filter(k -> !leaves.contains(k)).toList());
-        assertEquals(190, leaves.size(), "the sheet's inputs (update when one is added)");
+        assertEquals(190 + ADDED_IN_9, leaves.size(), "the sheet's inputs (update when one is added)");
     }
 
     @Test
@@ -93,7 +93,7 @@ class InputsTest {
             assertEquals(d.fieldLabel(), Fields.label(d.key()));
             assertTrue(!d.labelRu().isBlank() && !d.label().isBlank(), d.key());
             assertTrue(d.min() <= d.max(), d.key());
-            assertTrue(d.since() >= 1 && d.since() <= 8, d.key());
+            assertTrue(d.since() >= 1 && d.since() <= org.vramsheet.io.json.WorksheetJson.SCHEMA_VERSION, d.key());
             boolean numeric = switch (d.kind()) {
                 case BYTES, TOKENS, COUNT, RATIO, PERCENT, DECIMAL -> true;
                 default -> false;
@@ -119,6 +119,18 @@ class InputsTest {
                 || k.startsWith("result.sla.") || k.equals("result.pricePerGpuHour") || k.startsWith("validation.latency")
                 || k.startsWith("runtime.speculative.") || k.startsWith("weights.expert")),
                 Inputs.addedIn(8).toString());
+    }
+
+    // ---- version 9: one block per helper (the merger sums them) ----
+    /** i29-rank: the MoE's routed expert count E. */
+    static final List<String> ADDED_IN_9_I29RANK = List.of("weights.experts");
+    static final int ADDED_IN_9 = ADDED_IN_9_I29RANK.size();
+    // ---- end of the version-9 block ----
+
+    @Test
+    void versionNineAddsItsBlocks() {
+        assertEquals(ADDED_IN_9, Inputs.addedIn(9).size(), Inputs.addedIn(9).toString());
+        assertTrue(Inputs.addedIn(9).containsAll(ADDED_IN_9_I29RANK), Inputs.addedIn(9).toString());
     }
 
     @Test

@@ -26,11 +26,13 @@ class PlannerRankTest {
     static final GpuSpeed H100 = new GpuSpeed(3350.0, 989.0, 1978.0, null, 450.0, "NVLink 4", "test");
     static final GpuSpeed H200 = new GpuSpeed(4800.0, 989.0, 1978.0, null, 450.0, "NVLink 4", "test");
 
+    static final String EXAMPLE = "example price, test list, 2026-09-20, not a quote";
+
     static List<Planner.Option> options() {
-        return List.of(new Planner.Option("1 x H100", "H100", 1, Units.gib(79.19), 4.29, "example price, test list, 2026-09-20, not a quote", H100),
-                new Planner.Option("2 x H100", "H100", 2, Units.gib(79.19), 4.29, "example price, test list, 2026-09-20, not a quote", H100),
-                new Planner.Option("4 x H100", "H100", 4, Units.gib(79.19), 4.29, "example price, test list, 2026-09-20, not a quote", H100),
-                new Planner.Option("1 x H200", "H200", 1, Units.gib(139.81), 4.59, "example price, other list, 2026-10-07, not a quote", H200),
+        return List.of(new Planner.Option("1 x H100", "H100", 1, Units.gib(79.19), 4.29, EXAMPLE, H100),
+                new Planner.Option("2 x H100", "H100", 2, Units.gib(79.19), 4.29, EXAMPLE, H100),
+                new Planner.Option("4 x H100", "H100", 4, Units.gib(79.19), 4.29, EXAMPLE, H100),
+                new Planner.Option("1 x H200", "H200", 1, Units.gib(139.81), 4.59, "example price, other, 2026-10-07", H200),
                 new Planner.Option("2 x H200 unpriced", "H200", 2, Units.gib(139.81), null, "", H200));
     }
 
