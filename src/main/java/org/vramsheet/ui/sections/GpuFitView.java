@@ -73,7 +73,7 @@ public final class GpuFitView extends VBox {
         for (TableColumn<Planner.Row, ?> c : table.getColumns()) { // at least as wide as its header, in any language
             Text header = new Text(c.getText());
             header.setStyle("-fx-font-weight: bold;");
-            c.setPrefWidth(Math.max(c.getPrefWidth(), Math.ceil(header.getLayoutBounds().getWidth() * 1.15) + 30));
+            c.setPrefWidth(Math.max(c.getPrefWidth(), Math.ceil(header.getLayoutBounds().getWidth() * 1.1) + 22));
         }
         table.setRowFactory(t -> {
             TableRow<Planner.Row> row = new TableRow<>() {
@@ -100,11 +100,13 @@ public final class GpuFitView extends VBox {
     /** The choice and its cost first (visible together at 1280 x 800), then the binding limit, then memory's figures. */
     private void columns(Texts texts) {
         double names = GpuCatalog.entries().stream() // the longest catalog name fits
-                .mapToDouble(e -> new Text(e.name()).getLayoutBounds().getWidth()).max().orElse(150);
-        table.getColumns().add(text(texts.t("GPU"), r -> r.option().name(), Math.ceil(names * 1.1) + 24));
-        table.getColumns().add(number(texts.t("GPUs"), r -> (long) r.option().count(), n -> Long.toString(n), 60));
+                .mapToDouble(e -> new Text(e.name() + " x 8").getLayoutBounds().getWidth()).max().orElse(150);
+        // the count in the first column too: the choice reads whole beside its cost when the rest scrolls away
+        table.getColumns().add(text(texts.t("GPU"), r -> r.option().name() + " x " + r.option().count(),
+                Math.ceil(names * 1.05) + 16));
+        table.getColumns().add(money(texts, texts.t("$ / replica-h"), Planner.Row::costPerReplicaHour, 90));
         table.getColumns().add(mark(texts));
-        table.getColumns().add(money(texts, texts.t("$ / replica-h"), Planner.Row::costPerReplicaHour, 100));
+        table.getColumns().add(number(texts.t("GPUs"), r -> (long) r.option().count(), n -> Long.toString(n), 60));
         table.getColumns().add(money(texts, texts.t("Fleet $ / h (target)"), r -> r.perf().fleetCostPerHour(), 120));
         table.getColumns().add(money(texts, texts.t("$ / M output tokens"), r -> r.perf().costPerMillionOutput(), 120));
         table.getColumns().add(number(texts.t("Max conc. (binding)"), Planner.Row::bindingConcurrency, Units::grouped, 120));
@@ -130,6 +132,7 @@ public final class GpuFitView extends VBox {
         layersThatFit.setVisible(vm.rowsProperty().get().stream().anyMatch(r -> r.gpuLayersThatFit() != null));
         var sort = new ArrayList<>(table.getSortOrder());
         table.setItems(FXCollections.observableArrayList(rows));
+        rows.stream().filter(r -> r.perf().isCheapest()).findFirst().ifPresent(table::scrollTo); // the answer on screen
         cheapest.setText(vm.rowsProperty().get().stream().filter(r -> r.perf().isCheapest()).findFirst()
                 .map(r -> texts.t("Cheapest") + ": " + r.option().name() + " x " + r.option().count() + " - "
                         + texts.message(r.perf().cheapest()))
@@ -157,7 +160,7 @@ public final class GpuFitView extends VBox {
                 }
             }
         });
-        c.setPrefWidth(90);
+        c.setPrefWidth(80);
         return c;
     }
 
