@@ -132,6 +132,7 @@ public final class GpuFitView extends VBox {
         layersThatFit.setVisible(vm.rowsProperty().get().stream().anyMatch(r -> r.gpuLayersThatFit() != null));
         var sort = new ArrayList<>(table.getSortOrder());
         table.setItems(FXCollections.observableArrayList(rows));
+        fitTextColumns(rows);
         rows.stream().filter(r -> r.perf().isCheapest()).findFirst().ifPresent(table::scrollTo); // the answer on screen
         cheapest.setText(vm.rowsProperty().get().stream().filter(r -> r.perf().isCheapest()).findFirst()
                 .map(r -> texts.t("Cheapest") + ": " + r.option().name() + " x " + r.option().count() + " - "
@@ -140,6 +141,23 @@ public final class GpuFitView extends VBox {
                         + "scenario, meets every latency target and has a price")));
         table.getSortOrder().setAll(sort);
         table.sort();
+    }
+
+    /** Each text column at least as wide as its widest cell (the cheapest row is bold: some 7 % wider), never cut. */
+    private void fitTextColumns(java.util.List<Planner.Row> rows) {
+        Text probe = new Text();
+        for (TableColumn<Planner.Row, ?> c : table.getColumns()) {
+            if (c.getUserData() instanceof Function<?, ?> f) {
+                @SuppressWarnings("unchecked")
+                Function<Planner.Row, String> value = (Function<Planner.Row, String>) f;
+                double w = c.getPrefWidth();
+                for (Planner.Row r : rows) {
+                    probe.setText(value.apply(r));
+                    w = Math.max(w, Math.ceil(probe.getLayoutBounds().getWidth() * 1.07) + 16);
+                }
+                c.setPrefWidth(w);
+            }
+        }
     }
 
     /** The cheapest option's mark, its reason on hover. */
@@ -198,6 +216,7 @@ public final class GpuFitView extends VBox {
         TableColumn<Planner.Row, String> c = new TableColumn<>(name);
         c.setCellValueFactory(d -> new SimpleStringProperty(value.apply(d.getValue())));
         c.setPrefWidth(width);
+        c.setUserData(value); // fitTextColumns measures its cells
         return c;
     }
 

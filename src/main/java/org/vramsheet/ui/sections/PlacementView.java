@@ -56,8 +56,7 @@ public final class PlacementView extends VBox {
         for (int i = 0; i < names.length; i++) {
             int col = i;
             TableColumn<Planner.Row, String> c = new TableColumn<>(texts.t(names[i]));
-            c.setCellValueFactory(d -> new SimpleStringProperty(col == names.length - 1 || col == 1 || col == 6
-                    ? texts.message(cells(d.getValue())[col]) : texts.value(cells(d.getValue())[col])));
+            c.setCellValueFactory(d -> new SimpleStringProperty(shown(d.getValue(), col)));
             c.setPrefWidth(i == 0 ? 170 : 80);
             table.getColumns().add(c);
         }
@@ -104,8 +103,9 @@ public final class PlacementView extends VBox {
             probe.setText(c.getText());
             double w = probe.getLayoutBounds().getWidth() + 28;
             for (Planner.Row r : table.getItems()) {
-                probe.setText(cells(r)[i]);
-                w = Math.max(w, probe.getLayoutBounds().getWidth() + 20);
+                probe.setText(shown(r, i));
+                // the cheapest row is bold: a tenth wider than the regular font measures
+                w = Math.max(w, probe.getLayoutBounds().getWidth() * 1.1 + 20);
             }
             c.setPrefWidth(Math.ceil(w));
         }
@@ -113,6 +113,12 @@ public final class PlacementView extends VBox {
 
     /** The comparison runs dozens of calculations: only while the tab is shown. */
     public void setActive(boolean on) { vm.setActive(on); }
+
+    /** A cell as the window shows it: the words translated, the numbers in the language's style. */
+    private String shown(Planner.Row r, int col) {
+        String v = cells(r)[col];
+        return col == cells(r).length - 1 || col == 1 || col == 6 ? texts.message(v) : texts.value(v);
+    }
 
     static String[] cells(Planner.Row r) {
         Planner.Perf p = r.perf();
