@@ -24,7 +24,8 @@ public record Utilizations(double memoryBandwidth, double compute, double allRed
      * A22B on 8 x B200; docs/accuracy.md): the values that minimise the mean |log(predicted / measured)| of their mean
      * TPOT and median TTFT over the grid {@code PerfCalibration} searches. The median, not the mean: the estimate is of
      * the steady state, and a run's mean TTFT also holds its start (bench_serving sends its first max-concurrency
-     * requests at once: at 16 of 80 the mean is 264.8 ms against a median of 147.0 ms) and a cold first request. Fitted once for every engine and GPU class:
+     * requests at once: at 16 of 80 the mean is 264.8 ms against a median of 147.0 ms) and a cold first
+     * request. Fitted once for every engine and GPU class:
      * no published run of vLLM, TensorRT-LLM or llama.cpp, nor of a Hopper or consumer GPU, has been fitted yet.
      */
     public static final Utilizations CALIBRATED = new Utilizations(0.80, 0.75, 50.0, 80.0,

@@ -2,6 +2,7 @@ package org.vramsheet.ui.sections;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -144,7 +145,7 @@ public final class GpuFitView extends VBox {
     }
 
     /** Each text column at least as wide as its widest cell (the cheapest row is bold: some 7 % wider), never cut. */
-    private void fitTextColumns(java.util.List<Planner.Row> rows) {
+    private void fitTextColumns(List<Planner.Row> rows) {
         Text probe = new Text();
         for (TableColumn<Planner.Row, ?> c : table.getColumns()) {
             if (c.getUserData() instanceof Function<?, ?> f) {
