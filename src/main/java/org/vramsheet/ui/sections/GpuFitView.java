@@ -39,6 +39,7 @@ public final class GpuFitView extends VBox {
     private final CheckBox onlyFits;
     private final Texts texts;
     private final Label cheapest = new Label();
+    private boolean shown;
     private TableColumn<Planner.Row, Long> layersThatFit;
 
     public GpuFitView(GpuFitViewModel vm, Texts texts) {
@@ -126,7 +127,13 @@ public final class GpuFitView extends VBox {
     }
 
     /** Calculates only while shown. */
-    public void setActive(boolean on) { vm.setActive(on); }
+    public void setActive(boolean on) {
+        shown = on;
+        vm.setActive(on);
+        if (on) {
+            showCheapest();
+        }
+    }
 
     private void show() {
         var rows = vm.rowsProperty().get().stream().filter(r -> !onlyFits.isSelected() || r.fits()).toList();
@@ -135,13 +142,24 @@ public final class GpuFitView extends VBox {
         table.setItems(FXCollections.observableArrayList(rows));
         fitTextColumns(rows);
         rows.stream().filter(r -> r.perf().isCheapest()).findFirst().ifPresent(table::scrollTo); // the answer on screen
+        showCheapest();
+        table.getSortOrder().setAll(sort);
+        table.sort();
+    }
+
+    /**
+     * The cheapest option and why, set only while the tab is shown: a wrapped label given its text while hidden keeps
+     * its old lines until it is laid out again.
+     */
+    private void showCheapest() {
+        if (!shown) {
+            return;
+        }
         cheapest.setText(vm.rowsProperty().get().stream().filter(r -> r.perf().isCheapest()).findFirst()
                 .map(r -> texts.t("Cheapest") + ": " + r.option().name() + " x " + r.option().count() + " - "
                         + texts.message(r.perf().cheapest()))
                 .orElse(vm.rowsProperty().get().isEmpty() ? "" : texts.t("Cheapest: no option both holds the sizing "
                         + "scenario, meets every latency target and has a price")));
-        table.getSortOrder().setAll(sort);
-        table.sort();
     }
 
     /** Each text column at least as wide as its widest cell (the cheapest row is bold: some 7 % wider), never cut. */
