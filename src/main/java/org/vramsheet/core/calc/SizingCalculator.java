@@ -71,7 +71,8 @@ public final class SizingCalculator {
         Worksheet used = Engines.of(ws.runtime().engine()).asRun(stale.usable(ws));
         WorksheetValidator.validate(used, issues);
         // validated as typed, calculated as launched (Ollama: the llama.cpp runner it starts)
-        Calc c = new Calc(launched(used), ws, stale, issues);
+        // Ollama with num_gpu unset: the runner's -ngl is its planner's layers.offload
+        Calc c = new Calc(OllamaPlanStep.planned(launched(used), ws, issues), ws, stale, issues);
         WeightsStep.run(c);
         KvStep.run(c);
         SpeculativeStep.run(c);

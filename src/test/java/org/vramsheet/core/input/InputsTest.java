@@ -51,7 +51,8 @@ class InputsTest {
         }
         assertEquals(leaves.size(), Inputs.all().size(), "no declaration without a leaf: " + declared.keySet().stream()
                 .filter(k -> !leaves.contains(k)).toList());
-        assertEquals(190 + ADDED_IN_9, leaves.size(), "the sheet's inputs (update when one is added)");
+        assertEquals(191 + ADDED_IN_9, leaves.size(), "the sheet's inputs (update when one is added; version 9 (issue 28): "
+                + "+1; i29-rank: + ADDED_IN_9)");
     }
 
     @Test
@@ -93,7 +94,7 @@ class InputsTest {
             assertEquals(d.fieldLabel(), Fields.label(d.key()));
             assertTrue(!d.labelRu().isBlank() && !d.label().isBlank(), d.key());
             assertTrue(d.min() <= d.max(), d.key());
-            assertTrue(d.since() >= 1 && d.since() <= org.vramsheet.io.json.WorksheetJson.SCHEMA_VERSION, d.key());
+            assertTrue(d.since() >= 1 && d.since() <= 9, d.key());
             boolean numeric = switch (d.kind()) {
                 case BYTES, TOKENS, COUNT, RATIO, PERCENT, DECIMAL -> true;
                 default -> false;
@@ -111,6 +112,8 @@ class InputsTest {
         assertTrue(Inputs.addedIn(6).stream().allMatch(k -> k.startsWith("runtime.llamaCpp.")), Inputs.addedIn(6).toString());
         assertEquals(6, Inputs.addedIn(7).size(), "version 7: Ollama's settings");
         assertTrue(Inputs.addedIn(7).stream().allMatch(k -> k.startsWith("runtime.ollama.")), Inputs.addedIn(7).toString());
+        // ---- added in version 9 (issue 28, Ollama's OLLAMA_GPU_OVERHEAD); the merger sums the version-9 blocks ----
+        assertTrue(Inputs.addedIn(9).contains("runtime.ollama.gpuOverheadBytes"), "version 9 (issue 28)");
         assertEquals(59, Inputs.addedIn(8).size(), "version 8: the buffers measured per device and the launch they were of; "
                 + "GPU performance, the latency utilizations, SLA targets, price; the measured latency; speculative decoding; "
                 + "the MoE shape");
@@ -129,7 +132,7 @@ class InputsTest {
 
     @Test
     void versionNineAddsItsBlocks() {
-        assertEquals(ADDED_IN_9, Inputs.addedIn(9).size(), Inputs.addedIn(9).toString());
+        assertEquals(1 + ADDED_IN_9, Inputs.addedIn(9).size(), "issue 28's one and i29-rank's: " + Inputs.addedIn(9));
         assertTrue(Inputs.addedIn(9).containsAll(ADDED_IN_9_I29RANK), Inputs.addedIn(9).toString());
     }
 
