@@ -80,21 +80,31 @@ final class PlanCommand extends Subcommand {
         return Cli.OK;
     }
 
-    /** The GPU choices side by side. */
+    /** The GPU choices side by side, ranked by the binding limit; the cheapest that meets every target marked. */
     private static void choices(PrintStream out, Worksheet ws, List<Planner.Option> options) {
-        out.println("\nGPU choices (sizing scenario: " + ws.result().sizingScenario().label() + "):");
-        out.println(String.format(Locale.ROOT, "  %-30s %-12s %-11s %-12s %-13s %-13s %-10s %-12s %s", "choice", "layout",
-                "pool holds", "budget fits", "budget/GPU", "KV pool/GPU", "max conc.", "$/replica-h", "replicas for target"));
-        for (Planner.Row r : Planner.compare(ws, options)) {
-            out.println(String.format(Locale.ROOT, "  %-30s %-12s %-11s %-12s %-13s %-13s %-10s %-12s %s", r.option().name(),
+        out.println("\nGPU choices (sizing scenario: " + ws.result().sizingScenario().label() + "; ranked by the binding limit):");
+        String f = "  %-30s %-12s %-11s %-12s %-13s %-13s %-10s %-10s %-26s %-12s %-10s %-10s %-10s %s";
+        out.println(String.format(Locale.ROOT, f, "choice", "layout", "pool holds", "budget fits", "budget/GPU",
+                "KV pool/GPU", "max conc.", "binding", "binds", "$/replica-h", "replicas", "fleet $/h", "$/M out", "price"));
+        List<Planner.Row> rows = Planner.ranked(Planner.compare(ws, options));
+        for (Planner.Row r : rows) {
+            Planner.Perf p = r.perf();
+            out.println(String.format(Locale.ROOT, f, r.option().name(),
                     r.layout() == null ? "-" : r.layout().toString(), r.poolHoldsSizing() ? "yes" : "NO",
                     r.fits() ? "yes" : "NO",
                     r.budgetPerGpu() == null ? "-" : Units.gibText(r.budgetPerGpu()),
                     r.kvPoolPerGpu() == null ? "-" : Units.gibText(r.kvPoolPerGpu()),
                     r.maxConcurrency() == null ? "-" : Units.grouped(r.maxConcurrency()),
+                    r.bindingConcurrency() == null ? "-" : Units.grouped(r.bindingConcurrency()), p.binds().label(),
                     r.costPerReplicaHour() == null ? "-" : String.format(Locale.ROOT, "%.2f", r.costPerReplicaHour()),
-                    r.replicasForTarget() == null ? "-" : Long.toString(r.replicasForTarget())) + (r.note().isEmpty() ? ""
-                    : "  (" + r.note() + ")"));
+                    r.replicasForTarget() == null ? "-" : Long.toString(r.replicasForTarget()),
+                    p.fleetCostPerHour() == null ? "-" : String.format(Locale.ROOT, "%.2f", p.fleetCostPerHour()),
+                    p.costPerMillionOutput() == null ? "-" : String.format(Locale.ROOT, "%.2f", p.costPerMillionOutput()),
+                    p.pricePerGpuHour() == null ? "none" : p.priceSource()) + (p.isCheapest() ? "  <- CHEAPEST" : "")
+                    + (r.note().isEmpty() ? "" : "  (" + r.note() + ")"));
         }
+        rows.stream().filter(r -> r.perf().isCheapest()).findFirst().ifPresentOrElse(
+                r -> out.println("Cheapest: " + r.option().name() + " - " + r.perf().cheapest()),
+                () -> out.println("Cheapest: none of these both holds the sizing scenario, meets every target and has a price"));
     }
 }

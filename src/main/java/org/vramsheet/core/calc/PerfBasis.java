@@ -15,6 +15,7 @@ import org.vramsheet.core.sheet.GpuSpeed;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.PerfSettings;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.units.Units;
 
 /**
  * What the latency estimate ({@link PerfEstimator}) reads of a sheet, built once per calculation: the model's costs from
@@ -28,7 +29,8 @@ record PerfBasis(PerfModel model, GpuPerformance gpu, Utilizations utilizations,
                  List<String> notes, String reason) {
     /** The batched-token budget when the engine's own is unknown: vLLM's V1 default for online serving. */
     static final long DEFAULT_CHUNK = 8192;
-    static final String[] FIELDS = {"gpu.performance.*", "runtime.performance.*", "runtime.tensorParallel"};
+    static final String[] FIELDS = {"gpu.performance.*", "runtime.performance.*", "runtime.tensorParallel", "weights.experts",
+        "weights.expertsPerToken"};
 
     static PerfBasis unavailable(String why) { return new PerfBasis(null, null, null, 0, 1, List.of(), why); }
 
@@ -111,14 +113,38 @@ record PerfBasis(PerfModel model, GpuPerformance gpu, Utilizations utilizations,
         Figure enc = c.get(FigureKey.WEIGHTS_ENCODER_BYTES);
         long weights = c.get(FigureKey.WEIGHTS_BYTES).value() - (enc != null && enc.available() ? enc.value() : 0);
         long active = c.get(FigureKey.WEIGHTS_ACTIVE_PARAMS).value();
-        if (active < c.get(FigureKey.WEIGHTS_TOTAL_PARAMS).value()) {
-            notes.add("a mixture of experts: the sheet holds no expert count, so every expert's weights are taken as read "
-                    + "each step (true once the batch routes to all of them; at small batches the ITL is overestimated)");
-        }
+        Moe moe = moe(c, weights, active, notes);
         int layers = g.layers + g.stateLayers;
-        return new PerfModel(layers, hidden, heads * g.headDim, Math.min(layers, g.fullLayers()), g.kvHeads, weights, 0,
-                0, 0, active, c.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).value(), g.stateBytesPerSeq,
-                TensorPrecision.of(c.ws.weights().format()));
+        return new PerfModel(layers, hidden, heads * g.headDim, Math.min(layers, g.fullLayers()), g.kvHeads,
+                weights - moe.expertBytes(), moe.expertBytes(), moe.experts(), moe.perToken(), active,
+                c.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).value(), g.stateBytesPerSeq, TensorPrecision.of(c.ws.weights().format()));
+    }
+
+    /** A mixture of experts' routed-expert bytes, E and k for the expert union; zeros for a dense model or without E. */
+    record Moe(long expertBytes, int experts, int perToken) { }
+
+    private static Moe moe(Calc c, long weights, long active, List<String> notes) {
+        long total = c.get(FigureKey.WEIGHTS_TOTAL_PARAMS).value();
+        Integer e = c.ws.weights().experts();
+        Integer k = c.ws.weights().expertsPerToken();
+        if (active < total && e != null && k != null && k >= 1 && k < e) {
+            // total - active = (E - k) x one expert's parameters over all layers (the dense part, shared experts and
+            // the k routed experts are in both), so the routed experts hold (total - active) x E / (E - k)
+            double routed = (double) (total - active) * e / (e - k);
+            double share = Math.min(1, routed / total);
+            notes.add("a mixture of experts: routed experts (total - active) x E / (E - k) = (" + Units.grouped(total)
+                    + " - " + Units.grouped(active) + ") x " + e + " / (" + e + " - " + k + ") = " + Units.grouped(Math.round(
+                    routed)) + " parameters, " + PerfEstimator.n(share * 100) + " % of the weights' bytes (taken at "
+                    + "the same bytes per parameter); a decode step of B sequences reads 1 - (1 - " + k + "/" + e
+                    + ")^B of them");
+            return new Moe(Math.round(weights * share), e, k);
+        }
+        if (active < total) {
+            notes.add("a mixture of experts without WEIGHTS › Routed experts (MoE) and Experts per token (MoE): every "
+                    + "expert's weights are taken as read each step (true once the batch routes to all of them; at small "
+                    + "batches the ITL is overestimated; importing the config sets both)");
+        }
+        return new Moe(0, 0, 0);
     }
 
     /** RUNTIME's typed utilizations over the engine's calibrated defaults, the source saying which were typed. */

@@ -133,6 +133,9 @@ final class SlaStep {
     }
 
     private static String times(PerfEstimator.Times x, SlaTargets t) {
+        if (x == null) { // the estimate stops at this load (e.g. tensor parallel without an interconnect figure)
+            return "no estimate at this load";
+        }
         return "TTFT " + t.ttftPercentile().label() + " " + PerfEstimator.n(ttft(x, t)) + " ms, ITL " + PerfEstimator.n(x.itlMs())
                 + " ms";
     }

@@ -48,6 +48,10 @@ final class ModelInputs {
                         Limits.HEADS).since(8)
                 .n("weights.expertIntermediateSize", "Expert intermediate size (MoE)",
                         "Промежуточный размер эксперта (MoE)", COUNT, 1, Limits.WIDTH).since(8)
+                // ---- added in version 9 (issue 29, i29-rank): the expert count E for the decode step's expert union ----
+                .n("weights.experts", "Routed experts (MoE)", "Маршрутизируемых экспертов (MoE)", COUNT, 1,
+                        Limits.HEADS).since(9)
+                // ---- end of the version-9 block ----
                 .t("kv.kind", "Attention/cache type", "Тип attention / кэша", ENUM).is(AttentionKind.GQA)
                 .n("kv.layers", "Attention layers", "Слои attention", COUNT, 1, Limits.LAYERS)
                 .n("kv.attentionHeads", "Attention heads", "Головы attention", COUNT, 1, Limits.HEADS)

@@ -81,6 +81,11 @@ public final class WorksheetValidator {
         range(out, "weights.encoderParams", w.encoderParams(), false);
         range(out, "weights.expertsPerToken", w.expertsPerToken(), false);
         range(out, "weights.expertIntermediateSize", w.expertIntermediateSize(), false);
+        range(out, "weights.experts", w.experts(), false);
+        if (w.experts() != null && w.expertsPerToken() != null && w.expertsPerToken() > w.experts()) {
+            out.add("weights.expertsPerToken", "inconsistent: more experts per token than the routed experts ("
+                    + w.experts() + ")");
+        }
     }
 
     private static void kv(Worksheet ws, Issues out) {

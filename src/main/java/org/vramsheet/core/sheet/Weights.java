@@ -19,11 +19,14 @@ package org.vramsheet.core.sheet;
  * @param expertIntermediateSize mixture of experts: one expert's intermediate width (config moe_intermediate_size, or
  *                          intermediate_size for Mixtral-style configs), null when dense; with expertsPerToken it sizes
  *                          vLLM's fused-MoE workspace in the profiling run
+ * @param experts           mixture of experts (version 9): routed experts per layer, E (config num_experts,
+ *                          n_routed_experts or num_local_experts), null when dense or unknown; with expertsPerToken it
+ *                          gives the share of the expert weights a decode step reads, 1 - (1 - k/E)^batch
  */
 public record Weights(Long totalParams, Long activeParams, WeightFormat format, ComputeDtype computeDtype,
                       Integer groupSize, Integer scaleBits, Integer zeroPointBits, Long unquantizedParams,
                       Long checkpointBytes, String checkpointFormat, Long encoderParams,
-                      Integer expertsPerToken, Integer expertIntermediateSize) {
+                      Integer expertsPerToken, Integer expertIntermediateSize, Integer experts) {
     public Weights {
         format = format == null ? WeightFormat.BF16 : format;
         computeDtype = computeDtype == null ? ComputeDtype.BF16 : computeDtype;
@@ -69,6 +72,7 @@ public record Weights(Long totalParams, Long activeParams, WeightFormat format, 
         private Long encoderParams;
         private Integer expertsPerToken;
         private Integer expertIntermediateSize;
+        private Integer experts;
 
         private Builder() { }
 
@@ -86,6 +90,7 @@ public record Weights(Long totalParams, Long activeParams, WeightFormat format, 
             encoderParams = r.encoderParams;
             expertsPerToken = r.expertsPerToken;
             expertIntermediateSize = r.expertIntermediateSize;
+            experts = r.experts;
         }
 
         public Builder totalParams(Long v) { totalParams = v; return this; }
@@ -101,11 +106,12 @@ public record Weights(Long totalParams, Long activeParams, WeightFormat format, 
         public Builder encoderParams(Long v) { encoderParams = v; return this; }
         public Builder expertsPerToken(Integer v) { expertsPerToken = v; return this; }
         public Builder expertIntermediateSize(Integer v) { expertIntermediateSize = v; return this; }
+        public Builder experts(Integer v) { experts = v; return this; }
 
         public Weights build() {
             return new Weights(totalParams, activeParams, format, computeDtype, groupSize, scaleBits, zeroPointBits,
                     unquantizedParams, checkpointBytes, checkpointFormat, encoderParams, expertsPerToken,
-                    expertIntermediateSize);
+                    expertIntermediateSize, experts);
         }
     }
 }

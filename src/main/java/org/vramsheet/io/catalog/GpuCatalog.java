@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
 import org.vramsheet.core.perf.GpuPerformance;
+import org.vramsheet.core.placement.Planner;
 import org.vramsheet.core.sheet.GpuSpeed;
 import org.vramsheet.io.json.CatalogPerformance;
 import org.vramsheet.core.units.Units;
@@ -19,7 +20,7 @@ public final class GpuCatalog {
     /** One GPU. */
     public record Entry(String name, String fullName, Double marketingGb, Long nvidiaSmiMib, long cudaVisibleBytes,
                         boolean cudaVisibleEstimate, String cudaVisibleSource, String source,
-                        GpuPerformance performance) {
+                        GpuPerformance performance, ExamplePrice examplePrice) {
         /** As the picker lists it: the name with its memory ("NVIDIA L40S · 48 GB, 44.42 GiB visible"). */
         @Override
         public String toString() {
@@ -27,6 +28,18 @@ public final class GpuCatalog {
                     : String.valueOf(marketingGb)) + " GB, ";
             return name + " · " + gb + Units.gibText(cudaVisibleBytes) + " visible"
                     + (cudaVisibleEstimate ? " (estimate)" : "");
+        }
+    }
+
+    /**
+     * A public on-demand list price of one cloud for this GPU, kept verbatim with its source and the date it was read:
+     * an example to compare with, never a quote. A typed price overrides it.
+     */
+    public record ExamplePrice(double usdPerGpuHour, String provider, String offer, String verbatim, String date,
+                               String source) {
+        /** How the window and reports show where the price is from. */
+        public String label() {
+            return "example price, " + provider + " on-demand list ('" + offer + "'), " + date + ", not a quote";
         }
     }
 
@@ -44,6 +57,17 @@ public final class GpuCatalog {
             }
         }
         return null;
+    }
+
+    /**
+     * The entry as a choice of {@code count} GPUs per replica to compare: its memory, its performance figures and its
+     * example price (labelled), or the price typed for it (which overrides the example).
+     */
+    public static Planner.Option option(Entry e, String name, int count, Double typedPrice) {
+        ExamplePrice p = e.examplePrice();
+        boolean typed = typedPrice != null;
+        return new Planner.Option(name, e.name(), count, e.cudaVisibleBytes(), typed ? typedPrice
+                : p == null ? null : p.usdPerGpuHour(), typed || p == null ? "" : p.label(), speed(e));
     }
 
     /** GPU › Performance as the sheet stores it for an entry, with the datasheet source; null when it has none. */

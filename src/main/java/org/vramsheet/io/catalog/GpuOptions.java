@@ -8,7 +8,10 @@ import java.util.regex.Pattern;
 import org.vramsheet.core.placement.Planner;
 import org.vramsheet.core.units.NumberGrammar;
 
-/** Reads GPU choices such as "2xH100@2.49, 1xH200@3.60, 4xL40S" against the built-in GPU catalog. */
+/**
+ * Reads GPU choices such as "2xH100@2.49, 1xH200@3.60, 4xL40S" against the built-in GPU catalog: a choice without a
+ * price takes the catalog's example price (labelled as one), a typed price overrides it.
+ */
 public final class GpuOptions {
     private static final Pattern ONE = Pattern.compile("\\s*(\\d+)\\s*[x×]\\s*([^@]+?)\\s*(?:@\\s*\\$?([0-9.]+))?\\s*");
 
@@ -44,8 +47,7 @@ public final class GpuOptions {
             if (g == null) {
                 throw new BadSpec("'" + m.group(2) + "' is not in the GPU catalog (try H100, H200, A100 80GB, L40S, B200)");
             }
-            out.add(new Planner.Option(n + " x " + g.name(), n, g.cudaVisibleBytes(),
-                    m.group(3) == null ? null : Double.parseDouble(m.group(3))));
+            out.add(GpuCatalog.option(g, n + " x " + g.name(), n, m.group(3) == null ? null : Double.parseDouble(m.group(3))));
         }
         return out;
     }

@@ -7,7 +7,9 @@ import org.vramsheet.core.sheet.Weights;
  * A mixture-of-experts config's routing shape: the experts each token is routed to and one expert's intermediate width,
  * what vLLM's fused-MoE kernels size their workspace by (VllmMoeWorkspace). The keys are the ones ParamCounter counts the
  * experts by: num_experts_per_tok (Mixtral, Qwen MoE, DeepSeek, Llama 4), experts_per_token (gpt-oss), moe_topk; the
- * width is moe_intermediate_size, else intermediate_size (Mixtral, Llama 4 and gpt-oss put the expert's there).
+ * width is moe_intermediate_size, else intermediate_size (Mixtral, Llama 4 and gpt-oss put the expert's there). The routed
+ * experts per layer, E (num_local_experts, num_experts, n_routed_experts), go with them (version 9): the latency
+ * estimate's expert union 1 - (1 - k/E)^batch needs it.
  */
 final class MoeShape {
     private MoeShape() { }
@@ -25,6 +27,7 @@ final class MoeShape {
             return w;
         }
         detected.add("mixture of experts: " + k + " of " + experts + " experts per token, expert intermediate size " + width);
-        return w.toBuilder().expertsPerToken(k.intValue()).expertIntermediateSize(width.intValue()).build();
+        return w.toBuilder().expertsPerToken(k.intValue()).expertIntermediateSize(width.intValue())
+                .experts(experts > Integer.MAX_VALUE ? null : experts.intValue()).build();
     }
 }

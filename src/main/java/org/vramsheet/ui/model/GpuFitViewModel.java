@@ -13,8 +13,10 @@ import org.vramsheet.io.catalog.GpuCatalog;
 
 /**
  * "Which GPUs fit": the sheet on every GPU of the catalog, 1, 2, 4 and 8 per replica (the first layout the model's
- * heads and layers allow), with fits, margin and concurrency. Some 160 calculations: they run on a background thread,
- * only while the view is shown, the newest sheet winning; one click makes a row the sheet's GPU (an undoable edit).
+ * heads and layers allow), with fits, margin, the binding concurrency (memory and RESULT's latency targets) and the
+ * costs at the catalog's example prices (RESULT's typed price on the sheet's own GPU), ranked by the binding limit.
+ * Some 160 calculations: they run on a background thread, only while the view is shown, the newest sheet winning; one
+ * click makes a row the sheet's GPU (an undoable edit).
  */
 public final class GpuFitViewModel {
     /** GPUs per replica the view tries. */
@@ -47,7 +49,7 @@ public final class GpuFitViewModel {
         List<Planner.Option> out = new ArrayList<>();
         for (GpuCatalog.Entry e : GpuCatalog.entries()) {
             for (int n : COUNTS) {
-                out.add(new Planner.Option(e.name(), n, e.cudaVisibleBytes(), null));
+                out.add(GpuCatalog.option(e, e.name(), n, null));
             }
         }
         return out;
@@ -60,7 +62,7 @@ public final class GpuFitViewModel {
         }
         shown = ws;
         busy.set(true);
-        newest.run(() -> List.copyOf(Planner.compare(ws, options())), out -> {
+        newest.run(() -> Planner.ranked(Planner.compare(ws, options())), out -> {
             rows.set(out);
             busy.set(false);
         });

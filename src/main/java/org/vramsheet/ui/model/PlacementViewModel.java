@@ -16,8 +16,8 @@ import org.vramsheet.io.catalog.GpuOptions;
  * side. The comparison runs dozens of calculations, so it runs only while the tab is active.
  */
 public final class PlacementViewModel {
-    /** GPU choices typed by the user: COUNTxGPU@PRICE, comma separated. */
-    public final StringProperty choices = new SimpleStringProperty("2xH100@2.49, 1xH200@3.60, 4xL40S@0.99");
+    /** GPU choices typed by the user: COUNTxGPU[@PRICE], comma separated; without a price the catalog's example. */
+    public final StringProperty choices = new SimpleStringProperty("2xH100, 1xH200, 2xA100 80GB, 4xL40S");
     private final ReadOnlyObjectWrapper<List<Planner.Fit>> fits = new ReadOnlyObjectWrapper<>(List.of());
     private final ReadOnlyObjectWrapper<List<Planner.Row>> rows = new ReadOnlyObjectWrapper<>(List.of());
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper("");
@@ -63,7 +63,7 @@ public final class PlacementViewModel {
         try {
             List<Planner.Option> options = GpuOptions.parse(spec);
             error.set("");
-            rows.set(List.copyOf(Planner.compare(ws, options)));
+            rows.set(Planner.ranked(Planner.compare(ws, options)));
         } catch (GpuOptions.BadSpec e) {
             error.set(e.getMessage());
         }

@@ -24,6 +24,7 @@ public final class WeightsViewModel extends SectionViewModel {
     // no unit word: "experts" showed in English in the Russian window
     public final NumberInput expertsPerToken = number("weights.expertsPerToken", NumberInput.Kind.COUNT, "");
     public final NumberInput expertIntermediateSize = number("weights.expertIntermediateSize", NumberInput.Kind.COUNT, "");
+    public final NumberInput experts = number("weights.experts", NumberInput.Kind.COUNT, "");
 
     public void load(Weights w) {
         totalParams.load(w.totalParams());
@@ -39,6 +40,7 @@ public final class WeightsViewModel extends SectionViewModel {
         encoderParams.load(w.encoderParams());
         expertsPerToken.load(w.expertsPerToken());
         expertIntermediateSize.load(w.expertIntermediateSize());
+        experts.load(w.experts());
     }
 
     public Weights snapshot() {
@@ -47,6 +49,7 @@ public final class WeightsViewModel extends SectionViewModel {
                 .scaleBits(scaleBits.intValue()).zeroPointBits(zeroPointBits.intValue())
                 .unquantizedParams(unquantizedParams.longValue()).checkpointBytes(checkpointBytes.longValue())
                 .checkpointFormat(checkpointFormat.get()).encoderParams(encoderParams.longValue())
-                .expertsPerToken(expertsPerToken.intValue()).expertIntermediateSize(expertIntermediateSize.intValue()).build();
+                .expertsPerToken(expertsPerToken.intValue()).expertIntermediateSize(expertIntermediateSize.intValue())
+                .experts(experts.intValue()).build();
     }
 }

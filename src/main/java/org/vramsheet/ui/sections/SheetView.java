@@ -180,7 +180,7 @@ public final class SheetView extends ScrollPane {
                 v.number(w.groupSize), v.number(w.scaleBits), v.number(w.zeroPointBits), v.number(w.unquantizedParams),
                 v.number(w.checkpointBytes), wide(v.text("weights-checkpointFormat", "Actual checkpoint format",
                         w.checkpointFormat), 3), v.number(w.encoderParams), v.number(w.expertsPerToken),
-                v.number(w.expertIntermediateSize)),
+                v.number(w.expertIntermediateSize), v.number(w.experts)),
                 results(FigureKey.WEIGHTS_ESTIMATED_BYTES, FigureKey.WEIGHTS_ENCODER_BYTES, FigureKey.WEIGHTS_BYTES,
                 FigureKey.WEIGHTS_BYTES_PER_PARAM, FigureKey.WEIGHTS_ACTIVE_PARAMS));
         return s;

@@ -14,7 +14,7 @@ import org.vramsheet.io.catalog.GpuCatalog;
 /**
  * The published benchmark runs under src/test/resources/benchmarks, each with what the estimate needs: the model's costs
  * from its config.json, the run's mean prompt and output and its concurrency, the catalog GPU, and the measured mean
- * TPOT and TTFT.
+ * TPOT and median TTFT (with the mean TTFT).
  */
 final class PublishedRuns {
     /** SGLang's chunked prefill: every mean prompt of these runs (at most 4,194 tokens) is one chunk of 8,192. */
@@ -23,8 +23,13 @@ final class PublishedRuns {
     private PublishedRuns() { }
 
     /** One run: the estimate's inputs without utilizations, and what was measured. */
+    /**
+     * @param ttftMs     the run's median TTFT: the steady state the estimate models (a run's mean also holds its start,
+     *                   every max-concurrency request sent at once, and a cold first request)
+     * @param meanTtftMs the run's mean TTFT, shown beside it
+     */
     record Run(String id, PerfModel model, PerfLoad load, GpuPerformance gpu, double tpotMs, double ttftMs,
-               double tokensPerSecond) {
+               double tokensPerSecond, double meanTtftMs) {
         PerfEstimator.Inputs with(Utilizations u) { return new PerfEstimator.Inputs(model, load, gpu, u); }
     }
 
@@ -42,13 +47,24 @@ final class PublishedRuns {
                         Math.round(e.get("totalInputTokens").asDouble() / ok),
                         Math.round(e.get("totalGeneratedTokens").asDouble() / ok), CHUNK, tp);
                 out.add(new Run(b.get("id").asText(), ConfigCosts.of(config), load, gpu(b.get("gpu_catalog").asText()),
-                        e.get("meanTpotMs").asDouble(), e.get("meanTtftMs").asDouble(),
-                        e.get("outputTokensPerSecond").asDouble()));
+                        e.get("meanTpotMs").asDouble(), median(b),
+                        e.get("outputTokensPerSecond").asDouble(), e.get("meanTtftMs").asDouble()));
             }
         } catch (IOException ex) {
             throw new UncheckedIOException(ex);
         }
         return out;
+    }
+
+    /** The run's median TTFT, from its verbatim lines ("Median TTFT (ms): 147.02"). */
+    static double median(JsonNode b) {
+        for (JsonNode l : b.get("lines")) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("Median TTFT \\(ms\\):\\s+([\\d.]+)").matcher(l.asText());
+            if (m.find()) {
+                return Double.parseDouble(m.group(1));
+            }
+        }
+        throw new IllegalArgumentException("no median TTFT in " + b.get("id"));
     }
 
     static GpuPerformance gpu(String catalogName) {

@@ -336,6 +336,34 @@ class WorksheetJsonTest {
     }
 
     /**
+     * Version 9 (i29-rank): a version-8 MoE sheet (Qwen3-30B-A3B's config imported by main's version-8 build: 8 of 128
+     * experts per token) opens without the routed expert count E, so its latency estimate reads every expert each step
+     * as version 8 did, and says so; it still reads as the same version-8 text; with E set (as an import now sets it)
+     * a decode step at one sequence reads only its 8 of 128 experts, and E is content a version-8 file cannot hold.
+     */
+    @Test
+    void aVersionEightSheetOpensWithoutTheExpertCountAndEstimatesAsBefore() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v8-i29rank-qwen3-30b-a3b.json");
+        String text = Files.readString(file);
+        Worksheet ws = WorksheetJson.read(file);
+        assertEquals(8, ws.weights().expertsPerToken());
+        assertEquals(null, ws.weights().experts(), "version 8 held no expert count");
+        assertTrue(WorksheetJson.representable(ws, 8));
+        assertEquals(text, WorksheetJson.writeAs(ws, 8), "the version-8 form is the file as saved");
+        var itl = org.vramsheet.core.result.FigureKey.performance(org.vramsheet.core.sheet.ScenarioId.TYPICAL,
+                org.vramsheet.core.result.LatencyFigure.DECODE_STEP);
+        var before = SizingCalculator.calculate(ws).get(itl);
+        assertTrue(before.provenance().assumptions().stream().anyMatch(a -> a.contains("every expert's weights are taken "
+                + "as read")), before.provenance().assumptions().toString());
+        Worksheet withE = ws.withWeights(ws.weights().toBuilder().experts(128).build());
+        assertFalse(WorksheetJson.representable(withE, 8), "the expert count is content a version-8 file cannot hold");
+        assertEquals(withE, WorksheetJson.parse(WorksheetJson.write(withE), "e.json"));
+        var after = SizingCalculator.calculate(withE).get(itl);
+        assertTrue(after.ratio() < before.ratio(), "the batch reads fewer experts than all: " + after.ratio() + " < "
+                + before.ratio());
+    }
+
+    /**
      * A version-7 file (saved by main's build after a probe ramp recorded VALIDATION) opens with no latency measurement,
      * is written back as version 8, and still reads as the same version-7 text; a latency measurement is content a
      * version-7 file cannot hold, and it survives a save.
