@@ -97,7 +97,9 @@ final class BudgetStep {
                                 Provenance.of("measured non-KV per GPU x GPUs", Units.grouped(perGpu) + " x " + ranks,
                                         "Measured: it already contains the weights, so they are not added again"));
                     }
-                    long w = Math.addExact(c.get(FigureKey.WEIGHTS_BYTES).value(), SpeculativeStep.draftBytes(c));
+                    long lora = LoraStep.replicaBytes(c);
+                    long w = Math.addExact(Math.addExact(c.get(FigureKey.WEIGHTS_BYTES).value(), SpeculativeStep.draftBytes(c)),
+                            lora);
                     long act = NonKvStep.bytes(c, FigureKey.POOL_ACTIVATION_PEAK_BYTES);
                     long nonTorch = NonKvStep.bytes(c, FigureKey.POOL_NON_TORCH_BYTES);
                     long cg = NonKvStep.bytes(c, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES);
@@ -105,6 +107,7 @@ final class BudgetStep {
                     long v = Math.addExact(w, Math.multiplyExact(perGpu, (long) ranks));
                     return Figure.of(FigureKey.RESULT_NON_KV_BYTES, "Non-KV footprint (replica)", Unit.BYTES, v,
                             Provenance.of("weights" + (SpeculativeStep.draftBytes(c) > 0 ? " (+ draft)" : "")
+                                            + (lora > 0 ? " (+ LoRA)" : "")
                                             + " + GPUs x (activation peak + non-torch + CUDA graphs)",
                                     Units.grouped(w) + " + " + ranks + " x (" + Units.grouped(act) + " + "
                                             + Units.grouped(nonTorch) + " + " + Units.grouped(cg) + ")",

@@ -28,7 +28,7 @@ public final class SizingCalculator {
     /** The result together with the engine's capacity curve (for sliders and charts); curve may be null. */
     public record Outcome(SizingResult result, Capacity capacity) { }
 
-    private static final String[] ORDER = {"weights.", "kvCache.", "speculative.", "pool.", "devices.", "scenarios.typical.",
+    private static final String[] ORDER = {"weights.", "kvCache.", "speculative.", "lora.", "pool.", "offload.", "devices.", "scenarios.typical.",
         "scenarios.heavy.", "scenarios.limit.", "result.", "placement.", "performance.", "sla.", "cost.", "validation.", "memory."};
 
     /** Figures grouped in worksheet order, keeping the calculation order inside each section. */
@@ -75,10 +75,12 @@ public final class SizingCalculator {
         WeightsStep.run(c);
         KvStep.run(c);
         SpeculativeStep.run(c);
+        LoraStep.run(c);
         NonKvStep.run(c);
         c.devices = DeviceStep.run(c);
         OllamaPlanStep.run(c);
         PoolLayout pool = PoolStep.run(c);
+        OffloadStep.run(c);
         WorkloadStep.run(c, pool);
         BudgetStep.concurrency(c, pool);
         BudgetStep.budget(c);

@@ -268,6 +268,7 @@ public final class WorksheetValidator {
         LlamaCppValidator.validate(ws, out);
         OllamaValidator.validate(ws, out);
         SpeculativeValidator.validate(ws, out);
+        AdapterValidator.validate(ws, out);
     }
 
     private static void gpu(Worksheet ws, Issues out) {

@@ -47,8 +47,8 @@ public final class EveryInput {
                 1_050_673_152L, 39_000_000_000L, "AWQ safetensors", 600_000_000L, 8, 1536);
         KvArchitecture k = new KvArchitecture(AttentionKind.MHA, 80, 64, 64, 128, 8192, 512, 64, KvDtype.FP8_E4M3,
                 List.of(new LayerWindow(20, 4096L, WindowKind.CHUNKED, 8, 96, KvDtype.FP8_E5M2)), 2, 1_048_576L);
-        Workloads wl = new Workloads(new Scenario(1000L, 200L, 16L, List.of(3000L, 5000L), 100L),
-                new Scenario(8000L, 1000L, 8L, List.of(9000L), 500L), new Scenario(30_000L, 2000L, 4L, List.of(32_000L), 1000L));
+        Workloads wl = new Workloads(new Scenario(1000L, 200L, 16L, List.of(3000L, 5000L), 100L, 0.75),
+                new Scenario(8000L, 1000L, 8L, List.of(9000L), 500L, 0.5), new Scenario(30_000L, 2000L, 4L, List.of(32_000L), 1000L, 1.0));
         RuntimeSettings r = RuntimeSettings.builder().engine(Engine.SGLANG).engineVersion("0.5.2")
                 .cacheImplementation(CacheImplementation.PAGED).tensorParallel(2).pipelineParallel(2).utilization(0.85).blockSize(32)
                 .maxModelLen(65_536L).prefixCaching(true).maxNumBatchedTokens(8192L).maxNumSeqs(777)

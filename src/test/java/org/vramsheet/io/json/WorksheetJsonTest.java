@@ -324,7 +324,7 @@ class WorksheetJsonTest {
         assertTrue(WorksheetJson.representable(bare, 7));
         assertEquals(text, WorksheetJson.writeAs(bare, 7), "the version-7 form is the file as saved");
         String now = WorksheetJson.write(ws);
-        assertTrue(now.contains("\"schemaVersion\" : 8") && now.contains("\"bandwidthGbPerS\" : 4800"), now);
+        assertTrue(now.contains("\"schemaVersion\" : " + WorksheetJson.SCHEMA_VERSION) && now.contains("\"bandwidthGbPerS\" : 4800"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
         Worksheet sla = bare.withResult(bare.result().withSla(new org.vramsheet.core.sheet.SlaTargets(500.0, null, 50.0,
                 null)).withPricePerGpuHour(3.5));
@@ -353,7 +353,7 @@ class WorksheetJsonTest {
         assertTrue(WorksheetJson.representable(bare, 7));
         assertEquals(text, WorksheetJson.writeAs(bare, 7), "the version-7 form is the file as saved");
         String now = WorksheetJson.write(ws);
-        assertTrue(now.contains("\"schemaVersion\" : 8"), now);
+        assertTrue(now.contains("\"schemaVersion\" : " + WorksheetJson.SCHEMA_VERSION), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
         var step = new org.vramsheet.core.sheet.LatencyStep(4, 82.11, 90.5, 91.0, 40.16, 44.0, 47.5, 92.46, 4, 0);
         Worksheet measured = ws.withValidation(ws.validation().toBuilder().latency(new org.vramsheet.core.sheet.MeasuredLatency(
