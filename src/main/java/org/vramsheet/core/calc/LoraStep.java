@@ -51,8 +51,8 @@ final class LoraStep {
             long b = Math.multiplyExact(Math.multiplyExact(Math.multiplyExact(rank, perLayer), layers), dt.bytes());
             return Figure.of(FigureKey.LORA_BYTES_PER_ADAPTER, "LoRA adapter at the max rank", Unit.BYTES, b,
                     Provenance.of("max rank x sum over target modules of (in + out) x layers x dtype bytes",
-                            rank + " x (" + sum + ") x " + layers + " x " + dt.bytes() + " B", "Projections: "
-                                    + String.join(", ", modules), rule.everyProjection() ? "Every LoRA-capable projection: "
+                            rank + " x (" + sum + ") x " + layers + " x " + dt.bytes() + " B", "Projections: '"
+                                    + String.join(", ", modules) + "'", rule.everyProjection() ? "Every LoRA-capable projection: "
                                     + rule.source() : "The target modules only: " + rule.source(), "In " + dt.label()));
         });
         slots(c, s, rule, on, modules, dt);
@@ -76,8 +76,8 @@ final class LoraStep {
             long b = Math.multiplyExact(Math.multiplyExact(perLayer, layers), dt.bytes());
             return Figure.of(FigureKey.LORA_SLOT_BYTES_PER_GPU, "LoRA slot per GPU", Unit.BYTES, b, Provenance.of(
                     "layers per GPU x sum of (A + B) per GPU x dtype bytes", on ? layers + " x " + Units.grouped(perLayer)
-                            + " x " + dt.bytes() + " B" : "0", on ? "Column-parallel (q, k, v, gate, up): A whole, B's output / TP; "
-                            + "row-parallel (o, down): A's input / TP, B whole; TP " + tp : "No LoRA"));
+                            + " x " + dt.bytes() + " B" : "0", on ? "Column-parallel (q, k, v, gate, up): A whole, the output of B / TP; "
+                            + "row-parallel (o, down): the input of A / TP, B whole; TP " + tp : "No LoRA"));
         });
         c.compute(FigureKey.LORA_PUNICA_BYTES_PER_GPU, "LoRA kernel buffers per GPU", Unit.BYTES, INPUTS, Calc.n(), () -> {
             boolean p = on && rule.punica();

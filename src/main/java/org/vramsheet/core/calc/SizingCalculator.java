@@ -28,8 +28,9 @@ public final class SizingCalculator {
     /** The result together with the engine's capacity curve (for sliders and charts); curve may be null. */
     public record Outcome(SizingResult result, Capacity capacity) { }
 
-    private static final String[] ORDER = {"weights.", "kvCache.", "speculative.", "lora.", "pool.", "offload.", "devices.", "scenarios.typical.",
-        "scenarios.heavy.", "scenarios.limit.", "result.", "placement.", "performance.", "sla.", "cost.", "validation.", "memory."};
+    private static final String[] ORDER = {"weights.", "kvCache.", "speculative.", "lora.", "pool.", "offload.", "devices.",
+        "scenarios.typical.", "scenarios.heavy.", "scenarios.limit.", "result.", "placement.", "performance.", "sla.", "cost.",
+        "validation.", "memory."};
 
     /** Figures grouped in worksheet order, keeping the calculation order inside each section. */
     private static Map<String, Figure> ordered(Map<String, Figure> in) {

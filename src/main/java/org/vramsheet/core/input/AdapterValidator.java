@@ -84,8 +84,8 @@ final class AdapterValidator {
             out.add(L + "targetModules", "inconsistent: a mixture-of-experts MLP is not one MLP; LoRA is sized here on the "
                     + "attention projections only" + (rule.everyProjection() ? " (vLLM adapts every projection: not sized)" : ""));
         } else if (mlp && ws.runtime().lora().intermediateSize() == null) {
-            out.add(L + "intermediateSize", "needed: the MLP's width (config intermediate_size) sizes the gate, up and down "
-                    + "projections' slots" + (rule.everyProjection() ? " (vLLM gives every projection a slot)" : ""));
+            out.add(L + "intermediateSize", "needed: the width of the MLP (config intermediate_size) sizes the slots of the "
+                    + "gate, up and down projections" + (rule.everyProjection() ? " (vLLM gives every projection a slot)" : ""));
         }
     }
 

@@ -8,6 +8,8 @@ import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.OllamaSettings;
+import org.vramsheet.core.sheet.LoraSettings;
+import org.vramsheet.core.sheet.OffloadSettings;
 import org.vramsheet.core.sheet.SpeculativeMethod;
 import org.vramsheet.core.sheet.SpeculativeSettings;
 import org.vramsheet.core.sheet.Gpu;
@@ -58,6 +60,8 @@ public final class EveryInput {
                 .ollama(new OllamaSettings(8192L, 4096L, 2, KvDtype.Q8_0, true, 33))
                 .performance(new PerfSettings(0.7, 0.6, 20.0, 100.0))
                 .speculative(new SpeculativeSettings(SpeculativeMethod.EAGLE3, 3, "acme/eagle3-x", 850_000_000L, 1, 8, 128, 2))
+                .lora(new LoraSettings(4, 32, "q_proj, v_proj", ComputeDtype.FP16, 16, 14_336))
+                .offload(new OffloadSettings(64L << 30, 2.0, 512L << 30))
                 .build();
         Gpu g = new Gpu("H100 SXM", 12, 85_520_809_984L, new GpuSpeed(3000.0, 900.0, 1800.0, 3600.0, 400.0, "NVLink 4",
                 "typed"));

@@ -51,7 +51,7 @@ class InputsTest {
         }
         assertEquals(leaves.size(), Inputs.all().size(), "no declaration without a leaf: " + declared.keySet().stream()
                 .filter(k -> !leaves.contains(k)).toList());
-        assertEquals(190, leaves.size(), "the sheet's inputs (update when one is added)");
+        assertEquals(202, leaves.size(), "the sheet's inputs (update when one is added)");
     }
 
     @Test
@@ -93,7 +93,7 @@ class InputsTest {
             assertEquals(d.fieldLabel(), Fields.label(d.key()));
             assertTrue(!d.labelRu().isBlank() && !d.label().isBlank(), d.key());
             assertTrue(d.min() <= d.max(), d.key());
-            assertTrue(d.since() >= 1 && d.since() <= 8, d.key());
+            assertTrue(d.since() >= 1 && d.since() <= 9, d.key());
             boolean numeric = switch (d.kind()) {
                 case BYTES, TOKENS, COUNT, RATIO, PERCENT, DECIMAL -> true;
                 default -> false;
@@ -119,6 +119,10 @@ class InputsTest {
                 || k.startsWith("result.sla.") || k.equals("result.pricePerGpuHour") || k.startsWith("validation.latency")
                 || k.startsWith("runtime.speculative.") || k.startsWith("weights.expert")),
                 Inputs.addedIn(8).toString());
+        // ---- added in version 9 (issue 30 points 2, 3, 6): the merger sums these with the other version-9 inputs ----
+        assertEquals(12, Inputs.addedIn(9).size(), "version 9: LoRA, KV offload to CPU and host RAM, the prefix share");
+        assertTrue(Inputs.addedIn(9).stream().allMatch(k -> k.startsWith("runtime.lora.") || k.startsWith("runtime.offload.")
+                || k.endsWith(".sharedPrefixShare")), Inputs.addedIn(9).toString());
     }
 
     @Test
