@@ -207,13 +207,14 @@ public final class SheetView extends ScrollPane {
             Label h = new Label(v.t(w.id().label().toUpperCase(Locale.ROOT)));
             h.getStyleClass().add(Style.SECTION_TITLE);
             VBox column = new VBox(4, h, v.number(w.inputTokens), v.number(w.generatedTokens),
-                    v.number(w.concurrentSequences), v.number(w.sharedPrefixTokens),
+                    v.number(w.concurrentSequences), v.number(w.sharedPrefixTokens), v.number(w.sharedPrefixShare),
                     v.text(Views.id("workloads." + w.id().key() + ".sequenceLengths"), "Sequence lengths (optional list)",
                             w.sequenceLengths),
-                    v.result(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)),
-                    v.result(FigureKey.scenario(id, ScenarioFigure.KV_BYTES)),
+                    v.result(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)), v.result(FigureKey.scenario(id,
+                            ScenarioFigure.STORED_TOKENS)), v.result(FigureKey.scenario(id, ScenarioFigure.KV_BYTES)),
                     v.result(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES)),
-                    v.result(FigureKey.scenario(id, ScenarioFigure.FITS)), v.result(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE)));
+                    v.result(FigureKey.scenario(id, ScenarioFigure.FITS)), v.result(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE)),
+                    v.result(FigureKey.scenario(id, ScenarioFigure.CONCURRENCY_WITH_SHARING)));
             g.add(column, col++, 0);
         }
         s.getChildren().add(g);
@@ -246,7 +247,7 @@ public final class SheetView extends ScrollPane {
                 results(FigureKey.POOL_ACTIVATION_PEAK_BYTES, FigureKey.POOL_NON_TORCH_BYTES, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES,
                         FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES,
                         FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES, FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_GPU_BLOCKS,
-                        FigureKey.POOL_CAPACITY_TOKENS), RuntimeParts.speculative(v, vm), RuntimeParts.llamaCpp(v, vm),
+                        FigureKey.POOL_CAPACITY_TOKENS), RuntimeParts.speculative(v, vm), AdapterParts.of(v, vm), RuntimeParts.llamaCpp(v, vm),
                 LatencyParts.runtime(v, vm));
         return s;
     }
