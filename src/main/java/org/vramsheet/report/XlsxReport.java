@@ -158,7 +158,8 @@ public final class XlsxReport {
                 "{Active}-MAX(0,ROUND({PrefixShare}*{Seqs},0)-1)*{PrefixUsed}", b.count), null);
         scen(b, d, new ScenRow("KvLogical", "Calculated raw KV",
                 "{Seqs}*(BytesLayerTok*FullLayers*{Len}+BytesLayerTokWin*WindowLayers*MIN({Len},WindowTokens)+StatePerSeq)"
-                        + "-MAX(0,ROUND({PrefixShare}*{Seqs},0)-1)*{PrefixUsed}*BytesLayerTok*FullLayers", b.bytes), ScenarioFigure.KV_BYTES);
+                        + "-MAX(0,ROUND({PrefixShare}*{Seqs},0)-1)*{PrefixUsed}*BytesLayerTok*FullLayers", b.bytes),
+                ScenarioFigure.KV_BYTES);
         String held = "GroupsFull*ROUNDUP({Len}/BlockSize,0)+GroupsWin*MIN(ROUNDUP({Len}/BlockSize,0),"
                 + "ROUNDUP((WindowTokens-1)/BlockSize,0)+1)";
         String shared = "MAX(0,ROUND({PrefixShare}*{Seqs},0)-1)*INT({PrefixUsed}/BlockSize)*BlockSize*BytesLayerTokRank*FullRank";
@@ -266,7 +267,8 @@ public final class XlsxReport {
     private static void budget(XlsxBook b) {
         b.heading("RESULT: PRODUCTION MEMORY BUDGET PER REPLICA");
         b.formula("NonKvReplica", "Non-KV footprint (measured x GPUs, else weights + draft + LoRA + GPUs x (activation + non-torch + "
-                + "graphs))", "IF(ISNUMBER(MeasuredNonKv),MeasuredPerGpu*Ranks,Weights+DraftBytes+LoraBytes+Ranks*(Act+NonTorch+CudaGraph))",
+                + "graphs))",
+                "IF(ISNUMBER(MeasuredNonKv),MeasuredPerGpu*Ranks,Weights+DraftBytes+LoraBytes+Ranks*(Act+NonTorch+CudaGraph))",
                 b.bytes);
         b.formula("SizingKv", "Required KV (sizing scenario)",
                 "IF(Sizing=\"Typical\",Typical_Physical,IF(Sizing=\"Heavy\",Heavy_Physical,Limit_Physical))", b.bytes);

@@ -247,7 +247,8 @@ public final class SheetView extends ScrollPane {
                 results(FigureKey.POOL_ACTIVATION_PEAK_BYTES, FigureKey.POOL_NON_TORCH_BYTES, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES,
                         FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES,
                         FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES, FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_GPU_BLOCKS,
-                        FigureKey.POOL_CAPACITY_TOKENS), RuntimeParts.speculative(v, vm), AdapterParts.of(v, vm), RuntimeParts.llamaCpp(v, vm),
+                        FigureKey.POOL_CAPACITY_TOKENS), RuntimeParts.speculative(v, vm), AdapterParts.of(v, vm),
+                RuntimeParts.llamaCpp(v, vm),
                 LatencyParts.runtime(v, vm));
         return s;
     }
