@@ -4,7 +4,9 @@
 # 48-point series redrawn on every step: org.vramsheet.ui.app.DragProbe), both driven the same way with xdotool under
 # Xvfb at 1280x800. Installs xvfb and xdotool if missing. Usage: drag-benchmark.sh [RUNS] [SHEET]
 # DRAG_COMPARE=1 drags with the Compare view open (give a sheet with variants, e.g. the llama-3.1-70b-variants sample).
-# Last line: "drag p90 pulse: APP ms, bare: BARE ms, ratio R" (pulses of all runs pooled per window).
+# The app is dragged twice per run: with Shift held (the free drag) and without (the default drag, which snaps the context
+# to 512, 1K, 2K ...; issue 31 Seen 10). Last two lines: "drag p90 pulse: APP ms, bare: BARE ms, ratio R" (the Shift
+# drag) and "snap drag p90 pulse: APP ms, bare: BARE ms, ratio R" (pulses of all runs pooled per window and mode).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
@@ -20,7 +22,7 @@ work="$(mktemp -d)"; [ -n "${DRAG_KEEP:-}" ] || trap 'rm -rf "$work"' EXIT; echo
 # of 16 ms each, and back, and prints the durations (ms) of the pulses that ran while the button was down
 cat > "$work/drag.sh" <<'INNER'
 set -euo pipefail
-log="$1"; shift
+log="$1"; mode="$2"; shift 2
 "$@" > "$log" 2>&1 &
 pid=$!
 for _ in $(seq 1 300); do grep -q 'drag slider:' "$log" && break; sleep 0.1; done
@@ -29,11 +31,12 @@ read -r _ _ tx ty x0 x1 < <(grep -o -m1 'drag slider: [0-9]* [0-9]* [0-9]* [0-9]
 x0=$((x0 + 6)); x1=$((x1 - 6))   # inside the ends, where the thumb follows the pointer exactly
 drag() { # from the thumb to the left end, to the right end and back to where it started (70 steps, 16 ms apart)
   xdotool mousemove "$tx" "$ty"; sleep 0.3
-  xdotool keydown shift; xdotool mousedown 1   # Shift: the app's free drag (no snapping to powers of two)
+  [ "$mode" = snap ] || xdotool keydown shift   # Shift: the app's free drag (no snapping to powers of two)
+  xdotool mousedown 1
   for i in $(seq 0 29); do xdotool mousemove $(( tx - (tx - x0) * i / 29 )) "$ty"; sleep 0.016; done
   for i in $(seq 0 29); do xdotool mousemove $(( x0 + (x1 - x0) * i / 29 )) "$ty"; sleep 0.016; done
   for i in $(seq 0 9); do xdotool mousemove $(( x1 - (x1 - tx) * i / 9 )) "$ty"; sleep 0.016; done
-  xdotool mouseup 1; xdotool keyup shift; sleep 0.5
+  xdotool mouseup 1; [ "$mode" = snap ] || xdotool keyup shift; sleep 0.5
 }
 drag; drag   # two drags to warm up (class loading, the JIT), as a meeting's third drag would be
 before=$(wc -l < "$log")
@@ -44,16 +47,21 @@ sed -n "$((before + 1)),${after}p" "$log" | sed -n 's/^PULSE: [0-9]* \[[0-9]*ms:
 INNER
 
 for i in $(seq 1 "$runs"); do
-  rm -rf "$work/home"   # a fresh app home: no recovery question from the previous run's kill
-  xvfb-run -a -s "-screen 0 1280x800x24" bash "$work/drag.sh" "$work/app.log" \
-    java -Djavafx.pulseLogger=true -Djavafx.pulseLogger.threshold=0 -Dvramsheet.dragProbe=true \
-    -Dvramsheet.dragProbe.compare="${DRAG_COMPARE:+true}" -Dvramsheet.home="$work/home" -jar "$jar" "$sheet" >> "$work/app.ms"
-  xvfb-run -a -s "-screen 0 1280x800x24" bash "$work/drag.sh" "$work/bare.log" \
+  for mode in shift snap; do
+    rm -rf "$work/home"   # a fresh app home: no recovery question from the previous run's kill
+    out="$work/app.ms"; [ "$mode" = snap ] && out="$work/snap.ms"
+    xvfb-run -a -s "-screen 0 1280x800x24" bash "$work/drag.sh" "$work/app-$mode.log" "$mode" \
+      java -Djavafx.pulseLogger=true -Djavafx.pulseLogger.threshold=0 -Dvramsheet.dragProbe=true \
+      -Dvramsheet.dragProbe.compare="${DRAG_COMPARE:+true}" -Dvramsheet.home="$work/home" -jar "$jar" "$sheet" >> "$out"
+  done
+  xvfb-run -a -s "-screen 0 1280x800x24" bash "$work/drag.sh" "$work/bare.log" shift \
     java -Djavafx.pulseLogger=true -Djavafx.pulseLogger.threshold=0 -cp "$jar" org.vramsheet.ui.app.DragProbe >> "$work/bare.ms"
 done
 pct() { sort -n "$1" | awk -v p="$2" '{a[NR]=$1} END {if (NR == 0) {print "none"; exit} i=int(NR*p+0.999); if (i<1) i=1; print a[i]}'; }
-for w in app bare; do
+for w in app snap bare; do
   echo "$w: $(grep -c . "$work/$w.ms") pulses during the drags; p50 $(pct "$work/$w.ms" 0.5) ms, p90 $(pct "$work/$w.ms" 0.9) ms, max $(pct "$work/$w.ms" 1.0) ms"
 done
-app=$(pct "$work/app.ms" 0.9); bare=$(pct "$work/bare.ms" 0.9)
-echo "drag p90 pulse: $app ms, bare: $bare ms, ratio $(awk -v a="$app" -v b="$bare" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}')"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}'; }
+app=$(pct "$work/app.ms" 0.9); snap=$(pct "$work/snap.ms" 0.9); bare=$(pct "$work/bare.ms" 0.9)
+echo "drag p90 pulse: $app ms, bare: $bare ms, ratio $(ratio "$app" "$bare")"
+echo "snap drag p90 pulse: $snap ms, bare: $bare ms, ratio $(ratio "$snap" "$bare")"

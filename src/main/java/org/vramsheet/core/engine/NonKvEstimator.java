@@ -9,6 +9,7 @@ import org.vramsheet.core.engine.spi.EngineVersion;
 import org.vramsheet.core.engine.spi.NonKvTerms;
 import org.vramsheet.core.engine.spi.OwnEstimate;
 import org.vramsheet.core.engine.vllm.VllmBatchDefaults;
+import org.vramsheet.core.engine.vllm.VllmForwardPeak;
 import org.vramsheet.core.engine.vllm.VllmMoeWorkspace;
 import org.vramsheet.core.engine.vllm.VllmProfile;
 import org.vramsheet.core.sheet.Validation;
@@ -67,7 +68,7 @@ public final class NonKvEstimator {
         VllmProfile.Features f = features(ws, notes);
         long act = VllmProfile.activation(f, c);
         long t = f.batchedTokens();
-        long text = act - (c.holdsHiddenStates() ? f.shapedWithHidden() : f.shaped());
+        long text = Math.round(f.batchedTokens() * c.perToken() + f.seqVocab() * c.perVocabSeq());
         notes.add(String.format(Locale.ROOT, "activation peak = %s batched tokens x %.1f KB + %d sequences x %s vocabulary x %.2f B"
                 + " = %s (fitted on vLLM 0.19 H100 logs; leave-one-out errors in docs/accuracy.md)", Units.grouped(t),
                 c.perToken() / 1000, f.seqs(), Units.grouped(f.vocab()), c.perVocabSeq(), Units.gibText(text)));
@@ -77,6 +78,7 @@ public final class NonKvEstimator {
                     + " (multimodal embeddings, merger and encoder cache; checked on six multimodal vLLM 0.19 logs)");
         }
         shapedNotes(ws, f, c, notes);
+        forwardNote(ws, f, c, notes);
         EngineVersion ver = EngineDefaults.version(r.engineVersion());
         boolean old = ver != null && !ver.atLeast(0, 11);
         NonKvTerms terms = Engines.of(r.engine()).nonKvTerms(r, ws.gpu());
@@ -131,6 +133,22 @@ public final class NonKvEstimator {
                 + Units.gibText(f.moeWorkspace()) + " (vLLM fused_moe.py's intermediate caches; not fitted)");
     }
 
+    /** The dense forward's phase against the sampler's: which one sets the peak (VllmForwardPeak). */
+    private static void forwardNote(Worksheet ws, VllmProfile.Features f, VllmProfile.Constants c, List<String> notes) {
+        if (!c.holdsHiddenStates() || f.forwardPeak() <= 0) {
+            return;
+        }
+        Double w = VllmForwardPeak.width(ws);
+        String forward = "forward pass at the MLP of a layer: " + Units.grouped(f.batchedTokens()) + " batched tokens x layer width "
+                + Units.grouped(Math.round(w)) + " x " + ws.weights().computeDtype().bytes() + " B = " + Units.gibText(f.forwardPeak())
+                + " (residual, normalized input, gate-up output and its activation; width = (parameters - vocabulary x hidden) / "
+                + "layers / hidden / TP; not fitted)";
+        long sampler = VllmProfile.samplerPhase(f, c);
+        notes.add(VllmProfile.forwardSetsPeak(f, c)
+                ? forward + ": above the sampler phase (" + Units.gibText(sampler) + "), so it sets the peak in place of it"
+                : forward + ": below the sampler phase (" + Units.gibText(sampler) + "), which sets the peak");
+    }
+
     /** Adds the buffers the engine allocates while the weights load (vLLM's RoPE cache): in its weights, in this estimate. */
     private static long withLoadBuffers(Worksheet ws, long nonTorch, List<String> notes) {
         Choice<Long> buffers = Engines.of(ws.runtime().engine()).loadBuffersPerGpu(ws);
@@ -163,7 +181,8 @@ public final class NonKvEstimator {
                 ws.weights().computeDtype().bytes());
         long held = hidden == null || hidden <= 0 || ws.weights() == null ? 0
                 : Math.multiplyExact(Math.multiplyExact(t, (long) hidden), (long) ws.weights().computeDtype().bytes());
-        return new VllmProfile.Features(t, s, v, h, bytes, r.tensorParallel(), r.pipelineParallel(), moe, held);
+        long forward = VllmForwardPeak.bytes(ws, t);
+        return new VllmProfile.Features(t, s, v, h, bytes, r.tensorParallel(), r.pipelineParallel(), moe, held, forward);
     }
 
     /** Extra non-torch memory per GPU when a replica spans nodes (D05 against D03 / D04 in the calibration set). */

@@ -20,7 +20,7 @@ public final class GpuCatalog {
     public record Entry(String name, String fullName, Double marketingGb, Long nvidiaSmiMib, long cudaVisibleBytes,
                         boolean cudaVisibleEstimate, String cudaVisibleSource, String source,
                         GpuPerformance performance) {
-        /** As the picker lists it: the name with its memory ("NVIDIA L40S · 48 GB, 44.49 GiB visible"). */
+        /** As the picker lists it: the name with its memory ("NVIDIA L40S · 48 GB, 44.42 GiB visible"). */
         @Override
         public String toString() {
             String gb = marketingGb == null ? "" : (marketingGb == Math.rint(marketingGb) ? String.valueOf(marketingGb.longValue())

@@ -113,6 +113,21 @@ public final class SheetView extends ScrollPane {
         setFitToWidth(true);
         setHbarPolicy(ScrollBarPolicy.NEVER);
         setId("sheet");
+        skinProperty().addListener((o, was, skin) -> uncacheViewport());
+        uncacheViewport();
+    }
+
+    /**
+     * ScrollPane's skin draws its viewport into a cached bitmap. Any change of a text in the form, even one scrolled out
+     * of view (RESULT's rows move with the context), then re-renders the whole visible form into that bitmap: 30-60 ms
+     * per snapped slider step in the software pipeline (issue 31, Seen 10). Without the cache, only the dirty regions
+     * that are in view are painted.
+     */
+    private void uncacheViewport() {
+        Node viewport = getSkin() == null ? null : lookup(".viewport");
+        if (viewport != null && viewport.isCache()) {
+            viewport.setCache(false);
+        }
     }
 
     /** Scrolls the form so that a node is in view. */

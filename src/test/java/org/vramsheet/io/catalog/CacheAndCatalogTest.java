@@ -139,6 +139,6 @@ class CacheAndCatalogTest {
             assertTrue(e.toString().matches(".* · .*GiB visible.*"), e.toString());
         }
         GpuCatalog.Entry l40s = GpuCatalog.entries().stream().filter(e -> e.name().equals("NVIDIA L40S")).findFirst().orElseThrow();
-        assertEquals("NVIDIA L40S · 48 GB, 44.49 GiB visible (estimate)", l40s.toString());
+        assertEquals("NVIDIA L40S · 48 GB, 44.42 GiB visible", l40s.toString());
     }
 }

@@ -260,10 +260,13 @@ class VllmLeaveOneOutTest {
      * sheet alone (the catalog's CUDA-visible total, the config's weights): the available KV memory (with the printed
      * weights, to isolate the non-KV estimate) and the KV tokens against what each log printed. The bounds are the ones
      * achieved (docs/accuracy.md): VC02 (v0.9.2) holds 0.88 GiB more non-KV memory than the v0.19 fit, VC01 is an eager
-     * (no torch.compile) offline run, VC04 a v0.24 start whose source saw 7.7 % between two starts of the same server. The
+     * (no torch.compile) offline run whose forward sets its peak, VC04 a v0.24 start whose source saw 7.7 % between two
+     * starts of the same server. The
      * worst-5 % bound is on the dense models; a mixture-of-experts log (VC08, Qwen3-235B FP8 on 8 x L40S, v0.10.2) printed a
      * 1.4 GiB activation peak where the dense fit gives 0.56 GiB (the MoE term is not modelled, section 4), so its miss is
      * reported and bounded as it is (12 %; 13 % before the fused-MoE workspace gave it 0.13 of the 0.84 GiB), not hidden in the fit.
+     * VC01 (T = 8,192 with S = 256) is the one log whose peak is its dense forward's ({@code VllmForwardPeakTest}): +0.30 %
+     * with the larger of the two phases, +2.02 % when they were summed with the forward left out.
      */
     @Test
     void otherGpusAndReleasesBeforeLaunch() throws Exception {
@@ -271,6 +274,7 @@ class VllmLeaveOneOutTest {
         List<Double> tokens = new ArrayList<>();
         List<Double> densePool = new ArrayList<>();
         List<Double> denseTokens = new ArrayList<>();
+        java.util.Map<String, List<Double>> byGpu = new java.util.TreeMap<>();
         System.out.println("other GPUs and releases, before launch (constants fitted on the vLLM 0.19 H100 logs):");
         for (FieldLogs.FieldLog f : FieldLogs.of("vllm").filter(l -> l.id().startsWith("VC") && l.checks("predict")).toList()) {
             Worksheet ws = FieldLogSheets.preLaunch(f);
@@ -281,6 +285,7 @@ class VllmLeaveOneOutTest {
             long predicted = SizingCalculator.calculate(typed).get(FigureKey.POOL_CAPACITY_TOKENS).value();
             double te = (predicted - m.kvTokens()) / (double) m.kvTokens();
             tokens.add(te);
+            byGpu.computeIfAbsent(f.e().path("gpu_catalog").asText(), k -> new ArrayList<>()).add(te);
             boolean moe = ws.weights().activeParams() != null && ws.weights().activeParams() < ws.weights().totalParams();
             if (!moe) {
                 denseTokens.add(te);
@@ -301,13 +306,20 @@ class VllmLeaveOneOutTest {
                     m.kvTokens(), predicted, te * 100, Units.gibText(e.activationPeakBytes()), Units.gibText(e.nonTorchBytes()),
                     Units.gibText(e.cudaGraphBytes()), EngineDefaults.cudaGraphsInPool(ws.runtime()).value() ? " (in the pool)" : "");
         }
+        byGpu.forEach((gpu, errors) -> summary("KV tokens on " + gpu, errors));
         double[] p = summary("other GPUs and releases, available KV memory", pool);
         double[] t = summary("other GPUs and releases, KV tokens", tokens);
         double[] dp = summary("other GPUs and releases, dense models, available KV memory", densePool);
         double[] dt = summary("other GPUs and releases, dense models, KV tokens", denseTokens);
         assertTrue(tokens.size() >= 6 && pool.size() >= 5, "VC logs: " + tokens.size() + " / " + pool.size());
         assertTrue(dp[1] <= 0.05 && dt[1] <= 0.05, "dense models' worst within 5 %: " + dp[1] + " / " + dt[1]);
-        assertTrue(p[1] <= 0.09 && t[1] <= 0.12, "every log's worst (the MoE log VC08, 8.69 % / 11.59 %) as achieved: " + p[1]
+        // issue 27 point 3: the peak of the two phases (the dense forward's, from the shapes, where the sampler's is smaller)
+        // moved VC01 from +2.02 % to +0.30 %, the measured CUDA totals of the L40S (44.42 GiB) and RTX 5090 (31.84 GiB) VC09
+        // from +1.71 % to +1.16 % and VC04 from -2.44 % to +1.29 %: the dense medians went from 1.70 % / 1.87 % to
+        // 0.30 % / 0.73 %, every log's to 0.73 % / 1.16 %
+        assertTrue(dp[0] <= 0.01 && dt[0] <= 0.01, "dense models' medians within 1 %: " + dp[0] + " / " + dt[0]);
+        assertTrue(p[0] <= 0.01 && t[0] <= 0.012, "every log's medians (0.73 % / 1.16 % achieved): " + p[0] + " / " + t[0]);
+        assertTrue(p[1] <= 0.085 && t[1] <= 0.115, "every log's worst (the MoE log VC08, 8.26 % / 11.17 %) as achieved: " + p[1]
                 + " / " + t[1]);
     }
 

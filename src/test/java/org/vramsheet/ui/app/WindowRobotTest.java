@@ -105,6 +105,32 @@ class WindowRobotTest {
         assertTrue(s.getValue() < 13, "dragged below 8K");
     }
 
+    /**
+     * Seen (issue 31, Seen 10): the default drag snapped the thumb back to the power of two on every move, leaving the
+     * pointer off the thumb; each such move repainted the whole window (52-70 ms per step). Now the thumb stays under
+     * the pointer while the context snaps, and the thumb joins the snapped context on release.
+     */
+    @Test
+    void theDefaultDragSnapsTheContextWhileTheThumbFollowsThePointer(FxRobot robot) {
+        Slider s = robot.lookup("#context-slider").queryAs(Slider.class);
+        javafx.scene.Node thumb = robot.lookup("#context-slider .thumb").query();
+        robot.drag(thumb, MouseButton.PRIMARY).moveBy(-37, 0);
+        WaitForAsyncUtils.waitForFxEvents();
+        double pointer = robot.robotContext().getBaseRobot().retrieveMouse().getX();
+        javafx.geometry.Bounds t = thumb.localToScreen(thumb.getBoundsInLocal());
+        String context = robot.lookup("#context-text").queryAs(TextField.class).getText().replace(",", "");
+        double value = s.getValue();
+        robot.release(MouseButton.PRIMARY);
+        WaitForAsyncUtils.waitForFxEvents();
+        long tokens = Long.parseLong(context);
+        assertEquals(0, tokens & (tokens - 1), "the dragged context is a power of two: " + context);
+        assertNotEquals(Math.rint(value), value, "while dragged, the thumb is between two powers of two: " + value);
+        assertTrue(Math.abs(t.getCenterX() - pointer) <= 2, "the thumb stays under the pointer: thumb " + t.getCenterX()
+                + ", pointer " + pointer);
+        assertEquals(Math.rint(s.getValue()), s.getValue(), "released: the thumb snaps to the context");
+        assertEquals(Math.round(Math.pow(2, s.getValue())), tokens, "to the context it showed while dragged");
+    }
+
     @Test
     void saveReopenGivesTheSameSheet(FxRobot robot) throws Exception {
         replace(robot, "#kv-kvHeads", "4");
@@ -195,7 +221,7 @@ class WindowRobotTest {
             robot.lookup("#export-pdf").queryAs(TextField.class).setText(p.toString());
         });
         robot.clickOn("#export-run");
-        WaitForAsyncUtils.waitFor(20, java.util.concurrent.TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(60, java.util.concurrent.TimeUnit.SECONDS, // a loaded machine: 20 s timed out
                 () -> robot.lookup("#export-status").queryAs(Label.class).getText().startsWith("Wrote"));
         assertTrue(Files.size(x) > 0 && Files.size(p) > 0);
         assertTrue(org.vramsheet.report.ReportVerifier.verify(Files.readAllBytes(p), org.vramsheet.io.AppVersion.get()).ok(),

@@ -7,9 +7,11 @@ import org.vramsheet.core.units.Units;
  * whose constants are fitted on real startup logs by {@link VllmProfileFit} (docs/accuracy.md, "Leave-one-out"):
  *
  * <ul>
- * <li>torch activation peak = T x perToken + S x V x perVocabSeq (+ the encoder term): T batched tokens of the dummy
- *     forward pass (max_num_batched_tokens), S sequences of the sampler's warm-up (_dummy_sampler_run, max_num_seqs) over
- *     V vocabulary entries (fp32 logits, probabilities and the top-k/top-p sort);</li>
+ * <li>torch activation peak = the larger of the sampler's phase, T x perToken + S x V x perVocabSeq + the hidden states
+ *     held (T x H), and the dense forward's live activations ({@link VllmForwardPeak}, from the shapes), plus the encoder
+ *     term: T batched tokens of the dummy forward pass (max_num_batched_tokens), S sequences of the sampler's warm-up
+ *     (_dummy_sampler_run, max_num_seqs) over V vocabulary entries (fp32 logits, probabilities and the top-k/top-p sort);
+ *     the peak torch reads is the larger phase's, not their sum (issue 27 point 3);</li>
  * <li>a mixture-of-experts model's fused-MoE workspace ({@link VllmMoeWorkspace}, from the kernel's buffer shapes, not
  *     fitted);</li>
  * <li>encoder profiling of a multimodal model (dummy images filling the encoder budget of T tokens: embeddings, merger
@@ -23,7 +25,7 @@ import org.vramsheet.core.units.Units;
 public final class VllmProfile {
     /** What the profiling run depends on, read from the sheet. */
     public record Features(long batchedTokens, long seqs, long vocab, long encoderHidden, int dtypeBytes, int tp, int pp,
-                           long moeWorkspace, long hiddenStates) {
+                           long moeWorkspace, long hiddenStates, long forwardPeak) {
 
         /** The encoder's profiling peak: 4 x T x H x dtype bytes (0 for a text-only model). */
         public long encoderPeak() {
@@ -80,10 +82,25 @@ public final class VllmProfile {
 
     private VllmProfile() { }
 
-    /** The torch activation peak of the profiling run. */
+    /**
+     * The torch activation peak of the profiling run: the shaped terms plus the larger of the sampler's phase and the dense
+     * forward's (fits that hold the hidden states; issue 15's constants add no forward phase, as version 2 files wrote it).
+     */
     public static long activation(Features f, Constants c) {
-        return Math.addExact(Math.round(f.batchedTokens() * c.perToken() + f.seqVocab() * c.perVocabSeq()),
-                c.holdsHiddenStates() ? f.shapedWithHidden() : f.shaped());
+        long sampler = samplerPhase(f, c);
+        long phase = c.holdsHiddenStates() ? Math.max(sampler, f.forwardPeak()) : sampler;
+        return Math.addExact(phase, f.shaped());
+    }
+
+    /** The sampler's phase: T x perToken + S x V x perVocabSeq (+ the hidden states held, for fits that count them). */
+    public static long samplerPhase(Features f, Constants c) {
+        long fitted = Math.round(f.batchedTokens() * c.perToken() + f.seqVocab() * c.perVocabSeq());
+        return c.holdsHiddenStates() ? Math.addExact(fitted, f.hiddenStates()) : fitted;
+    }
+
+    /** Whether the dense forward's activations, not the sampler's phase, set the peak with these constants. */
+    public static boolean forwardSetsPeak(Features f, Constants c) {
+        return c.holdsHiddenStates() && f.forwardPeak() > samplerPhase(f, c);
     }
 
     /** Non-torch memory per GPU by parallelism (v0.11+ counting; see VllmDefaults for older releases). */

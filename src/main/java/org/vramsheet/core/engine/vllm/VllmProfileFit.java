@@ -7,7 +7,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * How {@link VllmProfile}'s constants are fitted on startup logs: least squares of the torch activation peak on
- * T and S x V (the encoder term and the fused-MoE workspace taken off first),
+ * T and S x V (the encoder term, the fused-MoE workspace and the held hidden states taken off first; a run whose printed
+ * peak may be its dense forward's left out, {@link #forwardBound}),
  * and the medians of the non-torch memory by parallelism and of the
  * CUDA graph estimates. Used on every log for {@link VllmProfile#FITTED} and on all logs but one for the leave-one-out
  * errors (docs/accuracy.md).
@@ -34,6 +35,9 @@ public final class VllmProfileFit {
         double[][] a = new double[2][3];
         for (Run r : runs) {
             VllmProfile.Features f = r.features();
+            if (forwardBound(r)) {
+                continue;
+            }
             double[] x = {f.batchedTokens(), f.seqVocab()};
             double y = r.activationBytes() - (double) f.shapedWithHidden();
             for (int i = 0; i < 2; i++) {
@@ -44,6 +48,15 @@ public final class VllmProfileFit {
             }
         }
         return solve(a);
+    }
+
+    /**
+     * Whether a run's printed peak may be its dense forward's (VllmForwardPeak at least the printed peak less the shaped
+     * terms): it says nothing of the sampler's phase then, so the least squares leave it out (none of the fitted H100 logs).
+     */
+    public static boolean forwardBound(Run r) {
+        VllmProfile.Features f = r.features();
+        return f.forwardPeak() > 0 && f.forwardPeak() >= r.activationBytes() - f.shaped();
     }
 
     /** Gauss-Jordan elimination with partial pivoting of an augmented n x (n + 1) system. */

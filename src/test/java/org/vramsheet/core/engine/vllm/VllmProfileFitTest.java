@@ -25,7 +25,7 @@ class VllmProfileFitTest {
             {8192, 1024, 128_256, 0, 1, 2, 0, 8192}, {2048, 256, 51_200, 0, 4, 1, 0, 2560}};
         for (long[] s : shapes) {
             VllmProfile.Features f = new VllmProfile.Features(s[0], s[1], s[2], s[3], s[3] > 0 ? 2 : 0, (int) s[4], (int) s[5],
-                    s[6], 0);
+                    s[6], 0, 0);
             runs.add(new VllmProfileFit.Run("synthetic", f, VllmProfile.activation(f, truth), VllmProfile.nonTorch(f, truth),
                     truth.cudaGraphs()));
         }
