@@ -4,25 +4,31 @@ import java.io.Console;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.vramsheet.io.AppVersion;
 import org.vramsheet.io.json.WorksheetFormatException;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.report.PdfSigner;
+import org.vramsheet.report.ReportData;
 import org.vramsheet.report.ReportFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code export WORKSHEET.json --xlsx OUT.xlsx --pdf OUT.pdf [--letter] [--sign KEY.p12] [--force]}. */
-@Command(name = "export", mixinStandardHelpOptions = true, description = {"Write the worksheet's XLSX and/or PDF report.",
+/** {@code export WORKSHEET.json --xlsx OUT.xlsx --pdf OUT.pdf --pptx OUT.pptx [--letter] [--sign KEY.p12] [--force]}. */
+@Command(name = "export", mixinStandardHelpOptions = true, description = {
+        "Write the worksheet's XLSX and/or PDF report and/or a one-slide PPTX of the decision.",
         "Exit 0 on success, 2 on a bad file or option (nothing is replaced)."})
 final class ExportCommand extends Subcommand.OnFiles {
     @Option(names = "--xlsx", paramLabel = "OUT.xlsx", description = "write the XLSX report (live formulas, native chart)")
     private Path xlsx;
     @Option(names = "--pdf", paramLabel = "OUT.pdf", description = "write the PDF report (the worksheet attached)")
     private Path pdf;
+    @Option(names = "--pptx", paramLabel = "OUT.pptx",
+            description = "write one slide: verdict, budget, concurrency at the context, the variants, the concurrency chart")
+    private Path pptx;
     @Option(names = "--sign", paramLabel = "KEY.p12",
             description = "sign the PDF with this key (password: VRAMSHEET_KEY_PASSWORD, else a terminal prompt)")
     private Path key;
@@ -40,11 +46,11 @@ final class ExportCommand extends Subcommand.OnFiles {
     @Override
     public Integer call() {
         Path sheet = last(sheets);
-        if (sheet == null || (xlsx == null && pdf == null)) {
-            err.println("vramsheet export: give WORKSHEET.json and --xlsx OUT.xlsx and/or --pdf OUT.pdf");
+        if (sheet == null || (xlsx == null && pdf == null && pptx == null)) {
+            err.println("vramsheet export: give WORKSHEET.json and --xlsx OUT.xlsx, --pdf OUT.pdf and/or --pptx OUT.pptx");
             return Cli.BAD_INPUT;
         }
-        if (!force && refuseToReplace(xlsx, pdf)) {
+        if (!force && refuseToReplace(xlsx, pdf, pptx)) {
             return Cli.BAD_INPUT;
         }
         char[] password = null;
@@ -63,7 +69,8 @@ final class ExportCommand extends Subcommand.OnFiles {
         }
         try {
             var ws = WorksheetJson.read(sheet);
-            ReportFiles.export(ws, AppVersion.get(), new ReportFiles.Request(xlsx, pdf, letter, key, password, null), x -> { });
+            ReportFiles.export(new ReportData(ws, AppVersion.get(), ZonedDateTime.now()),
+                    new ReportFiles.Request(xlsx, pdf, letter, key, password, null), pptx, x -> { });
         } catch (WorksheetFormatException | PdfSigner.SigningException e) {
             err.println("vramsheet export: " + e.getMessage());
             return Cli.BAD_INPUT;
@@ -76,6 +83,9 @@ final class ExportCommand extends Subcommand.OnFiles {
         }
         if (pdf != null) {
             out.println("Wrote " + pdf + (key != null ? " (signed)" : ""));
+        }
+        if (pptx != null) {
+            out.println("Wrote " + pptx);
         }
         return Cli.OK;
     }

@@ -24,7 +24,7 @@ final class PdfCharts {
     }
 
     /** The variants' own colours and dashes, as in the window's Compare chart (never the scenarios' meaning). */
-    private static final float[][] VARIANT_COLOURS = {{0.18f, 0.43f, 0.87f}, {0.48f, 0.25f, 0.71f}, {0.12f, 0.54f, 0.30f},
+    static final float[][] VARIANT_COLOURS = {{0.18f, 0.43f, 0.87f}, {0.48f, 0.25f, 0.71f}, {0.12f, 0.54f, 0.30f},
         {0.42f, 0.48f, 0.56f}, {0.88f, 0.54f, 0.12f}, {0.12f, 0.54f, 0.54f}, {0.78f, 0.18f, 0.18f}, {0.11f, 0.14f, 0.19f}};
     private static final float[][] VARIANT_DASHES = {{}, {5, 3}, {1.5f, 2}, {7, 2, 1.5f, 2}, {}, {3, 1.5f}, {1, 1.5f, 4, 1.5f}, {}};
 

@@ -74,6 +74,7 @@ public final class PdfReport {
                 }
                 PdfDevices.print(c, d);
                 validation(c, d);
+                PdfMeasuredLatency.print(c, d);
                 placement(c, d);
                 PdfVariants.print(c, d);
                 charts(c, d);

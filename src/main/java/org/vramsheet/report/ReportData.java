@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.compare.Comparison;
+import org.vramsheet.core.calc.LatencyComparison;
 import org.vramsheet.core.curves.Curves;
 import org.vramsheet.core.input.InputText;
 import org.vramsheet.core.input.Inputs;
@@ -56,6 +57,8 @@ public final class ReportData {
     public final Comparison.Table comparison;
     /** Whether the headline figures are estimated or measured, in the words every report prints. */
     public final HeadlineBasis basis;
+    /** VALIDATION's measured latency against the estimate, per probe step (issue 29): the window's table. */
+    public final LatencyComparison measuredLatency;
 
     /** Calculates the sheet once here (the command line, verify): results, charts and the variants' comparison. */
     public ReportData(Worksheet sheet, String version, ZonedDateTime now) {
@@ -96,6 +99,7 @@ public final class ReportData {
         this.version = version;
         this.comparison = Comparison.of(sheet, outcome);
         this.basis = HeadlineBasis.of(result, sheet.validation().setup());
+        this.measuredLatency = LatencyComparison.of(sheet, outcome);
     }
 
     /** A figure in a narrow table cell: "65.71 GiB (70.55 GB)", "46 sequences", "unavailable". */

@@ -46,6 +46,15 @@ public final class ReportFiles {
     /** As {@link #export(Worksheet, String, Request, DoubleConsumer)}, of a sheet already calculated (nothing again). */
     public static void export(ReportData d, Request r, DoubleConsumer progress)
             throws IOException, PdfSigner.SigningException {
+        export(d, r, null, progress);
+    }
+
+    /**
+     * As {@link #export(ReportData, Request, DoubleConsumer)}, and the slide ({@link PptxSlide}) to {@code pptx} (null:
+     * none) in the same all-or-nothing step.
+     */
+    public static void export(ReportData d, Request r, Path pptx, DoubleConsumer progress)
+            throws IOException, PdfSigner.SigningException {
         progress.accept(0.1);
         // the workbook (POI's schemas load slowly the first time) renders on the other core while the PDF renders here
         CompletableFuture<byte[]> xlsx = r.xlsx() != null && r.pdf() != null
@@ -69,6 +78,10 @@ public final class ReportFiles {
             byte[] x = xlsx == null ? XlsxReport.render(d) : join(xlsx);
             progress.accept(0.8);
             out.add(0, new AtomicFiles.Output(checked(r.xlsx()), x));
+        }
+        if (pptx != null) {
+            out.add(new AtomicFiles.Output(checked(pptx), PptxSlide.render(d)));
+            progress.accept(0.9);
         }
         AtomicFiles.writeAll(out);
         progress.accept(1.0);

@@ -92,7 +92,7 @@ class CliOllamaImportTest {
         assertEquals((1000L + per - 1) / per, ws.weights().encoderParams(), "the projector's bytes at the compute dtype");
         assertTrue(r.out().contains("Ollama model 'gemma3:1b' from the store '" + root + "'"), r.out());
         assertTrue(r.out().contains("num_ctx 8192 from the params blob: RUNTIME › num_ctx"), r.out());
-        assertTrue(r.out().contains("Other PARAMETER lines of the params blob (they change no memory): temperature 1"), r.out());
+        assertTrue(r.out().contains("Other PARAMETER lines of the params blob (they change no memory): 'temperature 1.0'"), r.out());
         // the home folder's store when OLLAMA_MODELS is unset: HOME/.ollama/models
         Path home = root.resolve("home");
         Files.createDirectories(home.resolve(".ollama"));
@@ -131,5 +131,74 @@ class CliOllamaImportTest {
             String msg = r.err().substring("vramsheet import: ".length()).strip();
             assertEquals(List.of(), ru.untranslated(msg), msg);
         }
+    }
+    /** The texts io.ollama can show: its import summary, and the refusals of a bad name, manifest, params blob or Modelfile. */
+    private List<String> ollamaTexts() throws Exception {
+        store();
+        List<String> out = new java.util.ArrayList<>();
+        org.vramsheet.io.ollama.OllamaImport o = org.vramsheet.io.ollama.OllamaImport.load("ollama:gemma3:1b",
+                Map.of("OLLAMA_MODELS", root.toString()), root);
+        o.model().detected().forEach(out::add);
+        o.model().assumed().forEach(out::add);
+        List<org.junit.jupiter.api.function.Executable> bad = List.of(
+                () -> org.vramsheet.io.ollama.OllamaName.parse(""),
+                () -> org.vramsheet.io.ollama.OllamaName.parse("a/b/c/d"),
+                () -> org.vramsheet.io.ollama.OllamaName.parse("gemma3:" + "x".repeat(200)),
+                () -> org.vramsheet.io.ollama.OllamaName.parse("gem ma3"),
+                () -> org.vramsheet.io.ollama.OllamaName.parse("x".repeat(2000)),
+                () -> org.vramsheet.io.ollama.OllamaManifest.parse("[1]", "manifest of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.OllamaManifest.parse("{", "manifest of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.OllamaManifest.parse("{\"layers\":3}", "manifest of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.OllamaManifest.parse("{}", "manifest of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.OllamaManifest.parse("{\"layers\":[3]}", "manifest of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.OllamaManifest.parse("{\"layers\":[{}]}", "manifest of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.OllamaManifest.parse("{\"layers\":[{\"mediaType\":\"a\",\"digest\":\"x\"}]}",
+                "manifest of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.OllamaManifest.parse("{\"layers\":[{\"mediaType\":\"a\",\"digest\":\"sha256:"
+                        + "0".repeat(64) + "\",\"size\":-1}]}", "manifest of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.OllamaParams.parseBlob("{\"num_ctx\":\"big\"}", "params blob of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.OllamaParams.parseBlob("{\"num_ctx\":4294967296}", "params blob of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.OllamaParams.parseBlob("{\"temperature\":\"hot\"}", "params blob of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.OllamaParams.parseBlob("{\"use_mmap\":3}", "params blob of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.OllamaParams.parseBlob("{\"stop\":3}", "params blob of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.OllamaParams.parseBlob("{\"stop\":[3]}", "params blob of 'gemma3:1b'"),
+                () -> org.vramsheet.io.ollama.ModelfileParser.parse("PARAMETER num_ctx 8"),
+                () -> org.vramsheet.io.ollama.ModelfileParser.parse("FROM"),
+                () -> org.vramsheet.io.ollama.ModelfileParser.parse("FROM x\nPARAMETER num_ctx"),
+                () -> org.vramsheet.io.ollama.ModelfileParser.parse("FROM x\nPARAMETER num_ctx big"),
+                () -> org.vramsheet.io.ollama.ModelfileParser.parse("FROM x\nPARAMETER nonsense 3"),
+                () -> org.vramsheet.io.ollama.ModelfileParser.parse("FROM x\nFLY away"),
+                () -> org.vramsheet.io.ollama.ModelfileParser.parse("FROM x\nPARAMETER"),
+                () -> org.vramsheet.io.ollama.ModelfileParser.parse("FROM x\nMESSAGE robot hi"),
+                () -> org.vramsheet.io.ollama.ModelfileParser.parse("FROM x\nSYSTEM \"\"\"never closed"),
+                () -> org.vramsheet.io.ollama.ModelfileParser.parse("FROM x\nSYSTEM \"a\" b"));
+        List<Integer> accepted = new java.util.ArrayList<>();
+        for (int i = 0; i < bad.size(); i++) {
+            try {
+                bad.get(i).execute();
+                accepted.add(i);
+            } catch (org.vramsheet.io.ollama.OllamaStoreException x) {
+                out.add(x.getMessage());
+            } catch (Throwable t) {
+                throw new AssertionError("case " + i + ": " + t, t);
+            }
+        }
+        assertEquals(List.of(), accepted, "each case is refused");
+        return out;
+    }
+
+    /** Every text of io.ollama (the import's summary, each refusal) has Russian: the window shows them in the import dialog. */
+    @Test
+    void everyTextOfTheOllamaStoreHasRussian() throws Exception {
+        Texts ru = Texts.of("ru");
+        java.util.Set<String> missing = new java.util.TreeSet<>();
+        for (String t : ollamaTexts()) {
+            for (String line : t.split("\n")) {
+                missing.addAll(ru.untranslated(line));
+            }
+        }
+        Files.createDirectories(Path.of("target"));
+        Files.write(Path.of("target/untranslated-ollama-store-ru.txt"), missing);
+        assertEquals(List.of(), List.copyOf(missing), "untranslated (target/untranslated-ollama-store-ru.txt)");
     }
 }

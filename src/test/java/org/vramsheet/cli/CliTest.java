@@ -129,6 +129,27 @@ class CliTest {
     }
 
     @Test
+    void exportPptxWritesTheSlideAndRefusesToReplaceIt(@TempDir Path dir) throws Exception {
+        Path s = dir.resolve("slide.pptx");
+        Run r = run("export", "assets/samples/llama-3.1-70b-variants-bf16-fp8-int4.json", "--pptx", s.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("Wrote " + s), r.out());
+        try (var ppt = new org.apache.poi.xslf.usermodel.XMLSlideShow(Files.newInputStream(s))) {
+            assertEquals(1, ppt.getSlides().size());
+        }
+        byte[] before = Files.readAllBytes(s);
+        Run again = run("export", "assets/samples/llama-3.1-70b-variants-bf16-fp8-int4.json", "--pptx", s.toString());
+        assertEquals(2, again.code(), "no overwrite without --force");
+        assertTrue(again.err().contains("exists; add --force"), again.err());
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(s)), "nothing replaced");
+        Run none = run("export", "assets/samples/llama-3.1-70b-variants-bf16-fp8-int4.json", "--pptx",
+                dir.resolve("no/such/dir/s.pptx").toString());
+        assertEquals(2, none.code(), "a folder that does not exist");
+        assertTrue(none.err().contains("nothing was replaced"), none.err());
+        assertEquals(2, run("export", "assets/samples/llama-3.1-70b-variants-bf16-fp8-int4.json").code(), "no output given");
+    }
+
+    @Test
     void exportAndVerify(@TempDir Path dir) throws Exception {
         Path x = dir.resolve("r.xlsx");
         Path p = dir.resolve("r.pdf");

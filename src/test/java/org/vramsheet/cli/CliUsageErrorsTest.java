@@ -70,6 +70,6 @@ class CliUsageErrorsTest {
         usageError("vramsheet import: give a Hub ID, a config.json, a model folder or catalog:ID", "import");
         usageError("vramsheet plan: give WORKSHEET.json", "plan");
         usageError("vramsheet verify: give REPORT.pdf [--trust CERT.pem]... [-o WORKSHEET.json]", "verify");
-        usageError("vramsheet export: give WORKSHEET.json and --xlsx OUT.xlsx and/or --pdf OUT.pdf", "export", SHEET);
+        usageError("vramsheet export: give WORKSHEET.json and --xlsx OUT.xlsx, --pdf OUT.pdf and/or --pptx OUT.pptx", "export", SHEET);
     }
 }

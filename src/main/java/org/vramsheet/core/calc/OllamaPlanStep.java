@@ -4,11 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.engine.ollama.OllamaPlan;
+import org.vramsheet.core.engine.ollama.OllamaSheet;
 import org.vramsheet.core.engine.ollama.OllamaSheetPlan;
+import org.vramsheet.core.input.Issues;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.result.Provenance;
 import org.vramsheet.core.result.Unit;
+import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
 
 /**
@@ -44,6 +47,26 @@ final class OllamaPlanStep {
             return;
         }
         put(c, r.planned().plan(), r.notes());
+    }
+
+    /**
+     * The sheet as Ollama's runner is launched: num_gpu unset on a release whose planner decides, {@code -ngl} is the
+     * planner's {@code layers.offload} (its weights from a first pass of WEIGHTS); otherwise, or when the planner cannot
+     * run, {@code launched} as it is (every layer).
+     */
+    static Worksheet planned(Worksheet launched, Worksheet stored, Issues issues) {
+        if (!Engines.of(launched.runtime().engine()).usesOllamaSettings() || !OllamaSheet.plannerPlacesLayers(launched)) {
+            return launched;
+        }
+        Issues copy = new Issues();
+        issues.all().forEach(i -> copy.add(i.field(), i.message()));
+        Calc c = new Calc(launched, stored, StaleMeasurements.Stale.NONE, copy);
+        WeightsStep.run(c);
+        if (copy.blocking(DeviceStep.INPUTS) != null || c.missing(FigureKey.WEIGHTS_BYTES) != null) {
+            return launched;
+        }
+        OllamaSheetPlan.Result r = OllamaSheetPlan.plan(launched, c.get(FigureKey.WEIGHTS_BYTES).value(), WeightsStep.encoderBytes(c));
+        return r.planned().ok() ? OllamaSheet.withPlannedLayers(launched, r.planned().plan().layersOffload()) : launched;
     }
 
     private static void put(Calc c, OllamaPlan p, List<String> notes) {

@@ -74,8 +74,32 @@ record PerfBasis(PerfModel model, GpuPerformance gpu, Utilizations utilizations,
             notes.add("prefill chunk " + DEFAULT_CHUNK + " tokens: the engine's batched-token budget is not known here");
         }
         notes.add("pipeline stages run one after another: a decode step reads the weights / TP over all stages");
-        return new PerfBasis(m, gpu, utilizations(ws, notes), chunkTokens, ws.runtime().tensorParallel(), List.copyOf(notes),
-                "");
+        PerfBasis b = new PerfBasis(m, gpu, utilizations(ws, notes), chunkTokens, ws.runtime().tensorParallel(),
+                List.copyOf(notes), "");
+        return calibrated(c.stored, b);
+    }
+
+    /**
+     * The basis with its utilizations' source saying "calibrated from probe run ..." when RUNTIME's memory-bandwidth and
+     * compute utilizations are what "Calibrate from this run" gives for VALIDATION's measured latency on this setup.
+     */
+    static PerfBasis calibrated(Worksheet stored, PerfBasis b) {
+        PerfSettings p = stored.runtime().performance();
+        if (p == null || p.memoryBandwidthUtilization() == null || p.computeUtilization() == null
+                || stored.validation().latency() == null) {
+            return b;
+        }
+        LatencyCalibration fit = LatencyCalibration.of(stored, new PerfSweep(b));
+        if (fit.refused() || !fit.memoryBandwidth().equals(p.memoryBandwidthUtilization())
+                || !fit.compute().equals(p.computeUtilization())) {
+            return b;
+        }
+        Utilizations u = b.utilizations();
+        Utilizations d = Utilizations.defaults(stored.runtime().engine());
+        boolean rest = p.allReduceLatencyUs() == null && p.prefillOverheadMs() == null;
+        Utilizations calibrated = new Utilizations(u.memoryBandwidth(), u.compute(), u.allReduceLatencyUs(),
+                u.prefillOverheadMs(), fit.provenance() + "; the rest " + (rest ? d.source() : u.source()));
+        return new PerfBasis(b.model(), b.gpu(), calibrated, b.chunkTokens(), b.tensorParallel(), b.notes(), "");
     }
 
     private static PerfModel model(Calc c, KvGeometry g, KvArchitecture k, List<String> notes) {

@@ -25,8 +25,16 @@ public final class SizingCalculator {
         return compute(ws).result;
     }
 
-    /** The result together with the engine's capacity curve (for sliders and charts); curve may be null. */
-    public record Outcome(SizingResult result, Capacity capacity) { }
+    /**
+     * The result together with the engine's capacity curve (for sliders and charts; may be null) and the latency
+     * estimate at any load (for the Latency tab and predicted against measured).
+     */
+    public record Outcome(SizingResult result, Capacity capacity, PerfSweep perf) {
+        /** Without a latency estimate (it says why). */
+        public Outcome(SizingResult result, Capacity capacity) {
+            this(result, capacity, new PerfSweep(PerfBasis.unavailable("not calculated")));
+        }
+    }
 
     private static final String[] ORDER = {"weights.", "kvCache.", "speculative.", "lora.", "pool.", "offload.", "devices.",
         "scenarios.typical.", "scenarios.heavy.", "scenarios.limit.", "result.", "placement.", "performance.", "sla.", "cost.",
@@ -72,7 +80,8 @@ public final class SizingCalculator {
         Worksheet used = Engines.of(ws.runtime().engine()).asRun(stale.usable(ws));
         WorksheetValidator.validate(used, issues);
         // validated as typed, calculated as launched (Ollama: the llama.cpp runner it starts)
-        Calc c = new Calc(launched(used), ws, stale, issues);
+        // Ollama with num_gpu unset: the runner's -ngl is its planner's layers.offload
+        Calc c = new Calc(OllamaPlanStep.planned(launched(used), ws, issues), ws, stale, issues);
         WeightsStep.run(c);
         KvStep.run(c);
         SpeculativeStep.run(c);
@@ -93,6 +102,6 @@ public final class SizingCalculator {
         ValidationStep.run(c);
         DeviceValidationStep.run(c);
         MemoryStacks memory = MemoryStep.run(c);
-        return new Outcome(new SizingResult(ordered(c.figures), issues.all(), memory), pool);
+        return new Outcome(new SizingResult(ordered(c.figures), issues.all(), memory), pool, new PerfSweep(perf));
     }
 }

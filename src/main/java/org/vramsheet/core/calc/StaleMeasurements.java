@@ -20,7 +20,8 @@ import org.vramsheet.core.units.Units;
  * differs in anything that changes a measured quantity, the value is stale: kept and shown, never used, and the sheet's
  * own estimate takes over. Non-KV memory (and its profiled parts) depends on the model, its weights, the engine and its
  * version and the GPU model; across TP / PP it is carried by splitting the weights again (derived, not stale). The pool,
- * the capacity, the peak and the preemption boundary depend on all of the setup.
+ * the capacity, the peak and the preemption boundary depend on all of the setup. On an engine that places memory per device
+ * (llama.cpp, Ollama's runner) every measured value is of its launch too ({@link LaunchText}: -c, -np, -ngl, the cache types).
  */
 public final class StaleMeasurements {
     private StaleMeasurements() { }
@@ -174,6 +175,10 @@ public final class StaleMeasurements {
         same(nonKv, "engine", s.engine() == null ? null : s.engine().label(), r.engine().label());
         text(nonKv, "engine version", s.engineVersion(), r.engineVersion(), true);
         text(nonKv, "GPU model", s.gpuName(), ws.gpu().name(), true);
+        // llama.cpp / Ollama's runner: every buffer, the weights on the GPUs and the compute buffer as much as the KV cache,
+        // is of its launch (-c, -np, -ngl, -ctk, ...), so a measurement of another launch is of another setup
+        List<String> launch = LaunchText.changes(s.launch(), s.launch() == null ? null : LaunchText.of(ws));
+        nonKv.addAll(launch);
         List<String> pool = new ArrayList<>(nonKv);
         same(pool, "KV-cache dtype", s.kvDtype() == null ? null : s.kvDtype().label(), ws.kv().kvDtype().label());
         Long total = ws.gpu().totalBytes();
@@ -204,7 +209,6 @@ public final class StaleMeasurements {
         List<String> devices = new ArrayList<>();
         if (!v.devices().isEmpty() || v.offloadedLayers() != null) {
             devices.addAll(pool);
-            devices.addAll(LaunchText.changes(s.launch(), s.launch() == null ? null : LaunchText.of(ws)));
         }
         return new Stale(nonKvMeasured ? nonKv : List.of(), poolMeasured ? pool : List.of(), devices);
     }

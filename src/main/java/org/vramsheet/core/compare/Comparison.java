@@ -9,7 +9,9 @@ import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.curves.Curves;
 import org.vramsheet.core.input.Fields;
 import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.result.LatencyFigure;
 import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.core.sheet.SignOff;
 import org.vramsheet.core.sheet.Variants;
 import org.vramsheet.core.sheet.Worksheet;
@@ -22,10 +24,25 @@ import org.vramsheet.core.units.Units;
  */
 public final class Comparison {
     /** The results compared, in the order they are shown. */
-    public static final List<FigureKey> RESULTS = List.of(FigureKey.RESULT_FITS, FigureKey.RESULT_MARGIN_BYTES,
-            FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES, FigureKey.WEIGHTS_BYTES_PER_GPU,
-            FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.POOL_KV_POOL_BYTES_REPLICA, FigureKey.POOL_CAPACITY_TOKENS,
-            FigureKey.POOL_MAX_CONCURRENCY);
+    public static final List<FigureKey> RESULTS = results();
+
+    /**
+     * The memory verdict and its parts, then per scenario the latency estimate (ITL, TTFT, output tokens/s) and the cost
+     * per million output tokens (issue 29): the same rows in the window, the PDF and the XLSX.
+     */
+    private static List<FigureKey> results() {
+        List<FigureKey> out = new ArrayList<>(List.of(FigureKey.RESULT_FITS, FigureKey.RESULT_MARGIN_BYTES,
+                FigureKey.RESULT_BUDGET_BYTES, FigureKey.RESULT_GPU_CAPACITY_BYTES, FigureKey.WEIGHTS_BYTES_PER_GPU,
+                FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.POOL_KV_POOL_BYTES_REPLICA, FigureKey.POOL_CAPACITY_TOKENS,
+                FigureKey.POOL_MAX_CONCURRENCY));
+        for (ScenarioId id : ScenarioId.values()) {
+            out.add(FigureKey.performance(id, LatencyFigure.ITL));
+            out.add(FigureKey.performance(id, LatencyFigure.TTFT));
+            out.add(FigureKey.performance(id, LatencyFigure.THROUGHPUT));
+            out.add(FigureKey.costPerMillion(id));
+        }
+        return List.copyOf(out);
+    }
 
     /** One variant: its name, whether it is the one shown, its inputs (at the shared context) and what they give. */
     public record Column(String name, boolean active, Worksheet sheet, SizingResult result, Curves.Series concurrency) { }

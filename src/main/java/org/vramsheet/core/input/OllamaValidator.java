@@ -23,7 +23,8 @@ final class OllamaValidator {
         }
         OllamaSettings o = ws.runtime().ollama();
         boolean ok = range(out, P + "numCtx", o.numCtx()) & range(out, P + "contextLength", o.contextLength())
-                & range(out, P + "numParallel", o.numParallel()) & range(out, P + "numGpu", o.numGpu());
+                & range(out, P + "numParallel", o.numParallel()) & range(out, P + "numGpu", o.numGpu())
+                & range(out, P + "gpuOverheadBytes", o.gpuOverheadBytes());
         KvDtype t = o.kvCacheType();
         if (t != null && t != KvDtype.AUTO && LlamaCppCacheType.of(t) == null) {
             out.add(P + "kvCacheType", "inconsistent: the runner of Ollama has no '" + t.label() + "' cache (f16, q8_0, q4_0)");

@@ -41,7 +41,7 @@ final class RunInputs {
                     .n(p + "sharedPrefixTokens", "Shared prefix tokens", "Общий префикс (токены)", TOKENS, 0,
                             Limits.TOKENS);
         }
-        addedInNine(speculative(performance(ollama(llamaCpp(runtime(d))))))
+        addedInNine(speculative(performance(ollamaAddedIn9(ollama(llamaCpp(runtime(d)))))))
                 .t("gpu.name", "GPU model", "Модель GPU", TEXT).is("")
                 .n("gpu.count", "Count", "Количество", COUNT, 1, Limits.GPUS).is(1)
                 .n("gpu.totalBytes", "CUDA-visible memory per GPU", "Память на GPU, видимая CUDA", BYTES,
@@ -121,6 +121,14 @@ final class RunInputs {
                 .t(p + "kvCacheType", "OLLAMA_KV_CACHE_TYPE", "OLLAMA_KV_CACHE_TYPE", ENUM).since(7)
                 .t(p + "flashAttention", "OLLAMA_FLASH_ATTENTION", "OLLAMA_FLASH_ATTENTION", BOOLEAN).since(7)
                 .n(p + "numGpu", "num_gpu (layers on the GPUs)", "num_gpu (слоёв на GPU)", COUNT, 0, Limits.LAYERS).since(7);
+    }
+
+    // ---- added in version 9 (issue 28): the merger sums these blocks into the one version 9 ----
+
+    /** RUNTIME › Ollama settings added in version 9: OLLAMA_GPU_OVERHEAD (empty: unset, 0 B). */
+    private static DeclList ollamaAddedIn9(DeclList d) {
+        return d.n("runtime.ollama.gpuOverheadBytes", "OLLAMA_GPU_OVERHEAD (per GPU)", "OLLAMA_GPU_OVERHEAD (на GPU)", BYTES, 0,
+                Limits.BYTES).since(9);
     }
 
     /** RUNTIME › Latency estimate (version 8): the utilizations; empty: the calibrated defaults (core.perf.Utilizations). */

@@ -12,9 +12,11 @@ package org.vramsheet.core.sheet;
  * @param kvCacheType    {@code OLLAMA_KV_CACHE_TYPE}: FP16 (f16), Q8_0, Q4_0 (from 0.30.0 any llama.cpp cache type)
  * @param flashAttention {@code OLLAMA_FLASH_ATTENTION}
  * @param numGpu         num_gpu (model or request): layers offloaded; null: Ollama's planner or llama-server's fit
+ * @param gpuOverheadBytes {@code OLLAMA_GPU_OVERHEAD} (version 9): bytes the server keeps free on each GPU
+ *                       (envconfig/config.go, from 0.3.10: ollama commit b05c9e83d, PR #5922; default 0); null: unset
  */
 public record OllamaSettings(Long numCtx, Long contextLength, Integer numParallel, KvDtype kvCacheType, Boolean flashAttention,
-                             Integer numGpu) {
+                             Integer numGpu, Long gpuOverheadBytes) {
     /** Nothing set: every value the release's default. */
     public static OllamaSettings defaults() { return builder().build(); }
 
@@ -31,6 +33,7 @@ public record OllamaSettings(Long numCtx, Long contextLength, Integer numParalle
         private KvDtype kvCacheType;
         private Boolean flashAttention;
         private Integer numGpu;
+        private Long gpuOverheadBytes;
 
         private Builder() { }
 
@@ -41,6 +44,7 @@ public record OllamaSettings(Long numCtx, Long contextLength, Integer numParalle
             kvCacheType = s.kvCacheType;
             flashAttention = s.flashAttention;
             numGpu = s.numGpu;
+            gpuOverheadBytes = s.gpuOverheadBytes;
         }
 
         public Builder numCtx(Long v) { numCtx = v; return this; }
@@ -49,9 +53,10 @@ public record OllamaSettings(Long numCtx, Long contextLength, Integer numParalle
         public Builder kvCacheType(KvDtype v) { kvCacheType = v; return this; }
         public Builder flashAttention(Boolean v) { flashAttention = v; return this; }
         public Builder numGpu(Integer v) { numGpu = v; return this; }
+        public Builder gpuOverheadBytes(Long v) { gpuOverheadBytes = v; return this; }
 
         public OllamaSettings build() {
-            return new OllamaSettings(numCtx, contextLength, numParallel, kvCacheType, flashAttention, numGpu);
+            return new OllamaSettings(numCtx, contextLength, numParallel, kvCacheType, flashAttention, numGpu, gpuOverheadBytes);
         }
     }
 }

@@ -14,27 +14,39 @@ import org.vramsheet.core.sheet.MeasuredDevice;
  * Predicted against measured per device and per buffer, for a log that prints llama.cpp's buffers (load_tensors,
  * llama_kv_cache, llama_memory_recurrent, sched_reserve, llama_context) or llama-fit-params' estimate: the log's GPUs in
  * the order it names them are the sheet's GPU 0, 1, ...; its host buffers (CPU, CPU_Mapped, CUDA_Host, Host) added up are
- * the sheet's host. A model buffer is the sheet's weights and output layer on that device; llama-fit-params' context is
- * the KV cache and the recurrent state together.
+ * the sheet's host, a GPU's mapped buffer (MTL0_Mapped) the GPU's. A model buffer is the sheet's weights and output
+ * layer on that device; llama-fit-params' context is the KV cache and the recurrent state together.
  */
 final class DeviceComparison {
     private DeviceComparison() { }
 
-    /** Whether a device name of a llama.cpp log is host memory (CPU, CPU_Mapped, CUDA_Host, Metal_Mapped, Host). */
+    /**
+     * Whether a device name of a llama.cpp log is host memory (CPU, CPU_Mapped, CUDA_Host, Host). A GPU's mapped buffer
+     * ("MTL0_Mapped", older builds "Metal_Mapped") is that GPU's: ggml-metal's mapped buffer type says {@code is_host}
+     * false and belongs to the Metal device (ggml/src/ggml-metal/ggml-metal.cpp
+     * {@code ggml_backend_metal_buffer_type_mapped}), the model's weights mmapped into the GPU's working set.
+     */
     static boolean host(String name) {
-        return name.equalsIgnoreCase("host") || name.startsWith("CPU") || name.endsWith("_Host") || name.endsWith("_Mapped");
+        return name.equalsIgnoreCase("host") || name.startsWith("CPU") || name.endsWith("_Host");
+    }
+
+    /** The device a GPU buffer's name is of: "MTL0_Mapped" is MTL0's, "Metal_Mapped" Metal's. */
+    static String gpuOf(String name) {
+        return name.endsWith("_Mapped") ? name.substring(0, name.length() - "_Mapped".length()) : name;
     }
 
     /**
-     * The log's buffers as VALIDATION keeps them: each GPU in the log's order as gpu0, gpu1, ..., the host buffers summed as
-     * "host"; llama-fit-params' context (KV and recurrent state together) as the context buffer.
+     * The log's buffers as VALIDATION keeps them: each GPU in the log's order as gpu0, gpu1, ... (its mapped model buffer
+     * with it), the host buffers summed as "host"; llama-fit-params' context (KV and recurrent state together) as the
+     * context buffer.
      */
     static List<MeasuredDevice> measured(Measurement m) {
         List<MeasuredDevice> out = new ArrayList<>();
         boolean fit = m.estimatedBy() != null;
+        Map<String, Long[]> gpus = new LinkedHashMap<>();
+        Map<String, List<String>> names = new LinkedHashMap<>();
         Long[] host = null;
         List<String> hostNames = new ArrayList<>();
-        int gpu = 0;
         for (Measurement.DeviceMemory d : m.devices()) {
             Long[] b = {d.modelBytes(), fit ? null : d.kvBytes(), d.stateBytes(), fit ? d.kvBytes() : null, d.computeBytes(),
                 d.outputBytes()};
@@ -43,7 +55,14 @@ final class DeviceComparison {
                 hostNames.add(d.name());
                 continue;
             }
-            out.add(new MeasuredDevice("gpu" + gpu++, d.name(), b[0], b[1], b[2], b[3], b[4], b[5]));
+            gpus.merge(gpuOf(d.name()), b, DeviceComparison::add);
+            names.computeIfAbsent(gpuOf(d.name()), k -> new ArrayList<>()).add(d.name());
+        }
+        int gpu = 0;
+        for (Map.Entry<String, Long[]> e : gpus.entrySet()) {
+            Long[] b = e.getValue();
+            out.add(new MeasuredDevice("gpu" + gpu++, String.join(" + ", names.get(e.getKey())), b[0], b[1], b[2], b[3], b[4],
+                    b[5]));
         }
         if (host != null) {
             out.add(new MeasuredDevice("host", String.join(" + ", hostNames), host[0], host[1], host[2], host[3], host[4],
@@ -59,18 +78,21 @@ final class DeviceComparison {
             return out;
         }
         boolean fit = m.estimatedBy() != null;
-        Map<String, Long[]> hostSums = new LinkedHashMap<>();
-        int gpu = 0;
+        Map<String, Long[]> gpus = new LinkedHashMap<>();
+        Long[] h = null;
         for (Measurement.DeviceMemory d : m.devices()) {
             Long[] b = {d.modelBytes(), d.kvBytes(), d.stateBytes(), d.computeBytes(), d.outputBytes()};
             if (host(d.name())) {
-                hostSums.merge("host", b, DeviceComparison::add);
+                h = h == null ? b : add(h, b);
                 continue;
             }
-            device(out, predicted, "gpu" + gpu, "GPU " + gpu + " '" + d.name() + "'", b, fit);
+            gpus.merge(gpuOf(d.name()), b, DeviceComparison::add);
+        }
+        int gpu = 0;
+        for (Map.Entry<String, Long[]> e : gpus.entrySet()) {
+            device(out, predicted, "gpu" + gpu, "GPU " + gpu + " '" + e.getKey() + "'", e.getValue(), fit);
             gpu++;
         }
-        Long[] h = hostSums.get("host");
         if (h != null) {
             device(out, predicted, "host", "host", h, fit);
         }

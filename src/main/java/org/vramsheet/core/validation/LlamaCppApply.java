@@ -131,7 +131,8 @@ final class LlamaCppApply {
 
     /** The GPUs the log's buffers are on (every device that is not the host's), else those that printed free memory. */
     static int gpus(Measurement m) {
-        long n = m.devices().stream().filter(d -> !DeviceComparison.host(d.name())).count();
+        long n = m.devices().stream().filter(d -> !DeviceComparison.host(d.name())).map(d -> DeviceComparison.gpuOf(d.name()))
+                .distinct().count();
         return (int) (n > 0 ? n : m.deviceFreeBytes().size());
     }
 

@@ -9,6 +9,7 @@ import java.util.Set;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.core.units.Units;
@@ -74,7 +75,10 @@ final class ModelMismatch {
         if (m.kvPoolBytes() == null || m.kvTokens() == null || m.kvTokens() <= 0) {
             return null;
         }
-        double implied = m.kvPoolBytes() / (double) m.kvTokens();
+        // llama.cpp's iSWA logs: kvTokens are the full cache's cells; the SWA cache (its own cells) is taken out of the pool
+        boolean swa = m.swaPoolBytes() != null && m.swaTokens() != null && m.swaTokens() > 0
+                && m.swaPoolBytes() < m.kvPoolBytes();
+        double implied = (m.kvPoolBytes() - (swa ? m.swaPoolBytes() : 0)) / (double) m.kvTokens();
         long closest = 0;
         for (int tp : tensorParallels(setup, m)) {
             for (KvDtype dtype : dtypes(setup, m)) {
@@ -82,9 +86,9 @@ final class ModelMismatch {
                 Worksheet w = setup.withRuntime(setup.runtime().toBuilder().tensorParallel(tp).build())
                         .withGpu(setup.gpu().withCount(Math.max(gpus, setup.gpu().count() == null ? 1 : setup.gpu().count())))
                         .withKv(setup.kv().toBuilder().kvDtype(dtype).build());
-                Figure f = SizingCalculator.calculate(w).get(FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU);
-                if (f.available() && f.value() > 0 && (closest == 0 || off(implied, f.value()) < off(implied, closest))) {
-                    closest = f.value();
+                long sheet = perToken(SizingCalculator.calculate(w), swa);
+                if (sheet > 0 && (closest == 0 || off(implied, sheet) < off(implied, closest))) {
+                    closest = sheet;
                 }
             }
         }
@@ -92,7 +96,28 @@ final class ModelMismatch {
             return null;
         }
         return String.format(Locale.ROOT, "the log's pool holds %s B per token per GPU, the sheet %s B (%.2fx)",
-                Units.grouped(Math.round(implied)), Units.grouped(closest), implied / closest);
+                Units.grouped(Math.round(implied)), Units.grouped(closest), implied / closest)
+                + (swa ? " in the full-attention layers (the sliding-window cache apart)" : "");
+    }
+
+    /**
+     * The sheet's KV bytes per token per GPU; for a log whose sliding-window layers have a cache of their own (llama.cpp's
+     * iSWA: its cells are the full cache's), those of the layers that grow beyond their windows only; 0 when unavailable.
+     */
+    private static long perToken(SizingResult r, boolean swa) {
+        Figure perGpu = r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU);
+        if (!perGpu.available() || perGpu.value() <= 0) {
+            return 0;
+        }
+        if (!swa) {
+            return perGpu.value();
+        }
+        Figure all = r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN);
+        Figure beyond = r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS);
+        if (!all.available() || !beyond.available() || all.value() <= 0) {
+            return perGpu.value();
+        }
+        return Math.round(perGpu.value() * (double) beyond.value() / all.value());
     }
 
     private static double off(double implied, long sheet) {

@@ -236,7 +236,8 @@ public final class WorksheetJson {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("schemaVersion", version);
         root.setAll(tree(ws));
-        for (int v = version + 1; v <= SCHEMA_VERSION; v++) {
+        // newest first: a record's later keys are gone before its earlier ones, so a record added whole is then empty
+        for (int v = SCHEMA_VERSION; v > version; v--) {
             for (String path : Inputs.addedIn(v)) {
                 remove(root, path.split("\\."), 0);
                 String[] parts = path.split("\\.");

@@ -5,6 +5,7 @@ import java.util.List;
 import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.sheet.Engine;
+import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.ModelInfo;
 import org.vramsheet.core.sheet.ResultSettings;
@@ -59,6 +60,10 @@ public record ModelImport(ModelInfo model, Weights weights, KvArchitecture kv, L
         Long ctx = rs.contextLength() != null && len != null && rs.contextLength() > len ? len : rs.contextLength();
         Worksheet out = ws.withModel(model).withWeights(weights).withKv(kv).withRuntime(r.toBuilder().maxModelLen(len).build())
                 .withResult(rs.withContextLength(ctx));
+        if (Engines.of(r.engine()).usesOllamaSettings() && out.kv().kvDtype() != KvDtype.AUTO) {
+            // Ollama: the runner's cache type is OLLAMA_KV_CACHE_TYPE's (with flash attention), not the GGUF's f16 default
+            out = out.withKv(out.kv().toBuilder().kvDtype(KvDtype.AUTO).build());
+        }
         // the old model's activation estimates do not fit the new one: clear them, the live estimate follows the new one
         return NonKvEstimator.apply(out);
     }

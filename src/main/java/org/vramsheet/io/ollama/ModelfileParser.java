@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntPredicate;
-import org.vramsheet.io.Messages;
 
 /**
  * Reads a Modelfile as Ollama's parser does (parser/parser.go {@code ParseFile}): one command per line, case-insensitive
@@ -93,7 +92,7 @@ public final class ModelfileParser {
 
     @SuppressWarnings("unchecked")
     private static void parameter(Command c, Map<String, Object> params, List<String> ignored) throws OllamaStoreException {
-        String where = "Modelfile line " + c.line + ": PARAMETER " + Messages.quote(c.key);
+        String where = "Modelfile line " + c.line + ": PARAMETER " + OllamaText.quote(c.key);
         if (c.value.isBlank()) {
             throw new OllamaStoreException(where + " without a value");
         }
@@ -139,7 +138,7 @@ public final class ModelfileParser {
             throw new OllamaStoreException("Modelfile line " + at + ": " + word.toUpperCase(Locale.ROOT) + " without a value");
         }
         if (!COMMANDS.contains(name)) {
-            throw new OllamaStoreException("Modelfile line " + at + ": " + Messages.quote(word.isEmpty() ? rest() : word)
+            throw new OllamaStoreException("Modelfile line " + at + ": " + OllamaText.quote(word.isEmpty() ? rest() : word)
                     + " is not a command (FROM, PARAMETER, ADAPTER, DRAFT, TEMPLATE, SYSTEM, LICENSE, MESSAGE, RENDERER, PARSER,"
                     + " REQUIRES)");
         }
@@ -152,7 +151,7 @@ public final class ModelfileParser {
         } else if (name.equals("message")) {
             key = word(Character::isLetter);
             if (!ROLES.contains(key) || !space()) {
-                throw new OllamaStoreException("Modelfile line " + at + ": MESSAGE role " + Messages.quote(key)
+                throw new OllamaStoreException("Modelfile line " + at + ": MESSAGE role " + OllamaText.quote(key)
                         + " is not system, user or assistant");
             }
         }
@@ -199,7 +198,7 @@ public final class ModelfileParser {
         pos = end + quote.length();
         String after = rest();
         if (!after.isBlank()) {
-            throw new OllamaStoreException("Modelfile line " + line + ": " + Messages.quote(after.strip())
+            throw new OllamaStoreException("Modelfile line " + line + ": " + OllamaText.quote(after.strip())
                     + " after the closing quote");
         }
         pos += after.length();

@@ -49,7 +49,7 @@ public record OllamaImport(ModelImport model, OllamaSettings settings, Long enco
             gguf = GgufImporter.parse(f, m.name().display());
         } catch (IOException e) {
             throw new OllamaStoreException("model blob '" + m.model().layer().blobName() + "' of '" + m.name().display()
-                    + "': not a GGUF file Ollama can run (" + Messages.oneLine(e.getMessage()) + ")", e);
+                    + "': not a GGUF file Ollama can run (" + OllamaText.detail(e.getMessage()) + ")", e);
         } catch (ConfigImporter.ImportException e) {
             throw new OllamaStoreException("model blob '" + m.model().layer().blobName() + "' of '" + m.name().display()
                     + "': " + e.getMessage(), e);
@@ -72,7 +72,7 @@ public record OllamaImport(ModelImport model, OllamaSettings settings, Long enco
             int per = gguf.weights().computeDtype().bytes();
             encoder = (bytes + per - 1) / per;
             detected.add("Vision projector: " + m.projectors().size() + " blob(s), " + Units.grouped(bytes) + " bytes");
-            assumed.add("WEIGHTS › Encoder parameters " + Units.grouped(encoder) + ": the projector's " + Units.grouped(bytes)
+            assumed.add("WEIGHTS › Encoder parameters: " + Units.grouped(encoder) + ", the projector's " + Units.grouped(bytes)
                     + " bytes at " + per + " bytes per parameter (its file header counted with them)");
         }
         OllamaParams p = m.params();
@@ -95,7 +95,8 @@ public record OllamaImport(ModelImport model, OllamaSettings settings, Long enco
             }
         });
         if (!others.isEmpty()) {
-            detected.add("Other PARAMETER lines of the params blob (they change no memory): " + String.join(", ", others));
+            detected.add("Other PARAMETER lines of the params blob (they change no memory): "
+                    + OllamaText.detail(String.join(", ", others)));
         }
         assumed.add("The Ollama release is RUNTIME › Version (empty: the newest rules known); OLLAMA_NUM_PARALLEL, "
                 + "OLLAMA_KV_CACHE_TYPE and the other settings of the server are not in the store: their defaults");

@@ -3,7 +3,6 @@ package org.vramsheet.io.ollama;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.vramsheet.io.Messages;
 
 /**
  * One JSON object of the Ollama store (a manifest, a params blob), read bounded: at most {@code maxChars} characters, JSON,
@@ -30,7 +29,7 @@ final class OllamaJson {
         try {
             root = JSON.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new OllamaStoreException(where + ": not JSON (" + Messages.oneLine(e.getOriginalMessage()) + ")");
+            throw new OllamaStoreException(where + ": not JSON (" + OllamaText.detail(e.getOriginalMessage()) + ")");
         }
         if (root == null || !root.isObject()) {
             throw new OllamaStoreException(where + ": not " + object);

@@ -3,7 +3,6 @@ package org.vramsheet.io.ollama;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
-import org.vramsheet.io.Messages;
 
 /**
  * An Ollama manifest (manifest/manifest.go {@code Manifest}: schemaVersion, mediaType, config, layers), read from its
@@ -67,11 +66,11 @@ public record OllamaManifest(int schemaVersion, String mediaType, OllamaLayer co
         }
         String digest = n.path("digest").asText("");
         if (!OllamaLayer.DIGEST.matcher(digest).matches()) {
-            throw new OllamaStoreException(where + ": digest " + Messages.quote(digest) + " is not sha256:<64 hex digits>");
+            throw new OllamaStoreException(where + ": digest " + OllamaText.quote(digest) + " is not sha256:<64 hex digits>");
         }
         JsonNode size = n.path("size");
         if (!size.isIntegralNumber() || !size.canConvertToLong() || size.asLong() < 0 || size.asLong() > MAX_SIZE) {
-            throw new OllamaStoreException(where + ": size " + Messages.quote(size.toString())
+            throw new OllamaStoreException(where + ": size " + OllamaText.quote(size.toString())
                     + " is not a whole number of bytes from 0 to 2^50");
         }
         String from = n.hasNonNull("from") ? n.get("from").asText() : null;

@@ -1,7 +1,6 @@
 package org.vramsheet.io.ollama;
 
 import java.util.Locale;
-import org.vramsheet.io.Messages;
 
 /**
  * An Ollama model name, {@code [host/][namespace/]model[:tag]}, with Ollama's defaults (registry.ollama.ai, library,
@@ -39,7 +38,7 @@ public record OllamaName(String host, String namespace, String model, String tag
         }
         String[] parts = s.split("/", -1);
         if (parts.length > 3) {
-            throw new OllamaStoreException("Ollama model name " + Messages.quote(text) + ": more than host/namespace/model");
+            throw new OllamaStoreException("Ollama model name " + OllamaText.quote(text) + ": more than host/namespace/model");
         }
         String model = parts[parts.length - 1];
         String namespace = parts.length >= 2 ? parts[parts.length - 2] : DEFAULT_NAMESPACE;
@@ -59,7 +58,7 @@ public record OllamaName(String host, String namespace, String model, String tag
     }
 
     private static void check(String text, Part kind, String s) throws OllamaStoreException {
-        String what = "Ollama model name " + Messages.quote(text) + ": the " + kind.name().toLowerCase(Locale.ROOT);
+        String what = "Ollama model name " + OllamaText.quote(text) + ": the " + kind.name().toLowerCase(Locale.ROOT);
         int max = kind == Part.HOST ? 350 : 80;
         if (s.isEmpty()) {
             throw new OllamaStoreException(what + " is empty");
@@ -71,8 +70,8 @@ public record OllamaName(String host, String namespace, String model, String tag
             char c = s.charAt(i);
             boolean ok = alnum(c) || i > 0 && (c == '-' || c == '.' && kind != Part.NAMESPACE || c == ':' && kind == Part.HOST);
             if (!ok) {
-                throw new OllamaStoreException(what + " " + Messages.quote(s) + " has a character Ollama does not allow there: "
-                        + Messages.quote(String.valueOf(c)));
+                throw new OllamaStoreException(what + " " + OllamaText.quote(s) + " has a character Ollama does not allow there: "
+                        + OllamaText.quote(String.valueOf(c)));
             }
         }
     }

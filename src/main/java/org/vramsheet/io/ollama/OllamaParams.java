@@ -85,7 +85,7 @@ public record OllamaParams(Map<String, Object> values, List<String> ignored) {
             if (t == null) {
                 ignored.add(Messages.oneLine(e.getKey())); // FromMap: "invalid option provided", skipped
             } else if (!e.getValue().isNull()) {
-                out.put(e.getKey(), fromJson(t, e.getValue(), where + ": " + Messages.quote(e.getKey())));
+                out.put(e.getKey(), fromJson(t, e.getValue(), where + ": " + OllamaText.quote(e.getKey())));
             }
         }
         return new OllamaParams(out, ignored);
@@ -95,30 +95,30 @@ public record OllamaParams(Map<String, Object> values, List<String> ignored) {
         switch (t) {
             case INT -> {
                 if (!v.isNumber() || !Double.isFinite(v.asDouble())) {
-                    throw new OllamaStoreException(where + " must be a whole number, not " + Messages.quote(v.toString()));
+                    throw new OllamaStoreException(where + " must be a whole number, not " + OllamaText.quote(v.toString()));
                 }
                 return checkedInt(where, v.isIntegralNumber() && v.canConvertToLong() ? v.asLong() : wholePart(where, v.asDouble()));
             }
             case FLOAT -> {
                 if (!v.isNumber() || !Double.isFinite(v.asDouble())) {
-                    throw new OllamaStoreException(where + " must be a finite number, not " + Messages.quote(v.toString()));
+                    throw new OllamaStoreException(where + " must be a finite number, not " + OllamaText.quote(v.toString()));
                 }
                 return v.asDouble();
             }
             case BOOL -> {
                 if (!v.isBoolean()) {
-                    throw new OllamaStoreException(where + " must be true or false, not " + Messages.quote(v.toString()));
+                    throw new OllamaStoreException(where + " must be true or false, not " + OllamaText.quote(v.toString()));
                 }
                 return v.asBoolean();
             }
             default -> {
                 if (!v.isArray()) {
-                    throw new OllamaStoreException(where + " must be a list of strings, not " + Messages.quote(v.toString()));
+                    throw new OllamaStoreException(where + " must be a list of strings, not " + OllamaText.quote(v.toString()));
                 }
                 List<String> s = new ArrayList<>();
                 for (JsonNode x : v) {
                     if (!x.isTextual()) {
-                        throw new OllamaStoreException(where + " must be a list of strings; it holds " + Messages.quote(x.toString()));
+                        throw new OllamaStoreException(where + " must be a list of strings; it holds " + OllamaText.quote(x.toString()));
                     }
                     s.add(x.asText());
                 }
@@ -168,7 +168,8 @@ public record OllamaParams(Map<String, Object> values, List<String> ignored) {
                 default -> List.copyOf(vals);
             };
         } catch (NumberFormatException e) {
-            throw new OllamaStoreException(where + ": " + Messages.quote(v) + " is not " + (t == Type.INT ? "a whole number" : "a number"));
+            throw new OllamaStoreException(where + ": " + OllamaText.quote(v) + " is not "
+                    + (t == Type.INT ? "a whole number" : "a number"));
         }
     }
 
@@ -192,7 +193,7 @@ public record OllamaParams(Map<String, Object> values, List<String> ignored) {
         return switch (v) {
             case "1", "t", "T", "TRUE", "true", "True" -> true;
             case "0", "f", "F", "FALSE", "false", "False" -> false;
-            default -> throw new OllamaStoreException(where + ": " + Messages.quote(v) + " is not true or false");
+            default -> throw new OllamaStoreException(where + ": " + OllamaText.quote(v) + " is not true or false");
         };
     }
 }

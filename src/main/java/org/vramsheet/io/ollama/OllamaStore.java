@@ -62,7 +62,7 @@ public final class OllamaStore {
                     + OllamaStoreListing.closeNames(this, name));
         }
         OllamaManifest m = OllamaManifest.parse(readBounded(manifest, OllamaManifest.MAX_BYTES, "manifest"),
-                "manifest of " + name.display());
+                "manifest of " + OllamaText.detail(name.display()));
         return model(name, manifest, m);
     }
 
@@ -99,7 +99,7 @@ public final class OllamaStore {
         OllamaParams params = OllamaParams.none();
         for (OllamaLayer l : m.of(OllamaLayer.Kind.PARAMS)) {
             params = params.with(OllamaParams.parseBlob(readBounded(blob(l, name).path(), OllamaParams.MAX_BYTES, "params blob"),
-                    "params blob of " + name.display()));
+                    "params blob of " + OllamaText.detail(name.display())));
         }
         OllamaModel.Config config = m.config() == null ? null : config(blob(m.config(), name), name);
         return new OllamaModel(name, manifest, model, projectors, adapters, draft, params, config, m.totalBytes());
@@ -119,18 +119,18 @@ public final class OllamaStore {
                         + " (an incomplete or changed file: pull the model again)");
             }
         } catch (IOException e) {
-            throw new OllamaStoreException(what + ": cannot read (" + Messages.oneLine(e.getMessage()) + ")", e);
+            throw new OllamaStoreException(what + ": cannot read (" + OllamaText.detail(e.getMessage()) + ")", e);
         }
         return new OllamaModel.Blob(l, p);
     }
 
     private static OllamaModel.Config config(OllamaModel.Blob b, OllamaName name) throws OllamaStoreException {
-        String where = "config blob of " + name.display();
+        String where = "config blob of " + OllamaText.detail(name.display());
         JsonNode c;
         try {
             c = JSON.readTree(readBounded(b.path(), MAX_CONFIG_BYTES, "config blob"));
         } catch (JsonProcessingException e) {
-            throw new OllamaStoreException(where + ": not JSON (" + Messages.oneLine(e.getOriginalMessage()) + ")");
+            throw new OllamaStoreException(where + ": not JSON (" + OllamaText.detail(e.getOriginalMessage()) + ")");
         }
         if (c == null || !c.isObject()) {
             throw new OllamaStoreException(where + ": not a JSON object");
@@ -154,7 +154,8 @@ public final class OllamaStore {
             }
             return Files.readString(p, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new OllamaStoreException(what + " " + p + ": cannot read (" + Messages.oneLine(e.getMessage()) + ")", e);
+            throw new OllamaStoreException(what + " " + OllamaText.detail(p) + ": cannot read (" + OllamaText.detail(e.getMessage()) + ")",
+                    e);
         }
     }
 
@@ -168,7 +169,8 @@ public final class OllamaStore {
             }
             return HexFormat.of().formatHex(sha.digest()).equals(b.layer().hex());
         } catch (IOException e) {
-            throw new OllamaStoreException("blob " + b.path() + ": cannot read (" + Messages.oneLine(e.getMessage()) + ")", e);
+            throw new OllamaStoreException("blob " + OllamaText.detail(b.path()) + ": cannot read (" + OllamaText.detail(e.getMessage())
+                    + ")", e);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java has SHA-256", e);
         }

@@ -72,12 +72,12 @@ public final class OllamaStoreListing {
                 try (DirectoryStream<Path> s = Files.newDirectoryStream(d)) {
                     for (Path c : s) {
                         if (next.size() >= MAX_MODELS) {
-                            throw new OllamaStoreException(dir + ": more than " + MAX_MODELS + " entries at one level");
+                            throw new OllamaStoreException(OllamaText.detail(dir) + ": more than " + MAX_MODELS + " entries at one level");
                         }
                         next.add(c);
                     }
                 } catch (IOException e) {
-                    throw new OllamaStoreException(d + ": cannot list (" + Messages.oneLine(e.getMessage()) + ")", e);
+                    throw new OllamaStoreException(OllamaText.detail(d) + ": cannot list (" + OllamaText.detail(e.getMessage()) + ")", e);
                 }
             }
             level = next;

@@ -66,6 +66,16 @@ final class DialogLauncher {
         return d;
     }
 
+    /** File › Export slide...: the export dialog with only the slide chosen (the reports can be added in it). */
+    ExportDialog exportSlide() {
+        ExportViewModel evm = new ExportViewModel(AppVersion.get());
+        evm.suggestSlide(vm.file.get(), vm.model.modelId.get());
+        ExportDialog d = new ExportDialog(owner, evm, vm, dialogs, css.get(), texts);
+        d.stage().setTitle(texts.t("Export slide"));
+        d.show();
+        return d;
+    }
+
     /** VALIDATION's "Paste engine log...". */
     LogDialog pasteLog() {
         LogDialog d = new LogDialog(owner, new LogViewModel(vm, dialogs), vm, css.get(), texts);

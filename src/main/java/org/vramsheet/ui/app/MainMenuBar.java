@@ -1,11 +1,15 @@
 package org.vramsheet.ui.app;
 
+import java.util.Map;
 import java.util.Optional;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.DataFormat;
 import javafx.scene.input.KeyCombination;
+import org.vramsheet.ui.model.DecisionText;
 import org.vramsheet.ui.model.SheetViewModel;
 import org.vramsheet.ui.text.Texts;
 
@@ -44,9 +48,11 @@ final class MainMenuBar {
         MenuItem importItem = item(texts, "Import model...", "Shortcut+I", dialogs::importModel);
         importItem.setId("menu-import");
         MenuItem exportItem = item(texts, "Export report...", "Shortcut+E", dialogs::export);
+        MenuItem slide = item(texts, "Export slide...", null, dialogs::exportSlide);
+        slide.setId("menu-export-slide");
         MenuItem start = item(texts, "Start page...", null, window.startPage());
         return new Menu(texts.t("File"), null, newItem, open, recent.menu(), start, new SeparatorMenuItem(), importItem,
-                exportItem, new SeparatorMenuItem(), save, saveAs, new SeparatorMenuItem(), quit);
+                exportItem, slide, new SeparatorMenuItem(), save, saveAs, new SeparatorMenuItem(), quit);
     }
 
     private Menu editMenu() {
@@ -56,7 +62,11 @@ final class MainMenuBar {
         redo.disableProperty().bind(vm.canRedoProperty().not());
         MenuItem variant = item(texts, "New variant", "Shortcut+Shift+N",
                 () -> Optional.ofNullable(vm.newVariant()).ifPresent(dialogs::variantRefused));
-        return new Menu(texts.t("Edit"), null, undo, redo, new SeparatorMenuItem(), WorkloadPresets.menu(texts, vm), variant);
+        MenuItem copy = item(texts, "Copy summary", "Shortcut+Shift+C", () -> Clipboard.getSystemClipboard().setContent(
+                Map.of(DataFormat.PLAIN_TEXT, DecisionText.markdown(vm.computed(), texts))));
+        copy.setId("menu-copy-summary");
+        return new Menu(texts.t("Edit"), null, undo, redo, new SeparatorMenuItem(), copy, new SeparatorMenuItem(),
+                WorkloadPresets.menu(texts, vm), variant);
     }
 
     /** A menu item named {@code name} (translated), with its accelerator {@code keys} (null: none). */

@@ -8,6 +8,7 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.Scene;
 import javafx.scene.control.SplitPane;
 import javafx.scene.image.Image;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
@@ -48,6 +49,8 @@ public final class MainWindow {
     private final Zoom zoom;
     private final Scene scene;
     private boolean chartsAdded;
+    private final Views views;
+    private PresentView present;
 
     public MainWindow(Stage stage, DialogService dialogs, AppHome home) {
         this(stage, dialogs, home, false);
@@ -75,6 +78,7 @@ public final class MainWindow {
         this.autosave = new Autosave(files::autosave);
         ObjectProperty<Figure> selected = new SimpleObjectProperty<>();
         Views v = new Views(vm, selected, texts);
+        this.views = v;
         this.sheetView = new SheetView(vm, selected, progressive, texts);
         this.contextSlider = new ContextSlider(vm, v);
         VBox side = new VBox(contextSlider);
@@ -93,7 +97,7 @@ public final class MainWindow {
         sheetView.setOnMeasure(launcher::measure);
         summary.setOnVariantRefused(launcher::variantRefused);
         WindowActions actions = new WindowActions(this::showStartPage, this::quit, this::setDark, this::switchLanguage, zoom,
-                home::dark);
+                home::dark, this::present);
         MainMenuBar menus = new MainMenuBar(texts, vm, files, launcher, recent, actions);
         root.setTop(new VBox(menus.build(), ReadOnlyBanner.build(texts, vm), summary));
         zoom.install(scene, home);
@@ -217,6 +221,34 @@ public final class MainWindow {
         if (layers.lookup("#start-page") == null) {
             StartPage.show(layers, new StartPage(texts, home.recent(), vm, files, launcher::importModel));
         }
+    }
+
+    /**
+     * View › Present (F5): the presentation view over the window, full screen (Esc returns to the sheet as it was; the
+     * view is built once and keeps its place in the sheet's one calculation).
+     */
+    public PresentView present() {
+        if (present == null) {
+            present = new PresentView(vm, views);
+            present.setOnClose(this::endPresent);
+        }
+        if (!layers.getChildren().contains(present)) {
+            layers.getChildren().add(present);
+            present.setActive(true);
+            stage.setFullScreenExitHint("");
+            stage.setFullScreenExitKeyCombination(KeyCombination.NO_MATCH); // Esc is the view's: it leaves both
+            stage.setFullScreen(true);
+            present.focus();
+        }
+        return present;
+    }
+
+    /** Esc in the presentation view: back to the sheet (not full screen), its state as it was. */
+    private void endPresent() {
+        layers.getChildren().remove(present);
+        present.setActive(false);
+        stage.setFullScreen(false);
+        stage.setFullScreenExitKeyCombination(null);
     }
 
     /** The window's zoom (Ctrl + / Ctrl - / Ctrl 0). */

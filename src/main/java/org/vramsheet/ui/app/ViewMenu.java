@@ -43,7 +43,9 @@ final class ViewMenu {
         MenuItem in = MainMenuBar.item(texts, "Zoom in (Ctrl +)", null, () -> w.zoom().step(1));
         MenuItem out = MainMenuBar.item(texts, "Zoom out (Ctrl -)", null, () -> w.zoom().step(-1));
         MenuItem actual = MainMenuBar.item(texts, "Actual size (Ctrl 0)", null, () -> w.zoom().factorProperty().set(1));
-        return new Menu(texts.t("View"), null, light, dark, new SeparatorMenuItem(), gib, gb, new SeparatorMenuItem(), en, ru,
-                new SeparatorMenuItem(), in, out, actual);
+        MenuItem present = MainMenuBar.item(texts, "Present", "F5", w.present());
+        present.setId("menu-present");
+        return new Menu(texts.t("View"), null, present, new SeparatorMenuItem(), light, dark, new SeparatorMenuItem(), gib, gb,
+                new SeparatorMenuItem(), en, ru, new SeparatorMenuItem(), in, out, actual);
     }
 }

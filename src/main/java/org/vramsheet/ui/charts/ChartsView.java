@@ -17,14 +17,15 @@ import org.vramsheet.ui.sections.PlacementView;
 import org.vramsheet.ui.text.Texts;
 
 /**
- * The charts' tabs: KV memory against context, maximum concurrency against context, the GPU memory stack, placement
- * and which GPUs fit. Data comes from {@link Curves}; only the chart on the shown tab is redrawn.
+ * The charts' tabs: KV memory against context, maximum concurrency against context, the GPU memory stack, latency,
+ * placement and which GPUs fit. Data comes from {@link Curves}; only the chart on the shown tab is redrawn.
  */
 public final class ChartsView extends TabPane {
     private final SheetViewModel vm;
     private final KvContextChart kv;
     private final ConcurrencyChart concurrency;
     private final GpuMemoryChart gpu;
+    private final LatencyView latency;
     private final Map<ChartTab, ChartPane> charts = new EnumMap<>(ChartTab.class);
     /** What each chart drew last (absent: nothing yet, or emptied since). */
     private final Map<ChartTab, ChartData> applied = new EnumMap<>(ChartTab.class);
@@ -44,6 +45,10 @@ public final class ChartsView extends TabPane {
         charts.put(ChartTab.CONCURRENCY, concurrency);
         charts.put(ChartTab.GPU_MEMORY, gpu);
         charts.forEach((tab, chart) -> getTabs().add(tab(tab, texts, chart.node())));
+        latency = new LatencyView(vm, texts);
+        Tab latencyTab = tab(ChartTab.LATENCY, texts, latency);
+        latencyTab.setId("tab-latency");
+        getTabs().add(latencyTab);
         PlacementView placement = new PlacementView(new PlacementViewModel(vm), texts);
         Tab placementTab = tab(ChartTab.PLACEMENT, texts, placement);
         placementTab.selectedProperty().addListener((o, a, b) -> placement.setActive(b));
@@ -83,6 +88,10 @@ public final class ChartsView extends TabPane {
         ChartTab tab = shown();
         ChartPane chart = charts.get(tab);
         SheetViewModel.Computed c = vm.computed();
+        if (tab == ChartTab.LATENCY) {
+            latency.show(c); // its own curves: drawn, or emptied with the reason, whenever the memory curves are or not
+            return;
+        }
         Figure ctx = c.outcome().result().get(FigureKey.POOL_CONTEXT_LENGTH);
         ChartData now = new ChartData(c.charts(), ctx.available() ? ctx.value() : null, vm.gibPrimary.get(), c.variantConcurrency());
         if (chart == null || now.equals(applied.get(tab))) {

@@ -67,7 +67,7 @@ public final class ExportDialog {
         close.setOnAction(e -> stage.close());
         VBox root = new VBox(10, g, bar, status, error, new HBox(8, export, close));
         root.setPadding(new Insets(12));
-        Scene scene = new Scene(root, 720, 360);
+        Scene scene = new Scene(root, 720, 400);
         scene.getStylesheets().setAll(css);
         stage.setScene(scene);
         stage.setOnHidden(e -> background.shutdown());
@@ -80,8 +80,10 @@ public final class ExportDialog {
         g.setVgap(6);
         TextField x = field("export-xlsx", evm.xlsx);
         TextField p = field("export-pdf", evm.pdf);
+        TextField s = field("export-pptx", evm.pptx);
         g.addRow(0, new Label(tx.t("XLSX (live formulas)")), x, browse(x, "*.xlsx"));
         g.addRow(1, new Label(tx.t("PDF (signed-off report)")), p, browse(p, "*.pdf"));
+        g.addRow(6, new Label(tx.t("PPTX (one slide: the decision and the concurrency chart)")), s, browse(s, "*.pptx"));
         CheckBox letter = new CheckBox(tx.t("US Letter instead of A4"));
         letter.selectedProperty().bindBidirectional(evm.letter);
         CheckBox sign = new CheckBox(tx.t("Sign the PDF with a PKCS#12 key"));

@@ -29,11 +29,14 @@ public final class ExportViewModel {
     /** Writes the reports of a calculated sheet ({@link ReportFiles}); tests see what would be written. */
     @FunctionalInterface
     interface Writer {
-        void write(ReportData d, ReportFiles.Request r, DoubleConsumer progress) throws IOException, PdfSigner.SigningException;
+        void write(ReportData d, ReportFiles.Request r, Path pptx, DoubleConsumer progress)
+                throws IOException, PdfSigner.SigningException;
     }
 
     public final StringProperty xlsx = new SimpleStringProperty("");
     public final StringProperty pdf = new SimpleStringProperty("");
+    /** File › Export slide...: one slide of the decision ({@code PptxSlide}); empty: none. */
+    public final StringProperty pptx = new SimpleStringProperty("");
     public final BooleanProperty letter = new SimpleBooleanProperty(false);
     public final BooleanProperty sign = new SimpleBooleanProperty(false);
     public final StringProperty key = new SimpleStringProperty("");
@@ -62,12 +65,21 @@ public final class ExportViewModel {
                 : Path.of(System.getProperty("user.home"));
         xlsx.set(dir.resolve(base + ".xlsx").toString());
         pdf.set(dir.resolve(base + ".pdf").toString());
+        pptx.set("");
+    }
+
+    /** File › Export slide...: only the slide, named like the reports would be. */
+    public void suggestSlide(Path sheetFile, String modelId) {
+        suggest(sheetFile, modelId);
+        pptx.set(pdf.get().replaceAll("\\.pdf$", ".pptx"));
+        xlsx.set("");
+        pdf.set("");
     }
 
     /** Files that exist and would be replaced. */
     public List<Path> existing() {
         List<Path> out = new ArrayList<>();
-        for (String s : new String[] {xlsx.get(), pdf.get()}) {
+        for (String s : new String[] {xlsx.get(), pdf.get(), pptx.get()}) {
             if (!s.isBlank() && Files.exists(Path.of(s))) {
                 out.add(Path.of(s));
             }
@@ -84,8 +96,8 @@ public final class ExportViewModel {
             error.set("First fix this field (its text is not a number):\n" + sheet.parseIssues().get(0).text());
             return;
         }
-        if (xlsx.get().isBlank() && pdf.get().isBlank()) {
-            error.set("Choose an XLSX file, a PDF file, or both.");
+        if (xlsx.get().isBlank() && pdf.get().isBlank() && pptx.get().isBlank()) {
+            error.set("Choose an XLSX file, a PDF file or a PPTX file.");
             return;
         }
         if (sign.get() && (key.get().isBlank() || pdf.get().isBlank())) {
@@ -95,6 +107,7 @@ public final class ExportViewModel {
         ReportFiles.Request req = new ReportFiles.Request(xlsx.get().isBlank() ? null : Path.of(xlsx.get()),
                 pdf.get().isBlank() ? null : Path.of(pdf.get()), letter.get(), sign.get() ? Path.of(key.get()) : null,
                 sign.get() ? password.get().toCharArray() : null, "VRAM sizing report");
+        Path slide = pptx.get().isBlank() ? null : Path.of(pptx.get());
         password.set("");
         busy.set(true);
         error.set("");
@@ -103,12 +116,10 @@ public final class ExportViewModel {
         background.execute(() -> {
             try {
                 ReportData d = new ReportData(sheet.sheet(), sheet.outcome(), sheet.charts(), version, ZonedDateTime.now());
-                writer.write(d, req, p -> fx.accept(() -> progress.set(p)));
+                writer.write(d, req, slide, p -> fx.accept(() -> progress.set(p)));
                 fx.accept(() -> {
                     busy.set(false);
-                    status.set("Wrote " + (req.xlsx() != null ? "'" + req.xlsx() + "'" : "")
-                            + (req.xlsx() != null && req.pdf() != null ? " and " : "")
-                            + (req.pdf() != null ? "'" + req.pdf() + "'" + (req.key() != null ? " (signed)" : "") : ""));
+                    status.set(wrote(req, slide));
                     done.run();
                 });
             } catch (PdfSigner.SigningException e) {
@@ -119,6 +130,22 @@ public final class ExportViewModel {
                 fx.accept(() -> fail("Unexpected problem: " + e));
             }
         });
+    }
+
+    /** "Wrote 'a.xlsx', 'a.pdf' (signed) and 'a.pptx'". */
+    private static String wrote(ReportFiles.Request req, Path slide) {
+        List<String> files = new ArrayList<>();
+        if (req.xlsx() != null) {
+            files.add("'" + req.xlsx() + "'");
+        }
+        if (req.pdf() != null) {
+            files.add("'" + req.pdf() + "'" + (req.key() != null ? " (signed)" : ""));
+        }
+        if (slide != null) {
+            files.add("'" + slide + "'");
+        }
+        String last = files.remove(files.size() - 1);
+        return "Wrote " + (files.isEmpty() ? last : String.join(", ", files) + " and " + last);
     }
 
     private void fail(String message) {

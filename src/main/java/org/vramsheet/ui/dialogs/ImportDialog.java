@@ -79,7 +79,7 @@ public final class ImportDialog {
         preview.setId("import-preview");
         preview.setEditable(false);
         preview.setWrapText(true);
-        preview.textProperty().bind(Bindings.createStringBinding(ivm::preview, ivm.result));
+        preview.textProperty().bind(Bindings.createStringBinding(() -> report(tx, ivm.preview()), ivm.result));
         preview.setPrefRowCount(12);
         Label error = new Label();
         error.setId("import-error");
@@ -326,5 +326,15 @@ public final class ImportDialog {
         box.setPadding(new Insets(8));
         VBox.setVgrow(list, Priority.ALWAYS);
         return box;
+    }
+
+    /** The import's report in the window's language: each heading and each "  - " line translated (io.ollama's too). */
+    static String report(Texts tx, String report) {
+        StringBuilder b = new StringBuilder();
+        for (String line : report.split("\n", -1)) {
+            int dash = line.startsWith("  - ") ? 4 : 0;
+            b.append(b.length() == 0 ? "" : "\n").append(line, 0, dash).append(tx.message(line.substring(dash)));
+        }
+        return b.toString();
     }
 }

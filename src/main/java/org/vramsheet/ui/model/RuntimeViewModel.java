@@ -68,7 +68,9 @@ public final class RuntimeViewModel extends SectionViewModel {
     public final ObjectProperty<KvDtype> ollamaKvType = watch(new SimpleObjectProperty<>(KvDtype.AUTO));
     /** OLLAMA_FLASH_ATTENTION; AUTO stands for "unset", ON true, OFF false. */
     public final ObjectProperty<FlashAttention> ollamaFlash = watch(new SimpleObjectProperty<>(FlashAttention.AUTO));
-    public final NumberInput numGpu = number("runtime.ollama.numGpu", NumberInput.Kind.COUNT, "layers");
+    public final NumberInput numGpu = number("runtime.ollama.numGpu", NumberInput.Kind.COUNT, ""); // its label says layers
+    /** OLLAMA_GPU_OVERHEAD (version 9): bytes kept free on each GPU by Ollama's planner; empty: unset. */
+    public final NumberInput gpuOverhead = number("runtime.ollama.gpuOverheadBytes", NumberInput.Kind.BYTES, "GiB");
     // the latency estimate's utilizations; empty: the calibrated defaults
     public final NumberInput memoryBandwidthUtilization = number("runtime.performance.memoryBandwidthUtilization",
             NumberInput.Kind.DECIMAL, "of bandwidth");
@@ -138,6 +140,7 @@ public final class RuntimeViewModel extends SectionViewModel {
         ollamaFlash.set(o.flashAttention() == null ? FlashAttention.AUTO : o.flashAttention() ? FlashAttention.ON
                 : FlashAttention.OFF);
         numGpu.load(o.numGpu());
+        gpuOverhead.load(o.gpuOverheadBytes());
         PerfSettings p = r.performance() == null ? PerfSettings.defaults() : r.performance();
         memoryBandwidthUtilization.load(p.memoryBandwidthUtilization());
         computeUtilization.load(p.computeUtilization());
@@ -203,7 +206,7 @@ public final class RuntimeViewModel extends SectionViewModel {
         return OllamaSettings.builder().numCtx(numCtx.longValue()).contextLength(contextLength.longValue())
                 .numParallel(numParallel.intValue()).kvCacheType(ollamaKvType.get() == KvDtype.AUTO ? null : ollamaKvType.get())
                 .flashAttention(ollamaFlash.get() == FlashAttention.AUTO ? null : ollamaFlash.get() == FlashAttention.ON)
-                .numGpu(numGpu.intValue()).build();
+                .numGpu(numGpu.intValue()).gpuOverheadBytes(gpuOverhead.longValue()).build();
     }
 
     /** The llama.cpp flags as the form holds them. */

@@ -22,7 +22,10 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.value.ObservableValue;
 import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.calc.StaleMeasurements;
+import org.vramsheet.core.calc.LatencyCalibration;
+import org.vramsheet.core.calc.LatencyComparison;
 import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.curves.LatencyCurves;
 import org.vramsheet.core.engine.NonKvEstimator;
 import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.result.Figure;
@@ -47,9 +50,12 @@ public final class SheetViewModel {
      * @param variantConcurrency every variant's maximum concurrency against context, in the variants' order (the shown
      *                           one from this calculation); empty for a sheet without variants
      * @param parseIssues        the fields whose text is not a number (the sheet holds null there), in the form's order
+     * @param latency            the Latency tab's curves (null: unavailable, {@link LatencyCurves#unavailable} says why)
+     * @param measuredLatency    VALIDATION's measured latency against the estimate, per step
      */
     public record Computed(Worksheet sheet, SizingCalculator.Outcome outcome, Curves.Charts charts,
-                           Map<String, Issue> issuesByField, List<Curves.Series> variantConcurrency, List<Issue> parseIssues) { }
+                           Map<String, Issue> issuesByField, List<Curves.Series> variantConcurrency, List<Issue> parseIssues,
+                           LatencyCurves.Charts latency, LatencyComparison measuredLatency) { }
 
     public final ModelViewModel model = new ModelViewModel();
     public final WeightsViewModel weights = new WeightsViewModel();
@@ -157,7 +163,8 @@ public final class SheetViewModel {
             by.put(i.field(), i);
         }
         Curves.Charts charts = Curves.of(o);
-        return new Computed(ws, o, charts, by, variantCurves.of(ws, charts, Curves.POINTS), List.copyOf(parse));
+        return new Computed(ws, o, charts, by, variantCurves.of(ws, charts, Curves.POINTS), List.copyOf(parse),
+                LatencyCurves.of(ws, o), LatencyComparison.of(ws, o));
     }
 
     /** The sheet exactly as the form shows it (unparsable numbers are null). */
@@ -235,6 +242,23 @@ public final class SheetViewModel {
         apply(ws);
         touchAll();
         checkpointNow();
+    }
+
+    /**
+     * VALIDATION › "Calibrate from this run": RUNTIME's memory-bandwidth and compute utilizations set from the measured
+     * latency, as one undoable edit. Null when done, else why it is refused (a measurement of another setup, none).
+     */
+    public String calibrateLatency() {
+        if (readOnly.get()) {
+            return "the sheet is Approved: reopen it as a Draft to calibrate";
+        }
+        Worksheet ws = computed().sheet();
+        LatencyCalibration fit = LatencyCalibration.of(ws);
+        if (fit.refused()) {
+            return fit.reason();
+        }
+        applyWorksheet(LatencyCalibration.apply(ws, fit));
+        return null;
     }
 
     /** RUNTIME's activation, non-torch and CUDA-graph estimates from the calibrated model (one undoable edit). */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import org.vramsheet.core.sheet.MeasuredLatency;
 import org.vramsheet.core.sheet.MeasuredSetup;
 import org.vramsheet.core.sheet.Validation;
 import org.vramsheet.core.units.Units;
@@ -35,6 +36,11 @@ public final class ValidationViewModel extends SectionViewModel {
     public final NumberInput measuredCudaGraphs = number("validation.measuredCudaGraphBytes", NumberInput.Kind.BYTES, "GiB");
     /** The setup the measurements were measured on (not an edit of its own: it follows applying a log or typing one). */
     public final ObjectProperty<MeasuredSetup> setup = new SimpleObjectProperty<>();
+    /**
+     * The probe's latency measurement (issue 29), kept whole: recorded by "Measure a running server...", shown in the
+     * Latency tab; a change of it is an edit (Record, Calibrate's undo).
+     */
+    public final ObjectProperty<MeasuredLatency> latency = watch(new SimpleObjectProperty<>());
     /** Each size shown in GiB: the text shown and the exact bytes it stands for. */
     private final Map<NumberInput, Shown> shown = new HashMap<>();
 
@@ -60,6 +66,7 @@ public final class ValidationViewModel extends SectionViewModel {
             style(sizes().get(i), exact.get(i));
         }
         setup.set(v.setup());
+        latency.set(v.latency());
     }
 
     /** The sizes of the section, each shown as {@link Units#gibText}. */
@@ -106,6 +113,6 @@ public final class ValidationViewModel extends SectionViewModel {
                 .predictedKvCapacityTokens(predictedKvCapacity.longValue()).measuredOnGpus(measuredOnGpus.intValue())
                 .measuredActivationPeakBytes(bytes(measuredActivationPeak))
                 .measuredNonTorchBytes(bytes(measuredNonTorch)).measuredCudaGraphBytes(bytes(measuredCudaGraphs))
-                .setup(setup.get()).build();
+                .setup(setup.get()).latency(latency.get()).build();
     }
 }

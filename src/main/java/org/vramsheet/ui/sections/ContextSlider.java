@@ -38,18 +38,15 @@ public final class ContextSlider extends VBox {
     private boolean free;
     private final SliderMarks marks;
     private final Views views;
+    private final List<Steady> readouts;
 
     public ContextSlider(SheetViewModel vm, Views v) {
         this.vm = vm;
         this.views = v;
         this.marks = new SliderMarks(slider);
+        this.readouts = readouts(v);
         getStyleClass().add(Style.SLIDER_BOX);
-        slider.setId("context-slider");
-        slider.setMin(9);
-        slider.setShowTickMarks(true);
-        slider.setMajorTickUnit(1);
-        slider.setMinorTickCount(0);
-        slider.setBlockIncrement(1);
+        log2Steps(slider);
         // Shift held: a free drag (any context); otherwise the slider snaps to 512, 1K, 2K ... the model's maximum
         for (var type : List.of(MouseEvent.MOUSE_PRESSED, MouseEvent.MOUSE_DRAGGED)) {
             slider.addEventFilter(type, e -> free = e.isShiftDown());
@@ -74,7 +71,7 @@ public final class ContextSlider extends VBox {
         HBox row = new HBox(8, track, text);
         row.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(title, row, message(v, text));
-        getChildren().addAll(readouts(v));
+        getChildren().addAll(readouts);
         vm.computedProperty().addListener((o, a, b) -> syncFromSheet());
         followTheSlider();
         syncFromSheet();
@@ -106,6 +103,16 @@ public final class ContextSlider extends VBox {
                 vm.checkpointNow();
             }
         });
+    }
+
+    /** 512 (2^9) and up, a tick at each power of two, a key step of one power of two. */
+    private static void log2Steps(Slider slider) {
+        slider.setId("context-slider");
+        slider.setMin(9);
+        slider.setShowTickMarks(true);
+        slider.setMajorTickUnit(1);
+        slider.setMinorTickCount(0);
+        slider.setBlockIncrement(1);
     }
 
     /** Concurrency at the chosen context and KV per sequence, under the slider (layout roots: they change each step). */
@@ -210,4 +217,7 @@ public final class ContextSlider extends VBox {
     }
 
     public Slider slider() { return slider; }
+
+    /** Without the concurrency and KV readouts under it (the presentation view shows the concurrency large itself). */
+    public void hideReadouts() { getChildren().removeAll(readouts); }
 }

@@ -17,7 +17,8 @@ import org.vramsheet.ui.model.SheetViewModel;
  * they give, each value with the rule that gave it ({@link OllamaRunnerText}).
  */
 final class OllamaParts {
-    private static final int COLUMNS = 4;
+    /** Three, not RUNTIME's four: a column must hold OLLAMA_FLASH_ATTENTION whole (no label wraps inside a word). */
+    private static final int COLUMNS = 3;
 
     private OllamaParts() { }
 
@@ -36,7 +37,8 @@ final class OllamaParts {
                             case ON -> "true";
                             case OFF -> "false";
                         }),
-                RuntimeParts.withDefault(v, v.number(r.numGpu), byRelease));
+                RuntimeParts.withDefault(v, v.number(r.numGpu), byRelease),
+                RuntimeParts.withDefault(v, v.number(r.gpuOverhead), v.t("unset: 0 B")));
         Label runner = new Label();
         runner.setId("runtime-ollama-runner");
         Views.wraps(runner);

@@ -12,6 +12,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.sheet.CacheImplementation;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.KvDtype;
@@ -28,6 +29,48 @@ final class RuntimeParts {
     private static final int COLUMNS = 4;
 
     private RuntimeParts() { }
+
+    /**
+     * RUNTIME's main grid: engine, version, cache, parallelism, the GPU, and only the fields the engine has
+     * ({@link EngineFields}): no gpu-memory-utilization or CUDA graphs on a llama.cpp or Ollama sheet.
+     */
+    static GridPane fields(Views v, SheetViewModel vm, Node catalog) {
+        RuntimeViewModel r = vm.runtime;
+        return EngineFields.fill(v.grid(), COLUMNS, r.engine,
+                v.choice("runtime-engine", "Inference engine", r.engine, Engine.values(), Engine::label),
+                v.text("runtime-engineVersion", "Version", r.engineVersion),
+                v.choice("runtime-cache", "Cache implementation", r.cache, CacheImplementation.values(),
+                        CacheImplementation::label),
+                EngineFields.when(v.number(r.maxModelLen), EngineFields.LAUNCH), v.number(r.tensorParallel),
+                v.number(r.pipelineParallel), v.number(r.dataParallel), v.number(r.nodes),
+                EngineFields.when(v.numberWithDefault(r.utilization, FigureKey.POOL_FRACTION), EngineFields.FRACTION),
+                EngineFields.when(v.numberWithDefault(r.blockSize, FigureKey.POOL_BLOCK_SIZE), EngineFields.LAUNCH),
+                EngineFields.when(v.number(r.maxNumBatchedTokens), EngineFields.PROFILE),
+                EngineFields.when(v.number(r.maxNumSeqs), EngineFields.LAUNCH),
+                EngineFields.when(v.numberWithEstimate(r.activationPeak, FigureKey.POOL_ACTIVATION_PEAK_BYTES), EngineFields.PROFILE),
+                EngineFields.when(v.numberWithEstimate(r.nonTorch, FigureKey.POOL_NON_TORCH_BYTES), EngineFields.PROFILE),
+                EngineFields.when(v.numberWithEstimate(r.cudaGraphs, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES), EngineFields.PROFILE),
+                EngineFields.when(v.number(r.fragmentation), EngineFields.PROFILE),
+                EngineFields.when(graphsInPool(v, r), EngineFields.PROFILE),
+                EngineFields.when(v.number(r.kvCacheMemory), EngineFields.KV_CACHE_MEMORY),
+                EngineFields.when(v.check("runtime-prefixCaching", "Prefix caching", r.prefixCaching), EngineFields.PROFILE),
+                EngineFields.when(estimateButton(v, vm), EngineFields.PROFILE), catalog,
+                FormGrid.wide(v.text("gpu-name", "GPU", vm.gpu.name), 2), v.number(vm.gpu.count), v.number(vm.gpu.totalBytes));
+    }
+
+    /** RUNTIME's pool figures; the profile's parts and the fraction only for an engine that has them. */
+    static GridPane results(Views v, RuntimeViewModel r) {
+        return EngineFields.fill(v.grid(), COLUMNS, r.engine,
+                EngineFields.when(v.result(FigureKey.POOL_ACTIVATION_PEAK_BYTES), EngineFields.PROFILE),
+                EngineFields.when(v.result(FigureKey.POOL_NON_TORCH_BYTES), EngineFields.PROFILE),
+                EngineFields.when(v.result(FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES), EngineFields.PROFILE),
+                EngineFields.when(v.result(FigureKey.POOL_FRACTION), EngineFields.FRACTION),
+                EngineFields.when(v.result(FigureKey.POOL_REQUESTED_BYTES), EngineFields.FRACTION),
+                v.result(FigureKey.POOL_NON_KV_BYTES),
+                EngineFields.when(v.result(FigureKey.POOL_CUDA_GRAPH_BYTES), EngineFields.PROFILE),
+                v.result(FigureKey.POOL_KV_POOL_BYTES), v.result(FigureKey.POOL_BLOCK_SIZE), v.result(FigureKey.POOL_GPU_BLOCKS),
+                v.result(FigureKey.POOL_CAPACITY_TOKENS));
+    }
 
     static Node graphsInPool(Views v, RuntimeViewModel r) {
         return v.choice("runtime-graphsInPool", "CUDA graphs taken from pool", r.graphsInPool,
@@ -97,7 +140,7 @@ final class RuntimeParts {
                 withDefault(v, v.number(r.specTokens), "1"),
                 v.text(Views.id("runtime.speculative.draftModel"), "Draft model", r.draftModel, "runtime.speculative.draftModel"),
                 v.number(r.draftWeights), v.number(r.draftLayers), v.number(r.draftKvHeads), v.number(r.draftHeadDim),
-                withDefault(v, v.number(r.draftTp), "as the target"));
+                withDefault(v, v.number(r.draftTp), v.t("as the target")));
         GridPane results = FormGrid.fill(v.grid(), COLUMNS, v.result(FigureKey.SPECULATIVE_DRAFT_WEIGHTS_BYTES),
                 v.result(FigureKey.SPECULATIVE_DRAFT_KV_BYTES_PER_TOKEN), v.result(FigureKey.SPECULATIVE_POOL_BYTES_PER_TOKEN_PER_GPU),
                 v.result(FigureKey.SPECULATIVE_DRAFT_CONTEXT_BYTES), v.result(FigureKey.SPECULATIVE_VERIFY_TOKENS));

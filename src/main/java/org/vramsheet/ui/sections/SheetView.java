@@ -27,9 +27,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.sheet.AttentionKind;
-import org.vramsheet.core.sheet.CacheImplementation;
 import org.vramsheet.core.sheet.ComputeDtype;
-import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.Scenario;
 import org.vramsheet.core.sheet.ScenarioId;
@@ -243,28 +241,8 @@ public final class SheetView extends ScrollPane {
         Label catLabel = new Label(v.t("GPU catalog (CUDA-visible memory; custom allowed)"));
         catLabel.getStyleClass().add(Style.FIELD_LABEL);
         Views.wraps(catLabel);
-        s.getChildren().addAll(fill(COLUMNS,
-                v.choice("runtime-engine", "Inference engine", r.engine, Engine.values(), Engine::label),
-                v.text("runtime-engineVersion", "Version", r.engineVersion),
-                v.choice("runtime-cache", "Cache implementation", r.cache, CacheImplementation.values(),
-                        CacheImplementation::label),
-                v.number(r.maxModelLen), v.number(r.tensorParallel), v.number(r.pipelineParallel), v.number(r.dataParallel),
-                v.number(r.nodes), v.numberWithDefault(r.utilization, FigureKey.POOL_FRACTION),
-                v.numberWithDefault(r.blockSize, FigureKey.POOL_BLOCK_SIZE), v.number(r.maxNumBatchedTokens), v.number(r.maxNumSeqs),
-                v.numberWithEstimate(r.activationPeak, FigureKey.POOL_ACTIVATION_PEAK_BYTES),
-                v.numberWithEstimate(r.nonTorch, FigureKey.POOL_NON_TORCH_BYTES),
-                v.numberWithEstimate(r.cudaGraphs, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES), v.number(r.fragmentation),
-                RuntimeParts.graphsInPool(v, r),
-                v.number(r.kvCacheMemory), v.check("runtime-prefixCaching", "Prefix caching", r.prefixCaching),
-                RuntimeParts.estimateButton(v, vm),
-                wide(new VBox(1, catLabel, catalog), 4), wide(v.text("gpu-name", "GPU", vm.gpu.name), 2), v.number(vm.gpu.count),
-                v.number(vm.gpu.totalBytes)),
-                results(FigureKey.POOL_ACTIVATION_PEAK_BYTES, FigureKey.POOL_NON_TORCH_BYTES, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES,
-                        FigureKey.POOL_FRACTION, FigureKey.POOL_REQUESTED_BYTES, FigureKey.POOL_NON_KV_BYTES,
-                        FigureKey.POOL_CUDA_GRAPH_BYTES, FigureKey.POOL_KV_POOL_BYTES, FigureKey.POOL_BLOCK_SIZE, FigureKey.POOL_GPU_BLOCKS,
-                        FigureKey.POOL_CAPACITY_TOKENS), RuntimeParts.speculative(v, vm), AdapterParts.of(v, vm),
-                RuntimeParts.llamaCpp(v, vm),
-                LatencyParts.runtime(v, vm));
+        s.getChildren().addAll(RuntimeParts.fields(v, vm, wide(new VBox(1, catLabel, catalog), 4)), RuntimeParts.results(v, r),
+                RuntimeParts.speculative(v, vm), AdapterParts.of(v, vm), RuntimeParts.llamaCpp(v, vm), LatencyParts.runtime(v, vm));
         return s;
     }
 

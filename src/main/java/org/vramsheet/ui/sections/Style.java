@@ -26,6 +26,24 @@ public final class Style {
     public static final String SIDE_PANEL = "side-panel";
     public static final String SLIDER_BOX = "slider-box";
     public static final String BIG_NUMBER = "big-number";
+    // View › Present (issue 31): dark, sized in em of the view's base font size
+    public static final String PRESENT = "present";
+    public static final String PRESENT_TITLE = "present-title";
+    public static final String PRESENT_MUTED = "present-muted";
+    public static final String PRESENT_HOW = "present-how";
+    public static final String PRESENT_HINT = "present-hint";
+    public static final String PRESENT_MIDDLE = "present-middle";
+    public static final String PRESENT_SUMMARY = "present-summary";
+    public static final String PRESENT_SLIDER = "present-slider";
+    public static final String PRESENT_VERDICT = "present-verdict";
+    public static final String PRESENT_CONCURRENCY = "present-concurrency";
+    public static final String PRESENT_BUDGET = "present-budget";
+    public static final String PRESENT_TILES = "present-tiles";
+    public static final String PRESENT_TILE = "present-tile";
+    public static final String PRESENT_TILE_SHOWN = "present-tile-shown";
+    public static final String PRESENT_TILE_NAME = "present-tile-name";
+    public static final String PRESENT_TILE_VERDICT = "present-tile-verdict";
+    public static final String PRESENT_TILE_VALUE = "present-tile-value";
     public static final String EXPLAIN = "explain";
     public static final String READ_ONLY_BANNER = "read-only-banner";
     public static final String WORKLOAD_HEADER = "workload-header";

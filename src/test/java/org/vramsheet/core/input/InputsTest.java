@@ -51,7 +51,7 @@ class InputsTest {
         }
         assertEquals(leaves.size(), Inputs.all().size(), "no declaration without a leaf: " + declared.keySet().stream()
                 .filter(k -> !leaves.contains(k)).toList());
-        assertEquals(202, leaves.size(), "the sheet's inputs (update when one is added)");
+        assertEquals(203, leaves.size(), "the sheet's inputs (update when one is added; version 9: issue 28 +1, issue 30 +12)");
     }
 
     @Test
@@ -111,6 +111,8 @@ class InputsTest {
         assertTrue(Inputs.addedIn(6).stream().allMatch(k -> k.startsWith("runtime.llamaCpp.")), Inputs.addedIn(6).toString());
         assertEquals(6, Inputs.addedIn(7).size(), "version 7: Ollama's settings");
         assertTrue(Inputs.addedIn(7).stream().allMatch(k -> k.startsWith("runtime.ollama.")), Inputs.addedIn(7).toString());
+        // ---- added in version 9 (issue 28, Ollama's OLLAMA_GPU_OVERHEAD); the merger sums the version-9 blocks ----
+        assertTrue(Inputs.addedIn(9).contains("runtime.ollama.gpuOverheadBytes"), "version 9 (issue 28)");
         assertEquals(59, Inputs.addedIn(8).size(), "version 8: the buffers measured per device and the launch they were of; "
                 + "GPU performance, the latency utilizations, SLA targets, price; the measured latency; speculative decoding; "
                 + "the MoE shape");
@@ -120,9 +122,10 @@ class InputsTest {
                 || k.startsWith("runtime.speculative.") || k.startsWith("weights.expert")),
                 Inputs.addedIn(8).toString());
         // ---- added in version 9 (issue 30 points 2, 3, 6): the merger sums these with the other version-9 inputs ----
-        assertEquals(12, Inputs.addedIn(9).size(), "version 9: LoRA, KV offload to CPU and host RAM, the prefix share");
+        assertEquals(1 + 12, Inputs.addedIn(9).size(), "version 9: Ollama's GPU overhead (issue 28); LoRA, KV offload to CPU "
+                + "and host RAM, the prefix share (issue 30)");
         assertTrue(Inputs.addedIn(9).stream().allMatch(k -> k.startsWith("runtime.lora.") || k.startsWith("runtime.offload.")
-                || k.endsWith(".sharedPrefixShare")), Inputs.addedIn(9).toString());
+                || k.endsWith(".sharedPrefixShare") || k.equals("runtime.ollama.gpuOverheadBytes")), Inputs.addedIn(9).toString());
     }
 
     @Test

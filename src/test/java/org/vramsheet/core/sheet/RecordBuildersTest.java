@@ -119,7 +119,7 @@ class RecordBuildersTest {
                     FlashAttention.values()[sample], 256L + n, 1024L + n, sample == 1);
         }
         if (t == OllamaSettings.class) {
-            return new OllamaSettings(2048L + n, 4096L + n, 1 + sample, KvDtype.values()[7 + sample], sample == 0, n);
+            return new OllamaSettings(2048L + n, 4096L + n, 1 + sample, KvDtype.values()[7 + sample], sample == 0, n, (1L << 30) + n);
         }
         if (t == PerfSettings.class) {
             return new PerfSettings(0.5 + sample / 10.0, 0.6 + sample / 10.0, 10.0 + n, 100.0 + n);

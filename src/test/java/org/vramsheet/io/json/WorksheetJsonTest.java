@@ -365,6 +365,37 @@ class WorksheetJsonTest {
         var e = assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse(bad, "bad.json"));
         assertTrue(e.getMessage().contains("itlP50Ms") && e.getMessage().contains("not a time or rate"), e.getMessage());
     }
+    /**
+     * A version-8 Ollama sheet (Llama 3.1 70B at 4 bits on two RTX 4090, num_ctx 8192, OLLAMA_NUM_PARALLEL 2, q8_0, flash
+     * attention; written by the version-8 build) opens with OLLAMA_GPU_OVERHEAD unset (0 B, as version 8 sized it), writes
+     * back as version 9 and reads as the same version-8 text; an overhead is content version 8 cannot hold, and it reaches
+     * Ollama's planner (each GPU keeps it free).
+     */
+    @Test
+    void aVersionEightSheetOpensWithOllamasGpuOverheadUnset() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v8-ollama-2x4090.json");
+        String text = Files.readString(file);
+        assertTrue(text.contains("\"schemaVersion\" : 8"), text.substring(0, 40));
+        Worksheet ws = WorksheetJson.read(file);
+        assertEquals(Engine.OLLAMA, ws.runtime().engine());
+        assertEquals(8192L, ws.runtime().ollama().numCtx());
+        assertEquals(null, ws.runtime().ollama().gpuOverheadBytes(), "unset: OLLAMA_GPU_OVERHEAD's default, 0 B");
+        assertTrue(WorksheetJson.representable(ws, 8));
+        assertEquals(text, WorksheetJson.writeAs(ws, 8), "the version-8 form is the file as saved");
+        String now = WorksheetJson.write(ws);
+        assertTrue(now.contains("\"schemaVersion\" : 9") && now.contains("\"gpuOverheadBytes\" : null"), now);
+        assertEquals(ws, WorksheetJson.parse(now, "now.json"));
+        Worksheet overhead = ws.withRuntime(ws.runtime().toBuilder().ollama(ws.runtime().ollama().toBuilder()
+                .gpuOverheadBytes(8L << 30).build()).build());
+        assertFalse(WorksheetJson.representable(overhead, 8), "8 GiB of overhead is content a version-8 file cannot hold");
+        assertEquals(overhead, WorksheetJson.parse(WorksheetJson.write(overhead), "overhead.json"));
+        var before = org.vramsheet.core.calc.SizingCalculator.calculate(ws);
+        var after = org.vramsheet.core.calc.SizingCalculator.calculate(overhead);
+        long layers = before.get(org.vramsheet.core.result.FigureKey.OLLAMA_PLAN_LAYERS).value();
+        long fewer = after.get(org.vramsheet.core.result.FigureKey.OLLAMA_PLAN_LAYERS).value();
+        assertTrue(fewer < layers, "8 GiB kept free on each 24 GiB card: the planner offloads fewer layers (" + layers + " → "
+                + fewer + ")");
+
 
     // ---- added in schema version 9 (issue 30 points 2, 3, 6) ----
 

@@ -145,4 +145,58 @@ class DeviceValidationTest {
                 .build());
         assertTrue(SizingCalculator.calculate(other).get(FigureKey.VALIDATION_STALE_DEVICES).isTrue(), "another num_ctx: another -c");
     }
+    /**
+     * A measurement belongs to its launch: after LC10 is applied, another -ngl, -np, cache type or n_ctx makes the applied KV
+     * pool and the measured non-KV memory stale too (not used: the sheet's own estimate takes over), not only the buffers
+     * per device.
+     */
+    @Test
+    void anotherLaunchMakesTheAppliedPoolAndNonKvStale() throws Exception {
+        Worksheet ws = applied("LC10", GgufLogModels.llama70b(), null);
+        assertNotNull(ws.validation().allocatedKvBytes(), "LC10's KV buffers applied as the pool");
+        SizingResult fresh = SizingCalculator.calculate(ws);
+        assertFalse(fresh.get(FigureKey.VALIDATION_STALE_POOL).isTrue(), fresh.get(FigureKey.VALIDATION_STALE_POOL).provenance()
+                .expression());
+        var l = ws.runtime().llamaCpp();
+        Map<String, Worksheet> launches = Map.of(
+                "-ngl", ws.withRuntime(ws.runtime().toBuilder().llamaCpp(l.withGpuLayers(40)).build()),
+                "-np", ws.withRuntime(ws.runtime().toBuilder().maxNumSeqs(4).build()),
+                "-ctk", ws.withKv(ws.kv().toBuilder().kvDtype(KvDtype.Q8_0).build()),
+                "-c", ws.withRuntime(ws.runtime().toBuilder().maxModelLen(ws.runtime().maxModelLen() / 2).build()));
+        for (Map.Entry<String, Worksheet> e : launches.entrySet()) {
+            SizingResult r = SizingCalculator.calculate(e.getValue());
+            Figure pool = r.get(FigureKey.VALIDATION_STALE_POOL);
+            assertTrue(pool.isTrue(), e.getKey() + ": the applied pool is of another launch");
+            assertTrue(pool.provenance().expression().contains(e.getKey() + " "), e.getKey() + ": " + pool.provenance().expression());
+            if (e.getValue().validation().measuredNonKvBytes() != null) {
+                assertTrue(r.get(FigureKey.VALIDATION_STALE_NON_KV).isTrue(), e.getKey() + ": the non-KV memory too");
+            }
+            assertTrue(r.get(FigureKey.VALIDATION_STALE_DEVICES).isTrue(), e.getKey());
+        }
+    }
+
+    /**
+     * LC11 (Apple M5): 'MTL0_Mapped model buffer' is the Metal device's (ggml-metal's mapped buffer type is not a host
+     * buffer), kept with MTL0's KV and compute buffers as GPU 0; only CPU_Mapped and CPU are the host. Its iSWA pool (3,072
+     * MiB of full cache for 131,072 cells and 18 MiB of sliding-window cache) is not "another KV ARCHITECTURE".
+     */
+    @Test
+    void aMetalMappedBufferIsTheGpusAndAnIswaPoolIsNotAnotherArchitecture() throws Exception {
+        Measurement m = log("llamacpp", "LC11");
+        Worksheet sheet = GgufImporter.parse(GgufLogModels.gptOss20b()).applyTo(LlamaCppSheetLogs.sheet(m, null, null));
+        LogComparison.Result r = LogComparison.compare(sheet, m);
+        assertFalse(r.mismatched(), r.modelMismatch());
+        Worksheet ws = LogComparison.apply(sheet, m, "2026-12-02");
+        List<MeasuredDevice> d = ws.validation().devices();
+        assertEquals(2, d.size(), d.toString());
+        assertEquals("gpu0", d.get(0).device());
+        assertEquals("MTL0_Mapped + MTL0", d.get(0).name());
+        assertEquals(Math.round(11536.18 * MIB), d.get(0).modelBytes(), 1, "'MTL0_Mapped model buffer size = 11536.18 MiB'");
+        assertEquals(Math.round(3090.00 * MIB), d.get(0).kvBytes(), 1, "3,072 + 18 MiB on MTL0");
+        assertEquals("host", d.get(1).device());
+        assertEquals("CPU_Mapped + CPU", d.get(1).name());
+        assertEquals(Math.round(586.82 * MIB), d.get(1).modelBytes(), 1, "'CPU_Mapped model buffer size = 586.82 MiB'");
+        Figure model = SizingCalculator.calculate(ws).get(FigureKey.measuredDevice("gpu0", "modelBytes"));
+        assertEquals(Math.round(11536.18 * MIB), model.value(), 1, "compared with GPU 0's weights, not the host's");
+    }
 }

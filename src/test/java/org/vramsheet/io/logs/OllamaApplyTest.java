@@ -54,7 +54,7 @@ class OllamaApplyTest {
     void theRunnersLoadRequestBecomesOllamasSettings() {
         Worksheet ws = LogComparison.apply(sheet(), log("OL10"));
         OllamaSettings o = ws.runtime().ollama();
-        assertEquals(new OllamaSettings(26_624L, null, 1, KvDtype.Q4_0, true, 33), o);
+        assertEquals(new OllamaSettings(26_624L, null, 1, KvDtype.Q4_0, true, 33, null), o);
         assertEquals("q4_0", OllamaSheet.runnerSetup(ws).cacheTypeK().value());
         var r = SizingCalculator.calculate(ws);
         assertTrue(r.issues().isEmpty(), r.issues().toString());

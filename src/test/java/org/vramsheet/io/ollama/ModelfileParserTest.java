@@ -77,8 +77,8 @@ class ModelfileParserTest {
     @Test
     void aBadModelfileNamesItsLineAndReason() {
         assertTrue(error("PARAMETER num_ctx 4096\n").contains("no FROM line"));
-        assertTrue(error("FROM x\nFORM y\n").startsWith("Modelfile line 2: \"FORM\" is not a command"), error("FROM x\nFORM y\n"));
-        assertTrue(error("FROM x\n\nPARAMETER num_ctx lots\n").contains("line 3: PARAMETER \"num_ctx\": \"lots\" is not a whole number"),
+        assertTrue(error("FROM x\nFORM y\n").startsWith("Modelfile line 2: 'FORM' is not a command"), error("FROM x\nFORM y\n"));
+        assertTrue(error("FROM x\n\nPARAMETER num_ctx lots\n").contains("line 3: PARAMETER 'num_ctx': 'lots' is not a whole number"),
                 error("FROM x\n\nPARAMETER num_ctx lots\n"));
         assertTrue(error("FROM x\nPARAMETER num_ctx 99999999999\n").contains("beyond 2^31"));
         assertTrue(error("FROM x\nPARAMETER temperature 1e999\n").contains("not a finite number"));
@@ -86,7 +86,7 @@ class ModelfileParserTest {
         assertTrue(error("FROM x\nPARAMETER use_mmap maybe\n").contains("is not true or false"));
         assertTrue(error("FROM x\nPARAMETER NUM_CTX 4096\n").contains("unknown parameter"), "names are case-sensitive, as in Ollama");
         assertTrue(error("FROM x\nTEMPLATE \"\"\"{{ .Prompt }}\n").contains("line 2: the quoted value (\"\"\") is never closed"));
-        assertTrue(error("FROM x\nMESSAGE tool hi\n").contains("MESSAGE role \"tool\""));
+        assertTrue(error("FROM x\nMESSAGE tool hi\n").contains("MESSAGE role 'tool'"));
         assertTrue(error("FROM x\nPARAMETER num_ctx\n").contains("PARAMETER needs a name and a value"));
         assertTrue(error("FROM\n").contains("line 1: FROM without a value"), error("FROM\n"));
         assertTrue(error("FROM x\nSYSTEM \"a\" b\n").contains("after the closing quote"));

@@ -101,10 +101,10 @@ class OllamaStoreTest {
         assertTrue(gone.contains("is missing from"), gone);
         manifest("registry.ollama.ai", "library", "bad", "latest", json.replaceFirst("sha256:[0-9a-f]{64}", "sha256:xyz"));
         String bad = assertThrows(OllamaStoreException.class, () -> new OllamaStore(root).resolve("bad")).getMessage();
-        assertTrue(bad.contains("config: digest \"sha256:xyz\" is not sha256:<64 hex digits>"), bad);
+        assertTrue(bad.contains("config: digest 'sha256:xyz' is not sha256:<64 hex digits>"), bad);
         manifest("registry.ollama.ai", "library", "neg", "latest", json.replace("\"size\":21", "\"size\":-1"));
         assertTrue(assertThrows(OllamaStoreException.class, () -> new OllamaStore(root).resolve("neg")).getMessage()
-                .contains("layers[0]: size \"-1\" is not a whole number of bytes"));
+                .contains("layers[0]: size '-1' is not a whole number of bytes"));
         manifest("registry.ollama.ai", "library", "text", "latest", "not json");
         assertTrue(assertThrows(OllamaStoreException.class, () -> new OllamaStore(root).resolve("text")).getMessage().contains("not JSON"));
         manifest("registry.ollama.ai", "library", "huge", "latest", " ".repeat(OllamaManifest.MAX_BYTES + 1));
@@ -125,7 +125,7 @@ class OllamaStoreTest {
 
     @Test
     void aParamsBlobWithBadValuesIsNamed() {
-        assertTrue(blobError("{\"num_ctx\":\"big\"}").contains("\"num_ctx\" must be a whole number"));
+        assertTrue(blobError("{\"num_ctx\":\"big\"}").contains("'num_ctx' must be a whole number"));
         assertTrue(blobError("{\"num_ctx\":1e20}").contains("beyond"), blobError("{\"num_ctx\":1e20}"));
         assertTrue(blobError("{\"num_ctx\":4294967296}").contains("beyond 2^31"));
         assertTrue(blobError("{\"use_mmap\":1}").contains("must be true or false"));

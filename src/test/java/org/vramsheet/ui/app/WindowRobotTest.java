@@ -334,7 +334,7 @@ class WindowRobotTest {
     /** Names that are the same in Russian: engines, units, dtypes, formats, the sample's model and GPU. */
     private static final java.util.Set<String> KEPT_AS_IS = java.util.Set.of("vLLM", "SGLang", "TensorRT", "LLM",
             "Ollama", "Modelfile", "num_ctx", "num_gpu",
-            "OLLAMA_CONTEXT_LENGTH", "OLLAMA_FLASH_ATTENTION", "OLLAMA_KV_CACHE_TYPE", "OLLAMA_NUM_PARALLEL",
+            "OLLAMA_CONTEXT_LENGTH", "OLLAMA_FLASH_ATTENTION", "OLLAMA_KV_CACHE_TYPE", "OLLAMA_NUM_PARALLEL", "OLLAMA_GPU_OVERHEAD",
             "llama", "cpp", "transformers", "GiB", "MiB", "KiB", "TiB", "GPU", "CUDA", "MLA", "GQA", "MHA", "MQA",
             "auto", "Typical", "Heavy", "Limit", "TYPICAL", "HEAVY", "LIMIT", "RUNTIME", "VRAM", "Sheet", "NVIDIA",
             "HBM", "Llama", "Instruct", "meta", "LlamaForCausalLM", "main", "safetensors", "kv_lora_rank",

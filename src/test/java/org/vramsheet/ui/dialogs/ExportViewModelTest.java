@@ -16,6 +16,7 @@ import java.util.List;
 import org.apache.poi.ss.usermodel.CellType;
 import org.apache.poi.ss.usermodel.Row;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
+import org.apache.poi.xslf.usermodel.XMLSlideShow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.vramsheet.core.compare.Comparison;
@@ -77,11 +78,33 @@ class ExportViewModelTest {
     }
 
     @Test
+    void exportSlideWritesOnlyTheSlideInTheBackgroundAndSaysSo() throws Exception {
+        SheetViewModel vm = SheetViewModelTest.open("gemma-2-9b-sliding-window-h100.json");
+        ExportViewModel evm = new ExportViewModel("test");
+        evm.suggestSlide(dir.resolve("sheet.json"), "");
+        assertEquals(dir.resolve("sheet.pptx").toString(), evm.pptx.get());
+        assertEquals("", evm.xlsx.get());
+        assertEquals("", evm.pdf.get());
+        List<Runnable> background = new ArrayList<>();
+        evm.export(vm.computed(), background::add, Runnable::run, () -> { });
+        assertTrue(evm.busy.get(), "running");
+        assertFalse(Files.exists(dir.resolve("sheet.pptx")), "not on the calling (FX) thread");
+        background.forEach(Runnable::run);
+        assertFalse(evm.busy.get(), evm.error.get());
+        assertEquals("Wrote '" + dir.resolve("sheet.pptx") + "'", evm.status.get());
+        assertEquals(1.0, evm.progress.get(), 1e-9);
+        try (var ppt = new XMLSlideShow(Files.newInputStream(dir.resolve("sheet.pptx")))) {
+            assertEquals(1, ppt.getSlides().size());
+        }
+        assertEquals(List.of(dir.resolve("sheet.pptx")), evm.existing(), "asked before it is replaced");
+    }
+
+    @Test
     void exportPrintsTheWindowsOwnCalculationNotANewOne() throws Exception {
         SheetViewModel vm = SheetViewModelTest.open("gemma-2-9b-sliding-window-h100.json");
         assertNull(vm.newVariant(), "with variants, the comparison's shown column is the window's calculation too");
         List<ReportData> written = new ArrayList<>();
-        ExportViewModel evm = new ExportViewModel("test", (d, r, p) -> written.add(d));
+        ExportViewModel evm = new ExportViewModel("test", (d, r, s, p) -> written.add(d));
         evm.xlsx.set(dir.resolve("r.xlsx").toString());
         evm.export(vm.computed(), Runnable::run, Runnable::run, () -> { });
         assertEquals(1, written.size(), evm.error.get());
@@ -107,7 +130,7 @@ class ExportViewModelTest {
         SheetViewModel vm = SheetViewModelTest.open("gemma-2-9b-sliding-window-h100.json");
         vm.kv.kvHeads.textProperty().set("eight");
         List<ReportData> written = new ArrayList<>();
-        ExportViewModel evm = new ExportViewModel("test", (d, r, p) -> written.add(d));
+        ExportViewModel evm = new ExportViewModel("test", (d, r, s, p) -> written.add(d));
         evm.xlsx.set(dir.resolve("r.xlsx").toString());
         evm.export(vm.computed(), Runnable::run, Runnable::run, () -> { });
         assertTrue(evm.error.get().contains("KV heads"), evm.error.get());

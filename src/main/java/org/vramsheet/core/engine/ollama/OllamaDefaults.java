@@ -13,6 +13,8 @@ import org.vramsheet.core.engine.ollama.OllamaRunnerSetup.Setting;
  */
 public final class OllamaDefaults {
     private static final OllamaRelease LLAMA_SERVER = OllamaAttentionRule.LLAMA_SERVER;
+    /** The GPU layers' value while Ollama's planner decides them (num_gpu unset, before 0.30.0). */
+    static final String PLANNER = "the planner";
 
     private OllamaDefaults() { }
 
@@ -70,7 +72,7 @@ public final class OllamaDefaults {
             return new Setting<>("llama-server --fit", List.of("num_gpu unset: llama-server fits the layers to the free memory"
                     + " itself, no -ngl passed (llm/llama_server.go, from 0.30.0)"));
         }
-        return new Setting<>("the planner", List.of("num_gpu unset: the planner of Ollama offloads the layers that fit in free GPU"
+        return new Setting<>(PLANNER, List.of("num_gpu unset: the planner of Ollama offloads the layers that fit in free GPU"
                 + " memory; its log line ('offload to cuda', 'offload library=', from 0.11.5 'load request') gives the count"));
     }
 

@@ -64,6 +64,11 @@ public final class OllamaModule implements EngineModule {
     public DeviceLayout devices(DeviceInput in) {
         DeviceLayout d = llamaCpp.devices(in);
         List<String> notes = new ArrayList<>(OllamaSheet.notes(OllamaSheet.runnerSetup(in.sheet())));
+        Integer ngl = in.sheet().runtime().llamaCpp().gpuLayers();
+        if (ngl != null && OllamaSheet.plannerPlacesLayers(in.sheet())) {
+            notes.add("-ngl " + ngl + ": the layers.offload of Ollama's planner (num_gpu unset: llm/memory.go EstimateGPULayers,"
+                    + " passed to the runner as --n-gpu-layers)");
+        }
         notes.addAll(d.notes());
         return new DeviceLayout(d.devices(), notes);
     }

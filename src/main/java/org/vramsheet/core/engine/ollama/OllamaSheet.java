@@ -29,7 +29,9 @@ public final class OllamaSheet {
     public static OllamaSetup setup(Worksheet ws) {
         OllamaSettings o = ws.runtime().ollama();
         Gpu g = ws.gpu();
-        Long vram = g.totalBytes() == null ? null : multiply(g.totalBytes(), g.count() == null ? 1 : g.count());
+        long overhead = o.gpuOverheadBytes() == null ? 0 : o.gpuOverheadBytes();
+        Long vram = g.totalBytes() == null ? null
+                : multiply(Math.max(0, g.totalBytes() - overhead), g.count() == null ? 1 : g.count());
         return new OllamaSetup.Builder().version(ws.runtime().engineVersion()).modelNumCtx(o.numCtx())
                 .contextLength(o.contextLength()).numParallel(o.numParallel() == null ? null : o.numParallel().longValue())
                 .kvCacheType(cacheName(o.kvCacheType())).flashAttention(o.flashAttention())
@@ -54,6 +56,20 @@ public final class OllamaSheet {
         RuntimeSettings nr = r.toBuilder().maxModelLen(s.runnerContext().value()).maxNumSeqs(parallel).llamaCpp(l)
                 .blockSize(null).build();
         return ws.withRuntime(nr).withKv(ws.kv().toBuilder().kvDtype(kvDtype(s)).build());
+    }
+
+    /** Whether Ollama's planner decides the runner's GPU layers: num_gpu unset on a release before llama-server (0.30.0). */
+    public static boolean plannerPlacesLayers(Worksheet ws) {
+        return OllamaDefaults.PLANNER.equals(runnerSetup(ws).gpuLayers().value());
+    }
+
+    /**
+     * The runner's launch with {@code -ngl} = the planner's {@code layers.offload}: num_gpu unset, Ollama passes the layers
+     * its planner fits (llm/memory.go EstimateGPULayers) to the runner as {@code --n-gpu-layers} (llm/server.go).
+     */
+    public static Worksheet withPlannedLayers(Worksheet launched, int layersOffload) {
+        RuntimeSettings r = launched.runtime();
+        return launched.withRuntime(r.toBuilder().llamaCpp(r.llamaCpp().withGpuLayers(layersOffload)).build());
     }
 
     /**

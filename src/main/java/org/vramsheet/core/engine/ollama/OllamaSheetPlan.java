@@ -123,11 +123,14 @@ public final class OllamaSheetPlan {
             free.add(g.totalBytes());
         }
         Integer layers = OllamaSheet.gpuLayers(r.gpuLayers());
+        Long set = ws.runtime().ollama().gpuOverheadBytes();
+        long overhead = set == null ? 0 : set;
         notes.add("The setup of the planner: Ollama " + r.release() + ", CUDA (assumed), " + count + " GPU(s) with "
                 + Units.gibText(g.totalBytes()) + " free each (the GPU memory of the sheet; Ollama sees less, without the CUDA"
-                + " context and the memory of other processes), OLLAMA_GPU_OVERHEAD 0, " + Units.grouped(r.runnerContext().value())
+                + " context and the memory of other processes), OLLAMA_GPU_OVERHEAD " + Units.grouped(overhead) + " B"
+                + (set == null ? " (unset)" : " per GPU (RUNTIME › Ollama settings)") + ", " + Units.grouped(r.runnerContext().value())
                 + " cells for " + r.parallel().value() + " sequences, num_batch " + r.batch().value());
-        return new OllamaPlanSetup(r.release(), "cuda", free, 0, r.runnerContext().value(), r.batch().value(),
+        return new OllamaPlanSetup(r.release(), "cuda", free, overhead, r.runnerContext().value(), r.batch().value(),
                 r.parallel().value(), layers == null ? -1 : layers, "on".equals(r.flashAttention().value()),
                 r.cacheTypeK().value());
     }

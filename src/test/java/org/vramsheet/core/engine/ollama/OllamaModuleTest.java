@@ -61,6 +61,30 @@ class OllamaModuleTest {
         assertEquals(4096L, Sheets.value(later, FigureKey.POOL_MAX_MODEL_LEN));
     }
 
+    /**
+     * num_gpu unset on a release whose planner decides (0.9.5): the runner's -ngl is the planner's layers.offload, so
+     * "all that fit" is Ollama's count, not every layer. 70B at 4 bits on one 24 GiB card does not fit whole; on two it
+     * does (81 = 80 blocks and the output layer); num_gpu set decides instead.
+     */
+    @Test
+    void numGpuUnsetOffloadsThePlannersLayersOffload() {
+        Worksheet two = ollama("0.9.5", OllamaSettings.builder().numCtx(4096L).numParallel(1).build());
+        Worksheet one = two.withGpu(two.gpu().withCount(1)).withRuntime(two.runtime().toBuilder().pipelineParallel(1).build());
+        SizingResult r = SizingCalculator.calculate(one);
+        long planned = Sheets.value(r, FigureKey.OLLAMA_PLAN_LAYERS);
+        assertTrue(planned > 0 && planned < 80, "a partial offload: " + planned);
+        assertEquals(planned, Sheets.value(r, FigureKey.device("gpu0", "layers")), "-ngl = layers.offload");
+        assertEquals(80 - planned, Sheets.value(r, FigureKey.device("host", "layers")), "the rest on the host");
+        String notes = String.join("\n", r.get(FigureKey.device("gpu0", "kvBytes")).provenance().assumptions());
+        assertTrue(notes.contains("-ngl " + planned + ": the layers.offload of Ollama's planner"), notes);
+        assertEquals(planned * 4096L * 2 * 8 * 128 * 2, kv(r, "gpu0"), "the KV of the offloaded layers only");
+        SizingResult both = SizingCalculator.calculate(two);
+        assertEquals(81, Sheets.value(both, FigureKey.OLLAMA_PLAN_LAYERS));
+        assertEquals(80, Sheets.value(both, FigureKey.device("gpu0", "layers")) + Sheets.value(both, FigureKey.device("gpu1", "layers")));
+        Worksheet set = one.withRuntime(one.runtime().toBuilder().ollama(one.runtime().ollama().toBuilder().numGpu(20).build()).build());
+        assertEquals(20, Sheets.value(SizingCalculator.calculate(set), FigureKey.device("gpu0", "layers")), "num_gpu 20");
+    }
+
     /** OLLAMA_KV_CACHE_TYPE q8_0 without flash attention on: Ollama keeps f16 (llm/server.go), and says why. */
     @Test
     void aQuantizedCacheWithoutFlashAttentionStaysF16() {

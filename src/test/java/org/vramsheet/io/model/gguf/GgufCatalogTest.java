@@ -137,4 +137,22 @@ class GgufCatalogTest {
         assertTrue(e.getMessage().contains("'llama.block_count' (u32) holds 'eighty'"), e.getMessage());
         assertEquals(27_009_000_000L, GgufLogHeader.params("llm_load_print_meta: model params     = 27.009 B"));
     }
+    /**
+     * A GGUF imported onto an Ollama sheet (Ollama 0.12.3, OLLAMA_KV_CACHE_TYPE q8_0 with flash attention) keeps Ollama and
+     * its settings, and its KV-cache dtype is auto: the runner's cache type is Ollama's. It was the GGUF's f16, which the
+     * validator refused ("the runner of Ollama caches 'q8_0'"), leaving every figure unavailable (seen in the screenshot).
+     */
+    @Test
+    void aGgufImportedOntoAnOllamaSheetTakesOllamasCacheType() throws Exception {
+        Worksheet ollama = WorksheetJson.read(java.nio.file.Path.of("src/test/resources/worksheets/v8-ollama-2x4090.json"));
+        ModelCatalog.Entry qwen = ModelCatalog.ggufEntries().stream().filter(e -> e.id().contains("Qwen3-32B")).findFirst()
+                .orElseThrow();
+        Worksheet ws = GgufCatalog.fromCatalog(qwen).applyTo(ollama);
+        assertEquals(Engine.OLLAMA, ws.runtime().engine());
+        assertEquals(ollama.runtime().ollama(), ws.runtime().ollama());
+        assertEquals(org.vramsheet.core.sheet.KvDtype.AUTO, ws.kv().kvDtype());
+        var r = SizingCalculator.calculate(ws);
+        assertTrue(r.issues().isEmpty(), r.issues().toString());
+        assertTrue(r.get(FigureKey.OLLAMA_PLAN_LAYERS).available(), r.get(FigureKey.OLLAMA_PLAN_LAYERS).reason());
+    }
 }

@@ -1,0 +1,142 @@
+package org.vramsheet.report;
+
+import java.awt.Color;
+import java.awt.Dimension;
+import java.awt.geom.Rectangle2D;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.poi.sl.usermodel.Insets2D;
+import org.apache.poi.sl.usermodel.TableCell.BorderEdge;
+import org.apache.poi.sl.usermodel.TextParagraph;
+import org.apache.poi.xslf.usermodel.XMLSlideShow;
+import org.apache.poi.xslf.usermodel.XSLFSlide;
+import org.apache.poi.xslf.usermodel.XSLFTable;
+import org.apache.poi.xslf.usermodel.XSLFTableCell;
+import org.apache.poi.xslf.usermodel.XSLFTableRow;
+import org.apache.poi.xslf.usermodel.XSLFTextBox;
+import org.apache.poi.xslf.usermodel.XSLFTextParagraph;
+import org.apache.poi.xslf.usermodel.XSLFTextRun;
+import org.vramsheet.core.result.Figure;
+import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.summary.Decision;
+import org.vramsheet.io.json.Fingerprint;
+
+/**
+ * File › Export slide... and {@code export --pptx}: one 16:9 slide with the decision (verdict, budget, maximum
+ * concurrency at the context, the variants side by side or the scenarios) and the concurrency chart drawn as vector
+ * shapes ({@link PptxChart}). Printed from the core's figures ({@link Decision}); nothing is calculated again.
+ */
+public final class PptxSlide {
+    static final double W = 960;
+    static final double H = 540;
+    static final Color TEXT = new Color(0x1d2330);
+    static final Color MUTED = new Color(0x5b6577);
+    static final Color GOOD = new Color(0x1f8a4c);
+    static final Color BAD = new Color(0xc62f2f);
+    static final Color ACCENT = new Color(0x2f6fde);
+
+    private PptxSlide() { }
+
+    /** The slide's bytes (a .pptx file). */
+    public static byte[] render(ReportData d) throws IOException {
+        Decision dec = Decision.of(d.sheet, d.result, d.comparison, Fingerprint.ofContent(d.sheet));
+        try (XMLSlideShow ppt = new XMLSlideShow()) {
+            ppt.setPageSize(new Dimension((int) W, (int) H));
+            XSLFSlide s = ppt.createSlide();
+            title(s, dec);
+            verdict(s, dec);
+            Figure ctx = d.result.get(FigureKey.POOL_CONTEXT_LENGTH);
+            PptxChart.draw(s, new Rectangle2D.Double(470, 96, 470, 270), d, ctx.available() ? ctx.value() : null);
+            table(s, dec);
+            text(s, new Rectangle2D.Double(24, H - 36, W - 48, 28), footer(d, dec), 8, MUTED, false);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ppt.write(out);
+            return out.toByteArray();
+        }
+    }
+
+    private static void title(XSLFSlide s, Decision d) {
+        text(s, new Rectangle2D.Double(24, 16, W - 48, 40), (d.model().isBlank() ? "(no model)" : d.model()), 26, TEXT, true);
+        text(s, new Rectangle2D.Double(24, 54, W - 48, 26), d.gpus() + (d.gpuEach().isEmpty() ? "" : " (" + d.gpuEach()
+                + " each)") + " · " + d.engine(), 14, MUTED, false);
+    }
+
+    /** The verdict, what it is for, the maximum concurrency at the context and the budget, large on the left. */
+    private static void verdict(XSLFSlide s, Decision d) {
+        Color c = d.verdict().equals("FITS") ? GOOD : d.verdict().equals("DOES NOT FIT") ? BAD : MUTED;
+        text(s, new Rectangle2D.Double(24, 92, 440, 60), d.verdict(), 40, c, true);
+        text(s, new Rectangle2D.Double(24, 150, 440, 44), join(d.verdictFor().isEmpty() ? "" : "for " + d.verdictFor(),
+                d.margin()), 14, TEXT, false);
+        text(s, new Rectangle2D.Double(24, 196, 440, 22), "Max concurrency at " + d.context() + " per sequence", 14, MUTED, false);
+        text(s, new Rectangle2D.Double(24, 216, 440, 52), d.concurrency(), 34, ACCENT, true);
+        text(s, new Rectangle2D.Double(24, 262, 440, 14), d.concurrencyHow(), 8, MUTED, false);
+        text(s, new Rectangle2D.Double(24, 282, 440, 22), "Production budget per replica (GPU memory " + d.gpuMemory() + ")",
+                12, MUTED, false);
+        text(s, new Rectangle2D.Double(24, 300, 440, 34), d.budget(), 22, TEXT, true);
+        text(s, new Rectangle2D.Double(24, 330, 440, 24), d.budgetHow(), 8, MUTED, false);
+    }
+
+    private static String join(String a, String b) {
+        return a.isEmpty() ? b : b.isEmpty() ? a : a + ", " + b;
+    }
+
+    /** The variants side by side, or (a sheet without variants) the three scenarios. */
+    private static void table(XSLFSlide s, Decision d) {
+        List<String[]> rows = new ArrayList<>();
+        if (!d.variants().isEmpty()) {
+            rows.add(new String[] {"Variant", "Verdict", "Max concurrency", "Production budget", "Margin"});
+            for (Decision.Variant v : d.variants()) {
+                rows.add(new String[] {v.name() + (v.shown() ? " (shown)" : ""), v.verdict(), v.concurrency(), v.budget(),
+                    v.margin()});
+            }
+        } else {
+            rows.add(new String[] {"Scenario", "Load", "Fits the KV pool", "Share of the pool"});
+            for (Decision.Line l : d.scenarios()) {
+                rows.add(new String[] {l.name(), l.load().isEmpty() ? "unavailable" : l.load(), l.fits(), l.poolShare()});
+            }
+        }
+        XSLFTable t = s.createTable();
+        double[] widths = rows.get(0).length == 5 ? new double[] {170, 120, 150, 240, 232} : new double[] {170, 260, 200, 282};
+        double rowH = Math.min(24, 150.0 / rows.size());
+        for (int r = 0; r < rows.size(); r++) {
+            XSLFTableRow row = t.addRow();
+            row.setHeight(rowH);
+            for (int c = 0; c < rows.get(r).length; c++) {
+                XSLFTableCell cell = row.addCell();
+                XSLFTextRun run = cell.setText(rows.get(r)[c]);
+                run.setFontSize(rows.size() > 7 ? 9.0 : 11.0);
+                run.setBold(r == 0);
+                run.setFontColor(r == 0 ? ACCENT : TEXT);
+                cell.setBorderColor(BorderEdge.bottom, new Color(0xd5dae1));
+            }
+        }
+        for (int c = 0; c < widths.length; c++) {
+            t.setColumnWidth(c, widths[c]);
+        }
+        t.setAnchor(new Rectangle2D.Double(24, 372, W - 48, rowH * rows.size()));
+    }
+
+    private static String footer(ReportData d, Decision dec) {
+        String basis = d.basis == null ? "" : d.basis.words() + (d.basis.on().isEmpty() ? "" : " " + d.basis.on()) + " · ";
+        return basis + "SHA-256 " + dec.fingerprint() + (dec.approved() ? " (approved)" : " (draft, not approved)") + " · VRAM Sheet "
+                + d.version + " · " + d.generatedAt;
+    }
+
+    /** A text box at {@code at}: one paragraph, no autofit (the slide's places are fixed). */
+    static XSLFTextBox text(XSLFSlide s, Rectangle2D at, String text, double size, Color colour, boolean bold) {
+        XSLFTextBox b = s.createTextBox();
+        b.setAnchor(at);
+        b.setWordWrap(true);
+        b.setInsets(new Insets2D(0, 0, 0, 0));
+        XSLFTextParagraph p = b.getTextParagraphs().isEmpty() ? b.addNewTextParagraph() : b.getTextParagraphs().get(0);
+        p.setTextAlign(TextParagraph.TextAlign.LEFT);
+        XSLFTextRun r = p.addNewTextRun();
+        r.setText(text);
+        r.setFontSize(size);
+        r.setFontColor(colour);
+        r.setBold(bold);
+        return b;
+    }
+}
