@@ -365,6 +365,7 @@ class WorksheetJsonTest {
         var e = assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse(bad, "bad.json"));
         assertTrue(e.getMessage().contains("itlP50Ms") && e.getMessage().contains("not a time or rate"), e.getMessage());
     }
+
     /**
      * A version-8 Ollama sheet (Llama 3.1 70B at 4 bits on two RTX 4090, num_ctx 8192, OLLAMA_NUM_PARALLEL 2, q8_0, flash
      * attention; written by the version-8 build) opens with OLLAMA_GPU_OVERHEAD unset (0 B, as version 8 sized it), writes
@@ -395,7 +396,7 @@ class WorksheetJsonTest {
         long fewer = after.get(org.vramsheet.core.result.FigureKey.OLLAMA_PLAN_LAYERS).value();
         assertTrue(fewer < layers, "8 GiB kept free on each 24 GiB card: the planner offloads fewer layers (" + layers + " → "
                 + fewer + ")");
-
+    }
 
     // ---- added in schema version 9 (issue 30 points 2, 3, 6) ----
 
