@@ -15,6 +15,8 @@ import org.vramsheet.core.calc.SizingCalculator;
 import org.vramsheet.core.compare.Comparison;
 import org.vramsheet.core.calc.LatencyComparison;
 import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.input.InputText;
+import org.vramsheet.core.input.Inputs;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureFormat;
 import org.vramsheet.core.result.HeadlineBasis;
@@ -149,7 +151,11 @@ public final class ReportData {
                         FigureKey.POOL_CONTEXT_LENGTH, FigureKey.KV_CACHE_BYTES_PER_SEQUENCE, FigureKey.POOL_CONCURRENCY_RATIO,
                         FigureKey.POOL_MAX_CONCURRENCY, FigureKey.SPECULATIVE_TOKENS, FigureKey.SPECULATIVE_VERIFY_TOKENS,
                         FigureKey.SPECULATIVE_DRAFT_WEIGHTS_BYTES, FigureKey.SPECULATIVE_DRAFT_KV_BYTES_PER_TOKEN,
-                        FigureKey.SPECULATIVE_POOL_BYTES_PER_TOKEN_PER_GPU, FigureKey.SPECULATIVE_DRAFT_CONTEXT_BYTES)),
+                        FigureKey.SPECULATIVE_POOL_BYTES_PER_TOKEN_PER_GPU, FigureKey.SPECULATIVE_DRAFT_CONTEXT_BYTES,
+                        FigureKey.LORA_BYTES_PER_ADAPTER, FigureKey.LORA_SLOT_BYTES_PER_GPU, FigureKey.LORA_PUNICA_BYTES_PER_GPU,
+                        FigureKey.LORA_GPU_BYTES_PER_GPU, FigureKey.LORA_GPU_BYTES, FigureKey.LORA_HOST_BYTES_PER_NODE,
+                        FigureKey.OFFLOAD_HOST_BYTES_PER_RANK, FigureKey.OFFLOAD_HOST_BYTES_PER_NODE, FigureKey.OFFLOAD_HOST_TOKENS,
+                        FigureKey.OFFLOAD_HOST_RAM_ASKED_BYTES, FigureKey.OFFLOAD_FITS_HOST_RAM)),
                 new Section("VALIDATION", List.of()),
                 new Section("RESULT", List.of(FigureKey.RESULT_NON_KV_BYTES, FigureKey.RESULT_KV_BYTES,
                         FigureKey.RESULT_FRAGMENTATION_BYTES, FigureKey.RESULT_HEADROOM_BYTES, FigureKey.RESULT_BUDGET_BYTES,
@@ -197,8 +203,18 @@ public final class ReportData {
             }
             rows.add(row);
         }
+        List<String> share = new ArrayList<>(List.of("Share of sequences with the prefix"));
+        for (ScenarioId id : ScenarioId.values()) {
+            Double v = sheet.workloads().get(id).sharedPrefixShare();
+            share.add(v == null ? "all" : InputText.of(Inputs.get("workloads." + id.key() + ".sharedPrefixShare"), v));
+        }
+        rows.add(share);
         Map<String, ScenarioFigure> results = new LinkedHashMap<>();
         results.put("Aggregate active tokens", ScenarioFigure.ACTIVE_TOKENS);
+        results.put("Unique tokens after prefix sharing", ScenarioFigure.UNIQUE_TOKENS);
+        results.put("Tokens stored after prefix sharing", ScenarioFigure.STORED_TOKENS);
+        results.put("Sequences the pool holds without sharing", ScenarioFigure.CONCURRENCY_WITHOUT_SHARING);
+        results.put("Sequences the pool holds with sharing", ScenarioFigure.CONCURRENCY_WITH_SHARING);
         results.put("Calculated raw KV", ScenarioFigure.KV_BYTES);
         results.put("Physical KV (engine blocks)", ScenarioFigure.PHYSICAL_KV_BYTES);
         results.put("Fits the KV pool", ScenarioFigure.FITS);

@@ -102,6 +102,22 @@ final class XlsxInputs {
         scenarioInputs(b, d, "Generated", "Expected generated tokens", s -> s.generatedTokens());
         scenarioInputs(b, d, "Seqs", "Concurrent active sequences", s -> s.concurrentSequences());
         scenarioInputs(b, d, "Prefix", "Shared prefix tokens", s -> s.sharedPrefixTokens() == null ? 0L : s.sharedPrefixTokens());
+        shareInputs(b, d);
+    }
+
+    /** The share of each scenario's sequences that carry the shared prefix (version 9; empty in the sheet = all, 1). */
+    private static void shareInputs(XlsxBook b, ReportData d) {
+        Row r = b.next();
+        r.createCell(0).setCellValue("Share of sequences with the prefix (1 = all)");
+        int col = 1;
+        for (ScenarioId id : ScenarioId.values()) {
+            Double v = d.sheet.workloads().get(id).sharedPrefixShare();
+            XSSFCell c = (XSSFCell) r.createCell(col);
+            c.setCellValue(v == null ? 1.0 : v);
+            c.setCellStyle(b.input);
+            b.name(id.label() + "_PrefixShare", col, r.getRowNum());
+            col++;
+        }
     }
 
     private static void runtime(XlsxBook b, ReportData d) {

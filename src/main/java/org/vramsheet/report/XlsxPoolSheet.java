@@ -35,8 +35,13 @@ final class XlsxPoolSheet {
         return (p == XlsxPool.SGLANG_PAGES || p == XlsxPool.TRT_BLOCKS) && formulaGeometry(d) && !split && noDraft(d);
     }
 
-    /** The formulas know no speculative draft (its weights in the non-KV memory, its layers in the pool): app values then. */
-    private static boolean noDraft(ReportData d) { return !d.sheet.runtime().speculative().method().hasDraft(); }
+    /**
+     * The formulas know no speculative draft (its weights in the non-KV memory, its layers in the pool) and no LoRA slots
+     * taken from the pool: app values then.
+     */
+    private static boolean noDraft(ReportData d) {
+        return !d.sheet.runtime().speculative().method().hasDraft() && !d.sheet.runtime().lora().on();
+    }
 
     /** How the sheet's engine module has its pool written. */
     private static XlsxPool pool(ReportData d) { return Engines.of(d.sheet.runtime().engine()).xlsxPool(); }

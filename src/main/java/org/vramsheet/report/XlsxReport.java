@@ -140,6 +140,7 @@ public final class XlsxReport {
                 b.smallBytes);
         XlsxPoolSheet.write(b, d);
         draft(b, d);
+        lora(b, d);
         scenarios(b, d);
         budget(b);
         predictionErrors(b);
@@ -153,13 +154,15 @@ public final class XlsxReport {
         scen(b, d, new ScenRow("Len", "Active tokens per sequence", "{Input}+{Generated}", b.count), null);
         scen(b, d, new ScenRow("Active", "Aggregate active tokens", "{Len}*{Seqs}", b.count), ScenarioFigure.ACTIVE_TOKENS);
         scen(b, d, new ScenRow("PrefixUsed", "Shared prefix stored once", "IF(PrefixCaching=1,{Prefix},0)", b.count), null);
-        scen(b, d, new ScenRow("Unique", "Unique tokens after prefix sharing", "{Active}-({Seqs}-1)*{PrefixUsed}", b.count), null);
+        scen(b, d, new ScenRow("Unique", "Unique tokens after prefix sharing (round(share x sequences) share it)",
+                "{Active}-MAX(0,ROUND({PrefixShare}*{Seqs},0)-1)*{PrefixUsed}", b.count), null);
         scen(b, d, new ScenRow("KvLogical", "Calculated raw KV",
                 "{Seqs}*(BytesLayerTok*FullLayers*{Len}+BytesLayerTokWin*WindowLayers*MIN({Len},WindowTokens)+StatePerSeq)"
-                        + "-({Seqs}-1)*{PrefixUsed}*BytesLayerTok*FullLayers", b.bytes), ScenarioFigure.KV_BYTES);
+                        + "-MAX(0,ROUND({PrefixShare}*{Seqs},0)-1)*{PrefixUsed}*BytesLayerTok*FullLayers", b.bytes),
+                ScenarioFigure.KV_BYTES);
         String held = "GroupsFull*ROUNDUP({Len}/BlockSize,0)+GroupsWin*MIN(ROUNDUP({Len}/BlockSize,0),"
                 + "ROUNDUP((WindowTokens-1)/BlockSize,0)+1)";
-        String shared = "({Seqs}-1)*INT({PrefixUsed}/BlockSize)*BlockSize*BytesLayerTokRank*FullRank";
+        String shared = "MAX(0,ROUND({PrefixShare}*{Seqs},0)-1)*INT({PrefixUsed}/BlockSize)*BlockSize*BytesLayerTokRank*FullRank";
         if (paged) {
             scen(b, d, new ScenRow("Physical", "Physical KV (engine blocks, replica)",
                     "({Seqs}*(" + held + ")*Page*LayerGroup-" + shared + ")*Ranks", b.bytes), ScenarioFigure.PHYSICAL_KV_BYTES);
@@ -169,10 +172,16 @@ public final class XlsxReport {
                     + "+BytesLayerTokWinRank*WinRank*MIN(" + t + ",WindowTokens)+StateRank)-" + shared + ")*Ranks", b.bytes),
                     ScenarioFigure.PHYSICAL_KV_BYTES);
         } else {
-            scenValues(b, d, "Physical", "Physical KV (replica)", ScenarioFigure.PHYSICAL_KV_BYTES,
+            scenValues(b, d, new ScenRow("Physical", "Physical KV (replica)", "", b.bytes), ScenarioFigure.PHYSICAL_KV_BYTES,
                     "value from the app: " + e.label() + " / " + EngineDefaults.cache(d.sheet.runtime()).label());
         }
         scen(b, d, new ScenRow("PhysicalGiB", "Physical KV (GiB)", "{Physical}/1073741824", b.gib), null);
+        scenValues(b, d, new ScenRow("Stored", "Tokens stored after prefix sharing (whole blocks)", "", b.count),
+                ScenarioFigure.STORED_TOKENS, "value from the app: whole blocks shared (vLLM block size, SGLang page size)");
+        scenValues(b, d, new ScenRow("SeqsUnshared", "Sequences the pool holds without sharing", "", b.count),
+                ScenarioFigure.CONCURRENCY_WITHOUT_SHARING, "value from the app");
+        scenValues(b, d, new ScenRow("SeqsShared", "Sequences the pool holds with sharing", "", b.count),
+                ScenarioFigure.CONCURRENCY_WITH_SHARING, "value from the app");
         scen(b, d, new ScenRow("Fits", "Fits the KV pool",
                 "IF(AND({Physical}<=PoolReplica,OR(NOT(ISNUMBER(MaxModelLen)),{Len}<=MaxModelLen)),\"yes\",\"no\")", b.label), null);
         scen(b, d, new ScenRow("Share", "Share of the KV pool", "IF(PoolReplica=0,\"-\",{Physical}/PoolReplica)", b.decimal), null);
@@ -207,9 +216,10 @@ public final class XlsxReport {
         }
     }
 
-    private static void scenValues(XlsxBook b, ReportData d, String name, String label, ScenarioFigure figure, String why) {
+    private static void scenValues(XlsxBook b, ReportData d, ScenRow row, ScenarioFigure figure, String why) {
+        String name = row.name();
         Row r = b.next();
-        r.createCell(0).setCellValue(label);
+        r.createCell(0).setCellValue(row.label());
         int col = 1;
         for (ScenarioId id : ScenarioId.values()) {
             Figure f = d.sheetFigure(id, figure);
@@ -217,7 +227,7 @@ public final class XlsxReport {
             if (f.available()) {
                 c.setCellValue(f.value());
             }
-            c.setCellStyle(b.bytes);
+            c.setCellStyle(row.style());
             b.name(id.label() + "_" + name, col, r.getRowNum());
             col++;
         }
@@ -237,6 +247,13 @@ public final class XlsxReport {
                         + "(PredictedCapacity-KvCapacityTokens)/KvCapacityTokens,\"-\")", b.decimal);
     }
 
+    /** LoRA slots and kernel buffers on the GPUs, whole replica (RUNTIME › LoRA adapters): the app's value. */
+    private static void lora(XlsxBook b, ReportData d) {
+        FigureKey k = FigureKey.LORA_GPU_BYTES;
+        b.value("LoraBytes", "LoRA slots and kernel buffers (replica)", d.figure(k).available() ? d.figure(k).value() : 0,
+                b.bytes, "the app's value: RUNTIME › LoRA adapters (0 without LoRA)");
+    }
+
     /** The speculative draft's memory outside the pool, whole replica: its weights and llama.cpp's own draft context. */
     private static void draft(XlsxBook b, ReportData d) {
         double v = 0;
@@ -249,8 +266,9 @@ public final class XlsxReport {
 
     private static void budget(XlsxBook b) {
         b.heading("RESULT: PRODUCTION MEMORY BUDGET PER REPLICA");
-        b.formula("NonKvReplica", "Non-KV footprint (measured x GPUs, else weights + draft + GPUs x (activation + non-torch + "
-                + "graphs))", "IF(ISNUMBER(MeasuredNonKv),MeasuredPerGpu*Ranks,Weights+DraftBytes+Ranks*(Act+NonTorch+CudaGraph))",
+        b.formula("NonKvReplica", "Non-KV footprint (measured x GPUs, else weights + draft + LoRA + GPUs x (activation + non-torch + "
+                + "graphs))",
+                "IF(ISNUMBER(MeasuredNonKv),MeasuredPerGpu*Ranks,Weights+DraftBytes+LoraBytes+Ranks*(Act+NonTorch+CudaGraph))",
                 b.bytes);
         b.formula("SizingKv", "Required KV (sizing scenario)",
                 "IF(Sizing=\"Typical\",Typical_Physical,IF(Sizing=\"Heavy\",Heavy_Physical,Limit_Physical))", b.bytes);

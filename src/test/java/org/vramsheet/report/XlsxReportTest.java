@@ -41,6 +41,8 @@ class XlsxReportTest {
             Map.entry("Blocks", FigureKey.POOL_GPU_BLOCKS), Map.entry("Capacity", FigureKey.POOL_CAPACITY_TOKENS),
             Map.entry("MaxConcurrency", FigureKey.POOL_MAX_CONCURRENCY),
             Map.entry("Typical_Active", FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.ACTIVE_TOKENS)),
+            Map.entry("Typical_Unique", FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.UNIQUE_TOKENS)),
+            Map.entry("Typical_KvLogical", FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES)),
             Map.entry("Heavy_KvLogical", FigureKey.scenario(ScenarioId.HEAVY, ScenarioFigure.KV_BYTES)),
             Map.entry("Limit_KvLogical", FigureKey.scenario(ScenarioId.LIMIT, ScenarioFigure.KV_BYTES)),
             Map.entry("Typical_Physical", FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.PHYSICAL_KV_BYTES)),
@@ -72,6 +74,17 @@ class XlsxReportTest {
         out.add(Arguments.of("Limit longer than the max model length", llama.withRuntime(llama.runtime().toBuilder()
                 .maxModelLen(8192L).build())
                 .withResult(llama.result().withContextLength(4096L))));
+        // version 9: half of Typical's sequences share its 1,000-token prefix (vLLM, prefix caching on); LoRA slots on
+        Worksheet v8 = WorksheetJson.read(Path.of("src/test/resources/worksheets/v8-lora-prefix.json"));
+        var l = v8.workloads().limit(); // Limit without its prefix: the doubling check below assumes none
+        v8 = org.vramsheet.core.calc.Sheets.withScenario(v8, ScenarioId.LIMIT, org.vramsheet.core.sheet.Scenario.of(
+                l.inputTokens(), l.generatedTokens(), l.concurrentSequences()));
+        var t = v8.workloads().typical();
+        out.add(Arguments.of("Typical: half share the prefix", org.vramsheet.core.calc.Sheets.withScenario(v8, ScenarioId.TYPICAL,
+                new org.vramsheet.core.sheet.Scenario(t.inputTokens(), t.generatedTokens(), t.concurrentSequences(), List.of(),
+                        t.sharedPrefixTokens(), 0.5))));
+        out.add(Arguments.of("LoRA slots on vLLM", v8.withRuntime(v8.runtime().toBuilder().lora(
+                org.vramsheet.core.sheet.LoraSettings.builder().maxLoras(4).intermediateSize(14_336).build()).build())));
         return out.stream();
     }
 

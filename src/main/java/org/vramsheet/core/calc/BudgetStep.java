@@ -97,19 +97,7 @@ final class BudgetStep {
                                 Provenance.of("measured non-KV per GPU x GPUs", Units.grouped(perGpu) + " x " + ranks,
                                         "Measured: it already contains the weights, so they are not added again"));
                     }
-                    long w = Math.addExact(c.get(FigureKey.WEIGHTS_BYTES).value(), SpeculativeStep.draftBytes(c));
-                    long act = NonKvStep.bytes(c, FigureKey.POOL_ACTIVATION_PEAK_BYTES);
-                    long nonTorch = NonKvStep.bytes(c, FigureKey.POOL_NON_TORCH_BYTES);
-                    long cg = NonKvStep.bytes(c, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES);
-                    long perGpu = Math.addExact(Math.addExact(act, nonTorch), cg);
-                    long v = Math.addExact(w, Math.multiplyExact(perGpu, (long) ranks));
-                    return Figure.of(FigureKey.RESULT_NON_KV_BYTES, "Non-KV footprint (replica)", Unit.BYTES, v,
-                            Provenance.of("weights" + (SpeculativeStep.draftBytes(c) > 0 ? " (+ draft)" : "")
-                                            + " + GPUs x (activation peak + non-torch + CUDA graphs)",
-                                    Units.grouped(w) + " + " + ranks + " x (" + Units.grouped(act) + " + "
-                                            + Units.grouped(nonTorch) + " + " + Units.grouped(cg) + ")",
-                                    MeasuredNonKv.estimateNote(c,
-                                            "Estimated; replace with the engine's measured non-KV memory after a test run")));
+                    return estimated(c, ranks);
                 });
         c.compute(FigureKey.RESULT_KV_BYTES, "Required KV (" + sizing.label() + ")", Unit.BYTES, Calc.f(), Calc.n(kvKey),
                 () -> {
@@ -205,5 +193,25 @@ final class BudgetStep {
             return Figure.flag(FigureKey.RESULT_FITS, "Fits the GPU", m >= 0, Provenance.of("budget <= GPU memory per replica",
                     m >= 0 ? "fits with " + Units.gibText(m) + " to spare" : "short by " + Units.gibText(-m)));
         });
+    }
+
+    /** The estimated non-KV footprint of the replica: weights, a speculative draft and LoRA slots, and each GPU's terms. */
+    private static Figure estimated(Calc c, int ranks) {
+        long lora = LoraStep.replicaBytes(c);
+        long w = Math.addExact(Math.addExact(c.get(FigureKey.WEIGHTS_BYTES).value(), SpeculativeStep.draftBytes(c)),
+                lora);
+        long act = NonKvStep.bytes(c, FigureKey.POOL_ACTIVATION_PEAK_BYTES);
+        long nonTorch = NonKvStep.bytes(c, FigureKey.POOL_NON_TORCH_BYTES);
+        long cg = NonKvStep.bytes(c, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES);
+        long perGpu = Math.addExact(Math.addExact(act, nonTorch), cg);
+        long v = Math.addExact(w, Math.multiplyExact(perGpu, (long) ranks));
+        return Figure.of(FigureKey.RESULT_NON_KV_BYTES, "Non-KV footprint (replica)", Unit.BYTES, v,
+                Provenance.of("weights" + (SpeculativeStep.draftBytes(c) > 0 ? " (+ draft)" : "")
+                                + (lora > 0 ? " (+ LoRA)" : "")
+                                + " + GPUs x (activation peak + non-torch + CUDA graphs)",
+                        Units.grouped(w) + " + " + ranks + " x (" + Units.grouped(act) + " + "
+                                + Units.grouped(nonTorch) + " + " + Units.grouped(cg) + ")",
+                        MeasuredNonKv.estimateNote(c,
+                                "Estimated; replace with the engine's measured non-KV memory after a test run")));
     }
 }

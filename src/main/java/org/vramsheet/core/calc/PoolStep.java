@@ -71,7 +71,8 @@ final class PoolStep {
         long cg = NonKvStep.bytes(c, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES);
         EngineModule.NonKvRule rule = Engines.of(r.engine()).nonKvRule();
         String nonKvFormula = rule.formula();
-        long draft = SpeculativeStep.weightsBeforePool(c) ? SpeculativeStep.weightsPerGpu(c) : 0;
+        long draft = Math.addExact(SpeculativeStep.weightsBeforePool(c) ? SpeculativeStep.weightsPerGpu(c) : 0,
+                LoraStep.beforePoolPerGpu(c));
         long nonKv = measured != null ? measured : sum(weights, draft, rule.activation() ? act : 0, rule.nonTorch() ? nonTorch : 0,
                 rule.cudaGraphs() ? cg : 0);
         if (measured != null && MeasuredNonKv.resplit(c) != null) {
@@ -91,9 +92,17 @@ final class PoolStep {
     private static Provenance estimate(Calc c, String formula, long nonKv, long draft) {
         String note = MeasuredNonKv.estimateNote(c, "Estimated; paste the engine's measured non-KV memory into VALIDATION to "
                 + "replace it (it already contains the weights)");
-        return draft == 0 ? Provenance.of(formula, Units.bytesText(nonKv), note)
-                : Provenance.of(formula + " + draft weights", Units.bytesText(nonKv), note, "The draft's weights ("
-                        + Units.grouped(draft) + " B per GPU) are loaded before the engine sizes its pool");
+        long lora = LoraStep.beforePoolPerGpu(c);
+        if (draft == 0) {
+            return Provenance.of(formula, Units.bytesText(nonKv), note);
+        }
+        if (lora == 0) {
+            return Provenance.of(formula + " + draft weights", Units.bytesText(nonKv), note, "The draft's weights ("
+                    + Units.grouped(draft) + " B per GPU) are loaded before the engine sizes its pool");
+        }
+        return Provenance.of(formula + (draft > lora ? " + draft weights + LoRA slots" : " + LoRA slots"), Units.bytesText(nonKv),
+                note, "LoRA slots and buffers (" + Units.grouped(lora) + " B per GPU) are allocated before the engine sizes "
+                        + "its pool");
     }
 
     private static PoolLayout engine(Calc c, RuntimeSettings r) {

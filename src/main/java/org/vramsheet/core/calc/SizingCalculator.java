@@ -36,8 +36,9 @@ public final class SizingCalculator {
         }
     }
 
-    private static final String[] ORDER = {"weights.", "kvCache.", "speculative.", "pool.", "devices.", "scenarios.typical.",
-        "scenarios.heavy.", "scenarios.limit.", "result.", "placement.", "performance.", "sla.", "cost.", "validation.", "memory."};
+    private static final String[] ORDER = {"weights.", "kvCache.", "speculative.", "lora.", "pool.", "offload.", "devices.",
+        "scenarios.typical.", "scenarios.heavy.", "scenarios.limit.", "result.", "placement.", "performance.", "sla.", "cost.",
+        "validation.", "memory."};
 
     /** Figures grouped in worksheet order, keeping the calculation order inside each section. */
     private static Map<String, Figure> ordered(Map<String, Figure> in) {
@@ -84,10 +85,12 @@ public final class SizingCalculator {
         WeightsStep.run(c);
         KvStep.run(c);
         SpeculativeStep.run(c);
+        LoraStep.run(c);
         NonKvStep.run(c);
         c.devices = DeviceStep.run(c);
         OllamaPlanStep.run(c);
         PoolLayout pool = PoolStep.run(c);
+        OffloadStep.run(c);
         WorkloadStep.run(c, pool);
         BudgetStep.concurrency(c, pool);
         BudgetStep.budget(c);

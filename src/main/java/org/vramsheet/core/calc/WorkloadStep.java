@@ -32,6 +32,9 @@ final class WorkloadStep {
     /** One scenario's inputs, as every part of its calculation needs them. */
     private record Scn(Calc c, ScenarioId id, Scenario s, List<Long> lens, String name, String[] fields, long prefix) {
         String[] kvFields() { return concat(fields, KvStep.INPUTS); }
+
+        /** The sequences that find the prefix already stored: the sharers but the first. */
+        long others() { return Math.max(0, s.sharers(lens.size()) - 1); }
     }
 
     private static void scenario(Calc c, PoolLayout pool, ScenarioId id) {
@@ -50,10 +53,17 @@ final class WorkloadStep {
             c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.FITS), name + ": fits the KV pool", Unit.FLAG, poolBlocked));
             c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE), name + ": share of the KV pool", Unit.RATIO,
                     poolBlocked));
+            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.STORED_TOKENS), name
+                    + ": tokens stored after prefix sharing", Unit.TOKENS, poolBlocked));
+            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.CONCURRENCY_WITHOUT_SHARING), name
+                    + ": sequences the pool holds without sharing", Unit.SEQUENCES, poolBlocked));
+            c.put(Figure.unavailable(FigureKey.scenario(id, ScenarioFigure.CONCURRENCY_WITH_SHARING), name
+                    + ": sequences the pool holds with sharing", Unit.SEQUENCES, poolBlocked));
             return;
         }
         physicalKv(x, pool);
         fitAndShare(x);
+        PrefixStep.run(c, pool, id, x.prefix());
     }
 
     private static void tokens(Scn x) {
@@ -102,10 +112,10 @@ final class WorkloadStep {
         c.compute(FigureKey.scenario(id, ScenarioFigure.UNIQUE_TOKENS), name + ": unique tokens after prefix sharing", Unit.TOKENS, fields,
                 Calc.n(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)), () -> {
                     long sum = c.get(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)).value();
-                    long saved = Math.multiplyExact(prefix, (long) Math.max(0, lens.size() - 1));
+                    long saved = Math.multiplyExact(prefix, x.others());
                     return Figure.of(FigureKey.scenario(id, ScenarioFigure.UNIQUE_TOKENS), name + ": unique tokens after prefix sharing",
-                            Unit.TOKENS, sum - saved, Provenance.of("aggregate - (sequences - 1) x shared prefix",
-                                    Units.grouped(sum) + " - " + Math.max(0, lens.size() - 1) + " x " + Units.grouped(prefix),
+                            Unit.TOKENS, sum - saved, Provenance.of("aggregate - (sequences sharing - 1) x shared prefix",
+                                    Units.grouped(sum) + " - " + x.others() + " x " + Units.grouped(prefix),
                                     prefix > 0 ? "Prefix caching on: the shared prefix is stored once"
                                             : c.ws.runtime().prefixCaching() ? "No shared prefix given"
                                             : "Prefix caching off: every sequence stores its own copy"));
@@ -123,8 +133,7 @@ final class WorkloadStep {
                 Calc.n(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)), () -> {
             KvGeometry g = c.geometry;
             long total = sum(lens, g::sequenceBytes);
-            long saved = Math.multiplyExact(Math.multiplyExact(prefix, (long) Math.max(0, lens.size() - 1)),
-                    sharedPerToken(g));
+            long saved = Math.multiplyExact(Math.multiplyExact(prefix, x.others()), sharedPerToken(g));
             long kv = total - saved;
             List<String> notes = new ArrayList<>();
             notes.add("Logical payload (model-wide, before block rounding)");
@@ -156,10 +165,10 @@ final class WorkloadStep {
                     long perRank = sum(x.lens(), pool::sequenceBytesRank);
                     long sharedBlocks = x.prefix() / pool.blockSize;
                     long savedRank = 0;
-                    if (sharedBlocks > 0 && x.lens().size() > 1) {
+                    if (sharedBlocks > 0 && x.others() > 0) {
                         long fullLayersRank = c.geometry.groupsRank.isEmpty() || c.geometry.groupsRank.get(0).capped()
                                 ? 0 : c.geometry.groupsRank.get(0).layers();
-                        savedRank = Math.multiplyExact(Math.multiplyExact(sharedBlocks * pool.blockSize, (long) x.lens().size() - 1),
+                        savedRank = Math.multiplyExact(Math.multiplyExact(sharedBlocks * pool.blockSize, x.others()),
                                 Math.multiplyExact(c.geometry.perLayerRank(), fullLayersRank));
                     }
                     long phys = Math.multiplyExact(perRank - savedRank, (long) pool.ranks);

@@ -38,6 +38,14 @@ final class Limits {
     static final long PARALLEL = 1024;
     /** Speculative tokens K per step (vLLM and SGLang run a handful; 64 is far past any published setting). */
     static final long SPECULATIVE_TOKENS = 64;
+    /** LoRA slots on a GPU (vLLM and SGLang serve a few to a few hundred at once). */
+    static final long LORAS = 4096;
+    /** LoRA rank: vLLM's largest --max-lora-rank is 512 (config/lora.py MaxLoRARanks). */
+    static final long LORA_RANK = 4096;
+    /** LoRA adapters cached in host RAM. */
+    static final long CPU_LORAS = 1_000_000;
+    /** SGLang --hicache-ratio: the host pool as a multiple of the device pool. */
+    static final long OFFLOAD_RATIO = 1000;
     static final long GPUS = 100_000;
     static final long NODES = 4096;
 

@@ -41,7 +41,7 @@ final class RunInputs {
                     .n(p + "sharedPrefixTokens", "Shared prefix tokens", "Общий префикс (токены)", TOKENS, 0,
                             Limits.TOKENS);
         }
-        speculative(performance(ollamaAddedIn9(ollama(llamaCpp(runtime(d))))))
+        addedInNine(speculative(performance(ollamaAddedIn9(ollama(llamaCpp(runtime(d)))))))
                 .t("gpu.name", "GPU model", "Модель GPU", TEXT).is("")
                 .n("gpu.count", "Count", "Количество", COUNT, 1, Limits.GPUS).is(1)
                 .n("gpu.totalBytes", "CUDA-visible memory per GPU", "Память на GPU, видимая CUDA", BYTES,
@@ -182,6 +182,31 @@ final class RunInputs {
                         .since(8)
                 .n(p + "draftTensorParallel", "Draft tensor parallel size", "Tensor parallel черновой модели", COUNT, 1,
                         Limits.PARALLEL).since(8);
+    }
+
+    // ---- added in schema version 9 (issue 30 points 2, 3, 6: LoRA, KV offload to CPU, prefix sharing) ----
+
+    /** The inputs version 9 added: LoRA adapters, KV offload to CPU memory and the node's host RAM, the prefix share. */
+    private static DeclList addedInNine(DeclList d) {
+        String l = "runtime.lora.";
+        d.n(l + "maxLoras", "Max LoRAs on the GPU", "Макс. LoRA на GPU", COUNT, 1, Limits.LORAS).since(9)
+                .n(l + "maxRank", "Max LoRA rank", "Макс. ранг LoRA", COUNT, 1, Limits.LORA_RANK).since(9)
+                .t(l + "targetModules", "LoRA target modules", "Целевые модули LoRA", TEXT).is("").since(9)
+                .t(l + "dtype", "LoRA dtype", "Тип данных LoRA", ENUM).since(9)
+                .n(l + "maxCpuLoras", "Max LoRAs in host RAM", "Макс. LoRA в памяти хоста", COUNT, 1, Limits.CPU_LORAS)
+                        .since(9)
+                .n(l + "intermediateSize", "MLP intermediate size", "Промежуточный размер MLP", COUNT, 1, Limits.WIDTH)
+                        .since(9);
+        String o = "runtime.offload.";
+        d.n(o + "cpuBytes", "KV offload to CPU", "Выгрузка KV в память CPU", BYTES, 1, Limits.BYTES).since(9)
+                .n(o + "cpuRatio", "KV offload ratio (SGLang hicache)", "Доля выгрузки KV (SGLang hicache)", DECIMAL, 0,
+                        Limits.OFFLOAD_RATIO).since(9)
+                .n(o + "nodeHostRamBytes", "Host RAM per node", "Память хоста на узел", BYTES, Limits.GPU_MIN_BYTES, Limits.BYTES).since(9);
+        for (ScenarioId id : ScenarioId.values()) {
+            d.n("workloads." + id.key() + ".sharedPrefixShare", "Share of sequences with the prefix",
+                    "Доля последовательностей с префиксом", RATIO, 0, 1).since(9);
+        }
+        return d;
     }
 
     private static DeclList signOff(DeclList d) {

@@ -155,6 +155,10 @@ public final class WorksheetValidator {
     private static void scenario(Worksheet ws, ScenarioId id, Issues out) {
         Scenario s = ws.workloads().get(id);
         String p = "workloads." + id.key() + ".";
+        Double share = s.sharedPrefixShare();
+        if (share != null && (share.isNaN() || share < 0 || share > 1)) {
+            out.add(p + "sharedPrefixShare", "must be from 0 to 1 (got " + share + ")");
+        }
         // a sequence longer than the max model length is not an input error: the scenario's verdict says the engine
         // refuses it (WorkloadStep, BudgetStep)
         long shortest;
@@ -273,6 +277,7 @@ public final class WorksheetValidator {
         LlamaCppValidator.validate(ws, out);
         OllamaValidator.validate(ws, out);
         SpeculativeValidator.validate(ws, out);
+        AdapterValidator.validate(ws, out);
     }
 
     private static void gpu(Worksheet ws, Issues out) {

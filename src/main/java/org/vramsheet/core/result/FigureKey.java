@@ -16,6 +16,17 @@ public record FigureKey(String id) {
             new FigureKey("speculative.draftKvBytesPerTokenPerGpu");
     public static final FigureKey SPECULATIVE_POOL_BYTES_PER_TOKEN_PER_GPU = new FigureKey("speculative.poolBytesPerTokenPerGpu");
     public static final FigureKey SPECULATIVE_DRAFT_CONTEXT_BYTES = new FigureKey("speculative.draftContextBytes");
+    public static final FigureKey LORA_BYTES_PER_ADAPTER = new FigureKey("lora.bytesPerAdapter");
+    public static final FigureKey LORA_SLOT_BYTES_PER_GPU = new FigureKey("lora.slotBytesPerGpu");
+    public static final FigureKey LORA_PUNICA_BYTES_PER_GPU = new FigureKey("lora.punicaBytesPerGpu");
+    public static final FigureKey LORA_GPU_BYTES_PER_GPU = new FigureKey("lora.gpuBytesPerGpu");
+    public static final FigureKey LORA_GPU_BYTES = new FigureKey("lora.gpuBytes");
+    public static final FigureKey LORA_HOST_BYTES_PER_NODE = new FigureKey("lora.hostBytesPerNode");
+    public static final FigureKey OFFLOAD_HOST_BYTES_PER_RANK = new FigureKey("offload.hostBytesPerRank");
+    public static final FigureKey OFFLOAD_HOST_BYTES_PER_NODE = new FigureKey("offload.hostBytesPerNode");
+    public static final FigureKey OFFLOAD_HOST_TOKENS = new FigureKey("offload.hostTokens");
+    public static final FigureKey OFFLOAD_HOST_RAM_ASKED_BYTES = new FigureKey("offload.hostRamAskedBytesPerNode");
+    public static final FigureKey OFFLOAD_FITS_HOST_RAM = new FigureKey("offload.fitsHostRam");
     public static final FigureKey KV_CACHE_HEAD_DIM = new FigureKey("kvCache.headDim");
     public static final FigureKey KV_CACHE_KV_HEADS = new FigureKey("kvCache.kvHeads");
     public static final FigureKey KV_CACHE_ELEMENT_BYTES = new FigureKey("kvCache.elementBytes");

@@ -11,7 +11,10 @@ public enum ScenarioFigure {
     FITS("fits"),
     POOL_SHARE("poolShare"),
     KV_BYTES_PER_GPU("kvBytesPerGpu"),
-    FREE_BYTES_PER_GPU("freeBytesPerGpu");
+    FREE_BYTES_PER_GPU("freeBytesPerGpu"),
+    STORED_TOKENS("storedTokens"),
+    CONCURRENCY_WITH_SHARING("maxConcurrencyWithSharing"),
+    CONCURRENCY_WITHOUT_SHARING("maxConcurrencyWithoutSharing");
 
     private final String id;
 

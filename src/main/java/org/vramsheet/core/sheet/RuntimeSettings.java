@@ -23,6 +23,8 @@ package org.vramsheet.core.sheet;
  * @param ollama               Ollama's settings (num_ctx, OLLAMA_NUM_PARALLEL, ...); used when the engine is Ollama
  * @param performance          the latency estimate's utilizations (version 8); null: the calibrated defaults
  * @param speculative          speculative decoding: method, K and the draft (schemaVersion 8); none by default
+ * @param lora                 LoRA adapters: slots on the GPU, rank, target modules, dtype, host cache (schemaVersion 9)
+ * @param offload              KV offload to CPU memory and the node's host RAM (schemaVersion 9)
  */
 public record RuntimeSettings(Engine engine, String engineVersion, CacheImplementation cacheImplementation,
                       Integer tensorParallel, Integer pipelineParallel, Double utilization, Integer blockSize,
@@ -31,7 +33,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
                       Double fragmentationPercent, Boolean cudaGraphsInPool,
                       Long kvCacheMemoryBytes, Integer dataParallel, Integer nodes, LlamaCppSettings llamaCpp,
                       OllamaSettings ollama, PerfSettings performance,
-                      SpeculativeSettings speculative) {
+                      SpeculativeSettings speculative, LoraSettings lora, OffloadSettings offload) {
     public RuntimeSettings {
         engine = engine == null ? Engine.byDefault() : engine;
         engineVersion = engineVersion == null ? "" : engineVersion.trim();
@@ -45,6 +47,8 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         llamaCpp = llamaCpp == null ? LlamaCppSettings.defaults() : llamaCpp;
         ollama = ollama == null ? OllamaSettings.defaults() : ollama;
         speculative = speculative == null ? SpeculativeSettings.defaults() : speculative;
+        lora = lora == null ? LoraSettings.defaults() : lora;
+        offload = offload == null ? OffloadSettings.defaults() : offload;
     }
 
     /** A copy with another layout. */
@@ -89,6 +93,8 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         private OllamaSettings ollama;
         private PerfSettings performance;
         private SpeculativeSettings speculative;
+        private LoraSettings lora;
+        private OffloadSettings offload;
 
         private Builder() { }
 
@@ -116,6 +122,8 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
             ollama = r.ollama;
             performance = r.performance;
             speculative = r.speculative;
+            lora = r.lora;
+            offload = r.offload;
         }
 
         public Builder engine(Engine v) { engine = v; return this; }
@@ -141,12 +149,15 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         public Builder ollama(OllamaSettings v) { ollama = v; return this; }
         public Builder performance(PerfSettings v) { performance = v; return this; }
         public Builder speculative(SpeculativeSettings v) { speculative = v; return this; }
+        public Builder lora(LoraSettings v) { lora = v; return this; }
+        public Builder offload(OffloadSettings v) { offload = v; return this; }
 
         public RuntimeSettings build() {
             return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel,
                     utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs,
                     activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool,
-                    kvCacheMemoryBytes, dataParallel, nodes, llamaCpp, ollama, performance, speculative);
+                    kvCacheMemoryBytes, dataParallel, nodes, llamaCpp, ollama, performance, speculative, lora,
+                    offload);
         }
     }
 }

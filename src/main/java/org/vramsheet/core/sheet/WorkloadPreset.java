@@ -42,6 +42,6 @@ public enum WorkloadPreset {
             input = Math.max(1, maxContext - output);
         }
         long prefix = Math.min(r[3], input);
-        return new Scenario(input, output, r[2], List.of(), prefix == 0 ? null : prefix);
+        return new Scenario(input, output, r[2], List.of(), prefix == 0 ? null : prefix, null);
     }
 }

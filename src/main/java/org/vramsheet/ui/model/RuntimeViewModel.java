@@ -12,10 +12,13 @@ import javafx.beans.binding.ObjectBinding;
 import org.vramsheet.core.input.Fields;
 import org.vramsheet.core.input.Issue;
 import org.vramsheet.core.sheet.CacheImplementation;
+import org.vramsheet.core.sheet.ComputeDtype;
 import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.LlamaCppSettings;
+import org.vramsheet.core.sheet.LoraSettings;
+import org.vramsheet.core.sheet.OffloadSettings;
 import org.vramsheet.core.sheet.OllamaSettings;
 import org.vramsheet.core.sheet.PerfSettings;
 import org.vramsheet.core.sheet.RuntimeSettings;
@@ -84,6 +87,17 @@ public final class RuntimeViewModel extends SectionViewModel {
     public final NumberInput draftKvHeads = number("runtime.speculative.draftKvHeads", NumberInput.Kind.COUNT, "heads");
     public final NumberInput draftHeadDim = number("runtime.speculative.draftHeadDim", NumberInput.Kind.COUNT, "");
     public final NumberInput draftTp = number("runtime.speculative.draftTensorParallel", NumberInput.Kind.COUNT, "GPUs");
+    // LoRA adapters and KV offload to CPU (RUNTIME › LoRA adapters, KV offload to CPU; schema version 9)
+    public final NumberInput loraMaxLoras = number("runtime.lora.maxLoras", NumberInput.Kind.COUNT, "adapters");
+    public final NumberInput loraMaxRank = number("runtime.lora.maxRank", NumberInput.Kind.COUNT, "");
+    public final StringProperty loraTargets = watch(new SimpleStringProperty(""));
+    /** The adapters' dtype by name; "" is the model's (vLLM --lora-dtype auto; the sheet stores null). */
+    public final ObjectProperty<String> loraDtype = watch(new SimpleObjectProperty<>(""));
+    public final NumberInput loraMaxCpuLoras = number("runtime.lora.maxCpuLoras", NumberInput.Kind.COUNT, "adapters");
+    public final NumberInput loraIntermediate = number("runtime.lora.intermediateSize", NumberInput.Kind.COUNT, "");
+    public final NumberInput offloadCpu = number("runtime.offload.cpuBytes", NumberInput.Kind.BYTES, "GiB");
+    public final NumberInput offloadRatio = number("runtime.offload.cpuRatio", NumberInput.Kind.DECIMAL, "x the pool");
+    public final NumberInput nodeHostRam = number("runtime.offload.nodeHostRamBytes", NumberInput.Kind.BYTES, "GiB");
     private final BooleanProperty decimalComma = new SimpleBooleanProperty(false);
     private final ObjectBinding<List<TypedNumber.Read>> shares = Bindings.createObjectBinding(
             () -> SplitText.read(tensorSplit.get(), decimalComma.get()), tensorSplit, decimalComma);
@@ -141,6 +155,35 @@ public final class RuntimeViewModel extends SectionViewModel {
         draftKvHeads.load(sp.draftKvHeads());
         draftHeadDim.load(sp.draftHeadDim());
         draftTp.load(sp.draftTensorParallel());
+        loadAdapters(r);
+    }
+
+    private void loadAdapters(RuntimeSettings r) {
+        LoraSettings lo = r.lora();
+        loraMaxLoras.load(lo.maxLoras());
+        loraMaxRank.load(lo.maxRank());
+        loraTargets.set(lo.targetModules());
+        loraDtype.set(lo.dtype() == null ? "" : lo.dtype().name());
+        loraMaxCpuLoras.load(lo.maxCpuLoras());
+        loraIntermediate.load(lo.intermediateSize());
+        OffloadSettings of = r.offload();
+        offloadCpu.load(of.cpuBytes());
+        offloadRatio.load(of.cpuRatio());
+        nodeHostRam.load(of.nodeHostRamBytes());
+    }
+
+    /** LoRA adapters as the form holds them. */
+    private LoraSettings lora() {
+        String dt = loraDtype.get();
+        return LoraSettings.builder().maxLoras(loraMaxLoras.intValue()).maxRank(loraMaxRank.intValue())
+                .targetModules(loraTargets.get()).dtype(dt == null || dt.isEmpty() ? null : ComputeDtype.valueOf(dt))
+                .maxCpuLoras(loraMaxCpuLoras.intValue()).intermediateSize(loraIntermediate.intValue()).build();
+    }
+
+    /** KV offload to CPU and the node's host RAM as the form holds them. */
+    private OffloadSettings offload() {
+        return OffloadSettings.builder().cpuBytes(offloadCpu.longValue()).cpuRatio(offloadRatio.doubleValue())
+                .nodeHostRamBytes(nodeHostRam.longValue()).build();
     }
 
     /** The utilizations as typed; null when none is (the calibrated defaults). */
@@ -208,6 +251,6 @@ public final class RuntimeViewModel extends SectionViewModel {
                     default -> null;
                 }).kvCacheMemoryBytes(kvCacheMemory.longValue()).dataParallel(dataParallel.intValue()).nodes(nodes.intValue())
                 .llamaCpp(llamaCpp()).ollama(ollama()).performance(performance())
-                .speculative(speculative()).build();
+                .speculative(speculative()).lora(lora()).offload(offload()).build();
     }
 }

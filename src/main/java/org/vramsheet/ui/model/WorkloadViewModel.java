@@ -22,6 +22,7 @@ public final class WorkloadViewModel extends SectionViewModel {
     public final NumberInput generatedTokens;
     public final NumberInput concurrentSequences;
     public final NumberInput sharedPrefixTokens;
+    public final NumberInput sharedPrefixShare;
     /** Optional explicit sequence lengths, comma or space separated; each read as a token field reads it. */
     public final StringProperty sequenceLengths = watch(new SimpleStringProperty(""));
     private final BooleanProperty decimalComma = new SimpleBooleanProperty(false);
@@ -34,6 +35,7 @@ public final class WorkloadViewModel extends SectionViewModel {
         generatedTokens = number(p + "generatedTokens", NumberInput.Kind.TOKENS, "tokens");
         concurrentSequences = number(p + "concurrentSequences", NumberInput.Kind.COUNT, "sequences");
         sharedPrefixTokens = number(p + "sharedPrefixTokens", NumberInput.Kind.TOKENS, "tokens");
+        sharedPrefixShare = number(p + "sharedPrefixShare", NumberInput.Kind.DECIMAL, "of sequences");
         lengths = Bindings.createObjectBinding(() -> parts().stream()
                 .map(part -> TypedNumber.read(part, NumberInput.Kind.TOKENS, "tokens", decimalComma.get())).toList(),
                 sequenceLengths, decimalComma);
@@ -65,6 +67,7 @@ public final class WorkloadViewModel extends SectionViewModel {
         generatedTokens.load(s.generatedTokens());
         concurrentSequences.load(s.concurrentSequences());
         sharedPrefixTokens.load(s.sharedPrefixTokens());
+        sharedPrefixShare.load(s.sharedPrefixShare());
         showLengths(s.sequenceLengths());
     }
 
@@ -94,7 +97,7 @@ public final class WorkloadViewModel extends SectionViewModel {
     public Scenario snapshot() {
         List<Long> lens = lengthsError() == null ? values() : List.of();
         return new Scenario(inputTokens.longValue(), generatedTokens.longValue(), concurrentSequences.longValue(), lens,
-                sharedPrefixTokens.longValue());
+                sharedPrefixTokens.longValue(), sharedPrefixShare.doubleValue());
     }
 
     @Override

@@ -220,13 +220,14 @@ public final class SheetView extends ScrollPane {
             Label h = new Label(v.t(w.id().label().toUpperCase(Locale.ROOT)));
             h.getStyleClass().add(Style.SECTION_TITLE);
             VBox column = new VBox(4, h, v.number(w.inputTokens), v.number(w.generatedTokens),
-                    v.number(w.concurrentSequences), v.number(w.sharedPrefixTokens),
+                    v.number(w.concurrentSequences), v.number(w.sharedPrefixTokens), v.number(w.sharedPrefixShare),
                     v.text(Views.id("workloads." + w.id().key() + ".sequenceLengths"), "Sequence lengths (optional list)",
                             w.sequenceLengths),
-                    v.result(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)),
-                    v.result(FigureKey.scenario(id, ScenarioFigure.KV_BYTES)),
+                    v.result(FigureKey.scenario(id, ScenarioFigure.ACTIVE_TOKENS)), v.result(FigureKey.scenario(id,
+                            ScenarioFigure.STORED_TOKENS)), v.result(FigureKey.scenario(id, ScenarioFigure.KV_BYTES)),
                     v.result(FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES)),
-                    v.result(FigureKey.scenario(id, ScenarioFigure.FITS)), v.result(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE)));
+                    v.result(FigureKey.scenario(id, ScenarioFigure.FITS)), v.result(FigureKey.scenario(id, ScenarioFigure.POOL_SHARE)),
+                    v.result(FigureKey.scenario(id, ScenarioFigure.CONCURRENCY_WITH_SHARING)));
             g.add(column, col++, 0);
         }
         s.getChildren().add(g);
@@ -241,7 +242,7 @@ public final class SheetView extends ScrollPane {
         catLabel.getStyleClass().add(Style.FIELD_LABEL);
         Views.wraps(catLabel);
         s.getChildren().addAll(RuntimeParts.fields(v, vm, wide(new VBox(1, catLabel, catalog), 4)), RuntimeParts.results(v, r),
-                RuntimeParts.speculative(v, vm), RuntimeParts.llamaCpp(v, vm), LatencyParts.runtime(v, vm));
+                RuntimeParts.speculative(v, vm), AdapterParts.of(v, vm), RuntimeParts.llamaCpp(v, vm), LatencyParts.runtime(v, vm));
         return s;
     }
 

@@ -133,7 +133,7 @@ class BadInputTest {
 
     @Test
     void prefixLongerThanSequence() {
-        Worksheet ws = Sheets.withScenario(Sheets.llama70b(), ScenarioId.TYPICAL, new Scenario(100L, 0L, 2L, List.of(), 500L));
+        Worksheet ws = Sheets.withScenario(Sheets.llama70b(), ScenarioId.TYPICAL, new Scenario(100L, 0L, 2L, List.of(), 500L, null));
         assertTrue(issue(calc(ws), "workloads.typical.sharedPrefixTokens").message().startsWith("inconsistent"));
     }
 

@@ -132,7 +132,7 @@ class InvariantTest {
     @Test
     void sharedPrefixIsCountedOnceWithPrefixCaching() {
         Worksheet ws = Sheets.withScenario(Sheets.llama70b(), ScenarioId.TYPICAL,
-                new Scenario(4096L, 0L, 10L, List.of(), 2048L));
+                new Scenario(4096L, 0L, 10L, List.of(), 2048L, null));
         long off = value(SizingCalculator.calculate(ws), FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.KV_BYTES));
         Worksheet on = ws.withRuntime(ws.runtime().toBuilder().prefixCaching(true).build());
         SizingResult res = SizingCalculator.calculate(on);

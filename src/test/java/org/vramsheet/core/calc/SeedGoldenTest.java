@@ -73,7 +73,7 @@ public class SeedGoldenTest {
     @Test
     void fourSequencesOf40000ActiveTokensAre12Point2GiB() {
         Worksheet ws = Sheets.withScenario(Sheets.llama70b(), ScenarioId.TYPICAL,
-                new Scenario(null, null, null, List.of(3000L, 7000L, 12000L, 18000L), null));
+                new Scenario(null, null, null, List.of(3000L, 7000L, 12000L, 18000L), null, null));
         SizingResult r = calc(ws);
         assertEquals(40_000, value(r, FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.ACTIVE_TOKENS)));
         assertEquals(4, value(r, FigureKey.scenario(ScenarioId.TYPICAL, ScenarioFigure.SEQUENCES)));

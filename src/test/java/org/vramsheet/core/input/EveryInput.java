@@ -8,6 +8,8 @@ import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.OllamaSettings;
+import org.vramsheet.core.sheet.LoraSettings;
+import org.vramsheet.core.sheet.OffloadSettings;
 import org.vramsheet.core.sheet.SpeculativeMethod;
 import org.vramsheet.core.sheet.SpeculativeSettings;
 import org.vramsheet.core.sheet.Gpu;
@@ -47,8 +49,8 @@ public final class EveryInput {
                 1_050_673_152L, 39_000_000_000L, "AWQ safetensors", 600_000_000L, 8, 1536, 64);
         KvArchitecture k = new KvArchitecture(AttentionKind.MHA, 80, 64, 64, 128, 8192, 512, 64, KvDtype.FP8_E4M3,
                 List.of(new LayerWindow(20, 4096L, WindowKind.CHUNKED, 8, 96, KvDtype.FP8_E5M2)), 2, 1_048_576L);
-        Workloads wl = new Workloads(new Scenario(1000L, 200L, 16L, List.of(3000L, 5000L), 100L),
-                new Scenario(8000L, 1000L, 8L, List.of(9000L), 500L), new Scenario(30_000L, 2000L, 4L, List.of(32_000L), 1000L));
+        Workloads wl = new Workloads(new Scenario(1000L, 200L, 16L, List.of(3000L, 5000L), 100L, 0.75),
+                new Scenario(8000L, 1000L, 8L, List.of(9000L), 500L, 0.5), new Scenario(30_000L, 2000L, 4L, List.of(32_000L), 1000L, 1.0));
         RuntimeSettings r = RuntimeSettings.builder().engine(Engine.SGLANG).engineVersion("0.5.2")
                 .cacheImplementation(CacheImplementation.PAGED).tensorParallel(2).pipelineParallel(2).utilization(0.85).blockSize(32)
                 .maxModelLen(65_536L).prefixCaching(true).maxNumBatchedTokens(8192L).maxNumSeqs(777)
@@ -58,6 +60,8 @@ public final class EveryInput {
                 .ollama(new OllamaSettings(8192L, 4096L, 2, KvDtype.Q8_0, true, 33, 512L << 20))
                 .performance(new PerfSettings(0.7, 0.6, 20.0, 100.0))
                 .speculative(new SpeculativeSettings(SpeculativeMethod.EAGLE3, 3, "acme/eagle3-x", 850_000_000L, 1, 8, 128, 2))
+                .lora(new LoraSettings(4, 32, "q_proj, v_proj", ComputeDtype.FP16, 16, 14_336))
+                .offload(new OffloadSettings(64L << 30, 2.0, 512L << 30))
                 .build();
         Gpu g = new Gpu("H100 SXM", 12, 85_520_809_984L, new GpuSpeed(3000.0, 900.0, 1800.0, 3600.0, 400.0, "NVLink 4",
                 "typed"));

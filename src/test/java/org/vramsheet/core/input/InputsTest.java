@@ -51,8 +51,8 @@ class InputsTest {
         }
         assertEquals(leaves.size(), Inputs.all().size(), "no declaration without a leaf: " + declared.keySet().stream()
                 .filter(k -> !leaves.contains(k)).toList());
-        assertEquals(191 + ADDED_IN_9, leaves.size(), "the sheet's inputs (update when one is added; version 9 (issue 28): "
-                + "+1; i29-rank: + ADDED_IN_9)");
+        assertEquals(191 + 12 + ADDED_IN_9, leaves.size(), "the sheet's inputs (update when one is added; version 9: issue 28 "
+                + "+1, issue 30 +12, i29-rank + ADDED_IN_9)");
     }
 
     @Test
@@ -122,6 +122,12 @@ class InputsTest {
                 || k.startsWith("result.sla.") || k.equals("result.pricePerGpuHour") || k.startsWith("validation.latency")
                 || k.startsWith("runtime.speculative.") || k.startsWith("weights.expert")),
                 Inputs.addedIn(8).toString());
+        // ---- added in version 9 (issue 30 points 2, 3, 6): the merger sums these with the other version-9 inputs ----
+        assertEquals(1 + 12 + ADDED_IN_9, Inputs.addedIn(9).size(), "version 9: Ollama's GPU overhead (issue 28); LoRA, KV "
+                + "offload to CPU and host RAM, the prefix share (issue 30); the MoE's expert count (i29-rank)");
+        assertTrue(Inputs.addedIn(9).stream().allMatch(k -> k.startsWith("runtime.lora.") || k.startsWith("runtime.offload.")
+                || k.endsWith(".sharedPrefixShare") || k.equals("runtime.ollama.gpuOverheadBytes")
+                || ADDED_IN_9_I29RANK.contains(k)), Inputs.addedIn(9).toString());
     }
 
     // ---- version 9: one block per helper (the merger sums them) ----
@@ -132,7 +138,8 @@ class InputsTest {
 
     @Test
     void versionNineAddsItsBlocks() {
-        assertEquals(1 + ADDED_IN_9, Inputs.addedIn(9).size(), "issue 28's one and i29-rank's: " + Inputs.addedIn(9));
+        assertEquals(1 + 12 + ADDED_IN_9, Inputs.addedIn(9).size(), "issue 28's one, issue 30's and i29-rank's: "
+                + Inputs.addedIn(9));
         assertTrue(Inputs.addedIn(9).containsAll(ADDED_IN_9_I29RANK), Inputs.addedIn(9).toString());
     }
 

@@ -20,7 +20,8 @@ import org.vramsheet.io.json.WorksheetJson;
 class RecordBuildersTest {
     static Stream<Class<? extends Record>> records() {
         return Stream.of(RuntimeSettings.class, Weights.class, KvArchitecture.class, Validation.class, LlamaCppSettings.class,
-                OllamaSettings.class, SpeculativeSettings.class);
+                OllamaSettings.class, SpeculativeSettings.class, LoraSettings.class,
+                OffloadSettings.class);
     }
 
     @ParameterizedTest
@@ -38,7 +39,7 @@ class RecordBuildersTest {
     @MethodSource("records")
     void builderStartsFromTheDefaults(Class<? extends Record> type) throws Exception {
         boolean runtime = type == RuntimeSettings.class || type == LlamaCppSettings.class || type == OllamaSettings.class
-                || type == SpeculativeSettings.class;
+                || type == SpeculativeSettings.class || type == LoraSettings.class || type == OffloadSettings.class;
         Record defaults = (Record) type.getMethod(runtime ? "defaults" : "empty").invoke(null);
         assertEquals(defaults, build(type.getMethod("builder").invoke(null)));
         Object[] nulls = new Object[type.getRecordComponents().length];
@@ -126,6 +127,13 @@ class RecordBuildersTest {
         if (t == SpeculativeSettings.class) {
             return new SpeculativeSettings(SpeculativeMethod.values()[5 - sample], 3 + sample, "draft " + n, (long) n << 20,
                     28 + sample, 8 + sample, 128 + sample, 1 + sample);
+        }
+        if (t == LoraSettings.class) {
+            return new LoraSettings(2 + sample, 16 << sample, sample == 0 ? "" : "q_proj, v_proj", ComputeDtype.values()[sample],
+                    8 + n, 14_336 + sample);
+        }
+        if (t == OffloadSettings.class) {
+            return new OffloadSettings((long) n << 30, 2.0 + sample, (long) (512 + n) << 30);
         }
         if (t == MeasuredSetup.class) {
             return new MeasuredSetup("acme/m-" + n, "", WeightFormat.BF16, (long) n << 30, KvDtype.AUTO, Engine.VLLM, "0.19.0",

@@ -393,6 +393,7 @@ class WorksheetJsonTest {
         var e = assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse(bad, "bad.json"));
         assertTrue(e.getMessage().contains("itlP50Ms") && e.getMessage().contains("not a time or rate"), e.getMessage());
     }
+
     /**
      * A version-8 Ollama sheet (Llama 3.1 70B at 4 bits on two RTX 4090, num_ctx 8192, OLLAMA_NUM_PARALLEL 2, q8_0, flash
      * attention; written by the version-8 build) opens with OLLAMA_GPU_OVERHEAD unset (0 B, as version 8 sized it), writes
@@ -423,5 +424,46 @@ class WorksheetJsonTest {
         long fewer = after.get(org.vramsheet.core.result.FigureKey.OLLAMA_PLAN_LAYERS).value();
         assertTrue(fewer < layers, "8 GiB kept free on each 24 GiB card: the planner offloads fewer layers (" + layers + " → "
                 + fewer + ")");
+    }
+
+    // ---- added in schema version 9 (issue 30 points 2, 3, 6) ----
+
+    /**
+     * A version-8 file saved by main's build (Llama-3.1-8B-Instruct on one H200 under vLLM, prefix caching on, shared
+     * prefixes of 1,000 / 2,000 / 4,000 tokens) opens with no LoRA, no KV offload, no host RAM and every sequence sharing
+     * the prefix, computes the figures main's build printed for it ({@code calc --json}: typical uniqueTokens 38,152,
+     * kvBytes 5,000,658,944, physicalKvBytes 5,012,193,280; pool capacityTokens 890,640), and reads back as the same
+     * version-8 text; a LoRA setting is content a version-8 file cannot hold.
+     */
+    @Test
+    void aVersionEightSheetOpensWithoutLoraOffloadOrAPrefixShare() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v8-lora-prefix.json");
+        String text = Files.readString(file);
+        assertTrue(text.contains("\"schemaVersion\" : 8"), "a version-8 file");
+        Worksheet ws = WorksheetJson.read(file);
+        assertFalse(ws.runtime().lora().on());
+        assertEquals(org.vramsheet.core.sheet.LoraSettings.defaults(), ws.runtime().lora());
+        assertEquals(org.vramsheet.core.sheet.OffloadSettings.defaults(), ws.runtime().offload());
+        assertEquals(null, ws.workloads().typical().sharedPrefixShare());
+        SizingResult r = SizingCalculator.calculate(ws);
+        assertTrue(r.issues().isEmpty(), r.issues().toString());
+        var t = org.vramsheet.core.sheet.ScenarioId.TYPICAL;
+        assertEquals(38_152L, r.get(t, org.vramsheet.core.result.ScenarioFigure.UNIQUE_TOKENS).value());
+        assertEquals(5_000_658_944L, r.get(t, org.vramsheet.core.result.ScenarioFigure.KV_BYTES).value());
+        assertEquals(5_012_193_280L, r.get(t, org.vramsheet.core.result.ScenarioFigure.PHYSICAL_KV_BYTES).value());
+        assertEquals(890_640L, r.get(FigureKey.POOL_CAPACITY_TOKENS).value());
+        assertEquals(0L, r.get(FigureKey.LORA_GPU_BYTES).value());
+        assertEquals(0L, r.get(FigureKey.OFFLOAD_HOST_BYTES_PER_NODE).value());
+        assertTrue(WorksheetJson.representable(ws, 8));
+        assertEquals(text, WorksheetJson.writeAs(ws, 8), "the version-8 form is the file as saved");
+        String now = WorksheetJson.write(ws);
+        assertTrue(now.contains("\"schemaVersion\" : 9") && now.contains("\"lora\" : {"), now);
+        Worksheet lora = ws.withRuntime(ws.runtime().toBuilder().lora(org.vramsheet.core.sheet.LoraSettings.builder()
+                .maxLoras(4).maxRank(16).intermediateSize(14_336).build()).build());
+        assertFalse(WorksheetJson.representable(lora, 8), "LoRA is content a version-8 file cannot hold");
+        assertEquals(lora, WorksheetJson.parse(WorksheetJson.write(lora), "l.json"));
+        String bad = WorksheetJson.write(lora).replace("\"maxLoras\" : 4", "\"maxLoras\" : \"four\"");
+        var e = assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse(bad, "bad.json"));
+        assertTrue(e.getMessage().contains("runtime.lora.maxLoras"), e.getMessage());
     }
 }

@@ -60,7 +60,7 @@ final class LlamaCppSheetLogs {
         RuntimeSettings r = RuntimeSettings.builder().engine(Engine.LLAMA_CPP).engineVersion(m.version() == null ? "" : m.version())
                 .maxModelLen(m.maxModelLen()).maxNumSeqs(m.seqMax()).pipelineParallel(gpus).llamaCpp(l).build();
         ModelInfo model = new ModelInfo("field-log", "", hp.arch(), m.maxModelLen(), vocab);
-        Scenario one = new Scenario(1000L, 100L, 1L, List.of(), null);
+        Scenario one = new Scenario(1000L, 100L, 1L, List.of(), null, null);
         return new Worksheet(model, Weights.builder().totalParams(1_000_000_000L).build(), kv, new Workloads(one, one, one), r,
                 new Gpu("log GPU", gpus, 200 * Units.GIB), null, null, null, null);
     }

@@ -99,7 +99,7 @@ class ProbeTest {
         try (SimulatedEngine sim = new SimulatedEngine(100, 16)) {
             Worksheet ws = WorksheetJson.read(Path.of("assets/samples/seed003-70b-int4-80gib.json"));
             ws = ws.withWorkloads(new org.vramsheet.core.sheet.Workloads(ws.workloads().typical(), ws.workloads().heavy(),
-                    new Scenario(100L, 60L, 4L, null, null))).withResult(ws.result().withSizingScenario(ScenarioId.LIMIT));
+                    new Scenario(100L, 60L, 4L, null, null, null))).withResult(ws.result().withSizingScenario(ScenarioId.LIMIT));
             Path sheet = dir.resolve("w.json");
             WorksheetJson.save(ws, sheet);
             Path updated = dir.resolve("u.json");

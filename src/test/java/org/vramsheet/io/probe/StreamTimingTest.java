@@ -96,7 +96,7 @@ class StreamTimingTest {
             sim.itlMillis = 20;
             var ws = org.vramsheet.io.json.WorksheetJson.read(java.nio.file.Path.of("assets/samples/seed003-70b-int4-80gib.json"));
             ws = ws.withWorkloads(new org.vramsheet.core.sheet.Workloads(new org.vramsheet.core.sheet.Scenario(40L, 8L, 3L, null,
-                    null), ws.workloads().heavy(), ws.workloads().limit()));
+                    null, null), ws.workloads().heavy(), ws.workloads().limit()));
             java.nio.file.Path sheet = dir.resolve("w.json");
             java.nio.file.Path updated = dir.resolve("u.json");
             org.vramsheet.io.json.WorksheetJson.save(ws, sheet);

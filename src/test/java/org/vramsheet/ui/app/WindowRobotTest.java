@@ -349,7 +349,9 @@ class WindowRobotTest {
             "attention", "graphs", "non", "Non", "preemption", "OOM", "utilization", "torch", "query", "head_dim",
             "D_head", "H_kv", "Tensor", "Pipeline", "Data", "parallel", "Hidden", "size", "hidden_size",
             // the latency estimate's jargon (issue 29): TTFT, ITL, SLA, TFLOPS, prefill, all-reduce
-            "TTFT", "ITL", "SLA", "TFLOPS", "prefill", "all", "reduce");
+            "TTFT", "ITL", "SLA", "TFLOPS", "prefill", "all", "reduce",
+            // LoRA adapters and KV offload (issue 30): LoRA, CPU, MLP and SGLang's hicache are names, kept like GPU
+            "LoRA", "CPU", "MLP", "hicache");
 
     /** The texts of every labelled control, tab, column and chart in the scene. */
     private static java.util.List<String> shownTexts(javafx.scene.Parent root) {

@@ -129,6 +129,7 @@ class RussianCoverageTest {
             variants.add(with(with(ws, "runtime", "pipelineParallel", 2), "runtime", "dataParallel", 3));
             variants.add(with(ws, "result", "targetSequences", 200));
             variants.add(with(ws, "gpu", "count", 8));
+            variants.addAll(adapters(ws));
         }
         sheets.addAll(variants);
         for (Worksheet ws : List.copyOf(sheets.subList(0, 4))) {
@@ -237,6 +238,37 @@ class RussianCoverageTest {
                 "Save", "Don't save", "Cancel", "Replace", "Restore", "Discard", "OK", "Open worksheet", "Save worksheet",
                 "Cannot save", "Cannot open the worksheet", "Cannot open the report"));
         out.remove("");
+        return out;
+    }
+
+    /** LoRA adapters, KV offload to CPU with the node's host RAM short or enough, and a prefix share, per engine. */
+    private static List<Worksheet> adapters(Worksheet ws) throws Exception {
+        List<Worksheet> out = new ArrayList<>();
+        var lora = java.util.Map.of("maxLoras", 4, "maxCpuLoras", 8, "intermediateSize", 14_336);
+        var sglangLora = java.util.Map.of("maxLoras", 4, "targetModules", "q_proj, v_proj");
+        for (Engine en : List.of(Engine.VLLM, Engine.SGLANG, Engine.LLAMA_CPP, Engine.TENSORRT_LLM)) {
+            Worksheet e = with(ws, "runtime", "engine", en.name());
+            out.add(with(e, "runtime", "lora", en == Engine.SGLANG ? sglangLora : lora));
+            out.add(with(e, "runtime", "offload", java.util.Map.of("cpuBytes", 64L << 30, "nodeHostRamBytes", 32L << 30)));
+            out.add(with(e, "runtime", "offload", java.util.Map.of("cpuBytes", 1L << 30, "nodeHostRamBytes", 512L << 30)));
+        }
+        Worksheet sg = with(ws, "runtime", "engine", "SGLANG");
+        out.add(with(sg, "runtime", "offload", java.util.Map.of("cpuRatio", 2.0)));
+        out.add(with(ws, "runtime", "offload", java.util.Map.of("cpuRatio", 2.0)));
+        out.add(with(ws, "runtime", "lora", java.util.Map.of("maxLoras", 0, "maxRank", 24, "targetModules", "lm_heads")));
+        out.add(with(ws, "runtime", "lora", java.util.Map.of("maxLoras", 4, "maxRank", 24, "maxCpuLoras", 2, "dtype", "FP32")));
+        out.add(with(ws, "runtime", "offload", java.util.Map.of("cpuBytes", 0, "cpuRatio", -1.0, "nodeHostRamBytes", 0)));
+        Worksheet l = with(with(ws, "runtime", "engine", "LLAMA_CPP"), "runtime", "llamaCpp",
+                java.util.Map.of("noKvOffload", true));
+        out.add(l);
+        out.add(with(l, "runtime", "offload", java.util.Map.of("cpuBytes", 1L << 30)));
+        Worksheet prefix = with(with(ws, "runtime", "prefixCaching", true), "workloads", "typical", java.util.Map.of(
+                "inputTokens", 3584, "generatedTokens", 512, "concurrentSequences", 12, "sharedPrefixTokens", 1000,
+                "sharedPrefixShare", 0.5));
+        out.add(prefix);
+        out.add(with(prefix, "runtime", "engine", "SGLANG"));
+        out.add(with(ws, "workloads", "typical", java.util.Map.of("inputTokens", 100, "generatedTokens", 0,
+                "concurrentSequences", 2, "sharedPrefixShare", 1.5)));
         return out;
     }
 

@@ -2,6 +2,8 @@ package org.vramsheet.core.engine.llamacpp;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.vramsheet.core.engine.spi.LoraRule;
+import org.vramsheet.core.engine.spi.OffloadRule;
 import org.vramsheet.core.engine.spi.Choice;
 import org.vramsheet.core.engine.spi.DeviceInput;
 import org.vramsheet.core.engine.spi.DeviceLayout;
@@ -143,4 +145,10 @@ public final class LlamaCppModule implements EngineModule {
 
     @Override
     public SpeculativeRule speculativeRule() { return LlamaCppSpeculative.RULE; }
+
+    @Override
+    public LoraRule loraRule() { return LlamaCppAdapters.LORA; }
+
+    @Override
+    public OffloadRule offloadRule() { return LlamaCppAdapters.OFFLOAD; }
 }

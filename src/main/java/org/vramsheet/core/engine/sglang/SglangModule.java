@@ -1,5 +1,7 @@
 package org.vramsheet.core.engine.sglang;
 
+import org.vramsheet.core.engine.spi.LoraRule;
+import org.vramsheet.core.engine.spi.OffloadRule;
 import org.vramsheet.core.engine.spi.Choice;
 import org.vramsheet.core.engine.spi.EngineModule;
 import org.vramsheet.core.engine.spi.NonKvTerms;
@@ -78,4 +80,10 @@ public final class SglangModule implements EngineModule {
 
     @Override
     public SpeculativeRule speculativeRule() { return SglangSpeculative.RULE; }
+
+    @Override
+    public LoraRule loraRule() { return SglangAdapters.LORA; }
+
+    @Override
+    public OffloadRule offloadRule() { return SglangAdapters.OFFLOAD; }
 }

@@ -194,4 +194,10 @@ public interface EngineModule {
      * sheet does not size speculative decoding for this engine (the validator then refuses a method other than none).
      */
     default SpeculativeRule speculativeRule() { return null; }
+
+    /** How the engine holds LoRA adapters, or null when the sheet does not size LoRA for this engine (then refused). */
+    default LoraRule loraRule() { return null; }
+
+    /** How the engine offloads KV to host RAM, or null when the sheet does not size it for this engine (then refused). */
+    default OffloadRule offloadRule() { return null; }
 }

@@ -3,6 +3,8 @@ package org.vramsheet.core.engine.vllm;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
+import org.vramsheet.core.engine.spi.LoraRule;
+import org.vramsheet.core.engine.spi.OffloadRule;
 import org.vramsheet.core.engine.spi.Choice;
 import org.vramsheet.core.engine.spi.EngineModule;
 import org.vramsheet.core.engine.spi.EngineVersion;
@@ -168,4 +170,10 @@ public final class VllmModule implements EngineModule {
 
     @Override
     public SpeculativeRule speculativeRule() { return VllmSpeculative.RULE; }
+
+    @Override
+    public LoraRule loraRule() { return VllmAdapters.LORA; }
+
+    @Override
+    public OffloadRule offloadRule() { return VllmAdapters.OFFLOAD; }
 }
