@@ -6,6 +6,7 @@ import org.vramsheet.core.result.MemoryStacks;
 
 import java.io.IOException;
 import java.util.List;
+import org.vramsheet.core.curves.ConcurrencyTarget;
 import org.vramsheet.core.curves.Curves;
 import org.vramsheet.core.units.Units;
 
@@ -15,13 +16,26 @@ final class PdfCharts {
 
     private static double log2(double x) { return Math.log(Math.max(1, x)) / Math.log(2); }
 
-    /** A line chart's data: series, the largest y, the unit to divide by and its name, a pool line (or -1), max x. */
+    /**
+     * A line chart's data: series, the largest y, the unit to divide by and its name, a pool line (or -1), max x; for
+     * concurrency a log2 y axis (60, 42 and 4 sequences at 8K all sat on the floor of a linear one: issue 31, Seen 5)
+     * and the target line (null: none).
+     */
     record Line(List<Curves.Series> series, double yMax, double unit, String yLabel, double poolLine, long maxContext,
-                boolean variants) {
+                boolean variants, boolean logY, ConcurrencyTarget target) {
         Line(List<Curves.Series> series, double yMax, double unit, String yLabel, double poolLine, long maxContext) {
-            this(series, yMax, unit, yLabel, poolLine, maxContext, false);
+            this(series, yMax, unit, yLabel, poolLine, maxContext, false, false, null);
+        }
+
+        /** Sequences against context on a log2 y axis, with the target line. */
+        static Line concurrency(List<Curves.Series> series, double yMax, long maxContext, boolean variants,
+                ConcurrencyTarget target) {
+            return new Line(series, yMax, 1, "sequences (log scale)", -1, maxContext, variants, true, target);
         }
     }
+
+    /** Where a count goes on the log2 axis: 0 at the floor, 1 one step up, then doubling (2, 4, 8 ...). */
+    static double logPosition(double sequences) { return sequences >= 1 ? log2(sequences) + 1 : sequences; }
 
     /** The variants' own colours and dashes, as in the window's Compare chart (never the scenarios' meaning). */
     static final float[][] VARIANT_COLOURS = {{0.18f, 0.43f, 0.87f}, {0.48f, 0.25f, 0.71f}, {0.12f, 0.54f, 0.30f},
@@ -45,15 +59,16 @@ final class PdfCharts {
      * series in its colour and dash, the legend under the axis title (never over the heading).
      */
     static void line(PdfCanvas c, float bottom, float h, Line chart) throws IOException {
-        List<Curves.Series> series = chart.series();
         float left = PdfCanvas.MARGIN + 44;
         float w = c.width() - 60;
         double x0 = 9;
         double x1 = Math.max(9.5, log2(chart.maxContext()));
         boolean counts = chart.unit() == 1;
-        double step = niceStep(Math.max(chart.yMax(), chart.poolLine()) * 1.05 / 4, counts);
-        double ymax = step * Math.max(1, Math.ceil(Math.max(chart.yMax(), chart.poolLine()) * 1.05 / step));
-        grid(c, new float[] {left, bottom, w, h}, x1, ymax, step);
+        double top = Math.max(chart.yMax(), Math.max(chart.poolLine(), chart.target() == null ? 0 : chart.target().sequences()));
+        double step = chart.logY() ? (logPosition(top) > 10 ? 2 : 1) : niceStep(top * 1.05 / 4, counts);
+        double ymax = chart.logY() ? Math.max(2, Math.ceil(logPosition(top) + 0.25))
+                : step * Math.max(1, Math.ceil(top * 1.05 / step));
+        grid(c, new float[] {left, bottom, w, h}, x1, ymax, step, chart.logY());
         var cs = c.cs;
         c.text(left, bottom - 20, "context length per sequence (tokens, log scale); y: " + chart.yLabel(), 7.5f, PdfPalette.MUTED);
         if (chart.poolLine() >= 0) {
@@ -68,9 +83,30 @@ final class PdfCharts {
             String label = "KV pool " + Units.fixed2(chart.poolLine()) + " " + chart.yLabel();
             c.text(left + w - c.textWidth(label, 7) - 2, y + 3, label, 7, PdfPalette.GOOD);
         }
+        if (chart.target() != null) {
+            target(c, new float[] {left, bottom, w, h}, (float) (Math.min(1, logPosition(chart.target().sequences()) / ymax)),
+                    chart.target().label());
+        }
+        curves(c, new float[] {left, bottom, w, h}, chart, new double[] {x0, x1, ymax});
+    }
+
+    /** Each series in its colour and dash (an identical one just above the first), and the legend under the axis title. */
+    private static void curves(PdfCanvas c, float[] box, Line chart, double[] scale) throws IOException {
+        List<Curves.Series> series = chart.series();
+        float left = box[0];
+        float bottom = box[1];
+        float w = box[2];
+        float h = box[3];
+        double x0 = scale[0];
+        double x1 = scale[1];
+        double ymax = scale[2];
+        var cs = c.cs;
         float legendX = left;
+        float legendY = bottom - 31;
         for (int s = 0; s < series.size(); s++) {
             String name = series.get(s).name();
+            int same = sameAs(series, s);
+            float lift = same < 0 ? 0 : 1.6f * (s - same); // an identical curve drawn just above, so both show
             float[] rgb = chart.variants() ? VARIANT_COLOURS[s % VARIANT_COLOURS.length] : colour(name, s);
             cs.setStrokingColor(rgb[0], rgb[1], rgb[2]);
             cs.setLineWidth(1.6f);
@@ -78,7 +114,8 @@ final class PdfCharts {
             boolean first = true;
             for (Curves.Point p : series.get(s).points()) {
                 float x = (float) (left + (log2(p.x()) - x0) / (x1 - x0) * w);
-                float y = (float) (bottom + Math.min(1.02, p.y() / chart.unit() / ymax) * h);
+                double v = chart.logY() ? logPosition(p.y()) : p.y() / chart.unit();
+                float y = (float) (bottom + Math.min(1.02, v / ymax) * h) + lift;
                 if (first) {
                     cs.moveTo(x, y);
                     first = false;
@@ -87,18 +124,50 @@ final class PdfCharts {
                 }
             }
             cs.stroke();
+            String shown = same < 0 ? name : name + " (same as " + series.get(same).name() + ")";
+            float need = 22 + c.textWidth(shown, 7.5f) + 14;
+            if (legendX + need > left + w && legendX > left) {
+                legendX = left;
+                legendY -= 11;
+            }
             // legend: a sample of the line (colour and dash), then the name, under the axis title
-            cs.moveTo(legendX, bottom - 31);
-            cs.lineTo(legendX + 18, bottom - 31);
+            cs.moveTo(legendX, legendY);
+            cs.lineTo(legendX + 18, legendY);
             cs.stroke();
             cs.setLineDashPattern(new float[] {}, 0);
-            c.text(legendX + 22, bottom - 34, name, 7.5f, rgb);
-            legendX += 22 + c.textWidth(name, 7.5f) + 14;
+            c.text(legendX + 22, legendY - 3, shown, 7.5f, rgb);
+            legendX += need;
         }
     }
 
-    /** Horizontal lines at multiples of {@code step} with labels, vertical lines at powers of two with K / M labels. */
-    private static void grid(PdfCanvas c, float[] box, double x1, double ymax, double step) throws IOException {
+    /** The first earlier series with exactly these points (-1: none): drawn apart and named "same as" in the legend. */
+    static int sameAs(List<Curves.Series> series, int s) {
+        for (int i = 0; i < s; i++) {
+            if (!series.get(i).points().isEmpty() && series.get(i).points().equals(series.get(s).points())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The target across the chart (dark, dotted), labelled at its left end. */
+    private static void target(PdfCanvas c, float[] box, float at, String label) throws IOException {
+        float y = box[1] + at * box[3];
+        c.cs.setStrokingColor(PdfPalette.TEXT[0], PdfPalette.TEXT[1], PdfPalette.TEXT[2]);
+        c.cs.setLineWidth(1.2f);
+        c.cs.setLineDashPattern(new float[] {2, 2}, 0);
+        c.cs.moveTo(box[0], y);
+        c.cs.lineTo(box[0] + box[2], y);
+        c.cs.stroke();
+        c.cs.setLineDashPattern(new float[] {}, 0);
+        c.text(box[0] + 3, y + 3, label, 7, PdfPalette.TEXT);
+    }
+
+    /**
+     * Horizontal lines at multiples of {@code step} with labels (log2: 0, 1, 2, 4, 8 ...), vertical lines at powers of
+     * two with K / M labels.
+     */
+    private static void grid(PdfCanvas c, float[] box, double x1, double ymax, double step, boolean logY) throws IOException {
         float left = box[0];
         float bottom = box[1];
         float w = box[2];
@@ -113,7 +182,9 @@ final class PdfCharts {
             cs.moveTo(left, y);
             cs.lineTo(left + w, y);
             cs.stroke();
-            c.text(PdfCanvas.MARGIN, y - 3, tick(step * i, step), 7, PdfPalette.MUTED);
+            double at = step * i;
+            c.text(PdfCanvas.MARGIN, y - 3, logY ? (at < 1 ? "0" : Units.grouped(Math.round(Math.pow(2, at - 1)))) : tick(at, step),
+                    7, PdfPalette.MUTED);
         }
         for (int e = 9; e <= (int) Math.floor(x1); e++) {
             float x = (float) (left + (e - x0) / (x1 - x0) * w);

@@ -14,6 +14,7 @@ import java.util.Locale;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.font.PDType0Font;
+import org.vramsheet.core.curves.ConcurrencyTarget;
 import org.vramsheet.core.curves.Curves;
 import org.vramsheet.core.input.InputDecl;
 import org.vramsheet.core.input.InputDecl.Section;
@@ -260,8 +261,8 @@ public final class PdfReport {
         for (Curves.Point p : ch.concurrency().points()) {
             cmax = Math.max(cmax, p.y());
         }
-        PdfCharts.line(c, c.y - h - 10, h, new PdfCharts.Line(List.of(ch.concurrency()), cmax, 1, "sequences", -1,
-                ch.maxContext()));
+        PdfCharts.line(c, c.y - h - 10, h, PdfCharts.Line.concurrency(List.of(ch.concurrency()), cmax, ch.maxContext(), false,
+                ConcurrencyTarget.of(d.sheet)));
         c.y -= h + 50;
         c.heading("GPU MEMORY OF ONE GPU", 150);
         PdfCharts.stack(c, d, 110);

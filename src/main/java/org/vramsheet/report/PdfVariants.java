@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.vramsheet.core.compare.Comparison;
+import org.vramsheet.core.curves.ConcurrencyTarget;
 import org.vramsheet.core.curves.Curves;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
@@ -46,7 +47,8 @@ final class PdfVariants {
                 maxContext = Math.max(maxContext, p.x());
             }
         }
-        PdfCharts.line(c, c.y - h - 10, h, new PdfCharts.Line(series, cmax, 1, "sequences", -1, maxContext, true));
+        PdfCharts.line(c, c.y - h - 10, h, PdfCharts.Line.concurrency(series, cmax, maxContext, true,
+                ConcurrencyTarget.of(d.sheet)));
         c.y -= h + 50;
     }
 

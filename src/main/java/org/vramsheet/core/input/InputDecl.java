@@ -22,7 +22,7 @@ public record InputDecl(String key, Section section, String label, String labelR
     /** The SS-007 section an input belongs to. */
     public enum Section {
         MODEL("MODEL", "МОДЕЛЬ"), WEIGHTS("WEIGHTS", "ВЕСА"), KV("KV ARCHITECTURE", "АРХИТЕКТУРА KV"),
-        WORKLOADS("WORKLOADS", "НАГРУЗКИ"), RUNTIME("RUNTIME", "RUNTIME"), GPU("GPU", "GPU"),
+        WORKLOADS("WORKLOADS", "НАГРУЗКИ"), RUNTIME("RUNTIME", "СРЕДА ВЫПОЛНЕНИЯ"), GPU("GPU", "GPU"),
         VALIDATION("VALIDATION", "ПРОВЕРКА"),
         RESULT("RESULT", "РЕЗУЛЬТАТ"), SIGN_OFF("SIGN-OFF", "УТВЕРЖДЕНИЕ"), VARIANTS("VARIANTS", "ВАРИАНТЫ");
 

@@ -1,11 +1,13 @@
 package org.vramsheet.ui.app;
 
 import java.nio.file.Path;
+import java.util.Set;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.Scene;
+import javafx.scene.control.MenuBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.image.Image;
 import javafx.scene.input.KeyCombination;
@@ -90,7 +92,7 @@ public final class MainWindow {
         CompareMode.install(split, sheetView, summary.compareProperty(), vm, texts);
         BorderPane root = new BorderPane(split);
         this.layers = new StackPane(root);
-        this.zoom = new Zoom(layers);
+        this.zoom = new Zoom(layers, texts);
         this.scene = new Scene(zoom, 1280, 800);
         this.launcher = new DialogLauncher(stage, vm, this.dialogs, texts, scene::getStylesheets);
         sheetView.setOnPasteLog(launcher::pasteLog);
@@ -99,10 +101,15 @@ public final class MainWindow {
         WindowActions actions = new WindowActions(this::showStartPage, this::quit, this::setDark, this::switchLanguage, zoom,
                 home::dark, this::present);
         MainMenuBar menus = new MainMenuBar(texts, vm, files, launcher, recent, actions);
-        root.setTop(new VBox(menus.build(), ReadOnlyBanner.build(texts, vm), summary));
+        MenuBar bar = menus.build();
+        KeyboardMenus.install(bar, texts, sheetView, stage);
+        Set<Character> letters = Mnemonics.assign(bar);
+        zoom.setTop(bar); // (outside the scrolled content: the File menu stays on screen at any zoom)
+        root.setTop(new VBox(ReadOnlyBanner.build(texts, vm), summary));
         zoom.install(scene, home);
         buildRest(side, selected, progressive);
         showOn(stage);
+        whenComplete(() -> afterLayout(() -> Mnemonics.assign(layers, letters)));
     }
 
     /** The charts and the provenance pane now, or (progressive) the rest of the form and then them after the first frame. */
@@ -126,6 +133,17 @@ public final class MainWindow {
             });
         };
         scene.addPostLayoutPulseListener(once[0]);
+    }
+
+    /** Runs {@code r} after the next layout pulse (when the scroll panes' and tabs' content is in the scene graph). */
+    private void afterLayout(Runnable r) {
+        Runnable[] once = new Runnable[1];
+        once[0] = () -> {
+            scene.removePostLayoutPulseListener(once[0]);
+            r.run();
+        };
+        scene.addPostLayoutPulseListener(once[0]);
+        Platform.requestNextPulse();
     }
 
     /** Styles, icons, the title that follows the file, closing (asked first when there are unsaved edits), undo keys. */
@@ -232,8 +250,8 @@ public final class MainWindow {
             present = new PresentView(vm, views);
             present.setOnClose(this::endPresent);
         }
-        if (!layers.getChildren().contains(present)) {
-            layers.getChildren().add(present);
+        if (zoom.cover() != present) {
+            zoom.cover(present); // (over the menus and the status bar too, not scaled by the zoom)
             present.setActive(true);
             stage.setFullScreenExitHint("");
             stage.setFullScreenExitKeyCombination(KeyCombination.NO_MATCH); // Esc is the view's: it leaves both
@@ -245,7 +263,7 @@ public final class MainWindow {
 
     /** Esc in the presentation view: back to the sheet (not full screen), its state as it was. */
     private void endPresent() {
-        layers.getChildren().remove(present);
+        zoom.cover(null);
         present.setActive(false);
         stage.setFullScreen(false);
         stage.setFullScreenExitKeyCombination(null);

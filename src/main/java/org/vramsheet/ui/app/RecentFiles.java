@@ -13,6 +13,7 @@ final class RecentFiles {
 
     RecentFiles(Texts texts, AppHome home, FileController files) {
         this.menu = new Menu(texts.t("Open Recent"));
+        menu.setId("menu-recent");
         this.home = home;
         this.files = files;
     }
@@ -31,6 +32,7 @@ final class RecentFiles {
         menu.getItems().clear();
         for (Path p : home.recent()) {
             MenuItem m = new MenuItem(p.toString());
+            m.setMnemonicParsing(false); // a file name's underscores are shown, not taken as Alt letters
             m.setOnAction(e -> then(() -> files.openRecent(p)).run());
             menu.getItems().add(m);
         }

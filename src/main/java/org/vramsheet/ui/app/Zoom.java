@@ -1,38 +1,143 @@
 package org.vramsheet.ui.app;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Locale;
+import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleDoubleProperty;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
 import javafx.scene.transform.Scale;
+import org.vramsheet.ui.text.Texts;
 
 /**
- * Zoom for projectors: the whole window (text, fields, charts) scaled by Ctrl + / Ctrl - / Ctrl 0, its content laid
- * out again in the smaller logical size so nothing is cut off, and the factor remembered in the app's home.
+ * Zoom for projectors, 80 % to 200 % (Ctrl + / Ctrl - / Ctrl 0): the window's content is scaled and laid out again in
+ * the smaller logical size, never smaller than {@link #MIN_WIDTH} x {@link #MIN_HEIGHT} (the size the layout is made
+ * for): below that it scrolls instead of cutting text off. The menu bar, its menus, the status bar (which shows the
+ * zoom), tooltips, drop-downs and dialogs get the zoomed font instead. The factor is remembered in the app's home.
  */
 public final class Zoom extends Region {
     /** The steps Ctrl + and Ctrl - move between. */
     static final double[] STEPS = {0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0};
+    /**
+     * The smallest logical width the content is laid out in: the 1280 px the layout is made (and tested) for. At the
+     * window's minimum width of 1024 px, 150 % laid it out in 683 px and cut off labels, buttons and axis titles.
+     */
+    static final double MIN_WIDTH = 1280;
+    /** The smallest logical height the content is laid out in (a 1280x800 window less its menu and status bars). */
+    static final double MIN_HEIGHT = 700;
+    /** The window's font size at 100 % (app.css). */
+    static final double FONT = 13;
     private final Parent content;
     private final Scale scale = new Scale(1, 1, 0, 0);
     private final DoubleProperty factor = new SimpleDoubleProperty(1);
+    private final Scaled scaled;
+    private final ScrollPane scroll;
+    private final VBox top = new VBox();
+    private final HBox status = new HBox();
+    private final Label shown = new Label();
+    private String sheet;
+    private Region cover;
 
     Zoom(Parent content) {
+        this(content, Texts.ENGLISH);
+    }
+
+    Zoom(Parent content, Texts texts) {
         this.content = content;
         content.getTransforms().add(scale);
-        getChildren().add(content);
+        content.setStyle("-fx-font-size: " + px(FONT) + ";"); // scaled: its font stays 100 %
+        scaled = new Scaled();
+        scroll = new ScrollPane(scaled);
+        scroll.setFitToWidth(true);
+        scroll.setFitToHeight(true);
+        scroll.setFocusTraversable(false);
+        scroll.setId("zoom-scroll");
+        scroll.getStyleClass().add("zoom-scroll");
+        shown.setId("status-zoom");
+        status.getStyleClass().add("status-bar");
+        status.setAlignment(Pos.CENTER_RIGHT);
+        status.getChildren().add(shown);
+        getChildren().addAll(scroll, top, status);
         factor.addListener((o, a, b) -> {
             scale.setX(b.doubleValue());
             scale.setY(b.doubleValue());
+            show(texts);
+            scaled.requestLayout();
             requestLayout();
         });
+        show(texts);
     }
+
+    /** Puts {@code bar} (the menu bar) above the content, at the zoomed font, never scrolled away. */
+    void setTop(Node bar) {
+        top.getChildren().setAll(bar);
+    }
+
+    /**
+     * Puts {@code view} over the whole window, menus and status bar included, at its own size and not scaled (the
+     * presentation view sizes its type by the window); null takes it away.
+     */
+    void cover(Region view) {
+        if (cover != null) {
+            getChildren().remove(cover);
+        }
+        cover = view;
+        if (view != null) {
+            getChildren().add(view);
+        }
+        requestLayout();
+    }
+
+    /** What covers the window (null: nothing). */
+    Region cover() { return cover; }
 
     /** The zoom factor (1 = 100 %). */
     public DoubleProperty factorProperty() { return factor; }
+
+    /** The scaled content (laid out in logical pixels). */
+    public Parent content() { return content; }
+
+    /** The zoom in percent, as the status bar shows it. */
+    public int percent() { return (int) Math.round(factor.get() * 100); }
+
+    private void show(Texts texts) {
+        shown.setText(texts.t("Zoom") + " " + percent() + " %");
+        setStyle("-fx-font-size: " + px(FONT * factor.get()) + ";");
+        if (getScene() != null) {
+            restyle(getScene());
+        }
+    }
+
+    private static String px(double size) {
+        return String.format(Locale.ROOT, "%.2fpx", size);
+    }
+
+    /**
+     * A stylesheet kept last on the scene: the zoomed font for popups (menus, tooltips, drop-downs) and for dialogs,
+     * which are not inside the scaled content.
+     */
+    private void restyle(Scene scene) {
+        String css = ".root, .context-menu, .tooltip, .combo-box-popup .list-view { -fx-font-size: "
+                + px(FONT * factor.get()) + "; }\n";
+        String next = "data:text/css;base64," + Base64.getEncoder().encodeToString(css.getBytes(StandardCharsets.UTF_8));
+        if (sheet != null) {
+            scene.getStylesheets().remove(sheet);
+        }
+        sheet = next;
+        scene.getStylesheets().add(next);
+    }
 
     /** Ctrl + / Ctrl = zoom in, Ctrl - zooms out, Ctrl 0 resets; each change is remembered. */
     void install(Scene scene, AppHome home) {
@@ -44,6 +149,17 @@ public final class Zoom extends Region {
                 factor.set(1);
             }
         }
+        restyle(scene);
+        // the theme sets the scene's stylesheets anew: the zoom's goes back on, last
+        scene.getStylesheets().addListener((ListChangeListener<String>) c -> {
+            if (sheet != null && !scene.getStylesheets().contains(sheet)) {
+                Platform.runLater(() -> {
+                    if (!scene.getStylesheets().contains(sheet)) {
+                        scene.getStylesheets().add(sheet);
+                    }
+                });
+            }
+        });
         factor.addListener((o, a, b) -> home.putSetting("zoom", Double.toString(b.doubleValue())));
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (!e.isShortcutDown()) {
@@ -83,19 +199,54 @@ public final class Zoom extends Region {
 
     @Override
     protected void layoutChildren() {
-        double z = factor.get();
-        content.resizeRelocate(0, 0, getWidth() / z, getHeight() / z);
+        double w = getWidth();
+        double h = getHeight();
+        double above = top.prefHeight(w);
+        double below = status.prefHeight(w);
+        top.resizeRelocate(0, 0, w, above);
+        status.resizeRelocate(0, h - below, w, below);
+        scroll.resizeRelocate(0, above, w, Math.max(0, h - above - below));
+        if (cover != null) {
+            cover.resizeRelocate(0, 0, w, h);
+        }
     }
 
     @Override
     protected double computePrefWidth(double height) { return content.prefWidth(-1) * factor.get(); }
 
     @Override
-    protected double computePrefHeight(double width) { return content.prefHeight(-1) * factor.get(); }
+    protected double computePrefHeight(double width) {
+        return top.prefHeight(-1) + content.prefHeight(-1) * factor.get() + status.prefHeight(-1);
+    }
 
     @Override
     protected double computeMinWidth(double height) { return 0; }
 
     @Override
     protected double computeMinHeight(double width) { return 0; }
+
+    /** The content at the zoom: its logical size is this region's size over the factor, at least the minimum. */
+    private final class Scaled extends Region {
+        Scaled() {
+            getChildren().add(content);
+        }
+
+        @Override
+        protected void layoutChildren() {
+            double z = factor.get();
+            content.resizeRelocate(0, 0, getWidth() / z, getHeight() / z);
+        }
+
+        @Override
+        protected double computeMinWidth(double height) { return MIN_WIDTH * factor.get(); }
+
+        @Override
+        protected double computeMinHeight(double width) { return MIN_HEIGHT * factor.get(); }
+
+        @Override
+        protected double computePrefWidth(double height) { return Math.max(MIN_WIDTH, content.prefWidth(-1)) * factor.get(); }
+
+        @Override
+        protected double computePrefHeight(double width) { return Math.max(MIN_HEIGHT, content.prefHeight(-1)) * factor.get(); }
+    }
 }

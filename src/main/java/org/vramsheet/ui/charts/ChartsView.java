@@ -6,6 +6,7 @@ import java.util.Set;
 import javafx.scene.Node;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import org.vramsheet.core.curves.ConcurrencyTarget;
 import org.vramsheet.core.curves.Curves;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
@@ -93,7 +94,8 @@ public final class ChartsView extends TabPane {
             return;
         }
         Figure ctx = c.outcome().result().get(FigureKey.POOL_CONTEXT_LENGTH);
-        ChartData now = new ChartData(c.charts(), ctx.available() ? ctx.value() : null, vm.gibPrimary.get(), c.variantConcurrency());
+        ChartData now = new ChartData(c.charts(), ctx.available() ? ctx.value() : null, vm.gibPrimary.get(), c.variantConcurrency(),
+                ConcurrencyTarget.of(c.sheet()));
         if (chart == null || now.equals(applied.get(tab))) {
             return;
         }

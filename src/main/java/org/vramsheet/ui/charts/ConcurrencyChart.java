@@ -6,6 +6,7 @@ import javafx.collections.FXCollections;
 import javafx.scene.Node;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.chart.XYChart;
+import org.vramsheet.core.curves.ConcurrencyTarget;
 import org.vramsheet.core.curves.Curves;
 import org.vramsheet.ui.text.Texts;
 
@@ -17,6 +18,7 @@ final class ConcurrencyChart implements ChartPane {
     private final Texts texts;
     private final Supplier<String> activeVariant;
     private final MarkedLineChart chart = new MarkedLineChart(ChartAxes.log2Axis(), ChartAxes.countAxis());
+    private final CurveReadout readout;
 
     /** @param activeVariant the name of the variant in the form */
     ConcurrencyChart(Texts texts, Supplier<String> activeVariant) {
@@ -30,6 +32,7 @@ final class ConcurrencyChart implements ChartPane {
         chart.getYAxis().setLabel(texts.t("sequences (log scale)"));
         chart.setCreateSymbols(false);
         chart.setHorizontalZeroLineVisible(false); // y = 0 is one sequence on the log axis, not a threshold
+        readout = new CurveReadout(chart, texts);
     }
 
     MarkedLineChart chart() { return chart; }
@@ -41,7 +44,7 @@ final class ConcurrencyChart implements ChartPane {
     public void draw(ChartData was, ChartData now) {
         if (!now.sameCurvesAs(was)) {
             ChartAxes.contextRange((NumberAxis) chart.getXAxis(), now.charts().maxContext());
-            drawLines(now.charts(), now.variants());
+            drawLines(now.charts(), now.variants(), now.target());
         }
         chart.setMarker(now.marker());
     }
@@ -50,9 +53,11 @@ final class ConcurrencyChart implements ChartPane {
     public void clear() {
         chart.getData().forEach(s -> s.getData().clear());
         chart.setMarker(Double.NaN);
+        chart.setTarget(Double.NaN, "");
+        readout.show(List.of());
     }
 
-    private void drawLines(Curves.Charts ch, List<Curves.Series> variants) {
+    private void drawLines(Curves.Charts ch, List<Curves.Series> variants, ConcurrencyTarget target) {
         String shown = activeVariant.get();
         List<Curves.Series> lines = variants.isEmpty() ? List.of(new Curves.Series(texts.t("max sequences"),
                 ch.concurrency().points())) : variants;
@@ -75,6 +80,14 @@ final class ConcurrencyChart implements ChartPane {
             SeriesPoints.setPoints(data.get(i), l.points(), p -> ChartAxes.log2(p.x()), p -> Ticks.countPosition(p.y()));
             top = Math.max(top, l.points().stream().mapToDouble(Curves.Point::y).max().orElse(1));
         }
+        if (target != null) {
+            top = Math.max(top, target.sequences());
+            chart.setTarget(Ticks.countPosition(target.sequences()), texts.t(target.fleet() ? "target" : target.source()) + ": "
+                    + texts.numbers(Long.toString(target.sequences())) + " " + texts.t("sequences"));
+        } else {
+            chart.setTarget(Double.NaN, "");
+        }
+        readout.show(lines);
         NumberAxis y = (NumberAxis) chart.getYAxis();
         double upper = Math.max(1, Math.ceil(Ticks.countPosition(Math.max(1, top)) + 0.25));
         y.setLowerBound(-1);

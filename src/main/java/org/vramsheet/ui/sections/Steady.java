@@ -4,6 +4,7 @@ import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
+import javafx.scene.text.Text;
 
 /**
  * Holds a label whose text follows the sheet (a result, the concurrency under the slider) as a layout root: a new text
@@ -69,6 +70,25 @@ public final class Steady extends Region {
                 holder.requestLayout();
             }
             super.layoutChildren();
+        }
+
+        /**
+         * A wrapping text is never narrower than its longest word: JavaFX breaks a word that does not fit inside it
+         * ("20 последовательносте|й" in RESULT at 1280x800, issue 31).
+         */
+        @Override
+        protected double computeMinWidth(double height) {
+            double min = super.computeMinWidth(height);
+            if (!isWrapText() || getText() == null) {
+                return min;
+            }
+            double word = 0;
+            for (String w : getText().split("\\s+")) {
+                Text t = new Text(w);
+                t.setFont(getFont());
+                word = Math.max(word, t.getLayoutBounds().getWidth());
+            }
+            return Math.max(min, Math.ceil(word) + snappedLeftInset() + snappedRightInset() + 1);
         }
 
         private boolean needsRoom() {

@@ -29,7 +29,7 @@ class MoeDecodeBytesTest {
         ModelImport m = ConfigImporterTest.load(config).withEngine(Engine.VLLM);
         Worksheet ws = m.applyTo(new Worksheet(null, null, null, null, null, new Gpu("H100", 1, 85_029_615_043L, H100), null,
                 null, null, null));
-        Scenario s = new Scenario(1000L, 200L, batch, java.util.List.of(), null);
+        Scenario s = new Scenario(1000L, 200L, batch, java.util.List.of(), null, null);
         return ws.withWorkloads(new Workloads(s, s, s));
     }
 

@@ -14,6 +14,8 @@ import javafx.scene.control.TextField;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
@@ -57,12 +59,13 @@ class LayoutRobotTest {
             return;
         }
         if (n instanceof Labeled l && l.getText() != null && !l.getText().isEmpty() && l.getScene() != null) {
+            String full = l.isMnemonicParsing() ? Mnemonics.shown(l.getText()) : l.getText(); // (Alt letters' "_" not shown)
             Node t = l.lookup(".text");
             // (an empty shown text is a cell not laid out since its item changed, not a cut)
-            if (t instanceof Text shown && !shown.getText().isEmpty() && !shown.getText().equals(l.getText()) && !l.isWrapText()
+            if (t instanceof Text shown && !shown.getText().isEmpty() && !shown.getText().equals(full) && !l.isWrapText()
                     || t instanceof Text wrapped && l.isWrapText() && !wrapped.getText().replace("\n", " ").trim()
-                    .equals(l.getText().replace("\n", " ").trim())) {
-                out.add(describe(l) + " shows '" + ((Text) t).getText() + "' of '" + l.getText() + "'");
+                    .equals(full.replace("\n", " ").trim())) {
+                out.add(describe(l) + " shows '" + ((Text) t).getText() + "' of '" + full + "'");
             }
         }
         if (n instanceof TextField tf && tf.getText() != null && !tf.getText().isEmpty()) {
@@ -79,6 +82,46 @@ class LayoutRobotTest {
         }
     }
 
+    /**
+     * Issue 31, Seen 8: every shown text that wraps breaks between words, never inside one ("последовательносте|й"):
+     * the caret's line before and after each pair of letters is the same.
+     */
+    static List<String> brokenWords(Node n) {
+        List<String> out = new ArrayList<>();
+        brokenWords(n, out);
+        return out;
+    }
+
+    private static void brokenWords(Node n, List<String> out) {
+        if (!n.isVisible()) {
+            return;
+        }
+        if (n instanceof Text t && t.getText() != null && t.getText().length() > 1 && t.getWrappingWidth() > 0
+                && t.getLayoutBounds().getHeight() > t.getFont().getSize() * 1.8) {
+            String s = t.getText();
+            double last = lineOf(t, 0);
+            for (int i = 1; i < s.length(); i++) {
+                double y = lineOf(t, i);
+                if (y > last + 1 && Character.isLetterOrDigit(s.charAt(i - 1)) && Character.isLetterOrDigit(s.charAt(i))) {
+                    out.add("'" + s.substring(0, i) + "|" + s.substring(i) + "' in " + Math.round(t.getWrappingWidth()) + " px ("
+                            + describe(t.getParent()) + ")");
+                    break;
+                }
+                last = y;
+            }
+        }
+        if (n instanceof Parent p) {
+            for (Node c : p.getChildrenUnmodifiable()) {
+                brokenWords(c, out);
+            }
+        }
+    }
+
+    private static double lineOf(Text t, int i) {
+        javafx.scene.shape.PathElement[] caret = t.caretShape(i, true);
+        return caret.length > 0 && caret[0] instanceof javafx.scene.shape.MoveTo m ? m.getY() : 0;
+    }
+
     private static String describe(Node n) {
         return n.getClass().getSimpleName() + (n.getId() != null ? "#" + n.getId() : "");
     }
@@ -91,7 +134,9 @@ class LayoutRobotTest {
             robot.interact(() -> tabs.getSelectionModel().select(k));
             WaitForAsyncUtils.waitForFxEvents();
             robot.interact(() -> window.scene().getRoot().layout());
-            for (String s : cutOff(window.scene().getRoot())) {
+            List<String> found = new ArrayList<>(cutOff(window.scene().getRoot()));
+            found.addAll(brokenWords(window.scene().getRoot()));
+            for (String s : found) {
                 if (!all.contains(s)) {
                     all.add(s);
                 }
@@ -125,6 +170,77 @@ class LayoutRobotTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(List.of(), everyTab(robot));
         allTabHeadersShow(robot);
+    }
+
+    /**
+     * Issue 31, Seen 1: at 125 % the legend and axis titles were gone, at 150 % the chart was a 40 px strip and buttons
+     * read "...", at 175 % the File menu was off screen. Here: 100, 150 and 200 % in each language and theme, at
+     * 1280x800 (and 1920x1080 in English light), nothing cut off on any tab, the charts keep their height, legend and
+     * axis titles, the menu bar is on screen at the zoomed font and the status bar names the zoom.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"en, light", "en, dark", "ru, light", "ru, dark"})
+    void nothingIsCutOffAtAnyZoom(String language, String theme, FxRobot robot) {
+        if (language.equals("ru")) {
+            robot.interact(() -> window = window.switchLanguage("ru"));
+        }
+        robot.interact(() -> window.setDark(theme.equals("dark")));
+        WaitForAsyncUtils.waitForFxEvents();
+        for (double z : new double[] {1.0, 1.5, 2.0}) {
+            String at = language + " " + theme + " " + Math.round(z * 100) + " %";
+            robot.interact(() -> window.zoom().factorProperty().set(z));
+            WaitForAsyncUtils.waitForFxEvents();
+            robot.interact(() -> window.scene().getRoot().layout());
+            assertEquals(List.of(), everyTab(robot), at + " at 1280x800");
+            zoomedWindowHolds(robot, z, at + " at 1280x800");
+            if (language.equals("en") && theme.equals("light")) {
+                // Monocle's screen is 1280x800 (a bigger window overflows its frame buffer): the window's root is laid
+                // out at 1920x1080 and checked within one FX event, before a frame is drawn
+                List<String> big = new ArrayList<>();
+                double[] logical = new double[2];
+                robot.interact(() -> {
+                    javafx.scene.Parent root = window.scene().getRoot();
+                    root.resize(1920, 1080);
+                    root.layout();
+                    big.addAll(cutOff(root));
+                    logical[0] = window.zoom().content().getLayoutBounds().getWidth();
+                    logical[1] = window.zoom().content().getLayoutBounds().getHeight();
+                    root.resize(window.scene().getWidth(), window.scene().getHeight());
+                    root.layout();
+                });
+                assertEquals(List.of(), big, at + " at 1920x1080");
+                org.junit.jupiter.api.Assertions.assertTrue(logical[0] >= 1280 - 0.5 && logical[1] >= 700 - 0.5,
+                        at + " at 1920x1080: laid out in " + logical[0] + "x" + logical[1] + " logical px");
+            }
+        }
+        robot.interact(() -> window.zoom().factorProperty().set(1));
+    }
+
+    private void zoomedWindowHolds(FxRobot robot, double z, String at) {
+        javafx.scene.control.TabPane tabs = robot.lookup("#charts").queryAs(javafx.scene.control.TabPane.class);
+        robot.interact(() -> tabs.getSelectionModel().select(1));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> window.scene().getRoot().layout());
+        javafx.scene.chart.XYChart<?, ?> chart = robot.lookup("#chart-concurrency").queryAs(javafx.scene.chart.XYChart.class);
+        org.junit.jupiter.api.Assertions.assertTrue(chart.getHeight() >= 260, at + ": the chart is " + chart.getHeight() + " px high");
+        Node legend = chart.lookup(".chart-legend");
+        org.junit.jupiter.api.Assertions.assertTrue(legend != null && legend.isVisible() && legend.getLayoutBounds().getHeight() > 10,
+                at + ": the legend shows");
+        for (Node axisLabel : chart.lookupAll(".axis-label")) {
+            org.junit.jupiter.api.Assertions.assertTrue(axisLabel.isVisible() && axisLabel.getLayoutBounds().getHeight() > 10,
+                    at + ": axis title " + ((Label) axisLabel).getText());
+        }
+        javafx.scene.control.MenuBar bar = (javafx.scene.control.MenuBar) window.scene().lookup(".menu-bar");
+        javafx.geometry.Bounds b = bar.localToScene(bar.getLayoutBounds());
+        org.junit.jupiter.api.Assertions.assertTrue(b.getMinX() >= 0 && b.getMinY() >= 0 && b.getMaxY() <= window.scene().getHeight(),
+                at + ": the menu bar is on screen " + b);
+        Labeled file = (Labeled) bar.lookup(".menu .label");
+        assertEquals(13 * z, file.getFont().getSize(), 0.01, at + ": the menus' font is zoomed");
+        Label status = (Label) window.scene().lookup("#status-zoom");
+        assertEquals(window.texts().t("Zoom") + " " + Math.round(z * 100) + " %", status.getText());
+        javafx.geometry.Bounds s = status.localToScene(status.getLayoutBounds());
+        org.junit.jupiter.api.Assertions.assertTrue(s.getMaxY() <= window.scene().getHeight() + 0.5 && s.getMaxX()
+                <= window.scene().getWidth() + 0.5, at + ": the status bar is on screen " + s);
     }
 
     @Test

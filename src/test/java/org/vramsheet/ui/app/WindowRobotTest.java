@@ -336,7 +336,7 @@ class WindowRobotTest {
             "Ollama", "Modelfile", "num_ctx", "num_gpu",
             "OLLAMA_CONTEXT_LENGTH", "OLLAMA_FLASH_ATTENTION", "OLLAMA_KV_CACHE_TYPE", "OLLAMA_NUM_PARALLEL", "OLLAMA_GPU_OVERHEAD",
             "llama", "cpp", "transformers", "GiB", "MiB", "KiB", "TiB", "GPU", "CUDA", "MLA", "GQA", "MHA", "MQA",
-            "auto", "Typical", "Heavy", "Limit", "TYPICAL", "HEAVY", "LIMIT", "RUNTIME", "VRAM", "Sheet", "NVIDIA",
+            "auto", "VRAM", "Sheet", "NVIDIA",
             "HBM", "Llama", "Instruct", "meta", "LlamaForCausalLM", "main", "safetensors", "kv_lora_rank",
             "qk_rope_head_dim", "seq", "FlashMLA", "Mamba", "MoE", "head", "nvfp", "mxfp", "DynamicCache",
             "StaticCache", "kv", "cache", "memory", "block_size", "max_model_len", "gpu_memory_utilization",

@@ -46,7 +46,7 @@ class TextsTest {
         assertEquals("нужно Оценка объёма весов: ВЕСА › Число параметров (всего): обязательно",
                 ru.message("needs Estimated weight payload: WEIGHTS › Parameter count (total): is required"),
                 "composed reasons are taken apart");
-        assertEquals("Heavy: помещается в KV-пул", ru.message("Heavy: fits the KV pool"));
+        assertEquals("Тяжёлая: помещается в KV-пул", ru.message("Heavy: fits the KV pool"));
         assertEquals("fp8_e4m3 is 70B", ru.message("fp8_e4m3 is 70B"), "digits inside words are not numbers");
         assertEquals(java.util.List.of("a sentence nobody wrote with {0} numbers"),
                 ru.untranslated("a sentence nobody wrote with 3 numbers"));
