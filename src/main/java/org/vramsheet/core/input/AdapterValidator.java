@@ -34,8 +34,8 @@ final class AdapterValidator {
     private static void lora(Worksheet ws, Issues out) {
         RuntimeSettings r = ws.runtime();
         LoraSettings s = r.lora();
-        boolean ok = range(out, L + "maxLoras", s.maxLoras()) & range(out, L + "maxRank", s.maxRank())
-                & range(out, L + "maxCpuLoras", s.maxCpuLoras()) & range(out, L + "intermediateSize", s.intermediateSize());
+        boolean ok = out.inDeclaredRange(L + "maxLoras", s.maxLoras()) & out.inDeclaredRange(L + "maxRank", s.maxRank())
+                & out.inDeclaredRange(L + "maxCpuLoras", s.maxCpuLoras()) & out.inDeclaredRange(L + "intermediateSize", s.intermediateSize());
         List<String> modules = s.modules();
         for (String m : modules) {
             if (!LoraSettings.PROJECTIONS.contains(m)) {
@@ -92,7 +92,7 @@ final class AdapterValidator {
     private static void offload(Worksheet ws, Issues out) {
         RuntimeSettings r = ws.runtime();
         OffloadSettings s = r.offload();
-        boolean ok = range(out, O + "cpuBytes", s.cpuBytes()) & range(out, O + "nodeHostRamBytes", s.nodeHostRamBytes());
+        boolean ok = out.inDeclaredRange(O + "cpuBytes", s.cpuBytes()) & out.inDeclaredRange(O + "nodeHostRamBytes", s.nodeHostRamBytes());
         if (s.cpuRatio() != null && (s.cpuRatio().isNaN() || s.cpuRatio() <= 0 || s.cpuRatio() > Limits.OFFLOAD_RATIO)) {
             out.add(O + "cpuRatio", "must be above 0 and at most " + Limits.OFFLOAD_RATIO + " (got " + s.cpuRatio() + ")");
             ok = false;
@@ -113,16 +113,4 @@ final class AdapterValidator {
         }
     }
 
-    private static boolean range(Issues out, String field, Number v) {
-        InputDecl d = Inputs.get(field);
-        if (v == null) {
-            return true;
-        }
-        long n = v.longValue();
-        if (n < d.min() || n > d.max()) {
-            out.add(field, "must be from " + d.min() + " to " + d.max() + " (got " + n + ")");
-            return false;
-        }
-        return true;
-    }
 }

@@ -16,6 +16,23 @@ public final class Issues {
         byField.putIfAbsent(field, new Issue(field, Fields.label(field), message));
     }
 
+    /**
+     * Checks the declared min <= v <= max (an absent value is valid) and records "must be from MIN to MAX" otherwise;
+     * true when the field is valid. The validators of the engine-specific inputs share it.
+     */
+    public boolean inDeclaredRange(String field, Number v) {
+        InputDecl d = Inputs.get(field);
+        if (v == null) {
+            return true;
+        }
+        long n = v.longValue();
+        if (n < d.min() || n > d.max()) {
+            add(field, "must be from " + d.min() + " to " + d.max() + " (got " + n + ")");
+            return false;
+        }
+        return true;
+    }
+
     public List<Issue> all() { return Collections.unmodifiableList(new ArrayList<>(byField.values())); }
 
     public boolean isEmpty() { return byField.isEmpty(); }

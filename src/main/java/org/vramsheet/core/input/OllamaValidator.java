@@ -22,9 +22,9 @@ final class OllamaValidator {
             return;
         }
         OllamaSettings o = ws.runtime().ollama();
-        boolean ok = range(out, P + "numCtx", o.numCtx()) & range(out, P + "contextLength", o.contextLength())
-                & range(out, P + "numParallel", o.numParallel()) & range(out, P + "numGpu", o.numGpu())
-                & range(out, P + "gpuOverheadBytes", o.gpuOverheadBytes());
+        boolean ok = out.inDeclaredRange(P + "numCtx", o.numCtx()) & out.inDeclaredRange(P + "contextLength", o.contextLength())
+                & out.inDeclaredRange(P + "numParallel", o.numParallel()) & out.inDeclaredRange(P + "numGpu", o.numGpu())
+                & out.inDeclaredRange(P + "gpuOverheadBytes", o.gpuOverheadBytes());
         KvDtype t = o.kvCacheType();
         if (t != null && t != KvDtype.AUTO && LlamaCppCacheType.of(t) == null) {
             out.add(P + "kvCacheType", "inconsistent: the runner of Ollama has no '" + t.label() + "' cache (f16, q8_0, q4_0)");
@@ -47,16 +47,4 @@ final class OllamaValidator {
         }
     }
 
-    private static boolean range(Issues out, String field, Number v) {
-        InputDecl d = Inputs.get(field);
-        if (v == null) {
-            return true;
-        }
-        long n = v.longValue();
-        if (n < d.min() || n > d.max()) {
-            out.add(field, "must be from " + d.min() + " to " + d.max() + " (got " + n + ")");
-            return false;
-        }
-        return true;
-    }
 }

@@ -19,10 +19,10 @@ final class SpeculativeValidator {
     static void validate(Worksheet ws, Issues out) {
         RuntimeSettings r = ws.runtime();
         SpeculativeSettings s = r.speculative();
-        boolean ok = range(out, P + "tokens", s.tokens()) & range(out, P + "draftWeightsBytes", s.draftWeightsBytes())
-                & range(out, P + "draftLayers", s.draftLayers()) & range(out, P + "draftKvHeads", s.draftKvHeads())
-                & range(out, P + "draftHeadDim", s.draftHeadDim())
-                & range(out, P + "draftTensorParallel", s.draftTensorParallel());
+        boolean ok = out.inDeclaredRange(P + "tokens", s.tokens()) & out.inDeclaredRange(P + "draftWeightsBytes", s.draftWeightsBytes())
+                & out.inDeclaredRange(P + "draftLayers", s.draftLayers()) & out.inDeclaredRange(P + "draftKvHeads", s.draftKvHeads())
+                & out.inDeclaredRange(P + "draftHeadDim", s.draftHeadDim())
+                & out.inDeclaredRange(P + "draftTensorParallel", s.draftTensorParallel());
         if (!s.on() || !ok) {
             return;
         }
@@ -74,16 +74,4 @@ final class SpeculativeValidator {
         }
     }
 
-    private static boolean range(Issues out, String field, Number v) {
-        InputDecl d = Inputs.get(field);
-        if (v == null) {
-            return true;
-        }
-        long n = v.longValue();
-        if (n < d.min() || n > d.max()) {
-            out.add(field, "must be from " + d.min() + " to " + d.max() + " (got " + n + ")");
-            return false;
-        }
-        return true;
-    }
 }

@@ -65,6 +65,7 @@ public final class Zoom extends Region {
         scroll.setFocusTraversable(false);
         scroll.setId("zoom-scroll");
         scroll.getStyleClass().add("zoom-scroll");
+        org.vramsheet.ui.sections.ScrollPanes.paintInPlace(scroll);
         shown.setId("status-zoom");
         status.getStyleClass().add("status-bar");
         status.setAlignment(Pos.CENTER_RIGHT);

@@ -3,8 +3,6 @@ package org.vramsheet.ui.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import javafx.scene.Node;
 import javafx.scene.chart.NumberAxis;
 import javafx.scene.control.Label;
@@ -20,7 +18,6 @@ import org.testfx.util.WaitForAsyncUtils;
 import org.vramsheet.Robot;
 import org.vramsheet.core.sheet.ScenarioId;
 import org.vramsheet.ui.charts.MarkedLineChart;
-import org.vramsheet.ui.dialogs.ScriptedDialogs;
 
 /**
  * Issue 31, Seen 7: the concurrency chart carried no target (RESULT's or the scenario's), no readout where the cursor
@@ -33,13 +30,7 @@ class ChartQuestionRobotTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        AppHome home = new AppHome(Files.createTempDirectory("vramsheet-home"));
-        home.setLanguage("en");
-        window = new MainWindow(stage, new ScriptedDialogs(), home);
-        window.start(Path.of("assets/samples/llama-3.1-70b-bf16-h200.json").toAbsolutePath());
-        stage.setWidth(1280);
-        stage.setHeight(800);
-        stage.show();
+        window = TestWindows.open(stage, "assets/samples/llama-3.1-70b-bf16-h200.json", "en", 1280, 800);
     }
 
     private MarkedLineChart concurrency(FxRobot robot) {

@@ -2,8 +2,6 @@ package org.vramsheet.ui.app;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import javafx.scene.Node;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.Background;
@@ -17,7 +15,6 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.vramsheet.Robot;
-import org.vramsheet.ui.dialogs.ScriptedDialogs;
 
 /**
  * Issue 31, Seen 8: disabled fields and prompt text were nearly invisible in dark (Modena dims a disabled field to
@@ -31,13 +28,7 @@ class DarkReadableRobotTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        AppHome home = new AppHome(Files.createTempDirectory("vramsheet-home"));
-        home.setLanguage("ru");
-        window = new MainWindow(stage, new ScriptedDialogs(), home);
-        window.start(Path.of("assets/samples/gemma-2-9b-sliding-window-h100.json").toAbsolutePath());
-        stage.setWidth(1280);
-        stage.setHeight(800);
-        stage.show();
+        window = TestWindows.open(stage, "assets/samples/gemma-2-9b-sliding-window-h100.json", "ru", 1280, 800);
     }
 
     static double luminance(Color c) {

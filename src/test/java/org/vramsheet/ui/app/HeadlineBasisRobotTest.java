@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.stage.Stage;
@@ -16,7 +14,6 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.vramsheet.Robot;
-import org.vramsheet.ui.dialogs.ScriptedDialogs;
 
 /** Issue 25, "say what is estimated": the summary strip marks its headline figures, in the real window. */
 @ExtendWith(ApplicationExtension.class)
@@ -27,13 +24,7 @@ class HeadlineBasisRobotTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        AppHome home = new AppHome(Files.createTempDirectory("vramsheet-home"));
-        home.setLanguage("en");
-        window = new MainWindow(stage, new ScriptedDialogs(), home);
-        window.start(Path.of("assets/samples/gemma-2-9b-sliding-window-h100.json").toAbsolutePath());
-        stage.setWidth(1280);
-        stage.setHeight(800);
-        stage.show();
+        window = TestWindows.open(stage, "assets/samples/gemma-2-9b-sliding-window-h100.json", "en", 1280, 800);
     }
 
     private static Label label(FxRobot robot, String id) {

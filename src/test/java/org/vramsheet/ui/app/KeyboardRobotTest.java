@@ -3,8 +3,6 @@ package org.vramsheet.ui.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -25,7 +23,6 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.vramsheet.Robot;
-import org.vramsheet.ui.dialogs.ScriptedDialogs;
 
 /**
  * Issue 31, Seen 9: no mnemonics, no section jump (47 Tabs from the context field to Limit › sequences), no shortcut
@@ -38,13 +35,7 @@ class KeyboardRobotTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        AppHome home = new AppHome(Files.createTempDirectory("vramsheet-home"));
-        home.setLanguage("en");
-        window = new MainWindow(stage, new ScriptedDialogs(), home);
-        window.start(Path.of("assets/samples/gemma-2-9b-sliding-window-h100.json").toAbsolutePath());
-        stage.setWidth(1280);
-        stage.setHeight(800);
-        stage.show();
+        window = TestWindows.open(stage, "assets/samples/gemma-2-9b-sliding-window-h100.json", "en", 1280, 800);
     }
 
     private MenuBar bar() { return (MenuBar) window.scene().lookup(".menu-bar"); }

@@ -2,8 +2,6 @@ package org.vramsheet.ui.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.Node;
@@ -22,7 +20,6 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.vramsheet.Robot;
-import org.vramsheet.ui.dialogs.ScriptedDialogs;
 
 /**
  * Issue 17, layout that holds. Seen at 1280x800: the model ID, the GPU name, several labels and buttons and every
@@ -38,13 +35,7 @@ class LayoutRobotTest {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        AppHome home = new AppHome(Files.createTempDirectory("vramsheet-home"));
-        home.setLanguage("en");
-        window = new MainWindow(stage, new ScriptedDialogs(), home);
-        window.start(Path.of("assets/samples/gemma-2-9b-sliding-window-h100.json").toAbsolutePath());
-        stage.setWidth(1280);
-        stage.setHeight(800);
-        stage.show();
+        window = TestWindows.open(stage, "assets/samples/gemma-2-9b-sliding-window-h100.json", "en", 1280, 800);
     }
 
     /** Every label whose shown text is not its text (an ellipsis), and every text field whose text is wider than it. */

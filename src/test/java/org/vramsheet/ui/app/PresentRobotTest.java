@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import javafx.scene.text.Text;
@@ -21,7 +19,6 @@ import org.testfx.util.WaitForAsyncUtils;
 import org.vramsheet.Robot;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.units.Units;
-import org.vramsheet.ui.dialogs.ScriptedDialogs;
 
 /** Issue 31, View › Present: F5 opens it, readable from the back of a room, the arrows move the context, Esc returns. */
 @ExtendWith(ApplicationExtension.class)
@@ -33,13 +30,7 @@ class PresentRobotTest {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        AppHome home = new AppHome(Files.createTempDirectory("vramsheet-home"));
-        home.setLanguage("en");
-        window = new MainWindow(stage, new ScriptedDialogs(), home);
-        window.start(Path.of("assets/samples/llama-3.1-70b-variants-bf16-fp8-int4.json").toAbsolutePath());
-        stage.setWidth(1920);
-        stage.setHeight(1080);
-        stage.show();
+        window = TestWindows.open(stage, "assets/samples/llama-3.1-70b-variants-bf16-fp8-int4.json", "en", 1920, 1080);
     }
 
     private Label label(FxRobot robot, String id) {

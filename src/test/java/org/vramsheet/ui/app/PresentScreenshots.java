@@ -14,7 +14,6 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.vramsheet.Robot;
-import org.vramsheet.ui.dialogs.ScriptedDialogs;
 
 /**
  * Not a test: writes the presentation view's screenshots (README, issue 31) when {@code -Dvramsheet.screenshots=DIR}
@@ -30,13 +29,7 @@ class PresentScreenshots {
     @Start
     void start(Stage stage) throws Exception {
         this.stage = stage;
-        AppHome home = new AppHome(Files.createTempDirectory("vramsheet-home"));
-        home.setLanguage("en");
-        window = new MainWindow(stage, new ScriptedDialogs(), home);
-        window.start(Path.of("assets/samples/llama-3.1-70b-variants-bf16-fp8-int4.json").toAbsolutePath());
-        stage.setWidth(1280);
-        stage.setHeight(800);
-        stage.show();
+        window = TestWindows.open(stage, "assets/samples/llama-3.1-70b-variants-bf16-fp8-int4.json", "en", 1280, 800);
     }
 
     @Test

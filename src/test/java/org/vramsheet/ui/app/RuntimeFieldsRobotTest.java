@@ -3,8 +3,6 @@ package org.vramsheet.ui.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.Node;
@@ -20,7 +18,6 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.vramsheet.Robot;
 import org.vramsheet.core.sheet.Engine;
-import org.vramsheet.ui.dialogs.ScriptedDialogs;
 
 /**
  * Issue 28: RUNTIME shows per engine only the fields that engine has (a llama.cpp or Ollama sheet no
@@ -36,13 +33,7 @@ class RuntimeFieldsRobotTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        AppHome home = new AppHome(Files.createTempDirectory("vramsheet-home"));
-        home.setLanguage("en");
-        window = new MainWindow(stage, new ScriptedDialogs(), home);
-        window.start(Path.of("src/test/resources/worksheets/ui-llamacpp-2x4090.json").toAbsolutePath());
-        stage.setWidth(1280);
-        stage.setHeight(800);
-        stage.show();
+        window = TestWindows.open(stage, "src/test/resources/worksheets/ui-llamacpp-2x4090.json", "en", 1280, 800);
     }
 
     /** A field shown in the scene (in a laid-out grid and visible), found by its id. */

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
@@ -19,7 +18,6 @@ import org.testfx.util.WaitForAsyncUtils;
 import org.vramsheet.Robot;
 import org.vramsheet.core.sheet.SignOffStatus;
 import org.vramsheet.io.json.WorksheetJson;
-import org.vramsheet.ui.dialogs.ScriptedDialogs;
 
 /** The sheet as a signed document and the summary as a meeting reads it, in the real window. */
 @ExtendWith(ApplicationExtension.class)
@@ -29,13 +27,7 @@ class SignedSheetRobotTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        AppHome home = new AppHome(Files.createTempDirectory("vramsheet-home"));
-        home.setLanguage("en");
-        window = new MainWindow(stage, new ScriptedDialogs(), home);
-        window.start(Path.of("assets/samples/llama-3.1-70b-bf16-h200.json").toAbsolutePath());
-        stage.setWidth(1280);
-        stage.setHeight(800);
-        stage.show();
+        window = TestWindows.open(stage, "assets/samples/llama-3.1-70b-bf16-h200.json", "en", 1280, 800);
     }
 
     private static String text(FxRobot robot, String id) {

@@ -3,8 +3,6 @@ package org.vramsheet.ui.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import javafx.scene.Node;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCode;
@@ -17,7 +15,6 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 import org.vramsheet.Robot;
 import org.vramsheet.core.sheet.Worksheet;
-import org.vramsheet.ui.dialogs.ScriptedDialogs;
 
 /**
  * Issue 31, Seen 11: VALIDATION's notes were run together. Each applied log adds a line, and the notes field was a
@@ -30,13 +27,7 @@ class ValidationNotesRobotTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        AppHome home = new AppHome(Files.createTempDirectory("vramsheet-home"));
-        home.setLanguage("en");
-        window = new MainWindow(stage, new ScriptedDialogs(), home);
-        window.start(Path.of("assets/samples/seed003-70b-int4-80gib.json").toAbsolutePath());
-        stage.setWidth(1280);
-        stage.setHeight(800);
-        stage.show();
+        window = TestWindows.open(stage, "assets/samples/seed003-70b-int4-80gib.json", "en", 1280, 800);
     }
 
     @Test
