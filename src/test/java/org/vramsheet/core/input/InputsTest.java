@@ -152,7 +152,7 @@ class InputsTest {
                 "the limit comes from the declaration");
         InputDecl head = Inputs.get("kv.headDim");
         Worksheet wide = ws.withKv(new KvArchitecture(ws.kv().kind(), 80, 64, 64, (int) head.max() + 1,
-                null, null, null, ws.kv().kvDtype(), List.of(), null, null));
+                null, null, null, ws.kv().kvDtype(), List.of(), null, null, null));
         assertTrue(WorksheetValidator.validate(wide).get("kv.headDim") != null, "head size above 65,536 refused");
     }
 }
