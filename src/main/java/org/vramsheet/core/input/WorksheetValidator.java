@@ -118,8 +118,8 @@ public final class WorksheetValidator {
         range(out, "kv.indexHeadDim", k.indexHeadDim(), false);
         Engine e = ws.runtime().engine();
         if (k.kvDtype() == KvDtype.FP8_DS_MLA && k.kind() != AttentionKind.MLA) {
-            out.add("kv.kvDtype", "inconsistent: " + k.kvDtype().label() + " is vLLM's packed MLA latent layout; the model's "
-                    + "attention is " + k.kind() + ", not MLA");
+            out.add("kv.kvDtype", "inconsistent: " + k.kvDtype().label() + " is the packed MLA latent layout of vLLM; the model "
+                    + "has " + k.kind() + " attention, not MLA");
         } else if (k.kvDtype() == KvDtype.FP8_DS_MLA && e != Engine.VLLM) {
             out.add("kv.kvDtype", "inconsistent: " + k.kvDtype().label() + " is a vLLM cache layout, not " + e.label());
         }
