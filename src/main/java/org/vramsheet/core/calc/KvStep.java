@@ -22,7 +22,8 @@ import org.vramsheet.core.units.Units;
 final class KvStep {
     static final String[] INPUTS = {"kv.kind", "kv.layers", "kv.attentionHeads", "kv.kvHeads", "kv.headDim",
         "kv.hiddenSize", "kv.kvLoraRank", "kv.qkRopeHeadDim", "kv.kvDtype", "kv.windows", "kv.windowTokens", "kv.stateLayers",
-        "kv.stateBytesPerLayer", "runtime.tensorParallel", "runtime.pipelineParallel", "runtime.llamaCpp.cacheTypeV", "runtime.engine"};
+        "kv.stateBytesPerLayer", "kv.indexHeadDim", "runtime.tensorParallel", "runtime.pipelineParallel",
+        "runtime.llamaCpp.cacheTypeV", "runtime.engine"};
 
     private KvStep() { }
 
@@ -49,6 +50,7 @@ final class KvStep {
             if (g.mla) {
                 notes.add("MLA caches one latent per token per layer: no factor 2, no KV heads; the latent is "
                         + "replicated on every TP rank");
+                mlaNotes(g, k, notes);
             } else if (k.headDim() != null) {
                 notes.add("head_dim " + g.headDim + " given explicitly (it wins over hidden / heads)");
             } else {
@@ -67,10 +69,10 @@ final class KvStep {
                 notes.add(g.stateLayers + " fixed-state layers hold " + Units.bytesText(g.stateBytesPerSeq)
                         + " per sequence whatever its length");
             }
-            String formula = g.mla ? "(kv_lora_rank + qk_rope_head_dim) x L x B" : g.vDtype != g.dtype
+            String formula = g.mla ? mlaFormula(g) : g.vDtype != g.dtype
                     ? "L x H_kv x D_head x (B_K + B_V)" : "2 x L x H_kv x D_head x B";
-            String expr = g.mla ? "(" + k.kvLoraRank() + " + " + k.qkRopeHeadDim() + ") x " + g.layers + " x "
-                    + g.dtype.bytesText() : g.formulaNumbers();
+            String expr = g.mla && !g.dsMla() && g.indexerPerLayer == 0 ? "(" + k.kvLoraRank() + " + " + k.qkRopeHeadDim() + ") x "
+                    + g.layers + " x " + g.dtype.bytesText() : g.formulaNumbers();
             return Figure.of(FigureKey.KV_CACHE_BYTES_PER_TOKEN, label, Unit.BYTES, b,
                     new Provenance(formula, expr + " = " + Units.bytesText(b), notes));
         });
@@ -79,6 +81,47 @@ final class KvStep {
         perGpu(c);
         beyondWindowsAndState(c, k);
         queryHeadMistake(c, k);
+        indexer(c, k);
+    }
+
+    /** Which MLA layout the bytes use (fp8_ds_mla or the latent in the KV dtype) and the indexer's key, for the report. */
+    private static void mlaNotes(KvGeometry g, KvArchitecture k, List<String> notes) {
+        notes.add(g.dsMla() ? "KV layout: fp8_ds_mla (vLLM, FlashMLA sparse): " + g.mlaRank + " fp8 latent values + "
+                + (g.mlaRank / KvGeometry.FP8_SCALE_BLOCK) + " fp32 scales + " + g.mlaRope + " bf16 RoPE values = "
+                + KvGeometry.dsMlaBytes(g.mlaRank, g.mlaRope) + " B per token per layer (vLLM state_content_bytes)"
+                : "KV layout: the MLA latent in the KV dtype");
+        if (g.indexerPerLayer > 0) {
+            notes.add("Sparse-attention indexer (DeepSeek V3.2 lightning indexer): one index key per token per layer, "
+                    + k.indexHeadDim() + " fp8 values + " + (k.indexHeadDim() / KvGeometry.FP8_SCALE_BLOCK)
+                    + " fp32 scale(s) = " + g.indexerPerLayer + " B, as vLLM stores it (DeepseekV32IndexerCache, "
+                    + "deepseek_v2.py); its index_n_heads are query heads and are not cached");
+        }
+    }
+
+    /** The MLA formula: the latent (plain or vLLM's packed fp8_ds_mla), plus the indexer's key when there is one. */
+    private static String mlaFormula(KvGeometry g) {
+        String ix = "index_head_dim + index_head_dim / 128 x 4";
+        if (g.dsMla()) {
+            String latent = "kv_lora_rank + kv_lora_rank / 128 x 4 + qk_rope_head_dim x 2";
+            return g.indexerPerLayer > 0 ? "fp8_ds_mla: (" + latent + " + " + ix + ") x L" : "fp8_ds_mla: (" + latent + ") x L";
+        }
+        return g.indexerPerLayer > 0 ? "((kv_lora_rank + qk_rope_head_dim) x B + " + ix + ") x L"
+                : "(kv_lora_rank + qk_rope_head_dim) x L x B";
+    }
+
+    /** The sparse-attention indexer's share of the bytes per token (DeepSeek V3.2), 0 without one. */
+    private static void indexer(Calc c, KvArchitecture k) {
+        c.compute(FigureKey.KV_CACHE_INDEXER_BYTES_PER_TOKEN, "Indexer key bytes per token", Unit.BYTES, INPUTS, n(), () -> {
+            KvGeometry g = c.geometry;
+            long b = Math.multiplyExact(g.indexerPerLayer, (long) g.layers);
+            return Figure.of(FigureKey.KV_CACHE_INDEXER_BYTES_PER_TOKEN, "Indexer key bytes per token", Unit.BYTES, b,
+                    g.indexerPerLayer == 0 ? Provenance.of("no sparse-attention indexer", "0",
+                            g.mla ? "No index_head_dim on the sheet" : "Only MLA models with an indexer (DeepSeek V3.2) keep one")
+                    : Provenance.of("(index_head_dim + index_head_dim / 128 x 4) x L", "(" + k.indexHeadDim() + " + "
+                            + (k.indexHeadDim() / KvGeometry.FP8_SCALE_BLOCK) + " x 4) x " + g.layers + " = " + Units.bytesText(b),
+                            "vLLM DeepseekV32IndexerCache: fp8 values and one fp32 scale per 128 (quant_block_size 128), "
+                            + "included in the raw KV bytes per token"));
+        });
     }
 
     /** A note for each window group that never binds because its window is above the max model length. */

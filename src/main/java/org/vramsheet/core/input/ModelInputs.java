@@ -71,6 +71,10 @@ final class ModelInputs {
                 .n("kv.stateLayers", "Fixed-state layers", "Слои с фиксированным состоянием", COUNT, 0,
                         Limits.LAYERS)
                 .n("kv.stateBytesPerLayer", "State bytes per layer", "Байт состояния на слой", BYTES, 0, Limits.BYTES)
+                // ---- added in version 9 (issue 30 point 5, i30-sparse): DeepSeek V3.2's lightning-indexer key width ----
+                .n("kv.indexHeadDim", "Sparse-attention indexer head size", "Размер головы индексатора разреженного внимания",
+                        COUNT, 1, Limits.HEAD_SIZE).since(9)
+                // ---- end of the version-9 block ----
                 .list;
     }
 }

@@ -115,7 +115,14 @@ public final class WorksheetValidator {
         if (k.stateLayers() != null && k.stateLayers() > 0 && k.stateBytesPerLayer() == null) {
             out.add("kv.stateBytesPerLayer", "is required when there are fixed-state layers");
         }
+        range(out, "kv.indexHeadDim", k.indexHeadDim(), false);
         Engine e = ws.runtime().engine();
+        if (k.kvDtype() == KvDtype.FP8_DS_MLA && k.kind() != AttentionKind.MLA) {
+            out.add("kv.kvDtype", "inconsistent: " + k.kvDtype().label() + " is the packed MLA latent layout of vLLM; the model "
+                    + "has " + k.kind() + " attention, not MLA");
+        } else if (k.kvDtype() == KvDtype.FP8_DS_MLA && e != Engine.VLLM) {
+            out.add("kv.kvDtype", "inconsistent: " + k.kvDtype().label() + " is a vLLM cache layout, not " + e.label());
+        }
         boolean ggml = k.kvDtype().ggmlBlocks();
         if (ggml && !Engines.of(e).loadsGgml()) {
             out.add("kv.kvDtype", "inconsistent: " + k.kvDtype().label() + " is a llama.cpp cache type, not "

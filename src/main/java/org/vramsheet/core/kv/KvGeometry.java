@@ -47,6 +47,19 @@ public final class KvGeometry {
     public final int stateLayers;
     public final int tp;
     public final int pp;
+    /** MLA: kv_lora_rank and qk_rope_head_dim (0 otherwise), for the packed fp8_ds_mla layout. */
+    public final int mlaRank;
+    public final int mlaRope;
+    /**
+     * Bytes per token per layer of a sparse-attention indexer's key cache (DeepSeek V3.2's lightning indexer), as vLLM stores
+     * it: index_head_dim fp8 values plus one fp32 scale per 128 of them ({@code DeepseekV32IndexerCache(head_dim=head_dim +
+     * head_dim // quant_block_size * 4, dtype=uint8)}, quant_block_size 128, vllm/model_executor/models/deepseek_v2.py);
+     * 0 without an indexer or without MLA.
+     */
+    public final long indexerPerLayer;
+
+    /** vLLM's index-key quantization block (deepseek_v2.py {@code self.quant_block_size = 128}); also fp8_ds_mla's scale group. */
+    public static final int FP8_SCALE_BLOCK = 128;
 
     /** The geometry with one dtype for K and V (KV ARCHITECTURE › KV-cache dtype). */
     public KvGeometry(Worksheet ws) { this(ws, null); }
@@ -66,6 +79,10 @@ public final class KvGeometry {
         this.layers = k.layers();
         this.tp = r.tensorParallel();
         this.pp = r.pipelineParallel();
+        this.mlaRank = mla ? k.kvLoraRank() : 0;
+        this.mlaRope = mla ? k.qkRopeHeadDim() : 0;
+        Integer ix = k.indexHeadDim();
+        this.indexerPerLayer = mla && ix != null && ix > 0 ? indexerBytes(ix) : 0;
         if (mla) {
             headDim = Math.addExact(k.kvLoraRank(), k.qkRopeHeadDim());
             kvHeads = 1;
@@ -117,14 +134,33 @@ public final class KvGeometry {
         return ceilDiv(Math.multiplyExact(elems, dtype.num()), dtype.den());
     }
 
-    /** Bytes per token per layer, model-wide. */
-    public long perLayer() { return kvBytes(elemsPerLayer, dtype, vDtype); }
+    /** Bytes per token per layer, model-wide (MLA: the latent in its layout, plus the indexer's key when there is one). */
+    public long perLayer() { return mla ? mlaBytes(dtype) : kvBytes(elemsPerLayer, dtype, vDtype); }
 
-    public long perLayerRank() { return kvBytes(elemsPerLayerRank, dtype, vDtype); }
+    public long perLayerRank() { return mla ? mlaBytes(dtype) : kvBytes(elemsPerLayerRank, dtype, vDtype); }
 
     /** Bytes per token per layer of group g, model-wide or per rank. */
     public long perLayer(Group g, boolean rank) {
-        return kvBytes(g.elems(mla, rank), g.dtype(), g.vDtype());
+        return mla ? mlaBytes(g.dtype()) : kvBytes(g.elems(mla, rank), g.dtype(), g.vDtype());
+    }
+
+    /** The indexer's key bytes per token per layer for an index_head_dim: d fp8 values + d / 128 fp32 scales. */
+    public static long indexerBytes(int indexHeadDim) {
+        return Math.addExact(indexHeadDim, Math.multiplyExact(indexHeadDim / FP8_SCALE_BLOCK, 4L));
+    }
+
+    /** The packed fp8_ds_mla latent: rank fp8 values, rank / 128 fp32 scales, rope bf16 values (512 + 16 + 128 = 656). */
+    public static long dsMlaBytes(int rank, int rope) {
+        return Math.addExact(Math.addExact(rank, Math.multiplyExact(rank / FP8_SCALE_BLOCK, 4L)), Math.multiplyExact(rope, 2L));
+    }
+
+    /** Whether the latent is stored in vLLM's packed fp8_ds_mla layout. */
+    public boolean dsMla() { return mla && dtype == KvDtype.FP8_DS_MLA; }
+
+    /** One MLA layer's bytes per token: the latent (rank + rope elements of dt, or the fp8_ds_mla layout) plus the indexer. */
+    private long mlaBytes(KvDtype dt) {
+        long latent = dt == KvDtype.FP8_DS_MLA ? dsMlaBytes(mlaRank, mlaRope) : kvBytes(headDim, dt, dt);
+        return Math.addExact(latent, indexerPerLayer);
     }
 
     /**
@@ -198,18 +234,29 @@ public final class KvGeometry {
 
     /** Bytes of one block of {@code blockSize} tokens in one layer on one rank (vLLM page), at the model's geometry. */
     public long pageBytesRank(int blockSize) {
+        if (mla) {
+            return Math.multiplyExact(mlaBytes(dtype), (long) blockSize);
+        }
         return kvBytes(Math.multiplyExact(elemsPerLayerRank, (long) blockSize), dtype, vDtype);
     }
 
     /** Bytes of one block of {@code blockSize} tokens in one layer of group g on one rank. */
     public long pageBytesRank(Group g, int blockSize) {
+        if (mla) {
+            return Math.multiplyExact(mlaBytes(g.dtype()), (long) blockSize);
+        }
         return kvBytes(Math.multiplyExact(g.elems(mla, true), (long) blockSize), g.dtype(), g.vDtype());
     }
 
     /** "2 x 80 x 8 x 128 x 2" or the MLA form; per group when the groups differ ("2 x 5 x 2 x 512 x 2 + ..."). */
     public String formulaNumbers() {
-        if (mla) {
+        if (mla && !dsMla() && indexerPerLayer == 0) {
             return "(" + headDim + ") x " + layers + " x " + dtype.bytesText();
+        }
+        if (mla) {
+            String latent = dsMla() ? "(" + mlaRank + " + " + mlaRank + " / " + FP8_SCALE_BLOCK + " x 4 + " + mlaRope + " x 2)"
+                    : "(" + headDim + " x " + dtype.bytesText() + ")";
+            return indexerPerLayer > 0 ? "(" + latent + " + " + indexerPerLayer + ") x " + layers : latent + " x " + layers;
         }
         if (uniform()) {
             return layerNumbers(layers, kvHeads, headDim, dtype, vDtype);

@@ -28,6 +28,7 @@ public record FigureKey(String id) {
     public static final FigureKey OFFLOAD_HOST_RAM_ASKED_BYTES = new FigureKey("offload.hostRamAskedBytesPerNode");
     public static final FigureKey OFFLOAD_FITS_HOST_RAM = new FigureKey("offload.fitsHostRam");
     public static final FigureKey KV_CACHE_HEAD_DIM = new FigureKey("kvCache.headDim");
+    public static final FigureKey KV_CACHE_INDEXER_BYTES_PER_TOKEN = new FigureKey("kvCache.indexerBytesPerToken");
     public static final FigureKey KV_CACHE_KV_HEADS = new FigureKey("kvCache.kvHeads");
     public static final FigureKey KV_CACHE_ELEMENT_BYTES = new FigureKey("kvCache.elementBytes");
     public static final FigureKey POOL_MAX_MODEL_LEN = new FigureKey("pool.maxModelLen");

@@ -17,11 +17,13 @@ import java.util.List;
  * @param windows           groups of layers capped at a window (sliding or chunked local)
  * @param stateLayers       hybrid: layers with a fixed per-sequence state (Mamba, linear attention)
  * @param stateBytesPerLayer hybrid: bytes of that state per layer per sequence
+ * @param indexHeadDim      MLA with a sparse-attention indexer (DeepSeek V3.2's lightning indexer, config
+ *                          {@code index_head_dim}): the width of the one index key cached per token per layer; null: none
  */
 public record KvArchitecture(AttentionKind kind, Integer layers, Integer attentionHeads, Integer kvHeads,
                              Integer headDim, Integer hiddenSize, Integer kvLoraRank, Integer qkRopeHeadDim,
                              KvDtype kvDtype, List<LayerWindow> windows, Integer stateLayers,
-                             Long stateBytesPerLayer) {
+                             Long stateBytesPerLayer, Integer indexHeadDim) {
     public KvArchitecture {
         kind = kind == null ? AttentionKind.GQA : kind;
         kvDtype = kvDtype == null ? KvDtype.AUTO : kvDtype;
@@ -51,6 +53,7 @@ public record KvArchitecture(AttentionKind kind, Integer layers, Integer attenti
         private List<LayerWindow> windows;
         private Integer stateLayers;
         private Long stateBytesPerLayer;
+        private Integer indexHeadDim;
 
         private Builder() { }
 
@@ -67,6 +70,7 @@ public record KvArchitecture(AttentionKind kind, Integer layers, Integer attenti
             windows = r.windows;
             stateLayers = r.stateLayers;
             stateBytesPerLayer = r.stateBytesPerLayer;
+            indexHeadDim = r.indexHeadDim;
         }
 
         public Builder kind(AttentionKind v) { kind = v; return this; }
@@ -81,10 +85,11 @@ public record KvArchitecture(AttentionKind kind, Integer layers, Integer attenti
         public Builder windows(List<LayerWindow> v) { windows = v; return this; }
         public Builder stateLayers(Integer v) { stateLayers = v; return this; }
         public Builder stateBytesPerLayer(Long v) { stateBytesPerLayer = v; return this; }
+        public Builder indexHeadDim(Integer v) { indexHeadDim = v; return this; }
 
         public KvArchitecture build() {
             return new KvArchitecture(kind, layers, attentionHeads, kvHeads, headDim, hiddenSize, kvLoraRank,
-                    qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer);
+                    qkRopeHeadDim, kvDtype, windows, stateLayers, stateBytesPerLayer, indexHeadDim);
         }
     }
 }

@@ -27,7 +27,13 @@ public enum KvDtype {
     /** llama.cpp iq4_nl: 32 4-bit non-linear codes + one fp16 scale = 18 bytes per 32 values (block_iq4_nl). */
     IQ4_NL("iq4_nl (llama.cpp)", 18, 32),
     /** vLLM nvfp4 KV: head_size/2 bytes of packed fp4 + head_size/16 fp8 block scales. */
-    FP4("fp4 (nvfp4)", 9, 16);
+    FP4("fp4 (nvfp4)", 9, 16),
+    /**
+     * vLLM's {@code fp8_ds_mla} MLA layout (FlashMLA sparse): per token per layer kv_lora_rank fp8 values, one fp32 scale per
+     * 128 of them and the qk_rope_head_dim RoPE values in bf16 (512 + 4 x 4 + 64 x 2 = 656 B for DeepSeek V3 / V3.2); the
+     * bytes come from that layout ({@code KvGeometry}), num / den is only the fp8 element for anything else.
+     */
+    FP8_DS_MLA("fp8_ds_mla (vLLM MLA)", 1, 1);
 
     private final String label;
     private final int num;

@@ -22,6 +22,8 @@ final class Arch {
     int hidden;
     boolean mla;
     int kvLoraRank;
+    /** DeepSeek V3.2's lightning indexer: index_head_dim (null: no indexer). */
+    Integer indexHeadDim;
     int qkRope;
     long window;
     LayerKind[] kinds;

@@ -222,6 +222,12 @@ public final class ConfigImporter {
             Integer rope = ranged(c, 0, ConfigLimits.MAX_HEAD_DIM, "qk_rope_head_dim");
             a.qkRope = rope == null ? 64 : rope;
             detected.add("MLA: kv_lora_rank " + a.kvLoraRank + " + qk_rope_head_dim " + a.qkRope + " cached per token");
+            a.indexHeadDim = ranged(c, 1, ConfigLimits.MAX_HEAD_DIM, "index_head_dim");
+            if (a.indexHeadDim != null) {
+                Integer ixHeads = ranged(c, 1, ConfigLimits.MAX_HEADS, "index_n_heads");
+                detected.add("sparse-attention indexer: index_head_dim " + a.indexHeadDim + " (one fp8 index key per token per layer"
+                        + (ixHeads == null ? "" : "; index_n_heads " + ixHeads + " are query heads, not cached") + ")");
+            }
         }
     }
 
@@ -361,7 +367,8 @@ public final class ConfigImporter {
         return KvArchitecture.builder().kind(kind).layers(a.attentionLayers()).attentionHeads(a.heads)
                 .kvHeads(a.mla ? null : perType ? a.globalKvHeads : a.kvHeads).headDim(perType ? a.globalHeadDim : a.headDim)
                 .hiddenSize(a.hidden).kvLoraRank(a.mla ? a.kvLoraRank : null).qkRopeHeadDim(a.mla ? a.qkRope : null)
-                .kvDtype(dtype).windows(a.windows()).stateLayers(stateLayers).stateBytesPerLayer(stateBytes).build();
+                .kvDtype(dtype).windows(a.windows()).stateLayers(stateLayers).stateBytesPerLayer(stateBytes)
+                .indexHeadDim(a.mla ? a.indexHeadDim : null).build();
     }
 
     static ComputeDtype dtypeOf(String s) {

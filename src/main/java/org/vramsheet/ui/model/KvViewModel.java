@@ -32,6 +32,7 @@ public final class KvViewModel extends SectionViewModel {
     private KvDtype windowKvDtype;
     public final NumberInput stateLayers = number("kv.stateLayers", NumberInput.Kind.COUNT, "layers");
     public final NumberInput stateBytesPerLayer = number("kv.stateBytesPerLayer", NumberInput.Kind.BYTES, "MiB");
+    public final NumberInput indexHeadDim = number("kv.indexHeadDim", NumberInput.Kind.COUNT, "");
     private List<LayerWindow> extraWindows = List.of();
 
     public void load(KvArchitecture k) {
@@ -54,6 +55,7 @@ public final class KvViewModel extends SectionViewModel {
         extraWindows = k.windows().size() > 1 ? List.copyOf(k.windows().subList(1, k.windows().size())) : List.of();
         stateLayers.load(k.stateLayers());
         stateBytesPerLayer.load(k.stateBytesPerLayer());
+        indexHeadDim.load(k.indexHeadDim());
     }
 
     public KvArchitecture snapshot() {
@@ -66,6 +68,7 @@ public final class KvViewModel extends SectionViewModel {
         return KvArchitecture.builder().kind(kind.get()).layers(layers.intValue()).attentionHeads(attentionHeads.intValue())
                 .kvHeads(kvHeads.intValue()).headDim(headDim.intValue()).hiddenSize(hiddenSize.intValue())
                 .kvLoraRank(kvLoraRank.intValue()).qkRopeHeadDim(qkRopeHeadDim.intValue()).kvDtype(kvDtype.get())
-                .windows(windows).stateLayers(stateLayers.intValue()).stateBytesPerLayer(stateBytesPerLayer.longValue()).build();
+                .windows(windows).stateLayers(stateLayers.intValue()).stateBytesPerLayer(stateBytesPerLayer.longValue())
+                .indexHeadDim(indexHeadDim.intValue()).build();
     }
 }

@@ -198,7 +198,7 @@ public final class SheetView extends ScrollPane {
                 v.number(k.windowKvHeads, "kv.windows"), v.number(k.windowHeadDim, "kv.windows"),
                 v.choice("kv-windowKind", "Window kind", k.windowKind, WindowKind.values(),
                         x -> x == WindowKind.SLIDING ? "sliding window" : "chunked local"),
-                v.number(k.stateLayers), v.number(k.stateBytesPerLayer)),
+                v.number(k.stateLayers), v.number(k.stateBytesPerLayer), v.number(k.indexHeadDim)),
                 results(FigureKey.KV_CACHE_BYTES_PER_TOKEN, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU,
                 FigureKey.KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN,
                         FigureKey.KV_CACHE_BYTES_PER_TOKEN_BEYOND_WINDOWS));

@@ -48,7 +48,7 @@ public final class EveryInput {
         Weights w = new Weights(70_553_706_496L, 12_345_678_901L, WeightFormat.INT4, ComputeDtype.FP16, 128, 16, 4,
                 1_050_673_152L, 39_000_000_000L, "AWQ safetensors", 600_000_000L, 8, 1536, 64);
         KvArchitecture k = new KvArchitecture(AttentionKind.MHA, 80, 64, 64, 128, 8192, 512, 64, KvDtype.FP8_E4M3,
-                List.of(new LayerWindow(20, 4096L, WindowKind.CHUNKED, 8, 96, KvDtype.FP8_E5M2)), 2, 1_048_576L);
+                List.of(new LayerWindow(20, 4096L, WindowKind.CHUNKED, 8, 96, KvDtype.FP8_E5M2)), 2, 1_048_576L, 96);
         Workloads wl = new Workloads(new Scenario(1000L, 200L, 16L, List.of(3000L, 5000L), 100L, 0.75),
                 new Scenario(8000L, 1000L, 8L, List.of(9000L), 500L, 0.5), new Scenario(30_000L, 2000L, 4L, List.of(32_000L), 1000L, 1.0));
         RuntimeSettings r = RuntimeSettings.builder().engine(Engine.SGLANG).engineVersion("0.5.2")

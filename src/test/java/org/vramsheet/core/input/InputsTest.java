@@ -127,13 +127,15 @@ class InputsTest {
                 + "offload to CPU and host RAM, the prefix share (issue 30); the MoE's expert count (i29-rank)");
         assertTrue(Inputs.addedIn(9).stream().allMatch(k -> k.startsWith("runtime.lora.") || k.startsWith("runtime.offload.")
                 || k.endsWith(".sharedPrefixShare") || k.equals("runtime.ollama.gpuOverheadBytes")
-                || ADDED_IN_9_I29RANK.contains(k)), Inputs.addedIn(9).toString());
+                || ADDED_IN_9_I29RANK.contains(k) || ADDED_IN_9_I30SPARSE.contains(k)), Inputs.addedIn(9).toString());
     }
 
     // ---- version 9: one block per helper (the merger sums them) ----
     /** i29-rank: the MoE's routed expert count E. */
     static final List<String> ADDED_IN_9_I29RANK = List.of("weights.experts");
-    static final int ADDED_IN_9 = ADDED_IN_9_I29RANK.size();
+    /** i30-sparse (issue 30 point 5): DeepSeek V3.2's indexer key width. */
+    static final List<String> ADDED_IN_9_I30SPARSE = List.of("kv.indexHeadDim");
+    static final int ADDED_IN_9 = ADDED_IN_9_I29RANK.size() + ADDED_IN_9_I30SPARSE.size();
     // ---- end of the version-9 block ----
 
     @Test
@@ -152,7 +154,7 @@ class InputsTest {
                 "the limit comes from the declaration");
         InputDecl head = Inputs.get("kv.headDim");
         Worksheet wide = ws.withKv(new KvArchitecture(ws.kv().kind(), 80, 64, 64, (int) head.max() + 1,
-                null, null, null, ws.kv().kvDtype(), List.of(), null, null));
+                null, null, null, ws.kv().kvDtype(), List.of(), null, null, null));
         assertTrue(WorksheetValidator.validate(wide).get("kv.headDim") != null, "head size above 65,536 refused");
     }
 }

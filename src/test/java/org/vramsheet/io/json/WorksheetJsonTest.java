@@ -435,6 +435,24 @@ class WorksheetJsonTest {
      * kvBytes 5,000,658,944, physicalKvBytes 5,012,193,280; pool capacityTokens 890,640), and reads back as the same
      * version-8 text; a LoRA setting is content a version-8 file cannot hold.
      */
+    // ---- version 9 (issue 30 point 5, i30-sparse): a version-8 file has no indexer key width; it opens without one ----
+    @Test
+    void aVersionEightSheetOpensWithoutASparseAttentionIndexer() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v8-lora-prefix.json");
+        String text = Files.readString(file);
+        assertTrue(text.contains("\"schemaVersion\" : 8"), text.substring(0, 40));
+        assertTrue(!text.contains("indexHeadDim"), "version 8 held no indexer");
+        Worksheet ws = WorksheetJson.read(file);
+        assertEquals(null, ws.kv().indexHeadDim(), "no indexer: the KV bytes per token are the version-8 ones");
+        assertTrue(WorksheetJson.representable(ws, 8));
+        Worksheet withIndexer = ws.withKv(ws.kv().toBuilder().indexHeadDim(128).build());
+        assertTrue(!WorksheetJson.representable(withIndexer, 8), "an indexer needs version 9");
+        String now = WorksheetJson.write(withIndexer);
+        assertTrue(now.contains("\"indexHeadDim\" : 128"), now);
+        assertEquals(withIndexer, WorksheetJson.parse(now, "now.json"));
+        assertTrue(!WorksheetJson.writeAs(withIndexer, 8).contains("indexHeadDim"));
+    }
+
     @Test
     void aVersionEightSheetOpensWithoutLoraOffloadOrAPrefixShare() throws Exception {
         Path file = Path.of("src/test/resources/worksheets/v8-lora-prefix.json");

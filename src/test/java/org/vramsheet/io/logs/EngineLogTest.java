@@ -281,7 +281,7 @@ class EngineLogTest {
         Log oss = logs().filter(l -> l.id().equals("D06")).findFirst().orElseThrow();
         Measurement m = EngineLogParser.parse(oss.text());
         Worksheet ws = preLaunch(oss).withKv(new org.vramsheet.core.sheet.KvArchitecture(org.vramsheet.core.sheet.AttentionKind.GQA, 36,
-                64, 8, 64, null, null, null, org.vramsheet.core.sheet.KvDtype.AUTO, List.of(), null, null));
+                64, 8, 64, null, null, null, org.vramsheet.core.sheet.KvDtype.AUTO, List.of(), null, null, null));
         var noWindows = LogComparison.compare(LogComparison.apply(ws, m), m);
         assertTrue(noWindows.rows().get(3).flagged(), noWindows.rows().toString());
         // issue 25: only causes that apply to the sheet; a sheet without windows has no window cause to correct
