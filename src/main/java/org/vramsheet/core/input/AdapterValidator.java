@@ -35,7 +35,8 @@ final class AdapterValidator {
         RuntimeSettings r = ws.runtime();
         LoraSettings s = r.lora();
         boolean ok = out.inDeclaredRange(L + "maxLoras", s.maxLoras()) & out.inDeclaredRange(L + "maxRank", s.maxRank())
-                & out.inDeclaredRange(L + "maxCpuLoras", s.maxCpuLoras()) & out.inDeclaredRange(L + "intermediateSize", s.intermediateSize());
+                & out.inDeclaredRange(L + "maxCpuLoras", s.maxCpuLoras()) & out.inDeclaredRange(L + "intermediateSize",
+                s.intermediateSize());
         List<String> modules = s.modules();
         for (String m : modules) {
             if (!LoraSettings.PROJECTIONS.contains(m)) {

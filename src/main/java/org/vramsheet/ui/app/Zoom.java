@@ -19,6 +19,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.scene.transform.Scale;
+import org.vramsheet.ui.sections.ScrollPanes;
 import org.vramsheet.ui.text.Texts;
 
 /**
@@ -65,7 +66,7 @@ public final class Zoom extends Region {
         scroll.setFocusTraversable(false);
         scroll.setId("zoom-scroll");
         scroll.getStyleClass().add("zoom-scroll");
-        org.vramsheet.ui.sections.ScrollPanes.paintInPlace(scroll);
+        ScrollPanes.paintInPlace(scroll);
         shown.setId("status-zoom");
         status.getStyleClass().add("status-bar");
         status.setAlignment(Pos.CENTER_RIGHT);
