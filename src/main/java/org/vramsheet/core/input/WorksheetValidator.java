@@ -120,7 +120,7 @@ public final class WorksheetValidator {
         if (k.kvDtype() == KvDtype.FP8_DS_MLA && k.kind() != AttentionKind.MLA) {
             out.add("kv.kvDtype", "inconsistent: " + k.kvDtype().label() + " is the packed MLA latent layout of vLLM; the model "
                     + "has " + k.kind() + " attention, not MLA");
-        } else if (k.kvDtype() == KvDtype.FP8_DS_MLA && e != Engine.VLLM) {
+        } else if (k.kvDtype() == KvDtype.FP8_DS_MLA && !Engines.of(e).storesFp8DsMla()) {
             out.add("kv.kvDtype", "inconsistent: " + k.kvDtype().label() + " is a vLLM cache layout, not " + e.label());
         }
         boolean ggml = k.kvDtype().ggmlBlocks();

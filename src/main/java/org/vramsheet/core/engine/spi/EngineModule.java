@@ -98,6 +98,9 @@ public interface EngineModule {
         return c == CacheImplementation.DEFAULT || c == CacheImplementation.PAGED;
     }
 
+    /** Whether the engine stores an MLA latent in vLLM's packed fp8_ds_mla layout (656 B per token per layer). */
+    default boolean storesFp8DsMla() { return false; }
+
     /** Whether the engine loads GGML / GGUF quantized weights. */
     default boolean loadsGgml() { return false; }
 

@@ -53,6 +53,10 @@ public final class VllmModule implements EngineModule {
     @Override
     public boolean takesKvCacheMemory() { return true; }
 
+    /** vLLM's fp8_ds_mla KV layout (DeepSeek V3.2's FlashMLA sparse kernels). */
+    @Override
+    public boolean storesFp8DsMla() { return true; }
+
     @Override
     public boolean subtractsCudaGraphs() { return true; }
 
