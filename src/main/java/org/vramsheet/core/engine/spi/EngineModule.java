@@ -201,6 +201,13 @@ public interface EngineModule {
     /** How the engine holds LoRA adapters, or null when the sheet does not size LoRA for this engine (then refused). */
     default LoraRule loraRule() { return null; }
 
+    /**
+     * The engine's fixed cost of a request's first token beyond the GPU's work, ms (HTTP, tokenizing, scheduling,
+     * detokenizing and streaming it), fitted on its published runs (docs/accuracy.md, "Latency and throughput"); null
+     * when none has been fitted (the latency estimate then takes the fitted engines' mean).
+     */
+    default Double firstTokenOverheadMs() { return null; }
+
     /** How the engine offloads KV to host RAM, or null when the sheet does not size it for this engine (then refused). */
     default OffloadRule offloadRule() { return null; }
 }

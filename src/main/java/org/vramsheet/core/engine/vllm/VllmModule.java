@@ -26,6 +26,10 @@ import org.vramsheet.core.units.Units;
  * graph estimate}, cut into equal pages of layer groups (kv_cache_utils, gpu_worker.determine_available_memory).
  */
 public final class VllmModule implements EngineModule {
+    /** Fitted on vLLM v0.11.0, 4 runs of Qwen3 8B on one H100 (GPUStack performance lab) (docs/accuracy.md). */
+    @Override
+    public Double firstTokenOverheadMs() { return 55.0; }
+
     @Override
     public Engine engine() { return Engine.VLLM; }
 
