@@ -160,7 +160,7 @@ record PerfBasis(PerfModel model, GpuPerformance gpu, Utilizations utilizations,
         double mem = pick(p.memoryBandwidthUtilization(), d.memoryBandwidth(), "memory-bandwidth utilization", typed);
         double compute = pick(p.computeUtilization(), d.compute(), "compute utilization", typed);
         double ar = pick(p.allReduceLatencyUs(), d.allReduceLatencyUs(), "all-reduce latency (us)", typed);
-        double pre = pick(p.prefillOverheadMs(), d.prefillOverheadMs(), "prefill overhead (ms)", typed);
+        double pre = pick(p.prefillOverheadMs(), d.prefillOverheadMs(), "first-token overhead (ms)", typed);
         if (typed.isEmpty()) {
             return d;
         }

@@ -103,7 +103,7 @@ final class PerfStep {
         a.addAll(basis.notes());
         a.add("utilizations: memory bandwidth " + PerfEstimator.n(basis.utilizations().memoryBandwidth()) + ", compute "
                 + PerfEstimator.n(basis.utilizations().compute()) + ", all-reduce " + PerfEstimator.n(basis.utilizations()
-                .allReduceLatencyUs()) + " us, prefill overhead " + PerfEstimator.n(basis.utilizations().prefillOverheadMs())
+                .allReduceLatencyUs()) + " us, first-token overhead " + PerfEstimator.n(basis.utilizations().prefillOverheadMs())
                 + " ms, decode step overhead " + PerfEstimator.n(basis.utilizations().stepOverheadMs()) + " ms, prefill all-reduce "
                 + PerfEstimator.n(basis.utilizations().prefillAllReduceLatencyUs()) + " us ('" + basis.utilizations().source()
                 + "')");

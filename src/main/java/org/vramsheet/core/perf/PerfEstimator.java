@@ -111,8 +111,8 @@ public final class PerfEstimator {
         out.add(figure(TTFT, "Time to first token", t.ttftMs(), "ms", Provenance.of(
                 "wait + the prefill batch the prompt joins + first-token overhead", n(t.waitMs()) + " + " + n(t.batchMs())
                         + " + " + n(r.firstTokenOverheadMs()) + " = " + n(t.ttftMs()) + " ms",
-                "first-token overhead: the engine's tokenizing, scheduling, detokenizing and streaming, in its API "
-                        + "server's processes ('" + in.utilizations().source() + "')")));
+                "first-token overhead: tokenizing, scheduling, detokenizing and streaming, in the engine API server "
+                        + "processes ('" + in.utilizations().source() + "')")));
         return new PerfEstimate(out, "");
     }
 

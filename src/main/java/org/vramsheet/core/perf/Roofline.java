@@ -128,10 +128,10 @@ final class Roofline {
                 + " tokens, the engine's batched-token budget");
         if (tp > 1) {
             a.add("a prefill all-reduce costs " + n(u.prefillAllReduceLatencyUs()) + " us beyond its bytes: the prefill runs "
-                    + "eagerly (no CUDA graph), each layer's kernels launched from every rank's CPU, and each all-reduce "
-                    + "waits for the slowest rank ('" + u.source() + "')");
+                    + "eagerly (no CUDA graph), the kernels of each layer launched from the CPU of every rank, and each "
+                    + "all-reduce waits for the slowest rank ('" + u.source() + "')");
         }
-        a.add("the GPU's work only: the first-token overhead is added to the TTFT, not here");
+        a.add("GPU work only: the first-token overhead is added to the TTFT, not here");
         return new Provenance("max(chunks x weights read / (bandwidth x memory utilization), FLOPs / (tensor rate x compute "
                 + "utilization)) + chunks x all-reduces of a chunk",
                 "max(" + n(p.memoryMs()) + ", " + n(p.computeMs()) + ") + " + n(p.allReduceMs()) + " = " + n(p.ms()) + " ms", a);
@@ -142,7 +142,7 @@ final class Roofline {
         a.add("bandwidth " + n(g.bandwidthGbPerS()) + " GB/s x " + n(u.memoryBandwidth()) + ", " + rate.precision().label()
                 + " " + n(rate.tflops()) + " TFLOPS x " + n(u.compute()) + (tp > 1 ? ", link " + n(g.linkGbPerS())
                 + " GB/s, all-reduce latency " + n(u.allReduceLatencyUs()) + " us" : "") + ", decode step overhead "
-                + n(u.stepOverheadMs()) + " ms (graph launch, sampling, the scheduler's turn) ('" + u.source() + "')");
+                + n(u.stepOverheadMs()) + " ms (graph launch, sampling, scheduling) ('" + u.source() + "')");
         if (!rate.note().isEmpty()) {
             a.add(rate.note());
         }

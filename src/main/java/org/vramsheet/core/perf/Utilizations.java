@@ -68,8 +68,8 @@ public record Utilizations(double memoryBandwidth, double compute, double allRed
         return new Utilizations(CALIBRATED.memoryBandwidth, CALIBRATED.compute, CALIBRATED.allReduceLatencyUs,
                 own ? engineOverheadMs : CALIBRATED.prefillOverheadMs, CALIBRATED.stepOverheadMs,
                 CALIBRATED.prefillAllReduceLatencyUs, CALIBRATED.source + "; first-token overhead "
-                + (own ? "fitted on " + engine.label() + "'s published runs"
-                : "the mean of the fitted engines' (" + engine.label() + " has no published run fitted)"));
+                + (own ? "fitted on the published runs of " + engine.label()
+                : "the mean of the fitted engines (" + engine.label() + " has no published run fitted)"));
     }
 
     /** What is wrong with typed values, each naming the field and the reason; empty when usable. */
@@ -81,7 +81,7 @@ public record Utilizations(double memoryBandwidth, double compute, double allRed
             out.add("RUNTIME › All-reduce latency (us): must be 0 to 10000, not " + GpuPerformance.plain(allReduceLatencyUs));
         }
         if (Double.isNaN(prefillOverheadMs) || prefillOverheadMs < 0 || prefillOverheadMs > 100_000) {
-            out.add("RUNTIME › Prefill overhead (ms): must be 0 to 100000, not " + GpuPerformance.plain(prefillOverheadMs));
+            out.add("RUNTIME › First-token overhead (ms): must be 0 to 100000, not " + GpuPerformance.plain(prefillOverheadMs));
         }
         if (Double.isNaN(stepOverheadMs) || stepOverheadMs < 0 || stepOverheadMs > 100_000) {
             out.add("Decode step overhead (ms): must be 0 to 100000, not " + GpuPerformance.plain(stepOverheadMs));

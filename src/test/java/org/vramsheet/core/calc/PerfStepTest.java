@@ -110,7 +110,7 @@ class PerfStepTest {
         String c = String.join("\n", SizingCalculator.calculate(calibrated)
                 .get(FigureKey.performance(ScenarioId.HEAVY, LatencyFigure.ITL)).provenance().assumptions());
         assertTrue(c.contains("calibrated on 22 published runs"), c);
-        assertTrue(c.contains("first-token overhead fitted on vLLM's published runs"), c);
+        assertTrue(c.contains("first-token overhead fitted on the published runs of vLLM"), c);
     }
 
     @Test
