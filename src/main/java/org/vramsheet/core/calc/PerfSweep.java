@@ -38,8 +38,8 @@ public final class PerfSweep {
         }
         Utilizations u = basis.utilizations();
         return new PerfSweep(new PerfBasis(basis.model(), basis.gpu(), new Utilizations(memoryBandwidth, compute,
-                u.allReduceLatencyUs(), u.prefillOverheadMs(), u.stepOverheadMs(), u.prefillAllReduceLatencyUs(), u.source()), basis.chunkTokens(), basis.tensorParallel(),
-                basis.notes(), ""));
+                u.allReduceLatencyUs(), u.prefillOverheadMs(), u.stepOverheadMs(), u.prefillAllReduceLatencyUs(), u.source()),
+                basis.chunkTokens(), basis.tensorParallel(), basis.notes(), ""));
     }
 
     /**

@@ -140,8 +140,8 @@ final class RunInputs {
                         "Доля вычислений (пусто: калибровка)", RATIO, 0, 1).since(8)
                 .n(p + "allReduceLatencyUs", "All-reduce latency, us (empty: calibrated)",
                         "Задержка all-reduce, мкс (пусто: калибровка)", DECIMAL, 0, 10_000).since(8)
-                .n(p + "prefillOverheadMs", "First-token overhead, ms (empty: the engine's, calibrated)",
-                        "Накладные расходы первого токена, мс (пусто: калибровка движка)", DECIMAL, 0, 100_000).since(8);
+                .n(p + "prefillOverheadMs", "First-token overhead, ms (empty: calibrated)",
+                        "Накладные первого токена, мс (пусто: калибровка)", DECIMAL, 0, 100_000).since(8);
     }
 
     /** GPU › Performance (version 8): a catalog GPU's datasheet figures, or a custom GPU's typed ones. */
