@@ -93,7 +93,9 @@ public final class SheetView extends ScrollPane {
         if (pending.isEmpty()) {
             return;
         }
-        content.getChildren().add(pending.remove(0).get());
+        Node section = pending.remove(0).get();
+        content.getChildren().add(section);
+        FormGrid.replace(section); // (in a narrow form: three columns)
         Platform.runLater(this::buildRest);
     }
 
@@ -113,7 +115,19 @@ public final class SheetView extends ScrollPane {
         setId("sheet");
         skinProperty().addListener((o, was, skin) -> uncacheViewport());
         uncacheViewport();
+        widthProperty().addListener((o, was, w) -> {
+            boolean narrow = w.doubleValue() < NARROW_BELOW;
+            if (narrow != FormGrid.isNarrow(content)) {
+                FormGrid.narrow(content, narrow);
+            }
+        });
     }
+
+    /**
+     * Narrower than this (logical px) the form's grids take three columns, not four: the window stacked at 200 % on
+     * 1280x800 gives it 626 px, side by side at 100 % it has 738 (also when the divider is dragged to the right).
+     */
+    static final double NARROW_BELOW = 700;
 
     /**
      * ScrollPane's skin draws its viewport into a cached bitmap. Any change of a text in the form, even one scrolled out
