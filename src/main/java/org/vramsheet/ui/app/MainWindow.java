@@ -95,6 +95,7 @@ public final class MainWindow {
         this.layers = new StackPane(root);
         this.zoom = new Zoom(layers, texts);
         Reflow.install(zoom, root, split, form, side, summary);
+        sheetView.setOnReveal(zoom::reveal);
         this.scene = new Scene(zoom, 1280, 800);
         this.launcher = new DialogLauncher(stage, vm, this.dialogs, texts, scene::getStylesheets);
         sheetView.setOnPasteLog(launcher::pasteLog);

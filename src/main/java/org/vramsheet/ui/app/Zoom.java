@@ -11,6 +11,7 @@ import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.collections.ListChangeListener;
+import javafx.geometry.Bounds;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -132,6 +133,27 @@ public final class Zoom extends Region {
 
     /** The logical height of what the scroller shows of the content (the window less its menu and status bars, unzoomed). */
     public ReadOnlyDoubleProperty visibleHeightProperty() { return visibleHeight.getReadOnlyProperty(); }
+
+    /**
+     * Scrolls the window so that {@code n} is in view, its top at the top when it is not (stacked, the form is below
+     * the slider and the charts: a section jump or a click on an unavailable headline brings it up).
+     */
+    public void reveal(Node n) {
+        if (n.getScene() == null) {
+            return;
+        }
+        layout();
+        Bounds b = scaled.sceneToLocal(n.localToScene(n.getLayoutBounds()));
+        double shown = scroll.getViewportBounds().getHeight();
+        double scrollable = scaled.getHeight() - shown;
+        if (scrollable <= 0) {
+            return;
+        }
+        double top = scroll.getVvalue() * scrollable;
+        if (b.getMinY() < top - 0.5 || b.getMaxY() > top + shown + 0.5) {
+            scroll.setVvalue(Math.max(0, Math.min(1, b.getMinY() / scrollable)));
+        }
+    }
 
     /** The scaled content (laid out in logical pixels). */
     public Parent content() { return content; }

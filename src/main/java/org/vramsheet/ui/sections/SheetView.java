@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import javafx.application.Platform;
@@ -155,7 +156,13 @@ public final class SheetView extends ScrollPane {
         return true;
     }
 
+    /** What else a {@link #reveal} does with the form (the window scrolls it into view when it is stacked below the charts). */
+    public void setOnReveal(Consumer<Node> r) { this.onReveal = r; }
+
+    private Consumer<Node> onReveal = n -> { };
+
     public void reveal(Node n) {
+        onReveal.accept(this);
         Bounds b = getContent().sceneToLocal(n.localToScene(n.getBoundsInLocal()));
         double scrollable = getContent().getBoundsInLocal().getHeight() - getViewportBounds().getHeight();
         if (scrollable > 0) {

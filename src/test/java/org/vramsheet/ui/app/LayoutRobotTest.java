@@ -211,6 +211,31 @@ class LayoutRobotTest {
         robot.interact(() -> window.zoom().factorProperty().set(1));
     }
 
+    /**
+     * Stacked (200 % at 1280x800), the form is below the slider and the charts: a jump to a field (View › Go to
+     * section, a click on an unavailable headline) scrolls the window too, so that the field is on screen.
+     */
+    @Test
+    void aJumpToAFieldBringsTheStackedFormOnScreen(FxRobot robot) {
+        robot.interact(() -> window.zoom().factorProperty().set(2.0));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> window.scene().getRoot().layout());
+        org.junit.jupiter.api.Assertions.assertTrue(window.zoom().stackedProperty().get());
+        robot.interact(() -> org.junit.jupiter.api.Assertions.assertTrue(window.sheetView().goTo("kv.kvHeads")));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> window.scene().getRoot().layout());
+        Node field = robot.lookup("#kv-kvHeads").query();
+        javafx.scene.control.ScrollPane scroll = robot.lookup("#zoom-scroll").queryAs(javafx.scene.control.ScrollPane.class);
+        javafx.geometry.Bounds port = scroll.localToScene(scroll.getLayoutBounds());
+        javafx.geometry.Bounds b = field.localToScene(field.getLayoutBounds());
+        org.junit.jupiter.api.Assertions.assertTrue(b.getMinY() >= port.getMinY() - 0.5 && b.getMaxY() <= port.getMaxY() + 0.5,
+                "KV heads at y " + Math.round(b.getMinY()) + " to " + Math.round(b.getMaxY()) + ", the window shows "
+                + Math.round(port.getMinY())
+                        + " to " + Math.round(port.getMaxY()));
+        org.junit.jupiter.api.Assertions.assertTrue(field.isFocused(), "the cursor is in the field");
+        robot.interact(() -> window.zoom().factorProperty().set(1));
+    }
+
     /** What the window would need a horizontal scroll bar for, at the scene's width. */
     private List<String> sideways() { return sideways(window.scene().getWidth()); }
 
