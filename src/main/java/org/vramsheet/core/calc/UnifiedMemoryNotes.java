@@ -24,20 +24,20 @@ final class UnifiedMemoryNotes {
             expr = "iogpu.wired_limit_mb " + Units.grouped(stored.wiredLimitMb()) + " x 2^20 = " + Units.bytesText(used.totalBytes());
             notes.add("With iogpu.wired_limit_mb set, Metal reports exactly that many MiB as recommendedMaxWorkingSetSize "
                     + "(measured: 12000 / 14000 MiB on an M3 16 GB, llmfit PR #754; 114688 MiB -> 112.00 GiB on an M5 Max "
-                    + "128 GB, antirez/ds4 PR #893); macOS's default would be " + Units.bytesText(stored.totalBytes()));
+                    + "128 GB, antirez/ds4 PR #893); the macOS default would be " + Units.bytesText(stored.totalBytes()));
         } else {
             expr = "Metal recommendedMaxWorkingSetSize = " + Units.bytesText(used.totalBytes());
-            notes.add("macOS's default working set (iogpu.wired_limit_mb 0), as llama.cpp prints it at start-up "
-                    + "(ggml_metal_device_init: recommendedMaxWorkingSetSize); GPU › Unified memory's catalog entry says "
-                    + "on which macOS it was measured");
+            notes.add("The macOS default working set (iogpu.wired_limit_mb 0), as llama.cpp prints it at start-up "
+                    + "(ggml_metal_device_init: recommendedMaxWorkingSetSize); the GPU catalog entry says on which macOS "
+                    + "it was measured");
         }
         notes.add(unifiedNote(used));
-        return new Provenance("Apple silicon: Metal's working set of the Mac's unified memory", expr, notes);
+        return new Provenance("Apple silicon: the Metal working set of the unified memory of the Mac", expr, notes);
     }
 
     /** Unified memory: the host's buffers are not a separate pool (said wherever host memory is counted). */
     static String unifiedNote(Gpu g) {
-        return "Unified memory: the GPU and the host share the Mac's " + Units.gibText(g.unifiedRamBytes()) + " of RAM; "
+        return "Unified memory: the GPU and the host share the " + Units.gibText(g.unifiedRamBytes()) + " of RAM of the Mac; "
                 + "weights + KV + compute on the GPU must stay below the working set, and host RAM is the same memory, "
                 + "not counted as a second pool";
     }
@@ -46,9 +46,9 @@ final class UnifiedMemoryNotes {
     static String hostShare(Gpu g, long gpuBytes, long hostBytes) {
         long all = Math.addExact(gpuBytes, hostBytes);
         long left = g.unifiedRamBytes() - all;
-        return "Unified memory: the GPU's buffers (" + Units.gibText(gpuBytes) + ") and the host's ("
-                + Units.gibText(hostBytes) + ") are the same RAM, " + Units.gibText(all) + " of the Mac's "
-                + Units.gibText(g.unifiedRamBytes()) + (left >= 0 ? " (" + Units.gibText(left) + " left for macOS and the rest)"
+        return "Unified memory: the GPU buffers (" + Units.gibText(gpuBytes) + ") and the host buffers ("
+                + Units.gibText(hostBytes) + ") are the same RAM, " + Units.gibText(all) + " of the "
+                + Units.gibText(g.unifiedRamBytes()) + " of the Mac" + (left >= 0 ? " (" + Units.gibText(left) + " left for macOS and the rest)"
                 : " (short by " + Units.gibText(-left) + ")");
     }
 }

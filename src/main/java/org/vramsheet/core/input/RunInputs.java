@@ -151,8 +151,8 @@ final class RunInputs {
     private static DeclList unifiedMemory(DeclList d) {
         return d.n("gpu.unifiedRamBytes", "Unified memory (Mac RAM)", "Единая память (RAM Mac)", BYTES, Limits.GPU_MIN_BYTES,
                         Limits.GPU_BYTES).since(10)
-                .n("gpu.wiredLimitMb", "iogpu.wired_limit_mb (MiB; 0: macOS default)",
-                        "iogpu.wired_limit_mb (МиБ; 0: по умолчанию macOS)", COUNT, 0, Limits.GPU_BYTES / (1L << 20)).since(10);
+                .n("gpu.wiredLimitMb", "iogpu.wired_limit_mb in MiB (0 = macOS default)",
+                        "iogpu.wired_limit_mb в МиБ (0 = по умолчанию macOS)", COUNT, 0, Limits.GPU_BYTES / (1L << 20)).since(10);
     }
 
     /** GPU › Performance (version 8): a catalog GPU's datasheet figures, or a custom GPU's typed ones. */

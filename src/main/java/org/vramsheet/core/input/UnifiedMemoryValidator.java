@@ -23,7 +23,7 @@ final class UnifiedMemoryValidator {
         boolean wiredOk = out.inDeclaredRange(WIRED, g.wiredLimitMb());
         if (!g.unified()) {
             if (wiredOk && g.wiredLimitMb() != null && g.wiredLimitMb() > 0) {
-                out.add(WIRED, "inconsistent: iogpu.wired_limit_mb is macOS's limit on Apple silicon's unified memory; "
+                out.add(WIRED, "inconsistent: iogpu.wired_limit_mb is the macOS limit on the unified memory of Apple silicon; "
                         + "this GPU has memory of its own (GPU › Unified memory is empty)");
             }
             return;
@@ -33,19 +33,19 @@ final class UnifiedMemoryValidator {
         }
         long ram = g.unifiedRamBytes();
         if (wiredOk && g.wiredLimitSet() && Math.multiplyExact(g.wiredLimitMb(), Gpu.MIB) > ram) {
-            out.add(WIRED, "inconsistent: " + Units.grouped(g.wiredLimitMb()) + " MiB is more than the Mac's RAM ("
+            out.add(WIRED, "inconsistent: " + Units.grouped(g.wiredLimitMb()) + " MiB is more than the RAM of the Mac ("
                     + Units.grouped(ram / Gpu.MIB) + " MiB)");
         }
         if (!g.wiredLimitSet() && g.totalBytes() != null && g.totalBytes() > ram) {
-            out.add("gpu.totalBytes", "inconsistent: Metal's working set (" + Units.gibText(g.totalBytes())
-                    + ") cannot exceed the Mac's RAM (" + Units.gibText(ram) + ")");
+            out.add("gpu.totalBytes", "inconsistent: the Metal working set (" + Units.gibText(g.totalBytes())
+                    + ") cannot exceed the RAM of the Mac (" + Units.gibText(ram) + ")");
         }
         if (g.count() != null && g.count() > 1) {
-            out.add("gpu.count", "inconsistent: a Mac's GPU is one device sharing its RAM; size one Mac per replica");
+            out.add("gpu.count", "inconsistent: the GPU of a Mac is one device sharing its RAM; size one Mac per replica");
         }
         EngineModule m = Engines.of(ws.runtime().engine());
         if (!m.runsOnAppleSilicon()) {
-            out.add("runtime.engine", "inconsistent: " + m.engine().label() + " does not run on Apple silicon's Metal GPU "
+            out.add("runtime.engine", "inconsistent: " + m.engine().label() + " does not run on the Metal GPU of Apple silicon "
                     + "(unified memory); llama.cpp and Ollama do");
         }
     }

@@ -54,15 +54,9 @@ public final class Planner {
             gpu = gpu == null ? name : gpu;
         }
 
-        /** A GPU with memory of its own. */
-        public Option(String name, String gpu, int count, long totalBytes, Double pricePerGpuHour, String priceSource,
-                      GpuSpeed performance) {
-            this(name, gpu, count, totalBytes, pricePerGpuHour, priceSource, performance, null);
-        }
-
         /** A choice without performance data, at a typed price (or none). */
         public Option(String name, int count, long totalBytes, Double pricePerGpuHour) {
-            this(name, name, count, totalBytes, pricePerGpuHour, "", null);
+            this(name, name, count, totalBytes, pricePerGpuHour, "", null, null);
         }
     }
 

@@ -68,7 +68,7 @@ class UnifiedMemoryTest {
         long gpu = r.get(FigureKey.device("gpu0", "totalBytes")).value();
         long host = r.get(FigureKey.DEVICES_HOST_BYTES).value();
         assertTrue(r.get(FigureKey.DEVICES_FITS).provenance().assumptions().stream().anyMatch(a -> a.startsWith(
-                "Unified memory: the GPU's buffers") && a.contains("of the Mac's 16.00 GiB")), "GPU + host counted once, "
+                "Unified memory: the GPU buffers") && a.contains("of the 16.00 GiB of the Mac")), "GPU + host counted once, "
                 + (gpu + host) + " B of one RAM");
         // a GPU with memory of its own says nothing of the kind
         Worksheet ws = onMac(MAC16, null, Engine.LLAMA_CPP);
@@ -81,14 +81,14 @@ class UnifiedMemoryTest {
     void onlyEnginesThatRunOnMetalOneMacAndALimitWithinTheRam() throws Exception {
         Issue vllm = issue(SizingCalculator.calculate(onMac(MAC16, null, Engine.VLLM)), "runtime.engine");
         assertNotNull(vllm);
-        assertTrue(vllm.message().contains("does not run on Apple silicon's Metal GPU"), vllm.message());
+        assertTrue(vllm.message().contains("does not run on the Metal GPU of Apple silicon"), vllm.message());
         assertNull(issue(SizingCalculator.calculate(onMac(MAC16, null, Engine.OLLAMA)), "runtime.engine"));
         Worksheet two = onMac(MAC16, null, Engine.LLAMA_CPP);
         two = two.withGpu(two.gpu().withCount(2));
         assertNotNull(issue(SizingCalculator.calculate(two), "gpu.count"));
         Issue tooMuch = issue(SizingCalculator.calculate(onMac(MAC16, 16_385L, Engine.LLAMA_CPP)), "gpu.wiredLimitMb");
         assertNotNull(tooMuch);
-        assertTrue(tooMuch.message().contains("more than the Mac's RAM (16,384 MiB)"), tooMuch.message());
+        assertTrue(tooMuch.message().contains("more than the RAM of the Mac (16,384 MiB)"), tooMuch.message());
         SizingResult r = SizingCalculator.calculate(onMac(MAC16, 16_385L, Engine.LLAMA_CPP));
         assertFalse(r.get(FigureKey.MEMORY_GPU_BYTES).available(), "no GPU memory from a limit above the RAM");
         Worksheet discrete = onMac(MAC16, 14_000L, Engine.LLAMA_CPP);
