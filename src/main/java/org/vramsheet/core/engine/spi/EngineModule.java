@@ -88,6 +88,9 @@ public interface EngineModule {
      */
     default Worksheet launched(Worksheet ws) { return ws; }
 
+    /** Why {@link #launched} runs another KV dtype than the sheet types (vLLM: fp8 as fp8_ds_mla on DeepSeek V3.2); null: it does not. */
+    default String launchedKvNote(Worksheet typed) { return null; }
+
     // what the sheet may say
 
     /** Whether RUNTIME › Version names a release of this engine ("0.19.0"; llama.cpp also takes its builds, "b8164"). */
@@ -100,6 +103,12 @@ public interface EngineModule {
 
     /** Whether the engine stores an MLA latent in vLLM's packed fp8_ds_mla layout (656 B per token per layer). */
     default boolean storesFp8DsMla() { return false; }
+
+    /**
+     * Whether the engine runs on Apple silicon's Metal GPU, whose memory is the Mac's unified RAM up to Metal's working set
+     * (llama.cpp's Metal backend, and Ollama's llama.cpp runner); the CUDA / ROCm engines do not.
+     */
+    default boolean runsOnAppleSilicon() { return false; }
 
     /** Whether the engine loads GGML / GGUF quantized weights. */
     default boolean loadsGgml() { return false; }
