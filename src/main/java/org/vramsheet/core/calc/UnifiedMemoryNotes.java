@@ -48,7 +48,8 @@ final class UnifiedMemoryNotes {
         long left = g.unifiedRamBytes() - all;
         return "Unified memory: the GPU buffers (" + Units.gibText(gpuBytes) + ") and the host buffers ("
                 + Units.gibText(hostBytes) + ") are the same RAM, " + Units.gibText(all) + " of the "
-                + Units.gibText(g.unifiedRamBytes()) + " of the Mac" + (left >= 0 ? " (" + Units.gibText(left) + " left for macOS and the rest)"
+                + Units.gibText(g.unifiedRamBytes()) + " of the Mac" + (left >= 0 ? " (" + Units.gibText(left)
+                + " left for macOS and the rest)"
                 : " (short by " + Units.gibText(-left) + ")");
     }
 }
