@@ -48,7 +48,7 @@ public final class Planner {
      * @param performance the GPU's bandwidth, tensor rates and interconnect for the latency estimate; null: none
      */
     public record Option(String name, String gpu, int count, long totalBytes, Double pricePerGpuHour, String priceSource,
-                         GpuSpeed performance) {
+                         GpuSpeed performance, Long unifiedRamBytes) {
         public Option {
             priceSource = priceSource == null ? "" : priceSource;
             gpu = gpu == null ? name : gpu;
@@ -56,7 +56,7 @@ public final class Planner {
 
         /** A choice without performance data, at a typed price (or none). */
         public Option(String name, int count, long totalBytes, Double pricePerGpuHour) {
-            this(name, name, count, totalBytes, pricePerGpuHour, "", null);
+            this(name, name, count, totalBytes, pricePerGpuHour, "", null, null);
         }
     }
 
@@ -160,16 +160,22 @@ public final class Planner {
      * The GPU keeps its performance figures: the choice's, else the sheet's own when it is the sheet's GPU.
      */
     static Worksheet placed(Worksheet ws, Layout l, long gpuBytes, String name, GpuSpeed performance) {
+        return placed(ws, l, gpuBytes, name, performance, null);
+    }
+
+    /** As above, on unified memory when {@code unifiedRamBytes} is set (an Apple silicon Mac: its RAM). */
+    static Worksheet placed(Worksheet ws, Layout l, long gpuBytes, String name, GpuSpeed performance, Long unifiedRamBytes) {
         ws = StaleMeasurements.recorded(ws, ws.validation().setup() == null ? "" : ws.validation().setup().date());
         GpuSpeed speed = performance != null ? performance : name.equals(ws.gpu().name()) ? ws.gpu().performance() : null;
         return ws.withRuntime(ws.runtime().withParallel(l.tp(), l.pp(), ws.runtime().dataParallel()))
-                .withGpu(new Gpu(name, l.gpus(), gpuBytes, speed));
+                .withGpu(new Gpu(name, l.gpus(), gpuBytes, speed, unifiedRamBytes,
+                        unifiedRamBytes != null && name.equals(ws.gpu().name()) ? ws.gpu().wiredLimitMb() : null));
     }
 
     /** The sheet on a choice: its GPU, count and the first layout the model allows (the sheet itself if none). */
     public static Worksheet placedOn(Worksheet ws, Option o) {
         List<Layout> ls = layouts(ws, o.count());
-        return ls.isEmpty() ? ws : placed(ws, ls.get(0), o.totalBytes(), o.gpu(), o.performance());
+        return ls.isEmpty() ? ws : placed(ws, ls.get(0), o.totalBytes(), o.gpu(), o.performance(), o.unifiedRamBytes());
     }
 
     /** For each scenario, the fewest GPUs of the sheet's type (up to maxGpus) that hold it, preferring TP. */
@@ -180,7 +186,8 @@ public final class Planner {
             Fit fit = null;
             for (int n = 1; n <= maxGpus && fit == null && gpu != null; n++) {
                 for (Layout l : layouts(ws, n)) {
-                    SizingResult r = SizingCalculator.calculate(placed(ws, l, gpu, ws.gpu().name(), ws.gpu().performance()));
+                    SizingResult r = SizingCalculator.calculate(placed(ws, l, gpu, ws.gpu().name(), ws.gpu().performance(),
+                            ws.gpu().unifiedRamBytes()));
                     Figure f = r.get(FigureKey.scenario(id, ScenarioFigure.FITS));
                     if (f.isTrue() && r.get(FigureKey.POOL_KV_POOL_BYTES).available() && r.get(FigureKey.POOL_KV_POOL_BYTES).value() > 0) {
                         Figure c = r.get(FigureKey.POOL_MAX_CONCURRENCY);
@@ -213,7 +220,7 @@ public final class Planner {
                 continue;
             }
             Layout l = ls.get(0);
-            Worksheet placed = placed(ws, l, o.totalBytes(), o.gpu(), o.performance());
+            Worksheet placed = placed(ws, l, o.totalBytes(), o.gpu(), o.performance(), o.unifiedRamBytes());
             placed = placed.withResult(placed.result().withPricePerGpuHour(price.perGpuHour()));
             SizingResult r = SizingCalculator.calculate(placed);
             Figure budget = r.get(FigureKey.RESULT_BUDGET_BYTES);
