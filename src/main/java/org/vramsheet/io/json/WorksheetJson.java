@@ -41,7 +41,7 @@ import org.vramsheet.io.Messages;
  * tolerated, missing sections take defaults, a bad file gets one clear line; saves are atomic.
  */
 public final class WorksheetJson {
-    public static final int SCHEMA_VERSION = 9;
+    public static final int SCHEMA_VERSION = 10;
     /** Deepest nesting a worksheet, a config.json or a header may have (a worksheet needs 4). */
     public static final int MAX_DEPTH = 64;
     /** Longest number literal (a long has 19 digits). */
