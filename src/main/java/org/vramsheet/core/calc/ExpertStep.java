@@ -42,7 +42,6 @@ final class ExpertStep {
         ExpertRule rule = Engines.of(r.engine()).expertRule();
         int d = s.ranks();
         int tp = r.tensorParallel();
-        int pp = r.pipelineParallel();
         long group = (long) tp * d;
         boolean ep = s.enabled() && group > 1;
         String how = rule != null ? rule.source() : r.engine().label() + " keeps every expert on the replica's TP ranks";
@@ -64,7 +63,20 @@ final class ExpertStep {
                         "Tensor parallel inside each expert", Unit.GPUS, ep ? 1 : group, Provenance.of(ep ? "1 (whole experts)"
                                 : "TP x attention DP", ep ? "1" : tp + " x " + d, d > 1 || ep ? how
                                 : "The experts are split like every other layer, by TP")));
-        Integer e = w.experts();
+        perGpu(c, new Layout(d, tp, r.pipelineParallel(), group, ep, how, w.experts()), encoders);
+    }
+
+    /** The sheet's layout: D attention ranks of TP, PP stages, the expert group TP x D, expert parallel or not, E. */
+    private record Layout(int d, int tp, int pp, long group, boolean ep, String how, Integer e) { }
+
+    /** Experts and bytes per GPU. */
+    private static void perGpu(Calc c, Layout l, long encoders) {
+        int d = l.d();
+        int tp = l.tp();
+        int pp = l.pp();
+        long group = l.group();
+        boolean ep = l.ep();
+        Integer e = l.e();
         c.compute(FigureKey.PLACEMENT_EXPERTS_PER_GPU, "Routed experts per GPU", Unit.COUNT, INPUTS,
                 Calc.n(FigureKey.PLACEMENT_EXPERT_WEIGHTS_BYTES), () -> {
                     long local = ep ? KvGeometry.ceilDiv(e, group) : e;

@@ -51,8 +51,8 @@ class InputsTest {
         }
         assertEquals(leaves.size(), Inputs.all().size(), "no declaration without a leaf: " + declared.keySet().stream()
                 .filter(k -> !leaves.contains(k)).toList());
-        assertEquals(191 + 12 + ADDED_IN_9, leaves.size(), "the sheet's inputs (update when one is added; version 9: issue 28 "
-                + "+1, issue 30 +12, i29-rank + ADDED_IN_9)");
+        assertEquals(191 + 12 + ADDED_IN_9 + ADDED_IN_10, leaves.size(), "the sheet's inputs (update when one is added; version "
+                + "9: issue 28 +1, issue 30 +12, i29-rank + ADDED_IN_9; version 10: ADDED_IN_10)");
     }
 
     @Test
@@ -94,7 +94,7 @@ class InputsTest {
             assertEquals(d.fieldLabel(), Fields.label(d.key()));
             assertTrue(!d.labelRu().isBlank() && !d.label().isBlank(), d.key());
             assertTrue(d.min() <= d.max(), d.key());
-            assertTrue(d.since() >= 1 && d.since() <= 9, d.key());
+            assertTrue(d.since() >= 1 && d.since() <= 10, d.key());
             boolean numeric = switch (d.kind()) {
                 case BYTES, TOKENS, COUNT, RATIO, PERCENT, DECIMAL -> true;
                 default -> false;
@@ -137,6 +137,18 @@ class InputsTest {
     static final List<String> ADDED_IN_9_I30SPARSE = List.of("kv.indexHeadDim");
     static final int ADDED_IN_9 = ADDED_IN_9_I29RANK.size() + ADDED_IN_9_I30SPARSE.size();
     // ---- end of the version-9 block ----
+
+    // ---- version 10: one block per helper (the merger sums them) ----
+    /** i30-ep (issue 30 point 4): expert parallel and the attention data-parallel ranks of a mixture of experts. */
+    static final List<String> ADDED_IN_10_I30_EP = List.of("runtime.expert.enabled", "runtime.expert.dataParallel");
+    static final int ADDED_IN_10 = ADDED_IN_10_I30_EP.size();
+    // ---- end of the version-10 block ----
+
+    @Test
+    void versionTenAddsItsBlocks() {
+        assertEquals(ADDED_IN_10, Inputs.addedIn(10).size(), Inputs.addedIn(10).toString());
+        assertTrue(Inputs.addedIn(10).containsAll(ADDED_IN_10_I30_EP), Inputs.addedIn(10).toString());
+    }
 
     @Test
     void versionNineAddsItsBlocks() {

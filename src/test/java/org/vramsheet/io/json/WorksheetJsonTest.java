@@ -412,7 +412,7 @@ class WorksheetJsonTest {
         assertTrue(WorksheetJson.representable(ws, 8));
         assertEquals(text, WorksheetJson.writeAs(ws, 8), "the version-8 form is the file as saved");
         String now = WorksheetJson.write(ws);
-        assertTrue(now.contains("\"schemaVersion\" : 9") && now.contains("\"gpuOverheadBytes\" : null"), now);
+        assertTrue(now.contains("\"schemaVersion\" : " + WorksheetJson.SCHEMA_VERSION) && now.contains("\"gpuOverheadBytes\" : null"), now);
         assertEquals(ws, WorksheetJson.parse(now, "now.json"));
         Worksheet overhead = ws.withRuntime(ws.runtime().toBuilder().ollama(ws.runtime().ollama().toBuilder()
                 .gpuOverheadBytes(8L << 30).build()).build());
@@ -475,7 +475,7 @@ class WorksheetJsonTest {
         assertTrue(WorksheetJson.representable(ws, 8));
         assertEquals(text, WorksheetJson.writeAs(ws, 8), "the version-8 form is the file as saved");
         String now = WorksheetJson.write(ws);
-        assertTrue(now.contains("\"schemaVersion\" : 9") && now.contains("\"lora\" : {"), now);
+        assertTrue(now.contains("\"schemaVersion\" : " + WorksheetJson.SCHEMA_VERSION) && now.contains("\"lora\" : {"), now);
         Worksheet lora = ws.withRuntime(ws.runtime().toBuilder().lora(org.vramsheet.core.sheet.LoraSettings.builder()
                 .maxLoras(4).maxRank(16).intermediateSize(14_336).build()).build());
         assertFalse(WorksheetJson.representable(lora, 8), "LoRA is content a version-8 file cannot hold");
@@ -483,5 +483,40 @@ class WorksheetJsonTest {
         String bad = WorksheetJson.write(lora).replace("\"maxLoras\" : 4", "\"maxLoras\" : \"four\"");
         var e = assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse(bad, "bad.json"));
         assertTrue(e.getMessage().contains("runtime.lora.maxLoras"), e.getMessage());
+    }
+
+    /**
+     * Version 10 (issue 30 point 4) adds RUNTIME › Expert parallel. A version-9 MoE sheet (DeepSeek-V2-Lite on one H200,
+     * written by the version-9 build from the config in src/test/resources/configs) opens with expert parallel off and one
+     * attention rank, is sized as before, writes back as the same version-9 text; expert parallel is content version 9
+     * cannot hold.
+     */
+    @Test
+    void aVersionNineSheetOpensWithoutExpertParallel() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v9-ep-deepseek-v2-lite.json");
+        String text = Files.readString(file);
+        assertTrue(text.contains("\"schemaVersion\" : 9"), "a version-9 file");
+        Worksheet ws = WorksheetJson.read(file);
+        assertEquals(org.vramsheet.core.sheet.ExpertSettings.defaults(), ws.runtime().expert());
+        assertEquals(64, ws.weights().experts());
+        SizingResult r = SizingCalculator.calculate(ws);
+        assertTrue(r.issues().isEmpty(), r.issues().toString());
+        assertEquals(31_412_968_448L, r.get(FigureKey.WEIGHTS_BYTES_PER_GPU).value(), "one GPU holds every weight");
+        assertEquals(28_789_702_656L, r.get(FigureKey.PLACEMENT_EXPERT_WEIGHTS_BYTES).value(), "64 x 26 x 3 x 2,048 x 1,408 x 2 B");
+        assertEquals(64L, r.get(FigureKey.PLACEMENT_EXPERTS_PER_GPU).value());
+        assertTrue(WorksheetJson.representable(ws, 9));
+        assertEquals(text, WorksheetJson.writeAs(ws, 9), "the version-9 form is the file as saved");
+        String now = WorksheetJson.write(ws);
+        assertTrue(now.contains("\"schemaVersion\" : 10") && now.contains("\"expert\" : {"), now);
+        Worksheet ep = ws.withGpu(new org.vramsheet.core.sheet.Gpu(ws.gpu().name(), 2, ws.gpu().totalBytes(),
+                ws.gpu().performance())).withRuntime(
+                ws.runtime().toBuilder().expert(new org.vramsheet.core.sheet.ExpertSettings(true, 2)).build());
+        assertFalse(WorksheetJson.representable(ep, 9), "expert parallel is content a version-9 file cannot hold");
+        assertEquals(ep, WorksheetJson.parse(WorksheetJson.write(ep), "ep.json"));
+        SizingResult two = SizingCalculator.calculate(ep);
+        assertEquals(2_623_265_792L + 14_394_851_328L, two.get(FigureKey.WEIGHTS_BYTES_PER_GPU).value());
+        String bad = WorksheetJson.write(ep).replace("\"dataParallel\" : 2", "\"dataParallel\" : \"two\"");
+        var e = assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse(bad, "bad.json"));
+        assertTrue(e.getMessage().contains("runtime.expert.dataParallel"), e.getMessage());
     }
 }
