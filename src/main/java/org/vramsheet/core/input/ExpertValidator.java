@@ -26,6 +26,13 @@ final class ExpertValidator {
                     + "for " + r.engine().label());
             return;
         }
+        Integer count = ws.gpu().count();
+        if (count != null && out.get("gpu.count") == null && out.get("runtime.tensorParallel") == null
+                && out.get("runtime.pipelineParallel") == null
+                && (long) count < (long) r.ranks() * s.ranks()) {
+            out.add("gpu.count", "inconsistent: TP " + r.tensorParallel() + " x PP " + r.pipelineParallel() + " x attention DP "
+                    + s.ranks() + " needs " + (long) r.ranks() * s.ranks() + " GPUs, the sheet has " + count);
+        }
         Integer experts = ws.weights().experts();
         if (experts == null || experts <= 1) {
             out.add(field, "inconsistent: expert parallel needs a mixture of experts (WEIGHTS › Routed experts; importing "
