@@ -278,8 +278,9 @@ public final class XlsxReport {
                 + "graphs))" + (experts ? ", per attention rank" : ""),
                 "IF(ISNUMBER(MeasuredNonKv),MeasuredPerGpu*Ranks," + weights + "+DraftBytes+LoraBytes+Ranks*(Act+NonTorch+CudaGraph))",
                 b.bytes);
-        b.formula("SizingKv", "Required KV (sizing scenario)",
-                "IF(Sizing=\"Typical\",Typical_Physical,IF(Sizing=\"Heavy\",Heavy_Physical,Limit_Physical))", b.bytes);
+        b.formula("SizingKv", "Required KV (sizing scenario, per attention rank)",
+                "ROUNDUP(IF(Sizing=\"Typical\",Typical_Physical,IF(Sizing=\"Heavy\",Heavy_Physical,Limit_Physical))/AttnDP,0)",
+                b.bytes);
         b.formula("Fragmentation", "Fragmentation allowance (estimates only)",
                 "IF(ISNUMBER(MeasuredNonKv),0,ROUNDUP((NonKvReplica+SizingKv)*FragPct/100,0))", b.bytes);
         b.formula("Budget", "Production memory budget per replica", "NonKvReplica+SizingKv+Fragmentation+Headroom", b.bytes);
