@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.vramsheet.core.calc.SizingCalculator;
+import org.vramsheet.core.placement.Planner;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.result.SizingResult;
@@ -128,5 +129,26 @@ class ExpertParallelTest {
         SizingResult off = SizingCalculator.calculate(sheet("meta-llama__Llama-3.1-8B-Instruct.json", Engine.VLLM, 1, 1,
                 ExpertSettings.defaults()));
         assertFalse(off.figures().containsKey(FigureKey.PLACEMENT_EXPERT_WEIGHTS_BYTES.id()), "no expert figures for a dense model");
+    }
+
+    @Test
+    void placementAndWhichGpusFitSearchOverExpertParallelForAMoe() throws Exception {
+        Worksheet lite = sheet(LITE, Engine.VLLM, 1, 1, ExpertSettings.defaults());
+        java.util.List<Planner.Layout> two = Planner.layouts(lite, 2);
+        assertTrue(two.contains(new Planner.Layout(2, 1)) && two.contains(new Planner.Layout(1, 1, 2)), two.toString());
+        assertEquals(new Planner.Layout(2, 1), two.get(0), "plain TP first");
+        assertFalse(Planner.layouts(sheet("meta-llama__Llama-3.1-8B-Instruct.json", Engine.VLLM, 1, 1,
+                ExpertSettings.defaults()), 2).stream().anyMatch(l -> l.dp() > 1), "a dense model has no DP-attention layout");
+        assertFalse(Planner.layouts(sheet(LITE, Engine.LLAMA_CPP, 1, 1, ExpertSettings.defaults()), 2).stream()
+                .anyMatch(l -> l.dp() > 1), "llama.cpp has no expert rule");
+        // two H100s: TP 2 keeps one MLA pool on both GPUs, DP 2 with EP two pools: the comparison takes DP 2
+        Planner.Row row = Planner.compare(lite, java.util.List.of(new Planner.Option("NVIDIA H100 SXM 80GB", 2, H100, null)))
+                .get(0);
+        assertEquals(new Planner.Layout(1, 1, 2), row.layout());
+        SizingResult dp2 = SizingCalculator.calculate(sheet(LITE, Engine.VLLM, 2, 1, new ExpertSettings(true, 2)));
+        assertEquals(value(dp2, FigureKey.PLACEMENT_ENGINE_MAX_CONCURRENCY), row.maxConcurrency());
+        Worksheet used = Planner.placedOn(lite, row);
+        assertEquals(new ExpertSettings(true, 2), used.runtime().expert());
+        assertEquals(2, used.gpu().count());
     }
 }
