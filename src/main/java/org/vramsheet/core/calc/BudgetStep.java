@@ -109,7 +109,7 @@ final class BudgetStep {
                         long rank = KvGeometry.ceilDiv(v, d);
                         return Figure.of(FigureKey.RESULT_KV_BYTES, "Required KV (" + sizing.label() + ")", Unit.BYTES, rank,
                                 Provenance.of("ceil(" + sizing.label() + " scenario's physical KV / attention ranks)",
-                                        Units.grouped(v) + " / " + d, "The scenario's sequences spread evenly over the "
+                                        Units.grouped(v) + " / " + d, "The sequences of the scenario spread evenly over the "
                                                 + d + " attention ranks; the budget is one rank's"));
                     }
                     return Figure.of(FigureKey.RESULT_KV_BYTES, "Required KV (" + sizing.label() + ")", Unit.BYTES, v,

@@ -42,7 +42,7 @@ public final class Planner {
         public int gpus() { return tp * pp * dp; }
 
         @Override
-        public String toString() { return "TP " + tp + " x PP " + pp + (dp > 1 ? " x DP " + dp + " (expert parallel)" : ""); }
+        public String toString() { return "TP " + tp + " x PP " + pp + (dp > 1 ? " x DP " + dp + " EP" : ""); }
     }
 
     /** The smallest layout that holds a scenario, or null when none up to the limit does. */
@@ -138,7 +138,7 @@ public final class Planner {
      */
     public static List<Layout> layouts(Worksheet ws, int n) {
         List<Layout> out = new ArrayList<>(plain(ws, n));
-        if (!experts(ws)) {
+        if (!ExpertLayouts.experts(ws)) {
             return out;
         }
         // a mixture of experts on vLLM / SGLang: dp attention ranks of TP x PP sharing the experts (issue 30 point 4)
@@ -152,11 +152,6 @@ public final class Planner {
         return out;
     }
 
-    /** Whether the sheet can place its experts over attention data-parallel ranks: a MoE on an engine with the rule. */
-    static boolean experts(Worksheet ws) {
-        Integer e = ws.weights().experts();
-        return e != null && e > 1 && Engines.of(ws.runtime().engine()).expertRule() != null;
-    }
 
     /** Layouts of n GPUs without attention data parallel. */
     private static List<Layout> plain(Worksheet ws, int n) {
@@ -212,27 +207,6 @@ public final class Planner {
         return row.layout() == null ? placedOn(ws, o) : placed(ws, row.layout(), o.totalBytes(), o.gpu(), o.performance());
     }
 
-    /** The engine's concurrency at RESULT's context: the pool's, x the attention ranks with an expert layout. */
-    static Figure concurrency(SizingResult r) {
-        Figure engine = r.figures().get(FigureKey.PLACEMENT_ENGINE_MAX_CONCURRENCY.id()); // a MoE's only
-        return engine != null && engine.available() ? engine : r.get(FigureKey.POOL_MAX_CONCURRENCY);
-    }
-
-    /**
-     * The layouts a compared choice tries: the first the model allows, and for a MoE the widest TP at each attention DP
-     * (expert parallel); the one that holds the sizing scenario with the most sequences wins (the first on a tie).
-     */
-    private static List<Layout> candidates(Worksheet ws, List<Layout> ls) {
-        List<Layout> out = new ArrayList<>(List.of(ls.get(0)));
-        int dp = 1;
-        for (Layout l : ls) {
-            if (l.dp() > dp) {
-                out.add(l);
-                dp = l.dp();
-            }
-        }
-        return out;
-    }
 
     /** For each scenario, the fewest GPUs of the sheet's type (up to maxGpus) that hold it, preferring TP. */
     public static List<Fit> recommend(Worksheet ws, int maxGpus) {
@@ -245,7 +219,7 @@ public final class Planner {
                     SizingResult r = SizingCalculator.calculate(placed(ws, l, gpu, ws.gpu().name(), ws.gpu().performance()));
                     Figure f = r.get(FigureKey.scenario(id, ScenarioFigure.FITS));
                     if (f.isTrue() && r.get(FigureKey.POOL_KV_POOL_BYTES).available() && r.get(FigureKey.POOL_KV_POOL_BYTES).value() > 0) {
-                        Figure c = concurrency(r);
+                        Figure c = ExpertLayouts.concurrency(r);
                         fit = new Fit(id, l, c.available() ? c.value() : 0, "");
                         break;
                     }
@@ -277,11 +251,11 @@ public final class Planner {
             Layout l = null;
             Worksheet placed = null;
             SizingResult r = null;
-            for (Layout c : candidates(ws, ls)) {
+            for (Layout c : ExpertLayouts.candidates(ws, ls)) {
                 Worksheet p = placed(ws, c, o.totalBytes(), o.gpu(), o.performance());
                 p = p.withResult(p.result().withPricePerGpuHour(price.perGpuHour()));
                 SizingResult cr = SizingCalculator.calculate(p);
-                if (r == null || better(cr, r, ws.result().sizingScenario())) {
+                if (r == null || ExpertLayouts.better(cr, r, ws.result().sizingScenario())) {
                     l = c;
                     placed = p;
                     r = cr;
@@ -289,7 +263,7 @@ public final class Planner {
             }
             Figure budget = r.get(FigureKey.RESULT_BUDGET_BYTES);
             Figure pool = r.get(FigureKey.POOL_KV_POOL_BYTES);
-            Figure conc = concurrency(r);
+            Figure conc = ExpertLayouts.concurrency(r);
             Figure fits = r.get(FigureKey.RESULT_FITS);
             Figure sizing = r.get(FigureKey.scenario(ws.result().sizingScenario(), ScenarioFigure.FITS));
             Figure margin = r.get(FigureKey.RESULT_MARGIN_BYTES);
@@ -308,17 +282,6 @@ public final class Planner {
         return markCheapest(out);
     }
 
-    /** Whether a layout's result beats another's: it holds the sizing scenario and the other does not, or more sequences. */
-    private static boolean better(SizingResult a, SizingResult b, ScenarioId sizing) {
-        boolean fa = a.valid() && a.get(FigureKey.scenario(sizing, ScenarioFigure.FITS)).isTrue();
-        boolean fb = b.valid() && b.get(FigureKey.scenario(sizing, ScenarioFigure.FITS)).isTrue();
-        if (fa != fb) {
-            return fa;
-        }
-        Figure ca = concurrency(a);
-        Figure cb = concurrency(b);
-        return ca.available() && (!cb.available() || ca.value() > cb.value());
-    }
 
     /** The price a choice is costed at and where it is from. */
     record Price(Double perGpuHour, String source) { }
@@ -344,7 +307,7 @@ public final class Planner {
 
     /** The row's binding limit and costs, from the placed sheet's own SLA and cost figures. */
     private static Perf perf(Worksheet placed, SizingResult r, Price price) {
-        Figure mem = concurrency(r);
+        Figure mem = ExpertLayouts.concurrency(r);
         long ranks = placed.runtime().expert().ranks(); // the latency estimate is one attention rank's
         Figure lat = r.get(FigureKey.SLA_LATENCY_MAX_CONCURRENCY);
         Figure both = r.get(FigureKey.SLA_MAX_CONCURRENCY);
