@@ -31,6 +31,9 @@ final class EngineOptions {
     String flashAttention;
     @Option(names = "--num-gpu", paramLabel = "N", description = "Ollama num_gpu: layers on the GPUs")
     String numGpu;
+    @Option(names = "--ollama-gpu-overhead", paramLabel = "BYTES", description = "OLLAMA_GPU_OVERHEAD: bytes kept free on "
+            + "each GPU (a bare number is bytes, as Ollama reads it; 512MiB, 1GiB)")
+    String gpuOverhead;
 
     /** Whether any option was given. */
     boolean any() {
@@ -39,7 +42,7 @@ final class EngineOptions {
 
     private boolean ollamaAny() {
         return numCtx != null || contextLength != null || numParallel != null || kvCacheType != null || flashAttention != null
-                || numGpu != null;
+                || numGpu != null || gpuOverhead != null;
     }
 
     /** The sheet with the options' values; bad input names the option and why. */
@@ -66,6 +69,9 @@ final class EngineOptions {
         if (numGpu != null) {
             o.numGpu(NumberOptions.readInt("--num-gpu", numGpu, NumberGrammar.Kind.COUNT));
         }
+        if (gpuOverhead != null) {
+            o.gpuOverheadBytes(NumberOptions.read("--ollama-gpu-overhead", gpuOverhead, NumberGrammar.Kind.BYTES));
+        }
         if (kvCacheType != null) {
             LlamaCppCacheType t = LlamaCppCacheType.of(kvCacheType);
             if (t == null) {
@@ -83,7 +89,7 @@ final class EngineOptions {
     private String first() {
         return numCtx != null ? "--num-ctx" : contextLength != null ? "--ollama-context-length" : numParallel != null
                 ? "--ollama-num-parallel" : kvCacheType != null ? "--ollama-kv-cache-type" : flashAttention != null
-                ? "--ollama-flash-attention" : "--num-gpu";
+                ? "--ollama-flash-attention" : numGpu != null ? "--num-gpu" : "--ollama-gpu-overhead";
     }
 
     /** An engine by its label ("llama.cpp", "Ollama") or name ("LLAMA_CPP"), any case. */

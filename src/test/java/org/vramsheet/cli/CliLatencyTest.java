@@ -40,7 +40,14 @@ class CliLatencyTest {
         assertEquals(0, t.path("sla").path("maxConcurrency").asLong());
         assertTrue(t.path("sla").get("latencyMaxConcurrency").asLong() > 0);
         assertEquals(false, t.path("sla").path("latencyBinds").asBoolean());
+        assertEquals(3.5, t.path("cost").path("pricePerGpuHour").asDouble(), 1e-9);
         assertEquals(3.5, t.path("cost").path("replicaHour").asDouble(), 1e-9);
+        // issue 29 point 6: ITL x output tokens/s = concurrency x 1000 on every scenario (the keys are one estimate)
+        for (String s : new String[] {"typical", "heavy", "limit"}) {
+            JsonNode p = t.path("performance").path(s);
+            assertEquals(t.path("scenarios").path(s).path("sequences").asDouble(), p.path("itlMs").asDouble()
+                    * p.path("outputTokensPerSecond").asDouble() / 1000, 0.01, s + ": " + p);
+        }
         assertTrue(t.path("cost").get("fleetHour").isNull(), "no fleet target");
         assertTrue(t.path("unavailable").has("cost.fleetHour"));
     }

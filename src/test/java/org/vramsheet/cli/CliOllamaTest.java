@@ -57,4 +57,31 @@ class CliOllamaTest {
         assertEquals(2, par.code());
         assertTrue(par.err().startsWith("vramsheet calc: --ollama-num-parallel: "), par.err());
     }
+
+    /** The sheet's q8_0 cache as the runner lets it through. */
+    private static final String[] Q8 = {"--ollama-kv-cache-type", "q8_0", "--ollama-flash-attention", "true"};
+
+    /** --ollama-gpu-overhead sets RUNTIME › Ollama settings › OLLAMA_GPU_OVERHEAD: the JSON says it, the planner keeps it free. */
+    @Test
+    void theGpuOverheadIsAnOption() throws Exception {
+        CliTest.Run plain = run("calc", FILE, "--json", "--engine", "ollama", "--engine-version", "0.12.3", Q8[0], Q8[1], Q8[2], Q8[3]);
+        CliTest.Run held = run("calc", FILE, "--json", "--engine", "ollama", "--engine-version", "0.12.3", Q8[0], Q8[1], Q8[2],
+                Q8[3], "--ollama-gpu-overhead", "60GiB");
+        assertEquals(0, plain.code(), plain.err());
+        assertEquals(0, held.code(), held.err());
+        assertEquals(0, json(plain).get("ollama").get("gpuOverheadBytes").asLong(), "unset: 0, Ollama's default");
+        assertEquals(60L << 30, json(held).get("ollama").get("gpuOverheadBytes").asLong());
+        assertEquals(1_073_741_824L, json(run("calc", FILE, "--json", "--engine", "ollama", Q8[0], Q8[1], Q8[2], Q8[3],
+                "--ollama-gpu-overhead", "1073741824"))
+                .get("ollama").get("gpuOverheadBytes").asLong(), "a bare number is bytes, as Ollama reads the variable");
+        long all = json(plain).get("devices").get("ollamaPlan").get("layersOffload").asLong();
+        long fewer = json(held).get("devices").get("ollamaPlan").get("layersOffload").asLong();
+        assertTrue(fewer < all, "60 GiB kept free on the GPU leaves the planner room for fewer layers: " + fewer + " of " + all);
+        CliTest.Run bad = run("calc", FILE, "--engine", "ollama", "--ollama-gpu-overhead", "lots");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().startsWith("vramsheet calc: --ollama-gpu-overhead: "), bad.err());
+        CliTest.Run notOllama = run("calc", FILE, "--ollama-gpu-overhead", "1GiB");
+        assertEquals("vramsheet calc: --ollama-gpu-overhead: an Ollama setting, and the engine is llama.cpp (add --engine ollama)\n",
+                notOllama.err());
+    }
 }

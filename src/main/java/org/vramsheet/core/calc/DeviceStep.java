@@ -85,8 +85,11 @@ final class DeviceStep {
         DeviceMemory host = layout.host();
         long hostBytes = host == null ? 0 : host.totalBytes();
         c.put(Figure.of(FigureKey.DEVICES_HOST_BYTES, label(FigureKey.DEVICES_HOST_BYTES), Unit.BYTES, hostBytes,
-                Provenance.of("host weights + host KV and state + host compute + output buffer", Units.bytesText(hostBytes),
-                        "System memory (RAM) for what is not offloaded; a memory-mapped model file is counted whole")));
+                new Provenance("host weights + host KV and state + host compute + output buffer", Units.bytesText(hostBytes),
+                        c.ws.gpu().unified() ? List.of("System memory (RAM) for what is not offloaded; a memory-mapped model "
+                                + "file is counted whole", UnifiedMemoryNotes.unifiedNote(c.ws.gpu()))
+                                : List.of("System memory (RAM) for what is not offloaded; a memory-mapped model file is "
+                                + "counted whole"))));
         if (worst == null) {
             c.put(Figure.unavailable(FigureKey.DEVICES_WORST_FREE_BYTES, label(FigureKey.DEVICES_WORST_FREE_BYTES), Unit.BYTES,
                     "no GPU"));
@@ -102,6 +105,10 @@ final class DeviceStep {
                 : worst.name() + " is short by " + Units.gibText(-worstFree));
         why.add("The CUDA context and driver memory outside llama.cpp's buffers are not counted: leave room for them in "
                 + "RESULT › Operational headroom");
+        if (c.ws.gpu().unified()) {
+            long gpuBytes = layout.gpus().stream().mapToLong(DeviceMemory::totalBytes).sum();
+            why.add(UnifiedMemoryNotes.hostShare(c.ws.gpu(), gpuBytes, hostBytes));
+        }
         c.put(Figure.flag(FigureKey.DEVICES_FITS, label(FigureKey.DEVICES_FITS), worstFree >= 0,
                 new Provenance("every GPU's buffers + headroom / GPUs <= its memory", expr, why)));
     }

@@ -47,6 +47,10 @@ final class KvStep {
                 notes.add("V cache " + g.vDtype.label() + " (" + g.vDtype.bytesText() + " B/element, -ctv): the V rows are sized by "
                         + "type_v, the K rows by type_k (llama-kv-cache.cpp)");
             }
+            String launchedAs = Engines.of(c.ws.runtime().engine()).launchedKvNote(c.stored);
+            if (launchedAs != null) {
+                notes.add(launchedAs);
+            }
             if (g.mla) {
                 notes.add("MLA caches one latent per token per layer: no factor 2, no KV heads; the latent is "
                         + "replicated on every TP rank");

@@ -33,9 +33,9 @@ final class MemoryStep {
 
     static MemoryStacks run(Calc c) {
         int ranks = c.ws.runtime().ranks();
-        c.compute(FigureKey.MEMORY_GPU_BYTES, "GPU memory (per GPU)", Unit.BYTES, Calc.f("gpu.totalBytes"), Calc.n(),
-                () -> Figure.of(FigureKey.MEMORY_GPU_BYTES, "GPU memory (per GPU)", Unit.BYTES, c.ws.gpu().totalBytes(),
-                        Provenance.of("GPU › CUDA-visible total per GPU", Units.bytesText(c.ws.gpu().totalBytes()))));
+        c.compute(FigureKey.MEMORY_GPU_BYTES, "GPU memory (per GPU)", Unit.BYTES, Calc.f("gpu.totalBytes", "gpu.wiredLimitMb",
+                "gpu.unifiedRamBytes"), Calc.n(), () -> Figure.of(FigureKey.MEMORY_GPU_BYTES, "GPU memory (per GPU)", Unit.BYTES,
+                        c.ws.gpu().totalBytes(), UnifiedMemoryNotes.gpuMemory(c.stored.gpu(), c.ws.gpu())));
         c.compute(FigureKey.MEMORY_OTHER_NON_KV_BYTES_PER_GPU, "Other non-KV per GPU (budget)", Unit.BYTES, Calc.f(),
                 Calc.n(FigureKey.RESULT_NON_KV_BYTES, FigureKey.WEIGHTS_BYTES_PER_GPU), () -> {
                     long nonKv = KvGeometry.ceilDiv(c.get(FigureKey.RESULT_NON_KV_BYTES).value(), ranks);

@@ -2,6 +2,8 @@ package org.vramsheet.core.calc;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.vramsheet.core.engine.Engines;
+import org.vramsheet.core.engine.spi.EngineModule;
 import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.perf.GpuPerformance;
 import org.vramsheet.core.perf.PerfEstimator;
@@ -11,6 +13,7 @@ import org.vramsheet.core.perf.TensorPrecision;
 import org.vramsheet.core.perf.Utilizations;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
+import org.vramsheet.core.sheet.Engine;
 import org.vramsheet.core.sheet.GpuSpeed;
 import org.vramsheet.core.sheet.KvArchitecture;
 import org.vramsheet.core.sheet.PerfSettings;
@@ -97,10 +100,9 @@ record PerfBasis(PerfModel model, GpuPerformance gpu, Utilizations utilizations,
             return b;
         }
         Utilizations u = b.utilizations();
-        Utilizations d = Utilizations.defaults(stored.runtime().engine());
+        Utilizations d = defaults(stored.runtime().engine());
         boolean rest = p.allReduceLatencyUs() == null && p.prefillOverheadMs() == null;
-        Utilizations calibrated = new Utilizations(u.memoryBandwidth(), u.compute(), u.allReduceLatencyUs(),
-                u.prefillOverheadMs(), fit.provenance() + "; the rest " + (rest ? d.source() : u.source()));
+        Utilizations calibrated = u.withSource(fit.provenance() + "; the rest " + (rest ? d.source() : u.source()));
         return new PerfBasis(b.model(), b.gpu(), calibrated, b.chunkTokens(), b.tensorParallel(), b.notes(), "");
     }
 
@@ -149,7 +151,7 @@ record PerfBasis(PerfModel model, GpuPerformance gpu, Utilizations utilizations,
 
     /** RUNTIME's typed utilizations over the engine's calibrated defaults, the source saying which were typed. */
     static Utilizations utilizations(Worksheet ws, List<String> notes) {
-        Utilizations d = Utilizations.defaults(ws.runtime().engine());
+        Utilizations d = defaults(ws.runtime().engine());
         PerfSettings p = ws.runtime().performance();
         if (p == null) {
             return d;
@@ -158,12 +160,18 @@ record PerfBasis(PerfModel model, GpuPerformance gpu, Utilizations utilizations,
         double mem = pick(p.memoryBandwidthUtilization(), d.memoryBandwidth(), "memory-bandwidth utilization", typed);
         double compute = pick(p.computeUtilization(), d.compute(), "compute utilization", typed);
         double ar = pick(p.allReduceLatencyUs(), d.allReduceLatencyUs(), "all-reduce latency (us)", typed);
-        double pre = pick(p.prefillOverheadMs(), d.prefillOverheadMs(), "prefill overhead (ms)", typed);
+        double pre = pick(p.prefillOverheadMs(), d.prefillOverheadMs(), "first-token overhead (ms)", typed);
         if (typed.isEmpty()) {
             return d;
         }
-                return new Utilizations(mem, compute, ar, pre, "typed in RUNTIME: " + String.join(", ", typed) + "; the rest "
-                + d.source());
+        return new Utilizations(mem, compute, ar, pre, d.stepOverheadMs(), d.prefillAllReduceLatencyUs(), "typed in "
+                + "RUNTIME: " + String.join(", ", typed) + "; the rest " + d.source());
+    }
+
+    /** The calibrated utilizations with the engine module's own first-token overhead where it has one. */
+    static Utilizations defaults(Engine engine) {
+        EngineModule m = Engines.of(engine);
+        return Utilizations.defaults(engine, m == null ? null : m.firstTokenOverheadMs());
     }
 
     private static double pick(Double typed, double dflt, String name, List<String> out) {

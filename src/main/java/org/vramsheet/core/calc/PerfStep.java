@@ -81,7 +81,7 @@ final class PerfStep {
             double wait = e.get(PerfEstimator.QUEUE).value();
             double batch = e.ttftMs() - wait;
             double v = P95_OF_WAIT * wait + batch;
-            return Figure.real(key, label(id, f), Unit.MS, v, with(Provenance.of("1.9 x wait + the prefill batch",
+            return Figure.real(key, label(id, f), Unit.MS, v, with(Provenance.of("1.9 x wait + the prefill batch + first-token overhead",
                     PerfEstimator.n(P95_OF_WAIT) + " x " + PerfEstimator.n(wait) + " + " + PerfEstimator.n(batch) + " = "
                             + PerfEstimator.n(v) + " ms",
                     "the wait for the running step or prefill taken as uniform between 0 and twice its mean: its p95 is "
@@ -103,8 +103,10 @@ final class PerfStep {
         a.addAll(basis.notes());
         a.add("utilizations: memory bandwidth " + PerfEstimator.n(basis.utilizations().memoryBandwidth()) + ", compute "
                 + PerfEstimator.n(basis.utilizations().compute()) + ", all-reduce " + PerfEstimator.n(basis.utilizations()
-                .allReduceLatencyUs()) + " us, prefill overhead " + PerfEstimator.n(basis.utilizations().prefillOverheadMs())
-                + " ms ('" + basis.utilizations().source() + "')");
+                .allReduceLatencyUs()) + " us, first-token overhead " + PerfEstimator.n(basis.utilizations().prefillOverheadMs())
+                + " ms, decode step overhead " + PerfEstimator.n(basis.utilizations().stepOverheadMs()) + " ms, prefill all-reduce "
+                + PerfEstimator.n(basis.utilizations().prefillAllReduceLatencyUs()) + " us ('" + basis.utilizations().source()
+                + "')");
         return new Provenance(p.formula(), p.expression(), a);
     }
 }

@@ -38,10 +38,15 @@ public final class PerfSweep {
         }
         Utilizations u = basis.utilizations();
         return new PerfSweep(new PerfBasis(basis.model(), basis.gpu(), new Utilizations(memoryBandwidth, compute,
-                u.allReduceLatencyUs(), u.prefillOverheadMs(), u.source()), basis.chunkTokens(), basis.tensorParallel(),
-                basis.notes(), ""));
+                u.allReduceLatencyUs(), u.prefillOverheadMs(), u.stepOverheadMs(), u.prefillAllReduceLatencyUs(), u.source()),
+                basis.chunkTokens(), basis.tensorParallel(), basis.notes(), ""));
     }
 
-    /** The TTFT p95 the estimate gives: 1.9 x the wait plus the prefill batch (as {@code performance.*.ttftP95Ms}). */
-    public static double ttftP95(PerfEstimator.Times t) { return PerfStep.P95_OF_WAIT * t.waitMs() + t.batchMs(); }
+    /**
+     * The TTFT p95 the estimate gives: 1.9 x the wait plus the prefill batch and the first-token overhead (as
+     * {@code performance.*.ttftP95Ms}).
+     */
+    public static double ttftP95(PerfEstimator.Times t) {
+        return t.ttftMs() + (PerfStep.P95_OF_WAIT - 1) * t.waitMs();
+    }
 }

@@ -12,6 +12,8 @@ import org.vramsheet.core.input.WorksheetValidator;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.MemoryStacks;
 import org.vramsheet.core.result.SizingResult;
+import org.vramsheet.core.input.Inputs;
+import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.Worksheet;
 
 /**
@@ -63,6 +65,18 @@ public final class SizingCalculator {
         }
     }
 
+    /**
+     * The sheet with macOS's {@code iogpu.wired_limit_mb} applied: on unified memory with the sysctl set, Metal's working
+     * set (and so the GPU's memory) is that many MiB. A value past its declared range stays for the validator to name.
+     */
+    static Worksheet wired(Worksheet ws) {
+        Gpu g = ws.gpu();
+        if (!g.wiredLimitSet() || g.wiredLimitMb() > Inputs.get("gpu.wiredLimitMb").max()) {
+            return ws;
+        }
+        return ws.withGpu(g.withTotalBytes(g.usableBytes()));
+    }
+
     public static Outcome compute(Worksheet ws) {
         return compute(ws, List.of());
     }
@@ -77,7 +91,7 @@ public final class SizingCalculator {
             issues.add(i.field(), i.message());
         }
         StaleMeasurements.Stale stale = StaleMeasurements.find(ws);
-        Worksheet used = Engines.of(ws.runtime().engine()).asRun(stale.usable(ws));
+        Worksheet used = wired(Engines.of(ws.runtime().engine()).asRun(stale.usable(ws)));
         WorksheetValidator.validate(used, issues);
         // validated as typed, calculated as launched (Ollama: the llama.cpp runner it starts)
         // Ollama with num_gpu unset: the runner's -ngl is its planner's layers.offload

@@ -47,6 +47,7 @@ final class RunInputs {
                 .n("gpu.totalBytes", "CUDA-visible memory per GPU", "Память на GPU, видимая CUDA", BYTES,
                         Limits.GPU_MIN_BYTES,
                         Limits.GPU_BYTES);
+        unifiedMemory(d);
         gpuSpeed(d);
         validation(d);
         LatencyInputs.of(devices(setup(d)))
@@ -140,8 +141,18 @@ final class RunInputs {
                         "Доля вычислений (пусто: калибровка)", RATIO, 0, 1).since(8)
                 .n(p + "allReduceLatencyUs", "All-reduce latency, us (empty: calibrated)",
                         "Задержка all-reduce, мкс (пусто: калибровка)", DECIMAL, 0, 10_000).since(8)
-                .n(p + "prefillOverheadMs", "Prefill overhead, ms (empty: calibrated)",
-                        "Накладные расходы prefill, мс (пусто: калибровка)", DECIMAL, 0, 100_000).since(8);
+                .n(p + "prefillOverheadMs", "First-token overhead, ms (empty: calibrated)",
+                        "Накладные первого токена, мс (пусто: калибровка)", DECIMAL, 0, 100_000).since(8);
+    }
+
+    // ---- added in schema version 10 (issue 30 point 7: unified memory) ----
+
+    /** GPU › Unified memory (version 10): an Apple silicon Mac's RAM and macOS's iogpu.wired_limit_mb; empty: none. */
+    private static DeclList unifiedMemory(DeclList d) {
+        return d.n("gpu.unifiedRamBytes", "Unified memory (Mac RAM)", "Единая память (RAM Mac)", BYTES, Limits.GPU_MIN_BYTES,
+                        Limits.GPU_BYTES).since(10)
+                .n("gpu.wiredLimitMb", "iogpu.wired_limit_mb in MiB (0 = macOS default)",
+                        "iogpu.wired_limit_mb в МиБ (0 = по умолчанию macOS)", COUNT, 0, Limits.GPU_BYTES / (1L << 20)).since(10);
     }
 
     /** GPU › Performance (version 8): a catalog GPU's datasheet figures, or a custom GPU's typed ones. */

@@ -297,6 +297,7 @@ public final class WorksheetValidator {
                     + g.count());
         }
         range(out, "gpu.totalBytes", g.totalBytes(), true);
+        UnifiedMemoryValidator.validate(ws, out);
     }
 
     private static void validation(Worksheet ws, Issues out) {

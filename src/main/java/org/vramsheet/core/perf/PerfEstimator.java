@@ -12,10 +12,15 @@ import org.vramsheet.core.result.Provenance;
  * params} FLOPs per token plus attention's {@code 4 x context x heads x head dim} per full-attention layer; its time is
  * the larger of bytes / (bandwidth x memory utilization) and FLOPs / (tensor rate x compute utilization), plus two
  * tensor-parallel all-reduces per layer ({@code 2 (TP-1)/TP x tokens x hidden x 2 B / link + latency}, the ring
- * all-reduce's traffic; Megatron-style TP reduces after attention and after the MLP). A prompt is prefilled in chunks
- * of the engine's batched-token budget. Continuous batching puts the other sequences' prefills between one sequence's
- * tokens, so the mean time per output token adds the prefills of the {@code (B-1) / output tokens} prompts that
- * arrive per step (one batch when more than one arrives); a new prompt waits for the running step or prefill batch.
+ * all-reduce's traffic; Megatron-style TP reduces after attention and after the MLP), plus a fixed step overhead. A
+ * prompt is prefilled in chunks of the engine's batched-token budget, its all-reduces at the eager prefill's latency.
+ * Continuous batching puts the other sequences' prefills between one sequence's tokens, so the mean time per output
+ * token adds the prefills of the {@code (B-1) / output tokens} prompts that arrive per step (one batch when more than
+ * one arrives). Queueing: the sequences are a closed loop (a finished one replaced at once) and a new prompt arrives at
+ * a random moment of the GPU's work, so it waits for the residual half of the running decode step or prefill batch,
+ * each weighted by its share of the time (the mean residual of M/G/1); then its prefill batch; then the engine's
+ * first-token overhead (tokenizing, scheduling, detokenizing and streaming, in the API server's processes: it delays
+ * the first token, not the decoding batch).
  */
 public final class PerfEstimator {
     public static final String STEP = "decodeStepMs";
@@ -38,11 +43,11 @@ public final class PerfEstimator {
      * The estimate's numbers alone, without their texts (for fits and sweeps).
      *
      * @param stepMs                one decode step of the batch
-     * @param prefillMs             the prefill of one prompt, its overhead included
+     * @param prefillMs             the prefill of one prompt: the GPU's work
      * @param batchMs               the prefill batch a new prompt joins: one prompt, or the prompts one step brings
      * @param itlMs                 mean time per output token: the step and the prefills between steps
      * @param waitMs                a new prompt's wait for the running step or prefill batch to end
-     * @param ttftMs                time to first token
+     * @param ttftMs                time to first token: wait + prefill batch + the engine's first-token overhead
      * @param outputTokensPerSecond the replica's output tokens per second
      * @param prefillShare          share of the time the replica spends in prefill batches
      */
@@ -67,7 +72,7 @@ public final class PerfEstimator {
         double itl = step + stall;
         double share = stall / itl;
         double wait = (b - 1) / b * ((1 - share) * step + share * batch) / 2;
-        double ttft = wait + batch;
+        double ttft = wait + batch + r.firstTokenOverheadMs();
         return new Times(step, one, batch, itl, wait, ttft, b / itl * 1000, share);
     }
 
@@ -104,8 +109,10 @@ public final class PerfEstimator {
                 "a new prompt arrives at a random moment of the running work and waits for half of it; the scenario's "
                         + "sequences are a closed loop (a finished one is replaced at once): the sheet has no arrival rate")));
         out.add(figure(TTFT, "Time to first token", t.ttftMs(), "ms", Provenance.of(
-                "wait + the prefill batch the prompt joins", n(t.waitMs()) + " + " + n(t.batchMs()) + " = " + n(t.ttftMs())
-                        + " ms")));
+                "wait + the prefill batch the prompt joins + first-token overhead", n(t.waitMs()) + " + " + n(t.batchMs())
+                        + " + " + n(r.firstTokenOverheadMs()) + " = " + n(t.ttftMs()) + " ms",
+                "first-token overhead: tokenizing, scheduling, detokenizing and streaming, in the engine API server "
+                        + "processes ('" + in.utilizations().source() + "')")));
         return new PerfEstimate(out, "");
     }
 

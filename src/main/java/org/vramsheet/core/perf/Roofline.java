@@ -51,7 +51,8 @@ final class Roofline {
         double kv = b * meanContext() * m.kvBytesPerToken() / kvShards();
         double bytes = weights + kv + b * m.stateBytesPerSequence() / tp;
         double flops = (2.0 * m.activeParams() * b + 4.0 * b * meanContext() * m.attentionDim() * m.attentionLayers()) / tp;
-        return new Pass(bytes, flops, memoryMs(bytes), computeMs(flops), allReduceMs(b), 0, 1);
+        return new Pass(bytes, flops, memoryMs(bytes), computeMs(flops), allReduceMs(b, u.allReduceLatencyUs()),
+                u.stepOverheadMs(), 1);
     }
 
     /** The prefill of one prompt. */
@@ -59,7 +60,8 @@ final class Roofline {
 
     /**
      * One prefill batch of {@code prompts} prompts (a mean, at least 1): their tokens in chunks of the batched-token
-     * budget, each chunk reading the weights it touches once, attention's quadratic term per prompt.
+     * budget, each chunk reading the weights it touches once, attention's quadratic term per prompt, each chunk's
+     * all-reduces at the prefill's (eager) latency. The GPU's work only: the engine's first-token overhead is not in it.
      */
     Pass prefill(double prompts) {
         long p = l.promptTokens();
@@ -70,21 +72,27 @@ final class Roofline {
         double bytes = chunks * (m.denseWeightBytes() + m.expertWeightBytes() * share) / tp;
         double flops = (2.0 * m.activeParams() * tokens + prompts * 2.0 * p * (double) p * m.attentionDim()
                 * m.attentionLayers()) / tp;
-        return new Pass(bytes, flops, memoryMs(bytes), computeMs(flops), chunks * allReduceMs(perChunk),
-                u.prefillOverheadMs(), chunks);
+        return new Pass(bytes, flops, memoryMs(bytes), computeMs(flops),
+                chunks * allReduceMs(perChunk, u.prefillAllReduceLatencyUs()), 0, chunks);
     }
+
+    /** The engine's fixed cost of a request's first token beyond the GPU's work, ms. */
+    double firstTokenOverheadMs() { return u.prefillOverheadMs(); }
 
     double memoryMs(double bytes) { return bytes / (g.bandwidthGbPerS() * 1e9 * u.memoryBandwidth()) * 1000; }
 
     double computeMs(double flops) { return flops / (rate.tflops() * 1e12 * u.compute()) * 1000; }
 
-    /** Two ring all-reduces per layer of {@code tokens} tokens' activations; none without tensor parallelism. */
-    double allReduceMs(double tokens) {
+    /**
+     * Two ring all-reduces per layer of {@code tokens} tokens' activations, each with a fixed {@code latencyUs}; none
+     * without tensor parallelism.
+     */
+    double allReduceMs(double tokens, double latencyUs) {
         if (tp == 1) {
             return 0;
         }
         double traffic = 2.0 * (tp - 1) / tp * tokens * m.hiddenSize() * PerfEstimator.ACTIVATION_BYTES;
-        return 2.0 * m.layers() * (traffic / (g.linkGbPerS() * 1e9) * 1000 + u.allReduceLatencyUs() / 1000);
+        return 2.0 * m.layers() * (traffic / (g.linkGbPerS() * 1e9) * 1000 + latencyUs / 1000);
     }
 
     Provenance bytesProvenance() {
@@ -106,8 +114,9 @@ final class Roofline {
         a.add("FLOPs = (2 x active params x concurrency + 4 x concurrency x mean context x heads x head dim x "
                 + "full-attention layers) / TP = " + n(s.flops() / 1e12) + " TFLOP");
         return new Provenance("max(bytes / (bandwidth x memory utilization), FLOPs / (tensor rate x compute utilization))"
-                + " + 2 x layers x (2 (TP-1)/TP x concurrency x hidden x 2 B / link + all-reduce latency)",
-                "max(" + n(s.memoryMs()) + ", " + n(s.computeMs()) + ") + " + n(s.allReduceMs()) + " = " + n(s.ms()) + " ms ("
+                + " + 2 x layers x (2 (TP-1)/TP x concurrency x hidden x 2 B / link + all-reduce latency) + step overhead",
+                "max(" + n(s.memoryMs()) + ", " + n(s.computeMs()) + ") + " + n(s.allReduceMs()) + " + " + n(s.fixedMs())
+                        + " = " + n(s.ms()) + " ms ("
                         + (s.memoryMs() >= s.computeMs() ? "memory-bound" : "compute-bound") + ")", a);
     }
 
@@ -117,19 +126,23 @@ final class Roofline {
                 + n(p.flops() / 1e12) + " TFLOP (causal attention: half of the prompt^2 products)");
         a.add("each chunk reads the weights it touches once: " + p.chunks() + " chunk(s) of at most " + l.chunkTokens()
                 + " tokens, the engine's batched-token budget");
-        a.add("prefill overhead " + n(p.fixedMs()) + " ms: scheduling, tokenizing, sampling and streaming the first token ('"
-                + u.source() + "')");
+        if (tp > 1) {
+            a.add("a prefill all-reduce costs " + n(u.prefillAllReduceLatencyUs()) + " us beyond its bytes: the prefill runs "
+                    + "eagerly (no CUDA graph), the kernels of each layer launched from the CPU of every rank, and each "
+                    + "all-reduce waits for the slowest rank ('" + u.source() + "')");
+        }
+        a.add("GPU work only: the first-token overhead is added to the TTFT, not here");
         return new Provenance("max(chunks x weights read / (bandwidth x memory utilization), FLOPs / (tensor rate x compute "
-                + "utilization)) + chunks x all-reduces of a chunk + prefill overhead",
-                "max(" + n(p.memoryMs()) + ", " + n(p.computeMs()) + ") + " + n(p.allReduceMs()) + " + " + n(p.fixedMs())
-                        + " = " + n(p.ms()) + " ms", a);
+                + "utilization)) + chunks x all-reduces of a chunk",
+                "max(" + n(p.memoryMs()) + ", " + n(p.computeMs()) + ") + " + n(p.allReduceMs()) + " = " + n(p.ms()) + " ms", a);
     }
 
     private List<String> assumptions() {
         List<String> a = new ArrayList<>();
         a.add("bandwidth " + n(g.bandwidthGbPerS()) + " GB/s x " + n(u.memoryBandwidth()) + ", " + rate.precision().label()
                 + " " + n(rate.tflops()) + " TFLOPS x " + n(u.compute()) + (tp > 1 ? ", link " + n(g.linkGbPerS())
-                + " GB/s, all-reduce latency " + n(u.allReduceLatencyUs()) + " us" : "") + " ('" + u.source() + "')");
+                + " GB/s, all-reduce latency " + n(u.allReduceLatencyUs()) + " us" : "") + ", decode step overhead "
+                + n(u.stepOverheadMs()) + " ms (graph launch, sampling, scheduling) ('" + u.source() + "')");
         if (!rate.note().isEmpty()) {
             a.add(rate.note());
         }

@@ -5,45 +5,71 @@ import java.util.List;
 import org.vramsheet.core.sheet.Engine;
 
 /**
- * The estimate's stated, editable assumptions: how much of the datasheet's bandwidth and tensor rate the engine's
- * kernels reach, what one tensor-parallel all-reduce costs beyond its bytes (NCCL / custom all-reduce launch and
- * synchronisation, with the kernel launches around it), and the fixed cost of a prefill batch beyond its arithmetic
- * (scheduling, tokenizing, sampling, streaming the first token back: the published runs show about the same 90 ms at
- * 600 and 4,200 prompt tokens on both models).
+ * The estimate's stated assumptions: how much of the datasheet's bandwidth and tensor rate the engine's kernels reach,
+ * what one tensor-parallel all-reduce costs beyond its bytes in a decode step (CUDA-graph captured) and in a prefill
+ * pass (eager: each layer's kernels launched from the CPU of every rank, the all-reduce waiting for the slowest one), the
+ * fixed cost of a decode step beyond its bytes (graph launch, sampling, the scheduler's turn), and the engine's fixed
+ * cost of a request's first token beyond the GPU's work (HTTP, tokenizing, scheduling, detokenizing and streaming it:
+ * done in the API server and tokenizer processes, so it delays the first token but does not stop the decoding batch).
+ * RUNTIME edits the first four ({@code core.sheet.PerfSettings}); the decode step's and the prefill all-reduce's fixed
+ * costs are stated here, not yet a sheet input.
  *
- * @param memoryBandwidth    fraction of the memory bandwidth a decode step's reads reach (0 to 1]
- * @param compute            fraction of the dense tensor rate the matrix multiplies reach (0 to 1]
- * @param allReduceLatencyUs fixed cost of one all-reduce, microseconds
- * @param prefillOverheadMs  fixed cost of one prefill, milliseconds (in the TTFT, and a stall for the decoding batch)
- * @param source             where the values come from
+ * @param memoryBandwidth           fraction of the memory bandwidth a decode step's reads reach (0 to 1]
+ * @param compute                   fraction of the dense tensor rate the matrix multiplies reach (0 to 1]
+ * @param allReduceLatencyUs        fixed cost of one all-reduce in a decode step, microseconds
+ * @param prefillOverheadMs         the engine's fixed cost of a request's first token, milliseconds (in the TTFT only)
+ * @param stepOverheadMs            fixed cost of one decode step, milliseconds
+ * @param prefillAllReduceLatencyUs fixed cost of one all-reduce in a prefill pass, microseconds
+ * @param source                    where the values come from
  */
 public record Utilizations(double memoryBandwidth, double compute, double allReduceLatencyUs, double prefillOverheadMs,
-                           String source) {
+                           double stepOverheadMs, double prefillAllReduceLatencyUs, String source) {
+    /** The decode step's fixed cost, ms: the fit on every published run (not a sheet input yet). */
+    public static final double STEP_OVERHEAD_MS = 0.75;
+    /** A prefill all-reduce's fixed cost, us: the fit on every published run (not a sheet input yet). */
+    public static final double PREFILL_ALL_REDUCE_US = 340;
+
     /**
-     * Calibrated on the published SGLang runs under src/test/resources/benchmarks (Llama 3.1 70B on 8 x A100, Qwen3 235B
-     * A22B on 8 x B200; docs/accuracy.md): the values that minimise the mean |log(predicted / measured)| of their mean
-     * TPOT and median TTFT over the grid {@code PerfCalibration} searches. The median, not the mean: the estimate is of
-     * the steady state, and a run's mean TTFT also holds its start (bench_serving sends its first max-concurrency
-     * requests at once: at 16 of 80 the mean is 264.8 ms against a median of 147.0 ms) and a cold first
-     * request. Fitted once for every engine and GPU class:
-     * no published run of vLLM, TensorRT-LLM or llama.cpp, nor of a Hopper or consumer GPU, has been fitted yet.
+     * Calibrated on the 22 published runs under src/test/resources/benchmarks (SGLang: Llama 3.1 70B on 8 x A100, Qwen3
+     * 235B A22B on 8 x B200; vLLM, SGLang and TensorRT-LLM: Qwen3 8B on one H100; docs/accuracy.md): the values that
+     * minimise the mean |log(predicted / measured)| of their mean TPOT and median TTFT ({@code PerfCalibration}, a
+     * coordinate search on a grid). The median, not the mean TTFT: the estimate is of the steady state, and a run's mean
+     * also holds its start (bench_serving sends its first max-concurrency requests at once). The engines' own first-token
+     * overheads are in their modules ({@code EngineModule.firstTokenOverheadMs}); this set's is their mean, for an engine
+     * without published runs.
      */
-    public static final Utilizations CALIBRATED = new Utilizations(0.80, 0.75, 50.0, 80.0,
-            "calibrated on 15 published SGLang runs (Llama 3.1 70B, 8 x A100; Qwen3 235B A22B, 8 x B200; mean TPOT, median "
-                    + "TTFT), docs/accuracy.md");
+    public static final Utilizations CALIBRATED = new Utilizations(0.70, 0.70, 45.0, 115.0 / 3, STEP_OVERHEAD_MS,
+            PREFILL_ALL_REDUCE_US, "calibrated on 22 published runs (SGLang: Llama 3.1 70B, 8 x A100; Qwen3 235B A22B, "
+                    + "8 x B200; vLLM, SGLang, TensorRT-LLM: Qwen3 8B, 1 x H100; mean TPOT, median TTFT), docs/accuracy.md");
 
     public Utilizations {
         source = source == null ? "" : source;
     }
 
+    /** The four RUNTIME edits, with the calibrated decode-step and prefill all-reduce costs. */
+    public Utilizations(double memoryBandwidth, double compute, double allReduceLatencyUs, double prefillOverheadMs,
+                        String source) {
+        this(memoryBandwidth, compute, allReduceLatencyUs, prefillOverheadMs, STEP_OVERHEAD_MS, PREFILL_ALL_REDUCE_US,
+                source);
+    }
+
+    /** The same values from another source. */
+    public Utilizations withSource(String s) {
+        return new Utilizations(memoryBandwidth, compute, allReduceLatencyUs, prefillOverheadMs, stepOverheadMs,
+                prefillAllReduceLatencyUs, s);
+    }
+
     /**
-     * The stated defaults for an engine: the calibrated set, saying what it was calibrated on (no engine has its own
-     * fit yet; a per-engine fit belongs in the engine's module, issue 24).
+     * The stated defaults for an engine: the calibrated set with the engine's own first-token overhead where its module
+     * has one fitted on published runs ({@code engineOverheadMs}, null: none), else the calibrated engines' mean.
      */
-    public static Utilizations defaults(Engine engine) {
+    public static Utilizations defaults(Engine engine, Double engineOverheadMs) {
+        boolean own = engineOverheadMs != null;
         return new Utilizations(CALIBRATED.memoryBandwidth, CALIBRATED.compute, CALIBRATED.allReduceLatencyUs,
-                CALIBRATED.prefillOverheadMs, CALIBRATED.source + "; used for " + engine.label()
-                + " as it is (SGLang is the only engine with published runs fitted)");
+                own ? engineOverheadMs : CALIBRATED.prefillOverheadMs, CALIBRATED.stepOverheadMs,
+                CALIBRATED.prefillAllReduceLatencyUs, CALIBRATED.source + "; first-token overhead "
+                + (own ? "fitted on the published runs of " + engine.label()
+                : "the mean of the fitted engines (" + engine.label() + " has no published run fitted)"));
     }
 
     /** What is wrong with typed values, each naming the field and the reason; empty when usable. */
@@ -55,7 +81,14 @@ public record Utilizations(double memoryBandwidth, double compute, double allRed
             out.add("RUNTIME › All-reduce latency (us): must be 0 to 10000, not " + GpuPerformance.plain(allReduceLatencyUs));
         }
         if (Double.isNaN(prefillOverheadMs) || prefillOverheadMs < 0 || prefillOverheadMs > 100_000) {
-            out.add("RUNTIME › Prefill overhead (ms): must be 0 to 100000, not " + GpuPerformance.plain(prefillOverheadMs));
+            out.add("RUNTIME › First-token overhead (ms): must be 0 to 100000, not " + GpuPerformance.plain(prefillOverheadMs));
+        }
+        if (Double.isNaN(stepOverheadMs) || stepOverheadMs < 0 || stepOverheadMs > 100_000) {
+            out.add("Decode step overhead (ms): must be 0 to 100000, not " + GpuPerformance.plain(stepOverheadMs));
+        }
+        if (Double.isNaN(prefillAllReduceLatencyUs) || prefillAllReduceLatencyUs < 0 || prefillAllReduceLatencyUs > 100_000) {
+            out.add("Prefill all-reduce latency (us): must be 0 to 100000, not "
+                    + GpuPerformance.plain(prefillAllReduceLatencyUs));
         }
         return out;
     }

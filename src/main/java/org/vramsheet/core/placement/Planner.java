@@ -57,7 +57,7 @@ public final class Planner {
      * @param performance the GPU's bandwidth, tensor rates and interconnect for the latency estimate; null: none
      */
     public record Option(String name, String gpu, int count, long totalBytes, Double pricePerGpuHour, String priceSource,
-                         GpuSpeed performance) {
+                         GpuSpeed performance, Long unifiedRamBytes) {
         public Option {
             priceSource = priceSource == null ? "" : priceSource;
             gpu = gpu == null ? name : gpu;
@@ -65,7 +65,7 @@ public final class Planner {
 
         /** A choice without performance data, at a typed price (or none). */
         public Option(String name, int count, long totalBytes, Double pricePerGpuHour) {
-            this(name, name, count, totalBytes, pricePerGpuHour, "", null);
+            this(name, name, count, totalBytes, pricePerGpuHour, "", null, null);
         }
     }
 
@@ -187,18 +187,24 @@ public final class Planner {
      * The GPU keeps its performance figures: the choice's, else the sheet's own when it is the sheet's GPU.
      */
     static Worksheet placed(Worksheet ws, Layout l, long gpuBytes, String name, GpuSpeed performance) {
+        return placed(ws, l, gpuBytes, name, performance, null);
+    }
+
+    /** As above, on unified memory when {@code unifiedRamBytes} is set (an Apple silicon Mac: its RAM). */
+    static Worksheet placed(Worksheet ws, Layout l, long gpuBytes, String name, GpuSpeed performance, Long unifiedRamBytes) {
         ws = StaleMeasurements.recorded(ws, ws.validation().setup() == null ? "" : ws.validation().setup().date());
         GpuSpeed speed = performance != null ? performance : name.equals(ws.gpu().name()) ? ws.gpu().performance() : null;
         ExpertSettings e = l.dp() > 1 ? new ExpertSettings(true, l.dp()) : new ExpertSettings(ws.runtime().expert().enabled(),
                 null);
         return ws.withRuntime(ws.runtime().withParallel(l.tp(), l.pp(), ws.runtime().dataParallel()).toBuilder().expert(e)
-                        .build()).withGpu(new Gpu(name, l.gpus(), gpuBytes, speed));
+                        .build()).withGpu(new Gpu(name, l.gpus(), gpuBytes, speed, unifiedRamBytes,
+                        unifiedRamBytes != null && name.equals(ws.gpu().name()) ? ws.gpu().wiredLimitMb() : null));
     }
 
     /** The sheet on a choice: its GPU, count and the first layout the model allows (the sheet itself if none). */
     public static Worksheet placedOn(Worksheet ws, Option o) {
         List<Layout> ls = layouts(ws, o.count());
-        return ls.isEmpty() ? ws : placed(ws, ls.get(0), o.totalBytes(), o.gpu(), o.performance());
+        return ls.isEmpty() ? ws : placed(ws, ls.get(0), o.totalBytes(), o.gpu(), o.performance(), o.unifiedRamBytes());
     }
 
     /** The sheet on a compared row: its GPU, count and the layout the row chose (the first allowed if it has none). */
@@ -216,7 +222,8 @@ public final class Planner {
             Fit fit = null;
             for (int n = 1; n <= maxGpus && fit == null && gpu != null; n++) {
                 for (Layout l : layouts(ws, n)) {
-                    SizingResult r = SizingCalculator.calculate(placed(ws, l, gpu, ws.gpu().name(), ws.gpu().performance()));
+                    SizingResult r = SizingCalculator.calculate(placed(ws, l, gpu, ws.gpu().name(), ws.gpu().performance(),
+                            ws.gpu().unifiedRamBytes()));
                     Figure f = r.get(FigureKey.scenario(id, ScenarioFigure.FITS));
                     if (f.isTrue() && r.get(FigureKey.POOL_KV_POOL_BYTES).available() && r.get(FigureKey.POOL_KV_POOL_BYTES).value() > 0) {
                         Figure c = ExpertLayouts.concurrency(r);
@@ -252,7 +259,7 @@ public final class Planner {
             Worksheet placed = null;
             SizingResult r = null;
             for (Layout c : ExpertLayouts.candidates(ws, ls)) {
-                Worksheet p = placed(ws, c, o.totalBytes(), o.gpu(), o.performance());
+                Worksheet p = placed(ws, c, o.totalBytes(), o.gpu(), o.performance(), o.unifiedRamBytes());
                 p = p.withResult(p.result().withPricePerGpuHour(price.perGpuHour()));
                 SizingResult cr = SizingCalculator.calculate(p);
                 if (r == null || ExpertLayouts.better(cr, r, ws.result().sizingScenario())) {

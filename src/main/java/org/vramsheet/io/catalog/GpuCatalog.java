@@ -14,16 +14,25 @@ import org.vramsheet.io.json.WorksheetJson;
 
 /**
  * The built-in GPU catalog (from shared/reference/gpus.json): marketing GB, the MiB nvidia-smi prints,
- * and the CUDA-visible total engines multiply their utilization by; an estimate says so.
+ * and the CUDA-visible total engines multiply their utilization by; an estimate says so. AMD entries carry the total
+ * ROCm reports, Apple silicon entries Metal's working set and the Mac's RAM (unified memory).
  */
 public final class GpuCatalog {
     /** One GPU. */
     public record Entry(String name, String fullName, Double marketingGb, Long nvidiaSmiMib, long cudaVisibleBytes,
                         boolean cudaVisibleEstimate, String cudaVisibleSource, String source,
-                        GpuPerformance performance, ExamplePrice examplePrice) {
+                        GpuPerformance performance, ExamplePrice examplePrice, String platform,
+                        Long unifiedRamBytes) {
+        /** Whether the GPU shares the host's RAM (Apple silicon). */
+        public boolean unified() { return unifiedRamBytes != null; }
+
         /** As the picker lists it: the name with its memory ("NVIDIA L40S · 48 GB, 44.42 GiB visible"). */
         @Override
         public String toString() {
+            if (unified()) {
+                return name + " · " + Units.gibText(cudaVisibleBytes) + " Metal working set of " + Units.gibText(unifiedRamBytes)
+                        + " unified" + (cudaVisibleEstimate ? " (estimate)" : "");
+            }
             String gb = marketingGb == null ? "" : (marketingGb == Math.rint(marketingGb) ? String.valueOf(marketingGb.longValue())
                     : String.valueOf(marketingGb)) + " GB, ";
             return name + " · " + gb + Units.gibText(cudaVisibleBytes) + " visible"
@@ -67,7 +76,7 @@ public final class GpuCatalog {
         ExamplePrice p = e.examplePrice();
         boolean typed = typedPrice != null;
         return new Planner.Option(name, e.name(), count, e.cudaVisibleBytes(), typed ? typedPrice
-                : p == null ? null : p.usdPerGpuHour(), typed || p == null ? "" : p.label(), speed(e));
+                : p == null ? null : p.usdPerGpuHour(), typed || p == null ? "" : p.label(), speed(e), e.unifiedRamBytes());
     }
 
     /** GPU › Performance as the sheet stores it for an entry, with the datasheet source; null when it has none. */

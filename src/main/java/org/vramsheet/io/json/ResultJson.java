@@ -116,8 +116,8 @@ public final class ResultJson {
 
     /**
      * The llama.cpp runner an Ollama sheet starts (release, num_ctx, parallel, the runner's context, cache type, flash
-     * attention, num_batch, GPU layers, and what Ollama refused), each value as OllamaDefaults resolved it; null for
-     * another engine.
+     * attention, num_batch, GPU layers, OLLAMA_GPU_OVERHEAD (0 unset, as Ollama defaults it), and what Ollama refused), each
+     * value as OllamaDefaults resolved it; null for another engine.
      */
     private static JsonNode ollama(Worksheet ws) {
         if (!Engines.of(ws.runtime().engine()).usesOllamaSettings()) {
@@ -130,6 +130,8 @@ public final class ResultJson {
                     .put("runnerContext", s.runnerContext().value()).put("cacheType", s.cacheTypeK().value())
                     .put("flashAttention", s.flashAttention().value()).put("numBatch", s.batch().value())
                     .put("gpuLayers", s.gpuLayers().value());
+            Long overhead = ws.runtime().ollama().gpuOverheadBytes();
+            o.put("gpuOverheadBytes", overhead == null ? 0 : overhead);
             s.problems().forEach(o.putArray("problems")::add);
             return o;
         } catch (ArithmeticException e) {

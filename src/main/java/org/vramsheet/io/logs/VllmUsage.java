@@ -3,6 +3,7 @@ package org.vramsheet.io.logs;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.vramsheet.core.engine.vllm.VllmModule;
+import org.vramsheet.core.units.Units;
 import org.vramsheet.core.validation.Measurement;
 
 /**
@@ -21,6 +22,8 @@ final class VllmUsage {
     private static final Pattern DESIRED = Pattern.compile("Desired GPU memory utilization is \\(([0-9.]+), ([0-9.]+) ?GiB\\)");
     private static final Pattern NOTICE = Pattern.compile("The current --gpu-memory-utilization=([0-9.]+) is equivalent to "
             + "--gpu-memory-utilization=([0-9.]+) without CUDA graph memory profiling");
+    /** The pool the engine allocated, at the end of the same line (v0.10 prints bytes, v0.2x GiB). */
+    private static final Pattern CURRENT = Pattern.compile("Current kv cache memory in use is ([0-9.]+) ?(GiB|bytes)");
     private static final Pattern POOL_EST = Pattern.compile("CUDA graph pool memory: [0-9.]+ ?GiB \\(actual\\), ([0-9.]+) ?GiB "
             + "\\(estimated\\)");
 
@@ -30,6 +33,8 @@ final class VllmUsage {
     private Long requested;
     /** The utilization the notice names and the one it says is equivalent without CUDA-graph profiling. */
     private double[] notice;
+    /** "Current kv cache memory in use is ...": the pool, for a log without "Available KV cache memory". */
+    private Long current;
 
     /** Reads one line; whether it was one of these (the caller marks the log as vLLM's). */
     boolean read(String line, Measurement.Builder f) {
@@ -72,6 +77,10 @@ final class VllmUsage {
             f.utilization(f.utilization() == null ? notice[0] : f.utilization());
             hit = true;
         }
+        if (current == null && (m = CURRENT.matcher(line)).find()) {
+            current = "bytes".equals(m.group(2)) ? (long) Double.parseDouble(m.group(1)) : LogText.gib(m.group(1));
+            hit = true;
+        }
         if ((m = POOL_EST.matcher(line)).find()) {
             f.cudaGraphEstimateBytes(or(f.cudaGraphEstimateBytes(), LogText.gib(m.group(1))));
             hit = true;
@@ -83,9 +92,14 @@ final class VllmUsage {
      * The newer form's parts: non-torch = consumed - weights ("Model loading took"), non-KV = consumed + the activation
      * peak. Some releases print a peak that holds the CUDA-graph estimate ({@code peak_activation_memory}, vLLM PR #37426
      * and issue #57936 describe both): of the two readings, the one for which requested - available = non-KV + estimate.
-     * The notice's two utilizations give the estimate when no line prints it: (current - equivalent) x total.
+     * The notice's two utilizations give the estimate when no line prints it: (current - equivalent) x total. Without
+     * either, a log whose sum closes (requested - pool = consumed + peak, VC07, VC10, VC11) took nothing for CUDA graphs
+     * beyond its printed peak: the estimate on top is 0.
      */
     void finish(Measurement.Builder f) {
+        if (f.kvPoolBytes() == null && current != null) {
+            f.kvPoolBytes(current);
+        }
         if (f.cudaGraphEstimateBytes() == null && notice != null && f.totalBytes() != null && notice[0] >= notice[1]) {
             f.cudaGraphEstimateBytes(Math.round((notice[0] - notice[1]) * f.totalBytes()));
         }
@@ -102,12 +116,21 @@ final class VllmUsage {
                 activation = peak - est; // the printed peak holds the estimate
             }
         }
+        if (est == null && req != null && f.kvPoolBytes() != null
+                && Math.abs(req - f.kvPoolBytes() - consumed - peak) <= CLOSES) {
+            // no estimate printed, and the log's own sum closes: requested - pool = consumed + peak, so whatever the engine
+            // estimated for CUDA graphs is inside the printed peak (or was zero); nothing more comes off the pool
+            f.cudaGraphEstimateBytes(0L);
+        }
         f.activationPeakBytes(or(f.activationPeakBytes(), activation));
         if (f.weightsBytes() != null && consumed >= f.weightsBytes()) {
             f.nonTorchBytes(or(f.nonTorchBytes(), consumed - f.weightsBytes()));
         }
         f.nonKvBytes(or(f.nonKvBytes(), Math.addExact(consumed, activation)));
     }
+
+    /** Three figures printed to 0.01 GiB: their sum closes within this. */
+    private static final long CLOSES = Units.gib(0.02);
 
     private static Long or(Long v, long otherwise) { return v != null ? v : otherwise; }
 }

@@ -85,14 +85,17 @@ public final class MainWindow {
         this.contextSlider = new ContextSlider(vm, v);
         VBox side = new VBox(contextSlider);
         side.getStyleClass().add(Style.SIDE_PANEL);
-        SplitPane split = new SplitPane(sheetView, side);
+        StackPane form = new StackPane(sheetView); // (the form, or the Compare view in its place)
+        SplitPane split = new SplitPane(form, side);
         split.setDividerPositions(0.58);
         SummaryStrip summary = new SummaryStrip(vm, v);
         summary.setOnGoToField(sheetView::goTo);
-        CompareMode.install(split, sheetView, summary.compareProperty(), vm, texts);
+        CompareMode.install(form, sheetView, summary.compareProperty(), vm, texts);
         BorderPane root = new BorderPane(split);
         this.layers = new StackPane(root);
         this.zoom = new Zoom(layers, texts);
+        Reflow.install(zoom, root, split, form, side, summary);
+        sheetView.setOnReveal(zoom::reveal);
         this.scene = new Scene(zoom, 1280, 800);
         this.launcher = new DialogLauncher(stage, vm, this.dialogs, texts, scene::getStylesheets);
         sheetView.setOnPasteLog(launcher::pasteLog);

@@ -5,8 +5,13 @@ import java.util.Base64;
 import java.util.Locale;
 import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.collections.ListChangeListener;
+import javafx.geometry.Bounds;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -24,18 +29,27 @@ import org.vramsheet.ui.text.Texts;
 
 /**
  * Zoom for projectors, 80 % to 200 % (Ctrl + / Ctrl - / Ctrl 0): the window's content is scaled and laid out again in
- * the smaller logical size, never smaller than {@link #MIN_WIDTH} x {@link #MIN_HEIGHT} (the size the layout is made
- * for): below that it scrolls instead of cutting text off. The menu bar, its menus, the status bar (which shows the
- * zoom), tooltips, drop-downs and dialogs get the zoomed font instead. The factor is remembered in the app's home.
+ * the smaller logical size. Narrower than {@link #SIDE_BY_SIDE} logical px the window is {@link #stackedProperty()
+ * stacked} (the window lays the charts above the form, see {@link Reflow}); never narrower than {@link #MIN_WIDTH} nor
+ * lower than {@link #MIN_HEIGHT} or the content's minimum height: below that it scrolls instead of cutting text off. The
+ * menu bar, its menus, the status bar (which shows the zoom), tooltips, drop-downs and dialogs get the zoomed font
+ * instead. The factor is remembered in the app's home.
  */
 public final class Zoom extends Region {
     /** The steps Ctrl + and Ctrl - move between. */
     static final double[] STEPS = {0.8, 0.9, 1.0, 1.1, 1.25, 1.5, 1.75, 2.0};
     /**
-     * The smallest logical width the content is laid out in: the 1280 px the layout is made (and tested) for. At the
-     * window's minimum width of 1024 px, 150 % laid it out in 683 px and cut off labels, buttons and axis titles.
+     * The logical width (the window's width over the zoom) from which the form and the charts stand side by side: the
+     * 1280 px that layout is made (and tested) for. At the window's minimum width of 1024 px, 150 % laid it out in 683
+     * px and cut off labels, buttons and axis titles; with a floor of 1280 px instead, 150 % and 200 % at 1280x800 put
+     * the slider and the charts off screen to the right (issue 31). Narrower, the window is stacked.
      */
-    static final double MIN_WIDTH = 1280;
+    static final double SIDE_BY_SIDE = 1280;
+    /**
+     * The smallest logical width the content is laid out in (stacked): 1280 px at 200 % less the scroll bar is 627 px;
+     * a window narrower than this at its zoom scrolls sideways rather than cut text off.
+     */
+    static final double MIN_WIDTH = 600;
     /** The smallest logical height the content is laid out in (a 1280x800 window less its menu and status bars). */
     static final double MIN_HEIGHT = 700;
     /** The window's font size at 100 % (app.css). */
@@ -43,6 +57,8 @@ public final class Zoom extends Region {
     private final Parent content;
     private final Scale scale = new Scale(1, 1, 0, 0);
     private final DoubleProperty factor = new SimpleDoubleProperty(1);
+    private final ReadOnlyBooleanWrapper stacked = new ReadOnlyBooleanWrapper(false);
+    private final ReadOnlyDoubleWrapper visibleHeight = new ReadOnlyDoubleWrapper(MIN_HEIGHT);
     private final Scaled scaled;
     private final ScrollPane scroll;
     private final VBox top = new VBox();
@@ -107,6 +123,37 @@ public final class Zoom extends Region {
 
     /** The zoom factor (1 = 100 %). */
     public DoubleProperty factorProperty() { return factor; }
+
+    /**
+     * True while the window is narrower than {@link #SIDE_BY_SIDE} logical px at its zoom (150 % or more at 1280x800,
+     * 175 % or more at 1920x1080, or a narrow window): the content is to stack its parts rather than set them side by
+     * side. Follows the window's width and the zoom, before the content is laid out.
+     */
+    public ReadOnlyBooleanProperty stackedProperty() { return stacked.getReadOnlyProperty(); }
+
+    /** The logical height of what the scroller shows of the content (the window less its menu and status bars, unzoomed). */
+    public ReadOnlyDoubleProperty visibleHeightProperty() { return visibleHeight.getReadOnlyProperty(); }
+
+    /**
+     * Scrolls the window so that {@code n} is in view, its top at the top when it is not (stacked, the form is below
+     * the slider and the charts: a section jump or a click on an unavailable headline brings it up).
+     */
+    public void reveal(Node n) {
+        if (n.getScene() == null) {
+            return;
+        }
+        layout();
+        Bounds b = scaled.sceneToLocal(n.localToScene(n.getLayoutBounds()));
+        double shown = scroll.getViewportBounds().getHeight();
+        double scrollable = scaled.getHeight() - shown;
+        if (scrollable <= 0) {
+            return;
+        }
+        double top = scroll.getVvalue() * scrollable;
+        if (b.getMinY() < top - 0.5 || b.getMaxY() > top + shown + 0.5) {
+            scroll.setVvalue(Math.max(0, Math.min(1, b.getMinY() / scrollable)));
+        }
+    }
 
     /** The scaled content (laid out in logical pixels). */
     public Parent content() { return content; }
@@ -207,9 +254,22 @@ public final class Zoom extends Region {
         double below = status.prefHeight(w);
         top.resizeRelocate(0, 0, w, above);
         status.resizeRelocate(0, h - below, w, below);
+        fit(w, Math.max(0, h - above - below));
         scroll.resizeRelocate(0, above, w, Math.max(0, h - above - below));
         if (cover != null) {
             cover.resizeRelocate(0, 0, w, h);
+        }
+    }
+
+    /** Stacked or side by side, and the visible height, for the scroller's size: decided before the content's layout. */
+    private void fit(double width, double height) {
+        double z = factor.get();
+        boolean narrow = width / z < SIDE_BY_SIDE;
+        visibleHeight.set(Math.max(0, height / z));
+        if (narrow != stacked.get()) {
+            stacked.set(narrow); // (the content rearranges itself now; its new minimum height is asked for below)
+            scaled.requestLayout();
+            scroll.requestLayout();
         }
     }
 
@@ -242,8 +302,9 @@ public final class Zoom extends Region {
         @Override
         protected double computeMinWidth(double height) { return MIN_WIDTH * factor.get(); }
 
+        /** At least {@link #MIN_HEIGHT}, or what the content needs (stacked: its parts one above the other). */
         @Override
-        protected double computeMinHeight(double width) { return MIN_HEIGHT * factor.get(); }
+        protected double computeMinHeight(double width) { return Math.max(MIN_HEIGHT, content.minHeight(-1)) * factor.get(); }
 
         @Override
         protected double computePrefWidth(double height) { return Math.max(MIN_WIDTH, content.prefWidth(-1)) * factor.get(); }

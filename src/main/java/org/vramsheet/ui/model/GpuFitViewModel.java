@@ -49,6 +49,9 @@ public final class GpuFitViewModel {
         List<Planner.Option> out = new ArrayList<>();
         for (GpuCatalog.Entry e : GpuCatalog.entries()) {
             for (int n : COUNTS) {
+                if (e.unified() && n > 1) {
+                    break; // one Mac per replica: its GPU is part of the machine
+                }
                 out.add(GpuCatalog.option(e, e.name(), n, null));
             }
         }

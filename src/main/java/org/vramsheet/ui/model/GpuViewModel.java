@@ -21,6 +21,10 @@ public final class GpuViewModel extends SectionViewModel {
     public final NumberInput fp8 = number("gpu.performance.fp8Tflops", NumberInput.Kind.DECIMAL, "");
     public final NumberInput fp4 = number("gpu.performance.fp4Tflops", NumberInput.Kind.DECIMAL, "");
     public final NumberInput link = number("gpu.performance.linkGbPerS", NumberInput.Kind.DECIMAL, "");
+    /** Unified memory (Apple silicon): the Mac's RAM; empty for a GPU with memory of its own. */
+    public final NumberInput unifiedRam = number("gpu.unifiedRamBytes", NumberInput.Kind.BYTES, "GiB");
+    /** macOS iogpu.wired_limit_mb (MiB); empty or 0: macOS's default working set. */
+    public final NumberInput wiredLimitMb = number("gpu.wiredLimitMb", NumberInput.Kind.COUNT, "MiB");
     /** The performance as loaded or chosen: its link name and source stay while its figures do. */
     private GpuSpeed origin;
 
@@ -28,6 +32,8 @@ public final class GpuViewModel extends SectionViewModel {
         name.set(g.name());
         count.load(g.count());
         totalBytes.load(g.totalBytes());
+        unifiedRam.load(g.unifiedRamBytes());
+        wiredLimitMb.load(g.wiredLimitMb());
         speed(g.performance());
     }
 
@@ -41,7 +47,8 @@ public final class GpuViewModel extends SectionViewModel {
     }
 
     public Gpu snapshot() {
-        return new Gpu(name.get(), count.intValue(), totalBytes.longValue(), performance());
+        return new Gpu(name.get(), count.intValue(), totalBytes.longValue(), performance(), unifiedRam.longValue(),
+                wiredLimitMb.longValue());
     }
 
     /** The typed figures; the loaded link name and source while they are the loaded ones, else "typed". */
@@ -67,6 +74,10 @@ public final class GpuViewModel extends SectionViewModel {
     public void choose(GpuCatalog.Entry e) {
         name.set(e.name());
         totalBytes.load(e.cudaVisibleBytes());
+        unifiedRam.load(e.unifiedRamBytes());
+        if (!e.unified()) {
+            wiredLimitMb.load(null);
+        }
         speed(GpuCatalog.speed(e));
     }
 }

@@ -55,7 +55,8 @@ final class RuntimeParts {
                 EngineFields.when(v.number(r.kvCacheMemory), EngineFields.KV_CACHE_MEMORY),
                 EngineFields.when(v.check("runtime-prefixCaching", "Prefix caching", r.prefixCaching), EngineFields.PROFILE),
                 EngineFields.when(estimateButton(v, vm), EngineFields.PROFILE), catalog,
-                FormGrid.wide(v.text("gpu-name", "GPU", vm.gpu.name), 2), v.number(vm.gpu.count), v.number(vm.gpu.totalBytes));
+                FormGrid.wide(v.text("gpu-name", "GPU", vm.gpu.name), 2), v.number(vm.gpu.count), v.number(vm.gpu.totalBytes),
+                v.number(vm.gpu.unifiedRam), v.number(vm.gpu.wiredLimitMb));
     }
 
     /** RUNTIME's pool figures; the profile's parts and the fraction only for an engine that has them. */

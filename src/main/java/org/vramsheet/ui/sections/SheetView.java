@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import javafx.application.Platform;
@@ -93,7 +94,9 @@ public final class SheetView extends ScrollPane {
         if (pending.isEmpty()) {
             return;
         }
-        content.getChildren().add(pending.remove(0).get());
+        Node section = pending.remove(0).get();
+        content.getChildren().add(section);
+        FormGrid.replace(section); // (in a narrow form: three columns)
         Platform.runLater(this::buildRest);
     }
 
@@ -113,7 +116,19 @@ public final class SheetView extends ScrollPane {
         setId("sheet");
         skinProperty().addListener((o, was, skin) -> uncacheViewport());
         uncacheViewport();
+        widthProperty().addListener((o, was, w) -> {
+            boolean narrow = w.doubleValue() < NARROW_BELOW;
+            if (narrow != FormGrid.isNarrow(content)) {
+                FormGrid.narrow(content, narrow);
+            }
+        });
     }
+
+    /**
+     * Narrower than this (logical px) the form's grids take three columns, not four: the window stacked at 200 % on
+     * 1280x800 gives it 626 px, side by side at 100 % it has 738 (also when the divider is dragged to the right).
+     */
+    static final double NARROW_BELOW = 700;
 
     /**
      * ScrollPane's skin draws its viewport into a cached bitmap. Any change of a text in the form, even one scrolled out
@@ -141,7 +156,13 @@ public final class SheetView extends ScrollPane {
         return true;
     }
 
+    /** What else a {@link #reveal} does with the form (the window scrolls it into view when it is stacked below the charts). */
+    public void setOnReveal(Consumer<Node> r) { this.onReveal = r; }
+
+    private Consumer<Node> onReveal = n -> { };
+
     public void reveal(Node n) {
+        onReveal.accept(this);
         Bounds b = getContent().sceneToLocal(n.localToScene(n.getBoundsInLocal()));
         double scrollable = getContent().getBoundsInLocal().getHeight() - getViewportBounds().getHeight();
         if (scrollable > 0) {

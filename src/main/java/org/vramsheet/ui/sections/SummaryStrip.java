@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.value.ObservableObjectValue;
+import javafx.scene.Node;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseEvent;
@@ -55,12 +56,40 @@ public final class SummaryStrip extends HBox {
         this.variantBar = new VariantBar(vm, v.texts(), why -> variantRefused.accept(why));
         getStyleClass().add(Style.SUMMARY_STRIP);
         setAlignment(Pos.CENTER_LEFT);
-        Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        getChildren().addAll(tile("summary-budget", "Production budget per replica", FigureKey.RESULT_BUDGET_BYTES),
+        parts = List.of(tile("summary-budget", "Production budget per replica", FigureKey.RESULT_BUDGET_BYTES),
                 tile("summary-gpu", "GPU memory per replica", FigureKey.RESULT_GPU_CAPACITY_BYTES), fits(),
                 tile("summary-concurrency", "Max concurrency at this context", FigureKey.POOL_MAX_CONCURRENCY), spacer,
                 variantBar, units());
+        getChildren().setAll(parts);
+    }
+
+    private final Region spacer = new Region();
+    /** Budget, GPU memory, verdict, concurrency, a spacer, the variant switcher, the unit toggles: one row, in order. */
+    private final List<Node> parts;
+    private final VBox rows = new VBox(8);
+
+    /**
+     * Stacked (a window narrower than the layout made for, at its zoom): two rows, budget, GPU memory and the verdict
+     * over the concurrency and the switches, as the narrowest window (1280 px at 200 %, 627 logical px) holds them in
+     * Russian too. The rows are fixed, not flowed: a figure that becomes wider or unavailable moves no tile to the
+     * other row (the layout must not jump under the pointer, issue 31).
+     */
+    public void setStacked(boolean stacked) {
+        if (stacked == (getChildren().size() == 1)) {
+            return;
+        }
+        if (stacked) {
+            HBox first = new HBox(18, parts.get(0), parts.get(1), parts.get(2));
+            HBox second = new HBox(18, parts.get(3), spacer, parts.get(5), parts.get(6));
+            second.setAlignment(Pos.CENTER_LEFT);
+            rows.getChildren().setAll(first, second);
+            HBox.setHgrow(rows, Priority.ALWAYS);
+            getChildren().setAll(rows);
+        } else {
+            rows.getChildren().clear();
+            getChildren().setAll(parts);
+        }
     }
 
     /** GB against GiB spelled out on the tile (made when the pointer first comes, like the results' explanations). */

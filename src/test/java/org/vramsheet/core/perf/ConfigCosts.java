@@ -3,13 +3,16 @@ package org.vramsheet.core.perf;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * A BF16 model's costs for the estimate, counted from a Llama / Qwen3-style config.json (GQA attention, SwiGLU MLPs,
+ * A model's costs for the estimate, counted from a Llama / Qwen3-style config.json (GQA attention, SwiGLU MLPs,
  * routed experts when {@code num_experts} is set, untied LM head): the input embedding is a lookup, not read whole.
+ * BF16, or FP8 linear layers (one byte a weight, FP8 tensor cores) with the LM head kept in BF16 as FP8 checkpoints do.
  */
 final class ConfigCosts {
     private ConfigCosts() { }
 
-    static PerfModel of(JsonNode c) {
+    static PerfModel of(JsonNode c) { return of(c, false); }
+
+    static PerfModel of(JsonNode c, boolean fp8) {
         long layers = c.get("num_hidden_layers").asLong();
         long hidden = c.get("hidden_size").asLong();
         long heads = c.get("num_attention_heads").asLong();
@@ -21,10 +24,13 @@ final class ConfigCosts {
         long k = experts == 0 ? 0 : c.get("num_experts_per_tok").asLong();
         long expert = experts == 0 ? 0 : 3 * hidden * c.get("moe_intermediate_size").asLong();
         long mlp = experts == 0 ? 3 * hidden * c.get("intermediate_size").asLong() : hidden * experts;
-        long dense = layers * (attention + mlp) + vocab * hidden;
+        long linear = layers * (attention + mlp);
+        long dense = linear + vocab * hidden;
         long active = dense + layers * k * expert;
+        int bytes = fp8 ? 1 : 2;
         long kvPerToken = layers * kvHeads * headDim * 2 * 2;
-        return new PerfModel((int) layers, (int) hidden, (int) (heads * headDim), (int) layers, (int) kvHeads, 2 * dense,
-                2 * layers * experts * expert, (int) experts, (int) k, active, kvPerToken, 0, TensorPrecision.BF16);
+        return new PerfModel((int) layers, (int) hidden, (int) (heads * headDim), (int) layers, (int) kvHeads,
+                bytes * linear + 2 * vocab * hidden, bytes * layers * experts * expert, (int) experts, (int) k, active,
+                kvPerToken, 0, fp8 ? TensorPrecision.FP8 : TensorPrecision.BF16);
     }
 }

@@ -12,8 +12,11 @@ class PerfEstimatorTest {
     static final GpuPerformance H100 = new GpuPerformance(3350.0, 989.0, 1978.0, null, 450.0, "NVLink 4", "test");
     static final GpuPerformance H200 = new GpuPerformance(4800.0, 989.0, 1978.0, null, 450.0, "NVLink 4", "test");
     static final GpuPerformance A100 = new GpuPerformance(2039.0, 312.0, null, null, 300.0, "NVLink 3", "test");
-    /** Round utilizations for hand arithmetic: 0.8 of the bandwidth, half the tensor rate, 10 us per all-reduce. */
-    static final Utilizations HAND = new Utilizations(0.8, 0.5, 10, 0, "hand");
+    /**
+     * Round utilizations for hand arithmetic: 0.8 of the bandwidth, half the tensor rate, 10 us per all-reduce in decode
+     * and in prefill, no fixed step or first-token overhead.
+     */
+    static final Utilizations HAND = new Utilizations(0.8, 0.5, 10, 0, 0, 10, "hand");
 
     /** Llama 3.1 8B BF16: 16,060,522,496 bytes of weights, 8,030,261,248 parameters, 32 x 8 x 128 x 2 x 2 B of KV. */
     static final PerfModel LLAMA_8B = PerfModel.dense(new PerfModel.Shape(32, 4096, 4096, 8), 16_060_522_496L,
@@ -60,6 +63,35 @@ class PerfEstimatorTest {
         assertEquals(13.20886 + 1.60874, h100.decodeStepMs(), 1e-4);
         PerfEstimate h200 = run(LLAMA_70B, 1, 4, H200);
         assertEquals(9.21868 + 1.60874, h200.decodeStepMs(), 1e-4);
+    }
+
+    @Test
+    void theStepOverheadSlowsEveryTokenAndTheFirstTokenOverheadOnlyTheFirst() {
+        // HAND with a 1 ms decode step overhead and 40 ms of first-token overhead, Llama 3.1 8B at batch 64 on one H100
+        Utilizations u = new Utilizations(0.8, 0.5, 10, 40, 1.0, 10, "hand");
+        PerfEstimate e = PerfEstimator.estimate(new PerfEstimator.Inputs(LLAMA_8B, new PerfLoad(64, 1000, 1000, 8192, 1),
+                H100, u));
+        // step 10.68785 + 1 = 11.68785 ms; the prefill pass 33.0084 ms alone stalls the batch: + 63/1000 x 33.0084
+        assertEquals(11.68785, e.decodeStepMs(), 1e-4);
+        assertEquals(13.76738, e.itlMs(), 1e-4);
+        // share 2.07953 / 13.76738 = 0.151048; wait 63/64 x ((1 - 0.151048) x 11.68785 + 0.151048 x 33.0084) / 2
+        // = 7.33766 ms; TTFT 7.33766 + 33.0084 + 40 = 80.34606 ms
+        assertEquals(80.34606, e.ttftMs(), 1e-3);
+        assertTrue(e.get(PerfEstimator.TTFT).provenance().expression().endsWith("+ 40 = 80.3 ms"),
+                e.get(PerfEstimator.TTFT).provenance().expression());
+    }
+
+    @Test
+    void aPrefillAllReduceHasItsOwnLatency() {
+        // Llama 3.1 70B on four H100, one 1000-token prompt, 300 us per prefill all-reduce: compute (2 x 70,553,706,496
+        // x 1000 + 2 x 1000^2 x 8192 x 80) / 4 = 3.56045e13 FLOPs / 494.5e12 = 72.0011 ms (weights 13.16 ms: compute-
+        // bound); 160 all-reduces x (2 x 3/4 x 1000 x 8192 x 2 B / 450 GB/s = 54.613 us + 300 us) = 56.7381 ms
+        Utilizations u = new Utilizations(0.8, 0.5, 10, 0, 0, 300, "hand");
+        PerfEstimate e = PerfEstimator.estimate(new PerfEstimator.Inputs(LLAMA_70B, new PerfLoad(1, 1000, 1000, 8192, 4),
+                H100, u));
+        assertEquals(72.0011 + 56.7381, e.ttftMs(), 1e-3);
+        // the decode step keeps its own 10 us: 13.20886 + 1.60874 ms, as with HAND
+        assertEquals(13.20886 + 1.60874, e.decodeStepMs(), 1e-4);
     }
 
     @Test

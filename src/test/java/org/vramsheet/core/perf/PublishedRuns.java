@@ -17,7 +17,8 @@ import org.vramsheet.io.catalog.GpuCatalog;
  * TPOT and median TTFT (with the mean TTFT).
  */
 final class PublishedRuns {
-    /** SGLang's chunked prefill: every mean prompt of these runs (at most 4,194 tokens) is one chunk of 8,192. */
+    /** The engines' batched-token budget (SGLang chunked_prefill_size, vLLM / TensorRT-LLM max_num_batched_tokens): every
+     * mean prompt of these runs (at most 4,194 tokens) is one chunk of 8,192. */
     static final long CHUNK = 8192;
 
     private PublishedRuns() { }
@@ -28,8 +29,8 @@ final class PublishedRuns {
      *                   every max-concurrency request sent at once, and a cold first request)
      * @param meanTtftMs the run's mean TTFT, shown beside it
      */
-    record Run(String id, PerfModel model, PerfLoad load, GpuPerformance gpu, double tpotMs, double ttftMs,
-               double tokensPerSecond, double meanTtftMs) {
+    record Run(String id, String engine, String gpuName, PerfModel model, PerfLoad load, GpuPerformance gpu,
+               double tpotMs, double ttftMs, double tokensPerSecond, double meanTtftMs) {
         PerfEstimator.Inputs with(Utilizations u) { return new PerfEstimator.Inputs(model, load, gpu, u); }
     }
 
@@ -43,10 +44,12 @@ final class PublishedRuns {
                 JsonNode e = b.get("expected");
                 double ok = e.get("successfulRequests").asDouble();
                 int tp = b.get("setup").get("tensor_parallel_size").asInt();
-                PerfLoad load = new PerfLoad(e.get("concurrency").asDouble(),
-                        Math.round(e.get("totalInputTokens").asDouble() / ok),
-                        Math.round(e.get("totalGeneratedTokens").asDouble() / ok), CHUNK, tp);
-                out.add(new Run(b.get("id").asText(), ConfigCosts.of(config), load, gpu(b.get("gpu_catalog").asText()),
+                double output = e.get("totalGeneratedTokens").asDouble() / ok;
+                PerfLoad load = new PerfLoad(concurrency(e, output), Math.round(e.get("totalInputTokens").asDouble() / ok),
+                        Math.round(output), CHUNK, tp);
+                boolean fp8 = "fp8".equals(b.get("setup").get("weights_dtype").asText());
+                out.add(new Run(b.get("id").asText(), b.get("engine").asText(), b.get("gpu_catalog").asText(),
+                        ConfigCosts.of(config, fp8), load, gpu(b.get("gpu_catalog").asText()),
                         e.get("meanTpotMs").asDouble(), median(b),
                         e.get("outputTokensPerSecond").asDouble(), e.get("meanTtftMs").asDouble()));
             }
@@ -54,6 +57,19 @@ final class PublishedRuns {
             throw new UncheckedIOException(ex);
         }
         return out;
+    }
+
+    /**
+     * The time-averaged running requests: the block's "Concurrency:" line (SGLang's bench_serving prints it), else by
+     * Little's law from the block's own figures: successful requests x mean latency / duration, the mean latency being
+     * mean TTFT + mean TPOT x (mean output - 1) (vLLM's bench prints no such line); at least 1.
+     */
+    static double concurrency(JsonNode e, double meanOutput) {
+        if (e.has("concurrency")) {
+            return e.get("concurrency").asDouble();
+        }
+        double latencyMs = e.get("meanTtftMs").asDouble() + e.get("meanTpotMs").asDouble() * (meanOutput - 1);
+        return Math.max(1, e.get("successfulRequests").asDouble() * latencyMs / 1000 / e.get("durationS").asDouble());
     }
 
     /** The run's median TTFT, from its verbatim lines ("Median TTFT (ms): 147.02"). */

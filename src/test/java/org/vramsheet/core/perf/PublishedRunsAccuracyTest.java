@@ -10,7 +10,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.vramsheet.core.engine.Engines;
+import org.vramsheet.core.sheet.Engine;
 
 /**
  * The estimate against the published runs (src/test/resources/benchmarks): leave-one-out (fit the utilizations on the
@@ -21,52 +24,100 @@ import org.junit.jupiter.api.Test;
 class PublishedRunsAccuracyTest {
     @Test
     void shippedUtilizationsAreTheFitOnEveryRun() {
-        Utilizations fit = PerfCalibration.fit(PublishedRuns.all());
-        assertEquals(Utilizations.CALIBRATED.memoryBandwidth(), fit.memoryBandwidth(), 1e-9, fit.toString());
-        assertEquals(Utilizations.CALIBRATED.compute(), fit.compute(), 1e-9, fit.toString());
-        assertEquals(Utilizations.CALIBRATED.allReduceLatencyUs(), fit.allReduceLatencyUs(), 1e-9, fit.toString());
-        assertEquals(Utilizations.CALIBRATED.prefillOverheadMs(), fit.prefillOverheadMs(), 1e-9, fit.toString());
+        PerfCalibration.Fit fit = PerfCalibration.fit(PublishedRuns.all());
+        Utilizations u = Utilizations.CALIBRATED;
+        assertEquals(u.memoryBandwidth(), fit.memory(), 1e-9, fit.toString());
+        assertEquals(u.compute(), fit.compute(), 1e-9, fit.toString());
+        assertEquals(u.allReduceLatencyUs(), fit.allReduceUs(), 1e-9, fit.toString());
+        assertEquals(u.stepOverheadMs(), fit.stepMs(), 1e-9, fit.toString());
+        assertEquals(u.prefillAllReduceLatencyUs(), fit.prefillAllReduceUs(), 1e-9, fit.toString());
+        assertEquals(u.prefillOverheadMs(), fit.meanOverheadMs(), 1e-9, fit.toString());
+        Map<String, Engine> engines = Map.of("vllm", Engine.VLLM, "sglang", Engine.SGLANG, "tensorrt-llm", Engine.TENSORRT_LLM);
+        assertEquals(engines.keySet(), fit.overheadMs().keySet());
+        fit.overheadMs().forEach((name, ms) -> assertEquals(ms, Engines.of(engines.get(name)).firstTokenOverheadMs(), 1e-9,
+                name + ": the engine module's first-token overhead is the fit's"));
     }
 
     @Test
     void leaveOneOutErrors() throws IOException {
         List<PublishedRuns.Run> runs = PublishedRuns.all();
-        assertEquals(15, runs.size());
-        StringBuilder table = new StringBuilder("| run | conc. | prompt | output | TPOT meas. | LOO pred. | err | TTFT median"
-                + " meas. | LOO pred. | err | in-sample TPOT err | in-sample TTFT err | TTFT mean meas. | err vs mean |\n"
-                + "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        assertEquals(22, runs.size());
+        PerfCalibration.Fit all = PerfCalibration.fit(runs);
+        StringBuilder table = new StringBuilder("| run | engine | GPU | conc. | prompt | output | TPOT meas. | LOO pred. | err "
+                + "| TTFT median meas. | LOO pred. | err | in-sample TPOT err | in-sample TTFT err | TTFT mean meas. | err vs mean |\n"
+                + "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         double[] itl = new double[runs.size()];
         double[] ttft = new double[runs.size()];
         double[] vsMean = new double[runs.size()];
         for (int i = 0; i < runs.size(); i++) {
             List<PublishedRuns.Run> others = new ArrayList<>(runs);
             PublishedRuns.Run r = others.remove(i);
-            PerfEstimator.Times loo = PerfEstimator.times(r.with(PerfCalibration.fit(others)));
-            PerfEstimator.Times in = PerfEstimator.times(r.with(Utilizations.CALIBRATED));
+            PerfEstimator.Times loo = PerfEstimator.times(r.with(PerfCalibration.fit(others).forRun(r)));
+            PerfEstimator.Times in = PerfEstimator.times(r.with(all.forRun(r)));
             itl[i] = err(loo.itlMs(), r.tpotMs());
             ttft[i] = err(loo.ttftMs(), r.ttftMs());
             vsMean[i] = err(loo.ttftMs(), r.meanTtftMs());
-            table.append(String.format(Locale.ROOT, "| %s | %.2f | %d | %d | %.2f | %.2f | %+.0f %% | %.1f | %.1f | %+.0f %% "
-                            + "| %+.0f %% | %+.0f %% | %.1f | %+.0f %% |%n", r.id(), r.load().concurrency(), r.load().promptTokens(),
-                    r.load().outputTokens(), r.tpotMs(), loo.itlMs(), itl[i] * 100, r.ttftMs(), loo.ttftMs(), ttft[i] * 100,
-                    err(in.itlMs(), r.tpotMs()) * 100, err(in.ttftMs(), r.ttftMs()) * 100, r.meanTtftMs(), vsMean[i] * 100));
+            table.append(String.format(Locale.ROOT, "| %s | %s | %s | %.2f | %d | %d | %.2f | %.2f | %+.0f %% | %.1f | %.1f | "
+                            + "%+.0f %% | %+.0f %% | %+.0f %% | %.1f | %+.0f %% |%n", r.id(), r.engine(), r.gpuName(),
+                    r.load().concurrency(), r.load().promptTokens(), r.load().outputTokens(), r.tpotMs(), loo.itlMs(),
+                    itl[i] * 100, r.ttftMs(), loo.ttftMs(), ttft[i] * 100, err(in.itlMs(), r.tpotMs()) * 100,
+                    err(in.ttftMs(), r.ttftMs()) * 100, r.meanTtftMs(), vsMean[i] * 100));
         }
-        String summary = String.format(Locale.ROOT, "%nLeave-one-out |error|: TPOT median %.1f %%, worst %.1f %%; "
-                + "TTFT (against the median) median %.1f %%, worst %.1f %%; TTFT against the mean: median %.1f %%, worst "
-                + "%.1f %%%n", median(itl) * 100, worst(itl) * 100, median(ttft) * 100, worst(ttft) * 100,
-                median(vsMean) * 100, worst(vsMean) * 100);
+        StringBuilder summary = new StringBuilder(String.format(Locale.ROOT, "%nLeave-one-out |error| (%d runs): TPOT median "
+                + "%.1f %%, worst %.1f %%; TTFT (against the median) median %.1f %%, worst %.1f %%; TTFT against the mean: "
+                + "median %.1f %%, worst %.1f %%%n", runs.size(), median(itl) * 100, worst(itl) * 100, median(ttft) * 100,
+                worst(ttft) * 100, median(vsMean) * 100, worst(vsMean) * 100));
+        for (String gpu : runs.stream().map(PublishedRuns.Run::gpuName).distinct().sorted().toList()) {
+            int[] idx = java.util.stream.IntStream.range(0, runs.size()).filter(i -> runs.get(i).gpuName().equals(gpu)).toArray();
+            double[] a = java.util.Arrays.stream(idx).mapToDouble(i -> itl[i]).toArray();
+            double[] t = java.util.Arrays.stream(idx).mapToDouble(i -> ttft[i]).toArray();
+            summary.append(String.format(Locale.ROOT, "- %s (%d runs): TPOT median %.1f %%, worst %.1f %%; TTFT median %.1f "
+                    + "%%, worst %.1f %%%n", gpu, idx.length, median(a) * 100, worst(a) * 100, median(t) * 100, worst(t) * 100));
+        }
         Files.createDirectories(Path.of("target"));
-        Files.writeString(Path.of("target/perf-accuracy.md"), table + summary);
-        System.out.print(table + summary);
-        assertTrue(median(itl) <= LOO_TPOT_MEDIAN && worst(itl) <= LOO_TPOT_WORST, summary);
-        assertTrue(median(ttft) <= LOO_TTFT_MEDIAN && worst(ttft) <= LOO_TTFT_WORST, summary);
+        Files.writeString(Path.of("target/perf-accuracy.md"), table + summary.toString());
+        System.out.print(table + summary.toString());
+        assertTrue(median(itl) <= LOO_TPOT_MEDIAN && worst(itl) <= LOO_TPOT_WORST, summary.toString());
+        assertTrue(median(ttft) <= LOO_TTFT_MEDIAN && worst(ttft) <= LOO_TTFT_WORST, summary.toString());
+    }
+
+    /**
+     * The experiment of docs/accuracy.md, not shipped: one compute utilization per GPU instead of one for all. The fit puts
+     * the B200's far below the others' (its runs are all one MoE model's prefill: 128 experts' grouped GEMMs of a few
+     * hundred tokens each), so a per-GPU value here would be a per-model one; the leave-one-out table goes to
+     * target/perf-accuracy-per-gpu.md.
+     */
+    @Test
+    void perGpuComputeUtilizationIsOneModelsPerGpu() throws IOException {
+        List<PublishedRuns.Run> runs = PublishedRuns.all();
+        PerfCalibration.Fit all = PerfCalibration.fit(runs, true);
+        assertTrue(all.computeByGpu().get("NVIDIA B200") <= 0.30, all.toString());
+        assertTrue(all.computeByGpu().get("NVIDIA A100 80GB SXM4") >= 0.60, all.toString());
+        assertTrue(all.computeByGpu().get("NVIDIA H100 SXM 80GB") >= 0.60, all.toString());
+        double[] itl = new double[runs.size()];
+        double[] ttft = new double[runs.size()];
+        StringBuilder out = new StringBuilder("fit on all: " + all + "\n");
+        for (int i = 0; i < runs.size(); i++) {
+            List<PublishedRuns.Run> others = new ArrayList<>(runs);
+            PublishedRuns.Run r = others.remove(i);
+            PerfEstimator.Times loo = PerfEstimator.times(r.with(PerfCalibration.fit(others, true).forRun(r)));
+            itl[i] = err(loo.itlMs(), r.tpotMs());
+            ttft[i] = err(loo.ttftMs(), r.ttftMs());
+            out.append(String.format(Locale.ROOT, "%s TPOT %+.1f %% TTFT %+.1f %%%n", r.id(), itl[i] * 100, ttft[i] * 100));
+        }
+        out.append(String.format(Locale.ROOT, "Leave-one-out |error|, compute per GPU: TPOT median %.1f %%, worst %.1f %%; "
+                + "TTFT median %.1f %%, worst %.1f %%%n", median(itl) * 100, worst(itl) * 100, median(ttft) * 100,
+                worst(ttft) * 100));
+        Files.createDirectories(Path.of("target"));
+        Files.writeString(Path.of("target/perf-accuracy-per-gpu.md"), out);
+        System.out.print(out);
     }
 
     /** The leave-one-out errors measured when the fit was made (docs/accuracy.md), rounded up to the next percent. */
-    static final double LOO_TPOT_MEDIAN = 0.05;
-    static final double LOO_TPOT_WORST = 0.17;
-    static final double LOO_TTFT_MEDIAN = 0.09;
-    static final double LOO_TTFT_WORST = 0.50;
+    static final double LOO_TPOT_MEDIAN = 0.07;
+    static final double LOO_TPOT_WORST = 0.23;
+    static final double LOO_TTFT_MEDIAN = 0.10;
+    static final double LOO_TTFT_WORST = 0.55;
 
     static double err(double predicted, double measured) { return (predicted - measured) / measured; }
 

@@ -29,11 +29,11 @@ class PlannerRankTest {
     static final String EXAMPLE = "example price, test list, 2026-09-20, not a quote";
 
     static List<Planner.Option> options() {
-        return List.of(new Planner.Option("1 x H100", "H100", 1, Units.gib(79.19), 4.29, EXAMPLE, H100),
-                new Planner.Option("2 x H100", "H100", 2, Units.gib(79.19), 4.29, EXAMPLE, H100),
-                new Planner.Option("4 x H100", "H100", 4, Units.gib(79.19), 4.29, EXAMPLE, H100),
-                new Planner.Option("1 x H200", "H200", 1, Units.gib(139.81), 4.59, "example price, other, 2026-10-07", H200),
-                new Planner.Option("2 x H200 unpriced", "H200", 2, Units.gib(139.81), null, "", H200));
+        return List.of(new Planner.Option("1 x H100", "H100", 1, Units.gib(79.19), 4.29, EXAMPLE, H100, null),
+                new Planner.Option("2 x H100", "H100", 2, Units.gib(79.19), 4.29, EXAMPLE, H100, null),
+                new Planner.Option("4 x H100", "H100", 4, Units.gib(79.19), 4.29, EXAMPLE, H100, null),
+                new Planner.Option("1 x H200", "H200", 1, Units.gib(139.81), 4.59, "example price, other, 2026-10-07", H200, null),
+                new Planner.Option("2 x H200 unpriced", "H200", 2, Units.gib(139.81), null, "", H200, null));
     }
 
     /** The seed-003 sample (70B INT4, prompts and outputs in every scenario) with RESULT's target of 64 sequences. */
@@ -130,13 +130,13 @@ class PlannerRankTest {
         ws = ws.withGpu(ws.gpu().withPerformance(H100)).withResult(ws.result().withPricePerGpuHour(2.0));
         String gpu = ws.gpu().name();
         Planner.Row sheets = Planner.compare(ws, List.of(new Planner.Option("2 x mine", gpu, 2, Units.gib(79.19), 4.29,
-                "example price, x, 2026-09-20, not a quote", H100))).get(0);
+                "example price, x, 2026-09-20, not a quote", H100, null))).get(0);
         assertEquals(2.0, sheets.perf().pricePerGpuHour());
         assertEquals("typed in RESULT (the sheet's GPU)", sheets.perf().priceSource());
         Planner.Row other = Planner.compare(ws, List.of(options().get(1))).get(0);
         assertEquals(4.29, other.perf().pricePerGpuHour(), "another GPU keeps its example price");
         Planner.Row typed = Planner.compare(ws, List.of(new Planner.Option("2 x H100 at 1.5", "H100", 2, Units.gib(79.19),
-                1.5, "", H100))).get(0);
+                1.5, "", H100, null))).get(0);
         assertEquals(1.5, typed.perf().pricePerGpuHour());
         assertEquals("typed", typed.perf().priceSource());
     }

@@ -519,4 +519,36 @@ class WorksheetJsonTest {
         var e = assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse(bad, "bad.json"));
         assertTrue(e.getMessage().contains("runtime.expert.dataParallel"), e.getMessage());
     }
+
+    /**
+     * Version 10 (issue 30 point 7): a version-9 llama.cpp sheet (v9-gpt-oss-20b-llamacpp.json, written by the version-9
+     * jar's {@code import catalog:ggml-org/gpt-oss-20b-GGUF:gpt-oss-20b-mxfp4.gguf}) opens on a GPU with memory of its own,
+     * no unified RAM and no iogpu.wired_limit_mb, and writes back as the same version-9 text; on a Mac it is content a
+     * version-9 file cannot hold.
+     */
+    @Test
+    void aVersionNineSheetOpensWithoutUnifiedMemory() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v9-gpt-oss-20b-llamacpp.json");
+        String text = Files.readString(file);
+        assertTrue(text.contains("\"schemaVersion\" : 9"), text.substring(0, 40));
+        Worksheet ws = WorksheetJson.read(file);
+        assertEquals(Engine.LLAMA_CPP, ws.runtime().engine());
+        assertFalse(ws.gpu().unified());
+        assertEquals(null, ws.gpu().wiredLimitMb());
+        assertEquals(150_119_844_413L, ws.gpu().usableBytes(), "the H200's CUDA-visible total, as version 9 sized it");
+        assertTrue(WorksheetJson.representable(ws, 9));
+        assertEquals(text, WorksheetJson.writeAs(ws, 9), "the version-9 form is the file as saved");
+        String now = WorksheetJson.write(ws);
+        assertTrue(now.contains("\"schemaVersion\" : 10") && now.contains("\"unifiedRamBytes\" : null"), now);
+        assertEquals(ws, WorksheetJson.parse(now, "now.json"));
+        Worksheet mac = ws.withGpu(new org.vramsheet.core.sheet.Gpu("Apple silicon Mac 16 GB (macOS 26)", 1,
+                12_713_115_648L, null, 16L << 30, 14_000L));
+        assertFalse(WorksheetJson.representable(mac, 9), "a Mac's unified memory is content a version-9 file cannot hold");
+        Worksheet back = WorksheetJson.parse(WorksheetJson.write(mac), "mac.json");
+        assertEquals(mac, back);
+        assertEquals(14_000L << 20, SizingCalculator.calculate(back).get(FigureKey.MEMORY_GPU_BYTES).value());
+        String bad = WorksheetJson.write(mac).replace("\"wiredLimitMb\" : 14000", "\"wiredLimitMb\" : 1.5");
+        var e = assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse(bad, "bad.json"));
+        assertTrue(e.getMessage().contains("gpu.wiredLimitMb"), e.getMessage());
+    }
 }

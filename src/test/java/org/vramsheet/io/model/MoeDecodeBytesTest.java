@@ -33,7 +33,10 @@ class MoeDecodeBytesTest {
         return ws.withWorkloads(new Workloads(s, s, s));
     }
 
-    /** By hand: bytes = dense + routed x (1 - (1 - k/E)^B) + B x (prompt + output / 2) x KV bytes per token. */
+    /**
+     * By hand: bytes = dense + routed x (1 - (1 - k/E)^B) + B x (prompt + output / 2) x KV bytes per token, over the
+     * calibrated bandwidth, plus the decode step's fixed overhead.
+     */
     static double handStepMs(SizingResult r, int e, int k, long batch) {
         long total = r.get(FigureKey.WEIGHTS_TOTAL_PARAMS).value();
         long active = r.get(FigureKey.WEIGHTS_ACTIVE_PARAMS).value();
@@ -41,7 +44,7 @@ class MoeDecodeBytesTest {
         double routedBytes = weights * ((double) (total - active) * e / (e - k) / total);
         double read = weights - routedBytes + routedBytes * (1 - Math.pow(1 - (double) k / e, batch))
                 + batch * (1000 + 100) * (double) r.get(FigureKey.KV_CACHE_BYTES_PER_TOKEN).value();
-        return read / (3350e9 * Utilizations.CALIBRATED.memoryBandwidth()) * 1000;
+        return read / (3350e9 * Utilizations.CALIBRATED.memoryBandwidth()) * 1000 + Utilizations.STEP_OVERHEAD_MS;
     }
 
     static double stepMs(SizingResult r) {

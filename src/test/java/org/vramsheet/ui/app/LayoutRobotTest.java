@@ -167,7 +167,9 @@ class LayoutRobotTest {
      * Issue 31, Seen 1: at 125 % the legend and axis titles were gone, at 150 % the chart was a 40 px strip and buttons
      * read "...", at 175 % the File menu was off screen. Here: 100, 150 and 200 % in each language and theme, at
      * 1280x800 (and 1920x1080 in English light), nothing cut off on any tab, the charts keep their height, legend and
-     * axis titles, the menu bar is on screen at the zoomed font and the status bar names the zoom.
+     * axis titles, the menu bar is on screen at the zoomed font and the status bar names the zoom. Issue 31 (the open
+     * defect): at 150 % and 200 % on 1280x800 the context slider and the charts were off screen to the right until one
+     * scrolled sideways; now the window reflows (stacked) and never needs a horizontal scroll bar, at 80 % to 200 %.
      */
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"en, light", "en, dark", "ru, light", "ru, dark"})
@@ -177,34 +179,96 @@ class LayoutRobotTest {
         }
         robot.interact(() -> window.setDark(theme.equals("dark")));
         WaitForAsyncUtils.waitForFxEvents();
-        for (double z : new double[] {1.0, 1.5, 2.0}) {
+        for (double z : new double[] {0.8, 1.0, 1.5, 2.0}) {
             String at = language + " " + theme + " " + Math.round(z * 100) + " %";
             robot.interact(() -> window.zoom().factorProperty().set(z));
             WaitForAsyncUtils.waitForFxEvents();
             robot.interact(() -> window.scene().getRoot().layout());
             assertEquals(List.of(), everyTab(robot), at + " at 1280x800");
             zoomedWindowHolds(robot, z, at + " at 1280x800");
+            robot.interact(() -> assertEquals(List.of(), sideways(), at + " at 1280x800"));
+            org.junit.jupiter.api.Assertions.assertEquals(z > 1, window.zoom().stackedProperty().get(),
+                    at + ": stacked below 1280 logical px");
             if (language.equals("en") && theme.equals("light")) {
                 // Monocle's screen is 1280x800 (a bigger window overflows its frame buffer): the window's root is laid
                 // out at 1920x1080 and checked within one FX event, before a frame is drawn
                 List<String> big = new ArrayList<>();
-                double[] logical = new double[2];
+                boolean[] stacked = new boolean[1];
                 robot.interact(() -> {
                     javafx.scene.Parent root = window.scene().getRoot();
                     root.resize(1920, 1080);
                     root.layout();
                     big.addAll(cutOff(root));
-                    logical[0] = window.zoom().content().getLayoutBounds().getWidth();
-                    logical[1] = window.zoom().content().getLayoutBounds().getHeight();
+                    big.addAll(sideways(1920));
+                    stacked[0] = window.zoom().stackedProperty().get();
                     root.resize(window.scene().getWidth(), window.scene().getHeight());
                     root.layout();
                 });
                 assertEquals(List.of(), big, at + " at 1920x1080");
-                org.junit.jupiter.api.Assertions.assertTrue(logical[0] >= 1280 - 0.5 && logical[1] >= 700 - 0.5,
-                        at + " at 1920x1080: laid out in " + logical[0] + "x" + logical[1] + " logical px");
+                assertEquals(1920 / z < 1280, stacked[0], at + " at 1920x1080: side by side down to 1280 logical px");
             }
         }
         robot.interact(() -> window.zoom().factorProperty().set(1));
+    }
+
+    /**
+     * Stacked (200 % at 1280x800), the form is below the slider and the charts: a jump to a field (View › Go to
+     * section, a click on an unavailable headline) scrolls the window too, so that the field is on screen.
+     */
+    @Test
+    void aJumpToAFieldBringsTheStackedFormOnScreen(FxRobot robot) {
+        robot.interact(() -> window.zoom().factorProperty().set(2.0));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> window.scene().getRoot().layout());
+        org.junit.jupiter.api.Assertions.assertTrue(window.zoom().stackedProperty().get());
+        robot.interact(() -> org.junit.jupiter.api.Assertions.assertTrue(window.sheetView().goTo("kv.kvHeads")));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> window.scene().getRoot().layout());
+        Node field = robot.lookup("#kv-kvHeads").query();
+        javafx.scene.control.ScrollPane scroll = robot.lookup("#zoom-scroll").queryAs(javafx.scene.control.ScrollPane.class);
+        javafx.geometry.Bounds port = scroll.localToScene(scroll.getLayoutBounds());
+        javafx.geometry.Bounds b = field.localToScene(field.getLayoutBounds());
+        org.junit.jupiter.api.Assertions.assertTrue(b.getMinY() >= port.getMinY() - 0.5 && b.getMaxY() <= port.getMaxY() + 0.5,
+                "KV heads at y " + Math.round(b.getMinY()) + " to " + Math.round(b.getMaxY()) + ", the window shows "
+                + Math.round(port.getMinY())
+                        + " to " + Math.round(port.getMaxY()));
+        org.junit.jupiter.api.Assertions.assertTrue(field.isFocused(), "the cursor is in the field");
+        robot.interact(() -> window.zoom().factorProperty().set(1));
+    }
+
+    /** What the window would need a horizontal scroll bar for, at the scene's width. */
+    private List<String> sideways() { return sideways(window.scene().getWidth()); }
+
+    /**
+     * What the window (its root laid out {@code width} px wide) would need a horizontal scroll bar for: the content
+     * wider than the zoom scroller's viewport, a horizontal scroll bar shown, or the summary's concurrency, the context
+     * slider or the concurrency chart not within the viewport from left to right.
+     */
+    private List<String> sideways(double width) {
+        List<String> out = new ArrayList<>();
+        javafx.scene.control.ScrollPane scroll = (javafx.scene.control.ScrollPane) window.scene().lookup("#zoom-scroll");
+        double view = scroll.getViewportBounds().getWidth();
+        double wide = scroll.getContent().getLayoutBounds().getWidth();
+        if (wide > view + 0.5) {
+            out.add("the content is " + Math.round(wide) + " px wide in a viewport of " + Math.round(view) + " px");
+        }
+        for (Node bar : scroll.lookupAll(".scroll-bar")) {
+            if (bar instanceof javafx.scene.control.ScrollBar b && b.getOrientation() == javafx.geometry.Orientation.HORIZONTAL
+                    && b.isVisible() && b.getParent() == scroll.lookup(".viewport").getParent()) {
+                out.add("a horizontal scroll bar is shown");
+            }
+        }
+        javafx.geometry.Bounds port = scroll.localToScene(scroll.getLayoutBounds());
+        double right = Math.min(width, port.getMinX() + view);
+        for (String id : List.of("#summary-concurrency", "#context-slider", "#chart-concurrency")) {
+            Node n = window.scene().lookup(id);
+            javafx.geometry.Bounds b = n.localToScene(n.getLayoutBounds());
+            if (b.getMinX() < port.getMinX() - 0.5 || b.getMaxX() > right + 0.5) {
+                out.add(id + " spans x " + Math.round(b.getMinX()) + " to " + Math.round(b.getMaxX()) + ", the viewport "
+                        + Math.round(port.getMinX()) + " to " + Math.round(right));
+            }
+        }
+        return out;
     }
 
     private void zoomedWindowHolds(FxRobot robot, double z, String at) {

@@ -114,8 +114,11 @@ class MeetingViewRobotTest {
         robot.push(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.EQUALS);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(1.1, window.zoom().factorProperty().get(), 1e-9);
-        // (laid out in the smaller logical width, but never below the 1280 px the layout is made for: it scrolls then)
-        double logical = Math.max(Zoom.MIN_WIDTH, width / 1.1);
+        // (laid out in the smaller logical width: 1,164 px less the scroll bar, stacked since it is under 1,280 px)
+        javafx.scene.control.ScrollPane scroll = robot.lookup("#zoom-scroll").queryAs(javafx.scene.control.ScrollPane.class);
+        double logical = scroll.getViewportBounds().getWidth() / 1.1;
+        assertTrue(logical < width / 1.1 + 0.5 && logical > width / 1.1 - 20 && window.zoom().stackedProperty().get(),
+                logical + " logical px");
         assertEquals(logical, root.getLayoutBounds().getWidth(), 1.0, "laid out in the logical width");
         assertEquals(logical * 1.1, root.localToScene(root.getLayoutBounds()).getWidth(), 1.0, "and scaled");
         assertEquals("Zoom 110 %", robot.lookup("#status-zoom").queryAs(Label.class).getText(), "the status bar says the zoom");

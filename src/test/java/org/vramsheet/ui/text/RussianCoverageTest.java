@@ -141,6 +141,8 @@ class RussianCoverageTest {
         }
         sheets.addAll(mistakes(base));
         sheets.addAll(mistakes(sheets.get(1)));
+        sheets.addAll(unified(GgufCatalog.fromCatalog(ModelCatalog.ggufEntries().get(0)).applyTo(base)));
+        sheets.add(v32Fp8(base));
         sheets.addAll(appliedPerDevice(llamaCpp(base).get(0)));
         for (Worksheet ws : sheets) {
             SizingCalculator.Outcome o = SizingCalculator.compute(ws, List.of());
@@ -434,5 +436,33 @@ class RussianCoverageTest {
             }
         }
         return out;
+    }
+
+    /** Issue 30 point 7: a llama.cpp sheet on every Mac of the catalog, with and without iogpu.wired_limit_mb, and refused. */
+    private static List<Worksheet> unified(Worksheet ws) {
+        List<Worksheet> out = new ArrayList<>();
+        for (org.vramsheet.io.catalog.GpuCatalog.Entry e : org.vramsheet.io.catalog.GpuCatalog.entries()) {
+            if (!e.unified()) {
+                continue;
+            }
+            for (Long wired : new Long[] {null, 14_000L, 1L << 30}) {
+                out.add(ws.withGpu(new org.vramsheet.core.sheet.Gpu(e.name(), 1, e.cudaVisibleBytes(), null,
+                        e.unifiedRamBytes(), wired)));
+            }
+        }
+        Worksheet mac = out.get(0);
+        out.add(mac.withGpu(mac.gpu().withCount(2)));
+        out.add(mac.withRuntime(mac.runtime().toBuilder().engine(Engine.VLLM).build()));
+        out.add(mac.withGpu(mac.gpu().withTotalBytes(64L << 30)));
+        out.add(ws.withGpu(ws.gpu().withWiredLimitMb(14_000L)));
+        return out;
+    }
+
+    /** Issue 30 point 5: DeepSeek V3.2 in fp8 under vLLM, which runs it as fp8_ds_mla. */
+    private static Worksheet v32Fp8(Worksheet base) throws Exception {
+        String json = Files.readString(Path.of("src/test/resources/configs/deepseek-ai__DeepSeek-V3.2-Exp.json"));
+        Worksheet ws = ConfigImporter.parse(json, "v3.2").applyTo(base);
+        return ws.withKv(ws.kv().toBuilder().kvDtype(KvDtype.FP8_E4M3).build())
+                .withRuntime(ws.runtime().toBuilder().engine(Engine.VLLM).build());
     }
 }

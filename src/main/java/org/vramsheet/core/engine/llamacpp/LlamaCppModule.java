@@ -53,6 +53,10 @@ public final class LlamaCppModule implements EngineModule {
     @Override
     public boolean loadsGgml() { return true; }
 
+    /** Metal backend: the GPU's memory is Metal's working set of the Mac's unified RAM (ggml-metal-device.m). */
+    @Override
+    public boolean runsOnAppleSilicon() { return true; }
+
     /** A build as llama.cpp prints it ("build: 8164 (b68d75165)", release tag "b8164"), or a dotted version. */
     @Override
     public boolean readsVersion(String text) {

@@ -53,6 +53,10 @@ public final class OllamaModule implements EngineModule {
     @Override
     public boolean loadsGgml() { return true; }
 
+    /** Metal backend: the GPU's memory is Metal's working set of the Mac's unified RAM (ggml-metal-device.m). */
+    @Override
+    public boolean runsOnAppleSilicon() { return true; }
+
     /** An Ollama release ("0.12.3", "v0.6.8", "0.30.0-rc2"). */
     @Override
     public boolean readsVersion(String text) { return OllamaRelease.parse(text) != null; }

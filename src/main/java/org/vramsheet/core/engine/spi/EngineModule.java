@@ -88,6 +88,9 @@ public interface EngineModule {
      */
     default Worksheet launched(Worksheet ws) { return ws; }
 
+    /** Why {@link #launched} runs another KV dtype than the sheet types (vLLM: fp8 as fp8_ds_mla on DeepSeek V3.2); null: it does not. */
+    default String launchedKvNote(Worksheet typed) { return null; }
+
     // what the sheet may say
 
     /** Whether RUNTIME › Version names a release of this engine ("0.19.0"; llama.cpp also takes its builds, "b8164"). */
@@ -100,6 +103,12 @@ public interface EngineModule {
 
     /** Whether the engine stores an MLA latent in vLLM's packed fp8_ds_mla layout (656 B per token per layer). */
     default boolean storesFp8DsMla() { return false; }
+
+    /**
+     * Whether the engine runs on Apple silicon's Metal GPU, whose memory is the Mac's unified RAM up to Metal's working set
+     * (llama.cpp's Metal backend, and Ollama's llama.cpp runner); the CUDA / ROCm engines do not.
+     */
+    default boolean runsOnAppleSilicon() { return false; }
 
     /** Whether the engine loads GGML / GGUF quantized weights. */
     default boolean loadsGgml() { return false; }
@@ -200,6 +209,13 @@ public interface EngineModule {
 
     /** How the engine holds LoRA adapters, or null when the sheet does not size LoRA for this engine (then refused). */
     default LoraRule loraRule() { return null; }
+
+    /**
+     * The engine's fixed cost of a request's first token beyond the GPU's work, ms (HTTP, tokenizing, scheduling,
+     * detokenizing and streaming it), fitted on its published runs (docs/accuracy.md, "Latency and throughput"); null
+     * when none has been fitted (the latency estimate then takes the fitted engines' mean).
+     */
+    default Double firstTokenOverheadMs() { return null; }
 
     /** How the engine offloads KV to host RAM, or null when the sheet does not size it for this engine (then refused). */
     default OffloadRule offloadRule() { return null; }

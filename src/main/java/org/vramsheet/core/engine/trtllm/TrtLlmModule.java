@@ -19,6 +19,10 @@ import org.vramsheet.core.units.Units;
 
 /** TensorRT-LLM: {@code free_gpu_memory_fraction x (total - non-KV)}, in blocks of all layers (KvCacheConfig). */
 public final class TrtLlmModule implements EngineModule {
+    /** Fitted on TensorRT-LLM v1.2.0rc1, 1 run of Qwen3 8B on one H100 (GPUStack performance lab) (docs/accuracy.md). */
+    @Override
+    public Double firstTokenOverheadMs() { return 35.0; }
+
     @Override
     public Engine engine() { return Engine.TENSORRT_LLM; }
 

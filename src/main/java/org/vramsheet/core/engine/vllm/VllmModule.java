@@ -27,6 +27,10 @@ import org.vramsheet.core.units.Units;
  * graph estimate}, cut into equal pages of layer groups (kv_cache_utils, gpu_worker.determine_available_memory).
  */
 public final class VllmModule implements EngineModule {
+    /** Fitted on vLLM v0.11.0, 4 runs of Qwen3 8B on one H100 (GPUStack performance lab) (docs/accuracy.md). */
+    @Override
+    public Double firstTokenOverheadMs() { return 55.0; }
+
     @Override
     public Engine engine() { return Engine.VLLM; }
 
@@ -60,6 +64,14 @@ public final class VllmModule implements EngineModule {
 
     @Override
     public boolean subtractsCudaGraphs() { return true; }
+
+    /** DeepSeek V3.2 with an fp8 cache runs as fp8_ds_mla ({@link VllmDsMlaCache}). */
+    @Override
+    public Worksheet launched(Worksheet ws) { return VllmDsMlaCache.launched(ws); }
+
+    /** Why the sheet's KV dtype differs from the one vLLM runs, or null when it does not. */
+    @Override
+    public String launchedKvNote(Worksheet typed) { return VllmDsMlaCache.converts(typed.kv()) ? VllmDsMlaCache.NOTE : null; }
 
     @Override
     public NonKvRule nonKvRule() { return new NonKvRule("weights + activation peak + non-torch", true, true, false); }

@@ -39,4 +39,19 @@ public final class GgufLogModels {
                 .a("attention.value_length", 256).a("attention.sliding_window", 512).tensor("blk.0.attn_k.weight", 0, 1152, 256)
                 .file();
     }
+
+    /**
+     * LC16: Qwen3.5-35B-A3B (qwen35moe) on one Vulkan device. The log prints no metadata: the keys are those other
+     * published dumps of the same model print (llama.cpp PR #23269: embedding_length 2048, head_count 16, head_count_kv 2,
+     * key_length / value_length 256, expert_count 256, expert_used_count 8; ik_llama.cpp issue #1363 and am17an/llama.cpp
+     * PR #6: ssm.conv_kernel 4, ssm.state_size 128, ssm.group_count 16, ssm.time_step_rank 32, ssm.inner_size 4096,
+     * full_attention_interval 4), block_count 40 as the log's "40 layers" (PR #23269's file has 41: its MTP layer).
+     */
+    public static GgufFile qwen35moe35bA3b() {
+        return GgufFixture.of("qwen35moe").a("block_count", 40).a("context_length", 262144).a("embedding_length", 2048)
+                .a("attention.head_count", 16).a("attention.head_count_kv", 2).a("attention.key_length", 256)
+                .a("attention.value_length", 256).a("expert_count", 256).a("expert_used_count", 8).a("ssm.conv_kernel", 4)
+                .a("ssm.state_size", 128).a("ssm.group_count", 16).a("ssm.time_step_rank", 32).a("ssm.inner_size", 4096)
+                .a("full_attention_interval", 4).tensor("blk.3.attn_k.weight", 0, 2048, 512).file();
+    }
 }
