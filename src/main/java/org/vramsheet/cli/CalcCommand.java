@@ -37,6 +37,8 @@ final class CalcCommand extends Subcommand {
     private String variant;
     @Mixin
     private EngineOptions engine = new EngineOptions();
+    @Mixin
+    private ExpertOptions expert = new ExpertOptions();
     @Parameters(paramLabel = "WORKSHEET.json", arity = "0..*", hideParamSyntax = true, description = "the worksheet (exactly one)")
     private List<String> files = new ArrayList<>();
 
@@ -77,6 +79,9 @@ final class CalcCommand extends Subcommand {
         }
         if (engine.any()) {
             ws = engine.apply(ws);
+        }
+        if (expert.any()) {
+            ws = expert.apply(ws);
         }
         SizingResult result = SizingCalculator.calculate(ws);
         out.print(json ? ResultJson.write(result, ws) : Messages.escapeControls(header(ws) + ResultTable.render(result, explain)));

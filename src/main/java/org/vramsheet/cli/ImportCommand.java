@@ -33,6 +33,7 @@ import org.vramsheet.io.model.gguf.GgufSources;
 import org.vramsheet.io.ollama.OllamaImport;
 import org.vramsheet.io.ollama.OllamaStoreException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -52,6 +53,8 @@ final class ImportCommand extends Subcommand {
     @Option(names = "--keep-measurements", description = {"keep --onto's VALIDATION measurements when the model changes",
         "(they are then stale: kept, not used); by default they are dropped"})
     private boolean keepMeasurements;
+    @Mixin
+    private ExpertOptions expert = new ExpertOptions();
     @Option(names = "--engine", paramLabel = "ENGINE", description = {"run the model on this engine (vllm, sglang, tensorrt-llm,",
         "llama.cpp, transformers, ollama); without it a GGUF model gets llama.cpp unless the sheet is on llama.cpp or Ollama"})
     private String engine;
@@ -153,6 +156,7 @@ final class ImportCommand extends Subcommand {
             return Cli.BAD_INPUT;
         }
         imported = d == null ? imported : d.applyTo(imported);
+        imported = expert.any() ? expert.apply(imported) : imported;
         Worksheet ws = Cli.asWritten("import", base, imported, err);
         out.print(m.report());
         if (ws.runtime().engine() != base.runtime().engine()) {

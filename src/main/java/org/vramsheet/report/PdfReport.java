@@ -211,7 +211,14 @@ public final class PdfReport {
         float[] cols = {0, 0.42f};
         for (FigureKey k : List.of(FigureKey.PLACEMENT_GPUS_PER_REPLICA, FigureKey.PLACEMENT_REPLICAS, FigureKey.PLACEMENT_TOTAL_GPUS,
                 FigureKey.WEIGHTS_BYTES_PER_GPU, FigureKey.KV_CACHE_BYTES_PER_TOKEN_PER_GPU, FigureKey.POOL_NON_KV_BYTES,
-                FigureKey.POOL_KV_POOL_BYTES, FigureKey.PLACEMENT_FLEET_CONCURRENCY, FigureKey.PLACEMENT_REPLICAS_FOR_TARGET)) {
+                FigureKey.POOL_KV_POOL_BYTES, FigureKey.PLACEMENT_FLEET_CONCURRENCY, FigureKey.PLACEMENT_REPLICAS_FOR_TARGET,
+                FigureKey.PLACEMENT_ATTENTION_DATA_PARALLEL, FigureKey.PLACEMENT_EXPERT_PARALLEL_SIZE,
+                FigureKey.PLACEMENT_EXPERTS_PER_GPU, FigureKey.PLACEMENT_EXPERT_WEIGHTS_BYTES_PER_GPU,
+                FigureKey.PLACEMENT_ATTENTION_WEIGHTS_BYTES_PER_GPU, FigureKey.PLACEMENT_ENGINE_CAPACITY_TOKENS,
+                FigureKey.PLACEMENT_ENGINE_MAX_CONCURRENCY)) {
+            if (!d.result.figures().containsKey(k.id())) {
+                continue; // the expert rows: a mixture of experts only
+            }
             Figure f = d.figure(k);
             c.row(new String[] {f.label(), d.text(k)}, cols, 9, f.available() ? PdfPalette.TEXT : PdfPalette.MUTED, true);
         }

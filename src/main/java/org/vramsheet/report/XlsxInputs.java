@@ -130,6 +130,7 @@ final class XlsxInputs {
         b.input("TP", "Tensor parallel size", r.tensorParallel(), false);
         b.input("PP", "Pipeline parallel size", r.pipelineParallel(), false);
         b.input("DP", "Data parallel size (replicas)", r.dataParallel(), false);
+        b.input("AttnDP", "Attention data-parallel ranks of a MoE (each its own KV pool)", r.expert().ranks(), false);
         Figure frac = d.figure(FigureKey.POOL_FRACTION);
         b.input("Util", "Memory utilization / fraction (resolved)", frac.available() ? frac.ratio() : 1.0, false);
         Figure bs = d.figure(FigureKey.POOL_BLOCK_SIZE);

@@ -114,9 +114,15 @@ public final class XlsxReport {
         b.formula("Weights", "Weights (checkpoint bytes win; they hold the encoders)",
                 "IF(ISNUMBER(CheckpointBytes),CheckpointBytes,WeightsEstimate+EncoderBytes)", b.bytes);
         b.formula("Ranks", "GPUs per replica (TP x PP)", "TP*PP", b.count);
-        b.formula("WeightsPerGpu", "Weights per GPU (encoders on the first stage, split by TP)",
-                "IF(AND(EncoderBytes>0,EncoderBytes<Weights),ROUNDUP((Weights-EncoderBytes)/Ranks,0)+ROUNDUP(EncoderBytes/TP,0),"
-                        + "ROUNDUP(Weights/Ranks,0))", b.bytes);
+        Figure perGpu = d.figure(FigureKey.WEIGHTS_BYTES_PER_GPU);
+        if (d.sheet.runtime().expert().on() && perGpu.available()) {
+            b.value("WeightsPerGpu", "Weights per GPU (attention and dense + routed experts)", perGpu.value(), b.bytes,
+                    "the app's value: RUNTIME › Expert parallel (the experts shared by TP x attention DP GPUs)");
+        } else {
+            b.formula("WeightsPerGpu", "Weights per GPU (encoders on the first stage, split by TP)",
+                    "IF(AND(EncoderBytes>0,EncoderBytes<Weights),ROUNDUP((Weights-EncoderBytes)/Ranks,0)+ROUNDUP(EncoderBytes/TP,0),"
+                            + "ROUNDUP(Weights/Ranks,0))", b.bytes);
+        }
         b.formula("ElemsLayer", "Cache elements per token per layer", "IF(Mla=1,LatentDim,2*KvHeads*HeadDim)", b.count);
         b.formula("KvHeadsRank", "KV heads per GPU", "IF(Mla=1,1,MAX(1,INT(KvHeads/TP)))", b.count);
         b.formula("ElemsLayerRank", "Cache elements per token per layer per GPU", "IF(Mla=1,LatentDim,2*KvHeadsRank*HeadDim)",
@@ -142,7 +148,7 @@ public final class XlsxReport {
         draft(b, d);
         lora(b, d);
         scenarios(b, d);
-        budget(b);
+        budget(b, d.sheet.runtime().expert().on());
         predictionErrors(b);
     }
 
@@ -264,14 +270,17 @@ public final class XlsxReport {
                 "the app's value: RUNTIME › Speculative decoding (0 without a draft)");
     }
 
-    private static void budget(XlsxBook b) {
+    private static void budget(XlsxBook b, boolean experts) {
         b.heading("RESULT: PRODUCTION MEMORY BUDGET PER REPLICA");
+        // with an expert layout one attention rank's TP x PP GPUs hold their weights per GPU each, not the whole model
+        String weights = experts ? "WeightsPerGpu*Ranks" : "Weights";
         b.formula("NonKvReplica", "Non-KV footprint (measured x GPUs, else weights + draft + LoRA + GPUs x (activation + non-torch + "
-                + "graphs))",
-                "IF(ISNUMBER(MeasuredNonKv),MeasuredPerGpu*Ranks,Weights+DraftBytes+LoraBytes+Ranks*(Act+NonTorch+CudaGraph))",
+                + "graphs))" + (experts ? ", per attention rank" : ""),
+                "IF(ISNUMBER(MeasuredNonKv),MeasuredPerGpu*Ranks," + weights + "+DraftBytes+LoraBytes+Ranks*(Act+NonTorch+CudaGraph))",
                 b.bytes);
-        b.formula("SizingKv", "Required KV (sizing scenario)",
-                "IF(Sizing=\"Typical\",Typical_Physical,IF(Sizing=\"Heavy\",Heavy_Physical,Limit_Physical))", b.bytes);
+        b.formula("SizingKv", "Required KV (sizing scenario, per attention rank)",
+                "ROUNDUP(IF(Sizing=\"Typical\",Typical_Physical,IF(Sizing=\"Heavy\",Heavy_Physical,Limit_Physical))/AttnDP,0)",
+                b.bytes);
         b.formula("Fragmentation", "Fragmentation allowance (estimates only)",
                 "IF(ISNUMBER(MeasuredNonKv),0,ROUNDUP((NonKvReplica+SizingKv)*FragPct/100,0))", b.bytes);
         b.formula("Budget", "Production memory budget per replica", "NonKvReplica+SizingKv+Fragmentation+Headroom", b.bytes);
@@ -281,8 +290,8 @@ public final class XlsxReport {
                 "IF(AND(Margin>=0,OR(NOT(ISNUMBER(MaxModelLen)),IF(Sizing=\"Typical\",Typical_Len,IF(Sizing=\"Heavy\","
                         + "Heavy_Len,Limit_Len))<=MaxModelLen)),\"yes\",\"no\")", b.label);
         b.heading("PLACEMENT (SS-006)");
-        b.formula("TotalGpus", "GPUs in the fleet (TP x PP x DP)", "Ranks*DP", b.count);
-        b.formula("FleetConcurrency", "Fleet max concurrency at the context", "MaxConcurrency*DP", b.count);
+        b.formula("TotalGpus", "GPUs in the fleet (TP x PP x attention DP x DP)", "Ranks*AttnDP*DP", b.count);
+        b.formula("FleetConcurrency", "Fleet max concurrency at the context", "MaxConcurrency*AttnDP*DP", b.count);
     }
 
     private static void signOff(XlsxBook b, ReportData d) {

@@ -83,6 +83,12 @@ class XlsxReportTest {
         out.add(Arguments.of("Typical: half share the prefix", org.vramsheet.core.calc.Sheets.withScenario(v8, ScenarioId.TYPICAL,
                 new org.vramsheet.core.sheet.Scenario(t.inputTokens(), t.generatedTokens(), t.concurrentSequences(), List.of(),
                         t.sharedPrefixTokens(), 0.5))));
+        // version 10: DeepSeek-V2-Lite over 2 attention ranks with expert parallel (weights per GPU as the app's value)
+        Worksheet lite = sample("deepseek-v2-lite-mla-h100.json");
+        lite = lite.withWeights(lite.weights().toBuilder().experts(64).expertsPerToken(6).build());
+        out.add(Arguments.of("DeepSeek-V2-Lite, expert parallel over 2 attention ranks", lite.withGpu(new org.vramsheet.core.sheet
+                .Gpu(lite.gpu().name(), 2, lite.gpu().totalBytes(), lite.gpu().performance())).withRuntime(lite.runtime()
+                .toBuilder().expert(new org.vramsheet.core.sheet.ExpertSettings(true, 2)).build())));
         out.add(Arguments.of("LoRA slots on vLLM", v8.withRuntime(v8.runtime().toBuilder().lora(
                 org.vramsheet.core.sheet.LoraSettings.builder().maxLoras(4).intermediateSize(14_336).build()).build())));
         return out.stream();

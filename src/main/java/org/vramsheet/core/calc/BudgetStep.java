@@ -9,6 +9,7 @@ import org.vramsheet.core.result.ScenarioFigure;
 import org.vramsheet.core.result.FigureKey;
 
 import org.vramsheet.core.input.WorksheetValidator;
+import org.vramsheet.core.kv.KvGeometry;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.Provenance;
 import org.vramsheet.core.result.Unit;
@@ -82,7 +83,8 @@ final class BudgetStep {
         int ranks = r.ranks();
         c.compute(FigureKey.RESULT_NON_KV_BYTES, "Non-KV footprint (replica)", Unit.BYTES,
                 Calc.f("validation.measuredNonKvBytes", "validation.measuredOnGpus", "runtime.*"),
-                measured != null ? Calc.n() : Calc.n(FigureKey.WEIGHTS_BYTES, FigureKey.POOL_ACTIVATION_PEAK_BYTES,
+                measured != null ? Calc.n() : Calc.n(FigureKey.WEIGHTS_BYTES, FigureKey.WEIGHTS_BYTES_PER_GPU,
+                        FigureKey.POOL_ACTIVATION_PEAK_BYTES,
                         FigureKey.POOL_NON_TORCH_BYTES, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES),
                 () -> {
                     String refused = measured == null ? null : MeasuredNonKv.implausible(c, measured);
@@ -102,6 +104,14 @@ final class BudgetStep {
         c.compute(FigureKey.RESULT_KV_BYTES, "Required KV (" + sizing.label() + ")", Unit.BYTES, Calc.f(), Calc.n(kvKey),
                 () -> {
                     long v = c.get(kvKey).value();
+                    int d = r.expert().ranks();
+                    if (d > 1) {
+                        long rank = KvGeometry.ceilDiv(v, d);
+                        return Figure.of(FigureKey.RESULT_KV_BYTES, "Required KV (" + sizing.label() + ")", Unit.BYTES, rank,
+                                Provenance.of("ceil(" + sizing.label() + " scenario's physical KV / attention ranks)",
+                                        Units.grouped(v) + " / " + d, "The sequences of the scenario spread evenly over the "
+                                                + d + " attention ranks; the budget is one rank's"));
+                    }
                     return Figure.of(FigureKey.RESULT_KV_BYTES, "Required KV (" + sizing.label() + ")", Unit.BYTES, v,
                             Provenance.of(sizing.label() + " scenario's physical KV", Units.bytesText(v),
                                     "RESULT › the " + sizing.label() + " scenario sizes the budget"));
@@ -198,15 +208,19 @@ final class BudgetStep {
     /** The estimated non-KV footprint of the replica: weights, a speculative draft and LoRA slots, and each GPU's terms. */
     private static Figure estimated(Calc c, int ranks) {
         long lora = LoraStep.replicaBytes(c);
-        long w = Math.addExact(Math.addExact(c.get(FigureKey.WEIGHTS_BYTES).value(), SpeculativeStep.draftBytes(c)),
-                lora);
+        // an expert layout: one attention rank's GPUs hold their weights per GPU each, not the whole model (ExpertStep)
+        boolean experts = c.ws.runtime().expert().on();
+        long weights = experts ? Math.multiplyExact(c.get(FigureKey.WEIGHTS_BYTES_PER_GPU).value(), (long) ranks)
+                : c.get(FigureKey.WEIGHTS_BYTES).value();
+        long w = Math.addExact(Math.addExact(weights, SpeculativeStep.draftBytes(c)), lora);
         long act = NonKvStep.bytes(c, FigureKey.POOL_ACTIVATION_PEAK_BYTES);
         long nonTorch = NonKvStep.bytes(c, FigureKey.POOL_NON_TORCH_BYTES);
         long cg = NonKvStep.bytes(c, FigureKey.POOL_CUDA_GRAPH_ESTIMATE_BYTES);
         long perGpu = Math.addExact(Math.addExact(act, nonTorch), cg);
         long v = Math.addExact(w, Math.multiplyExact(perGpu, (long) ranks));
         return Figure.of(FigureKey.RESULT_NON_KV_BYTES, "Non-KV footprint (replica)", Unit.BYTES, v,
-                Provenance.of("weights" + (SpeculativeStep.draftBytes(c) > 0 ? " (+ draft)" : "")
+                Provenance.of((experts ? "weights per GPU x GPUs of the attention rank" : "weights")
+                                + (SpeculativeStep.draftBytes(c) > 0 ? " (+ draft)" : "")
                                 + (lora > 0 ? " (+ LoRA)" : "")
                                 + " + GPUs x (activation peak + non-torch + CUDA graphs)",
                         Units.grouped(w) + " + " + ranks + " x (" + Units.grouped(act) + " + "

@@ -87,10 +87,13 @@ final class MemoryStep {
         FigureKey kv = FigureKey.scenario(id, ScenarioFigure.KV_BYTES_PER_GPU);
         FigureKey phys = FigureKey.scenario(id, ScenarioFigure.PHYSICAL_KV_BYTES);
         String name = id.label();
+        int d = c.ws.runtime().expert().ranks();
         c.compute(kv, name + ": KV per GPU", Unit.BYTES, Calc.f(), Calc.n(phys), () -> {
-            long v = KvGeometry.ceilDiv(c.get(phys).value(), ranks);
-            return Figure.of(kv, name + ": KV per GPU", Unit.BYTES, v,
-                    Provenance.of("ceil(physical KV / GPUs per replica)", Units.grouped(c.get(phys).value()) + " / " + ranks));
+            long gpus = (long) ranks * d; // with attention DP the sequences spread over every rank's GPUs
+            long v = KvGeometry.ceilDiv(c.get(phys).value(), gpus);
+            return Figure.of(kv, name + ": KV per GPU", Unit.BYTES, v, Provenance.of(d > 1
+                    ? "ceil(physical KV / (GPUs per attention rank x attention ranks))" : "ceil(physical KV / GPUs per replica)",
+                    Units.grouped(c.get(phys).value()) + " / " + gpus));
         });
         FigureKey free = FigureKey.scenario(id, ScenarioFigure.FREE_BYTES_PER_GPU);
         c.compute(free, name + ": free per GPU", Unit.BYTES, Calc.f(), Calc.n(FigureKey.MEMORY_GPU_BYTES,

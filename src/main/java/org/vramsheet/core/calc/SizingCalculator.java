@@ -108,6 +108,7 @@ public final class SizingCalculator {
         WorkloadStep.run(c, pool);
         BudgetStep.concurrency(c, pool);
         BudgetStep.budget(c);
+        ExpertStep.engine(c);
         PlacementStep.run(c);
         PerfBasis perf = PerfBasis.of(c);
         PerfStep.run(c, perf);

@@ -55,6 +55,13 @@ final class WeightsStep {
                             Provenance.of("weights bytes / total parameters",
                                     Units.grouped(b) + " / " + Units.grouped(p)));
                 });
+        ExpertStep.run(c, enc);
+        if (c.ws.runtime().expert().on()) {
+            c.compute(FigureKey.WEIGHTS_BYTES_PER_GPU, "Weights per GPU", Unit.BYTES, ExpertStep.INPUTS,
+                    n(FigureKey.PLACEMENT_ATTENTION_WEIGHTS_BYTES_PER_GPU, FigureKey.PLACEMENT_EXPERT_WEIGHTS_BYTES_PER_GPU),
+                    () -> ExpertStep.weightsPerGpu(c));
+            return;
+        }
         int ranks = c.ws.runtime().ranks();
         c.compute(FigureKey.WEIGHTS_BYTES_PER_GPU, "Weights per GPU", Unit.BYTES,
                 f("runtime.tensorParallel", "runtime.pipelineParallel"), n(FigureKey.WEIGHTS_BYTES), () -> {

@@ -41,7 +41,7 @@ final class RunInputs {
                     .n(p + "sharedPrefixTokens", "Shared prefix tokens", "Общий префикс (токены)", TOKENS, 0,
                             Limits.TOKENS);
         }
-        addedInNine(speculative(performance(ollamaAddedIn9(ollama(llamaCpp(runtime(d)))))))
+        addedInTen(addedInNine(speculative(performance(ollamaAddedIn9(ollama(llamaCpp(runtime(d))))))))
                 .t("gpu.name", "GPU model", "Модель GPU", TEXT).is("")
                 .n("gpu.count", "Count", "Количество", COUNT, 1, Limits.GPUS).is(1)
                 .n("gpu.totalBytes", "CUDA-visible memory per GPU", "Память на GPU, видимая CUDA", BYTES,
@@ -218,6 +218,18 @@ final class RunInputs {
                     "Доля последовательностей с префиксом", RATIO, 0, 1).since(9);
         }
         return d;
+    }
+
+    // ---- added in schema version 10 (issue 30 point 4: expert parallel and data-parallel attention) ----
+
+    /** The inputs version 10 added for a mixture of experts: expert parallel and the attention data-parallel ranks. */
+    private static DeclList addedInTen(DeclList d) {
+        String e = "runtime.expert.";
+        return d.t(e + "enabled", "Expert parallel (vLLM --enable-expert-parallel, SGLang --ep-size)",
+                        "Параллелизм экспертов (vLLM --enable-expert-parallel, SGLang --ep-size)", BOOLEAN).is(false).since(10)
+                .n(e + "dataParallel", "Attention data-parallel ranks (vLLM --data-parallel-size, SGLang --dp-size)",
+                        "Ранги data parallel внимания (vLLM --data-parallel-size, SGLang --dp-size)", COUNT, 1,
+                        Limits.PARALLEL).since(10);
     }
 
     private static DeclList signOff(DeclList d) {

@@ -285,6 +285,7 @@ public final class WorksheetValidator {
         OllamaValidator.validate(ws, out);
         SpeculativeValidator.validate(ws, out);
         AdapterValidator.validate(ws, out);
+        ExpertValidator.validate(ws, out);
     }
 
     private static void gpu(Worksheet ws, Issues out) {

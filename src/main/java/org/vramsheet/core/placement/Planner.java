@@ -15,6 +15,7 @@ import org.vramsheet.core.engine.Engines;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.SizingResult;
 import org.vramsheet.core.sheet.AttentionKind;
+import org.vramsheet.core.sheet.ExpertSettings;
 import org.vramsheet.core.sheet.Gpu;
 import org.vramsheet.core.sheet.GpuSpeed;
 import org.vramsheet.core.sheet.KvArchitecture;
@@ -28,12 +29,20 @@ import org.vramsheet.core.units.Units;
  * comparison of GPU choices with the cost per replica-hour.
  */
 public final class Planner {
-    /** A parallel layout of one replica. */
-    public record Layout(int tp, int pp) {
-        public int gpus() { return tp * pp; }
+    /**
+     * A parallel layout of one replica: TP x PP, and for a mixture of experts dp attention data-parallel ranks of it with
+     * expert parallel (RUNTIME › Expert parallel), dp = 1 otherwise.
+     */
+    public record Layout(int tp, int pp, int dp) {
+        /** A layout without attention data parallel. */
+        public Layout(int tp, int pp) {
+            this(tp, pp, 1);
+        }
+
+        public int gpus() { return tp * pp * dp; }
 
         @Override
-        public String toString() { return "TP " + tp + " x PP " + pp; }
+        public String toString() { return "TP " + tp + " x PP " + pp + (dp > 1 ? " x DP " + dp + " EP" : ""); }
     }
 
     /** The smallest layout that holds a scenario, or null when none up to the limit does. */
@@ -128,6 +137,24 @@ public final class Planner {
      * engine that places whole layers per GPU (llama.cpp's --split-mode layer) has one: PP n.
      */
     public static List<Layout> layouts(Worksheet ws, int n) {
+        List<Layout> out = new ArrayList<>(plain(ws, n));
+        if (!ExpertLayouts.experts(ws)) {
+            return out;
+        }
+        // a mixture of experts on vLLM / SGLang: dp attention ranks of TP x PP sharing the experts (issue 30 point 4)
+        for (int dp = 2; dp <= n; dp++) {
+            if (n % dp == 0) {
+                for (Layout l : plain(ws, n / dp)) {
+                    out.add(new Layout(l.tp(), l.pp(), dp));
+                }
+            }
+        }
+        return out;
+    }
+
+
+    /** Layouts of n GPUs without attention data parallel. */
+    private static List<Layout> plain(Worksheet ws, int n) {
         List<Layout> out = new ArrayList<>();
         KvArchitecture k = ws.kv();
         if (Engines.of(ws.runtime().engine()).placesPerDevice()) {
@@ -167,8 +194,10 @@ public final class Planner {
     static Worksheet placed(Worksheet ws, Layout l, long gpuBytes, String name, GpuSpeed performance, Long unifiedRamBytes) {
         ws = StaleMeasurements.recorded(ws, ws.validation().setup() == null ? "" : ws.validation().setup().date());
         GpuSpeed speed = performance != null ? performance : name.equals(ws.gpu().name()) ? ws.gpu().performance() : null;
-        return ws.withRuntime(ws.runtime().withParallel(l.tp(), l.pp(), ws.runtime().dataParallel()))
-                .withGpu(new Gpu(name, l.gpus(), gpuBytes, speed, unifiedRamBytes,
+        ExpertSettings e = l.dp() > 1 ? new ExpertSettings(true, l.dp()) : new ExpertSettings(ws.runtime().expert().enabled(),
+                null);
+        return ws.withRuntime(ws.runtime().withParallel(l.tp(), l.pp(), ws.runtime().dataParallel()).toBuilder().expert(e)
+                        .build()).withGpu(new Gpu(name, l.gpus(), gpuBytes, speed, unifiedRamBytes,
                         unifiedRamBytes != null && name.equals(ws.gpu().name()) ? ws.gpu().wiredLimitMb() : null));
     }
 
@@ -177,6 +206,13 @@ public final class Planner {
         List<Layout> ls = layouts(ws, o.count());
         return ls.isEmpty() ? ws : placed(ws, ls.get(0), o.totalBytes(), o.gpu(), o.performance(), o.unifiedRamBytes());
     }
+
+    /** The sheet on a compared row: its GPU, count and the layout the row chose (the first allowed if it has none). */
+    public static Worksheet placedOn(Worksheet ws, Row row) {
+        Option o = row.option();
+        return row.layout() == null ? placedOn(ws, o) : placed(ws, row.layout(), o.totalBytes(), o.gpu(), o.performance());
+    }
+
 
     /** For each scenario, the fewest GPUs of the sheet's type (up to maxGpus) that hold it, preferring TP. */
     public static List<Fit> recommend(Worksheet ws, int maxGpus) {
@@ -190,7 +226,7 @@ public final class Planner {
                             ws.gpu().unifiedRamBytes()));
                     Figure f = r.get(FigureKey.scenario(id, ScenarioFigure.FITS));
                     if (f.isTrue() && r.get(FigureKey.POOL_KV_POOL_BYTES).available() && r.get(FigureKey.POOL_KV_POOL_BYTES).value() > 0) {
-                        Figure c = r.get(FigureKey.POOL_MAX_CONCURRENCY);
+                        Figure c = ExpertLayouts.concurrency(r);
                         fit = new Fit(id, l, c.available() ? c.value() : 0, "");
                         break;
                     }
@@ -219,13 +255,22 @@ public final class Planner {
                         null, price.perGpuHour(), price.source(), null, null, why, "")));
                 continue;
             }
-            Layout l = ls.get(0);
-            Worksheet placed = placed(ws, l, o.totalBytes(), o.gpu(), o.performance(), o.unifiedRamBytes());
-            placed = placed.withResult(placed.result().withPricePerGpuHour(price.perGpuHour()));
-            SizingResult r = SizingCalculator.calculate(placed);
+            Layout l = null;
+            Worksheet placed = null;
+            SizingResult r = null;
+            for (Layout c : ExpertLayouts.candidates(ws, ls)) {
+                Worksheet p = placed(ws, c, o.totalBytes(), o.gpu(), o.performance(), o.unifiedRamBytes());
+                p = p.withResult(p.result().withPricePerGpuHour(price.perGpuHour()));
+                SizingResult cr = SizingCalculator.calculate(p);
+                if (r == null || ExpertLayouts.better(cr, r, ws.result().sizingScenario())) {
+                    l = c;
+                    placed = p;
+                    r = cr;
+                }
+            }
             Figure budget = r.get(FigureKey.RESULT_BUDGET_BYTES);
             Figure pool = r.get(FigureKey.POOL_KV_POOL_BYTES);
-            Figure conc = r.get(FigureKey.POOL_MAX_CONCURRENCY);
+            Figure conc = ExpertLayouts.concurrency(r);
             Figure fits = r.get(FigureKey.RESULT_FITS);
             Figure sizing = r.get(FigureKey.scenario(ws.result().sizingScenario(), ScenarioFigure.FITS));
             Figure margin = r.get(FigureKey.RESULT_MARGIN_BYTES);
@@ -234,14 +279,16 @@ public final class Planner {
             Long binding = perf.binding();
             Long replicas = perf.target() != null && binding != null && binding > 0
                     ? (perf.target() + binding - 1) / binding : null;
+            long rankGpus = (long) l.tp() * l.pp(); // the budget is one attention rank's
             out.add(new Row(o, l, fits.isTrue(), sizing.isTrue(), budget.available()
-                    ? (budget.value() + o.count() - 1) / o.count() : null, pool.available() ? pool.value() : null,
+                    ? (budget.value() + rankGpus - 1) / rankGpus : null, pool.available() ? pool.value() : null,
                     conc.available() ? conc.value() : null, price.perGpuHour() == null ? null
                     : price.perGpuHour() * o.count(), replicas, r.valid() ? "" : r.issues().get(0).text(),
                     margin.available() ? margin.value() : null, ngl.available() ? ngl.value() : null, perf));
         }
         return markCheapest(out);
     }
+
 
     /** The price a choice is costed at and where it is from. */
     record Price(Double perGpuHour, String source) { }
@@ -267,7 +314,8 @@ public final class Planner {
 
     /** The row's binding limit and costs, from the placed sheet's own SLA and cost figures. */
     private static Perf perf(Worksheet placed, SizingResult r, Price price) {
-        Figure mem = r.get(FigureKey.POOL_MAX_CONCURRENCY);
+        Figure mem = ExpertLayouts.concurrency(r);
+        long ranks = placed.runtime().expert().ranks(); // the latency estimate is one attention rank's
         Figure lat = r.get(FigureKey.SLA_LATENCY_MAX_CONCURRENCY);
         Figure both = r.get(FigureKey.SLA_MAX_CONCURRENCY);
         Figure latBinds = r.get(FigureKey.SLA_LATENCY_BINDS);
@@ -284,7 +332,7 @@ public final class Planner {
             binds = Binds.MEMORY_ONLY;
             why = "memory " + Units.grouped(mem.value()) + " (RESULT has no latency target)";
         } else if (both.available()) {
-            binding = both.value();
+            binding = Math.multiplyExact(both.value(), ranks);
             binds = latBinds.isTrue() ? Binds.LATENCY : Binds.MEMORY;
             why = latBinds.provenance().expression();
         } else {
@@ -314,7 +362,8 @@ public final class Planner {
         if (costWhy.isEmpty() && !perMillion.available()) {
             costWhy = perMillion.reason();
         }
-        return new Perf(lat.available() ? lat.value() : null, binding, binds, why, target, price.perGpuHour(),
+        return new Perf(lat.available() ? Math.multiplyExact(lat.value(), ranks) : null, binding, binds, why, target,
+                price.perGpuHour(),
                 price.source(), fleet, perMillion.available() ? perMillion.ratio() : null, costWhy, "");
     }
 

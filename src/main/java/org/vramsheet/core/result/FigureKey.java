@@ -55,6 +55,16 @@ public record FigureKey(String id) {
     public static final FigureKey KV_CACHE_BYTES_PER_TOKEN_PER_GPU = new FigureKey("kvCache.bytesPerTokenPerGpu");
     public static final FigureKey KV_CACHE_QUERY_HEAD_MISTAKE_BYTES_PER_TOKEN = new FigureKey("kvCache.queryHeadMistakeBytesPerToken");
     public static final FigureKey KV_CACHE_STATE_BYTES_PER_SEQUENCE = new FigureKey("kvCache.stateBytesPerSequence");
+    public static final FigureKey PLACEMENT_ATTENTION_DATA_PARALLEL = new FigureKey("placement.attentionDataParallel");
+    public static final FigureKey PLACEMENT_EXPERT_PARALLEL_SIZE = new FigureKey("placement.expertParallelSize");
+    public static final FigureKey PLACEMENT_EXPERT_TENSOR_PARALLEL_SIZE = new FigureKey("placement.expertTensorParallelSize");
+    public static final FigureKey PLACEMENT_EXPERTS_PER_GPU = new FigureKey("placement.expertsPerGpu");
+    public static final FigureKey PLACEMENT_EXPERT_WEIGHTS_BYTES = new FigureKey("placement.expertWeightsBytes");
+    public static final FigureKey PLACEMENT_EXPERT_WEIGHTS_BYTES_PER_GPU = new FigureKey("placement.expertWeightsBytesPerGpu");
+    public static final FigureKey PLACEMENT_ATTENTION_WEIGHTS_BYTES_PER_GPU =
+            new FigureKey("placement.attentionWeightsBytesPerGpu");
+    public static final FigureKey PLACEMENT_ENGINE_CAPACITY_TOKENS = new FigureKey("placement.engineCapacityTokens");
+    public static final FigureKey PLACEMENT_ENGINE_MAX_CONCURRENCY = new FigureKey("placement.engineMaxConcurrency");
     public static final FigureKey PLACEMENT_FLEET_CONCURRENCY = new FigureKey("placement.fleetConcurrency");
     public static final FigureKey PLACEMENT_GPUS_PER_REPLICA = new FigureKey("placement.gpusPerReplica");
     public static final FigureKey PLACEMENT_REPLICAS = new FigureKey("placement.replicas");

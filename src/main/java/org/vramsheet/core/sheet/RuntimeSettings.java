@@ -25,6 +25,7 @@ package org.vramsheet.core.sheet;
  * @param speculative          speculative decoding: method, K and the draft (schemaVersion 8); none by default
  * @param lora                 LoRA adapters: slots on the GPU, rank, target modules, dtype, host cache (schemaVersion 9)
  * @param offload              KV offload to CPU memory and the node's host RAM (schemaVersion 9)
+ * @param expert               expert parallel and attention data-parallel ranks for a mixture of experts (schemaVersion 10)
  */
 public record RuntimeSettings(Engine engine, String engineVersion, CacheImplementation cacheImplementation,
                       Integer tensorParallel, Integer pipelineParallel, Double utilization, Integer blockSize,
@@ -33,7 +34,8 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
                       Double fragmentationPercent, Boolean cudaGraphsInPool,
                       Long kvCacheMemoryBytes, Integer dataParallel, Integer nodes, LlamaCppSettings llamaCpp,
                       OllamaSettings ollama, PerfSettings performance,
-                      SpeculativeSettings speculative, LoraSettings lora, OffloadSettings offload) {
+                      SpeculativeSettings speculative, LoraSettings lora, OffloadSettings offload,
+                      ExpertSettings expert) {
     public RuntimeSettings {
         engine = engine == null ? Engine.byDefault() : engine;
         engineVersion = engineVersion == null ? "" : engineVersion.trim();
@@ -49,6 +51,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         speculative = speculative == null ? SpeculativeSettings.defaults() : speculative;
         lora = lora == null ? LoraSettings.defaults() : lora;
         offload = offload == null ? OffloadSettings.defaults() : offload;
+        expert = expert == null ? ExpertSettings.defaults() : expert;
     }
 
     /** A copy with another layout. */
@@ -95,6 +98,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         private SpeculativeSettings speculative;
         private LoraSettings lora;
         private OffloadSettings offload;
+        private ExpertSettings expert;
 
         private Builder() { }
 
@@ -124,6 +128,7 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
             speculative = r.speculative;
             lora = r.lora;
             offload = r.offload;
+            expert = r.expert;
         }
 
         public Builder engine(Engine v) { engine = v; return this; }
@@ -151,13 +156,14 @@ public record RuntimeSettings(Engine engine, String engineVersion, CacheImplemen
         public Builder speculative(SpeculativeSettings v) { speculative = v; return this; }
         public Builder lora(LoraSettings v) { lora = v; return this; }
         public Builder offload(OffloadSettings v) { offload = v; return this; }
+        public Builder expert(ExpertSettings v) { expert = v; return this; }
 
         public RuntimeSettings build() {
             return new RuntimeSettings(engine, engineVersion, cacheImplementation, tensorParallel, pipelineParallel,
                     utilization, blockSize, maxModelLen, prefixCaching, maxNumBatchedTokens, maxNumSeqs,
                     activationPeakBytes, nonTorchBytes, cudaGraphBytes, fragmentationPercent, cudaGraphsInPool,
                     kvCacheMemoryBytes, dataParallel, nodes, llamaCpp, ollama, performance, speculative, lora,
-                    offload);
+                    offload, expert);
         }
     }
 }

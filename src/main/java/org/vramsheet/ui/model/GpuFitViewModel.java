@@ -75,7 +75,7 @@ public final class GpuFitViewModel {
     /** Makes the row the sheet's GPU, count and layout (one undoable edit); nothing on an Approved (read-only) sheet. */
     public void use(Planner.Row row) {
         if (row != null && !sheet.readOnlyProperty().get()) {
-            sheet.applyWorksheet(Planner.placedOn(sheet.snapshot(), row.option()));
+            sheet.applyWorksheet(Planner.placedOn(sheet.snapshot(), row));
         }
     }
 

@@ -18,6 +18,7 @@ import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.LoraSettings;
+import org.vramsheet.core.sheet.ExpertSettings;
 import org.vramsheet.core.sheet.OffloadSettings;
 import org.vramsheet.core.sheet.OllamaSettings;
 import org.vramsheet.core.sheet.PerfSettings;
@@ -98,6 +99,9 @@ public final class RuntimeViewModel extends SectionViewModel {
     public final NumberInput offloadCpu = number("runtime.offload.cpuBytes", NumberInput.Kind.BYTES, "GiB");
     public final NumberInput offloadRatio = number("runtime.offload.cpuRatio", NumberInput.Kind.DECIMAL, "x the pool");
     public final NumberInput nodeHostRam = number("runtime.offload.nodeHostRamBytes", NumberInput.Kind.BYTES, "GiB");
+    // expert parallel and the attention data-parallel ranks of a mixture of experts (schema version 10)
+    public final BooleanProperty expertParallel = watch(new SimpleBooleanProperty(false));
+    public final NumberInput attentionDp = number("runtime.expert.dataParallel", NumberInput.Kind.COUNT, "ranks");
     private final BooleanProperty decimalComma = new SimpleBooleanProperty(false);
     private final ObjectBinding<List<TypedNumber.Read>> shares = Bindings.createObjectBinding(
             () -> SplitText.read(tensorSplit.get(), decimalComma.get()), tensorSplit, decimalComma);
@@ -170,6 +174,8 @@ public final class RuntimeViewModel extends SectionViewModel {
         offloadCpu.load(of.cpuBytes());
         offloadRatio.load(of.cpuRatio());
         nodeHostRam.load(of.nodeHostRamBytes());
+        expertParallel.set(r.expert().enabled());
+        attentionDp.load(r.expert().dataParallel());
     }
 
     /** LoRA adapters as the form holds them. */
@@ -251,6 +257,7 @@ public final class RuntimeViewModel extends SectionViewModel {
                     default -> null;
                 }).kvCacheMemoryBytes(kvCacheMemory.longValue()).dataParallel(dataParallel.intValue()).nodes(nodes.intValue())
                 .llamaCpp(llamaCpp()).ollama(ollama()).performance(performance())
-                .speculative(speculative()).lora(lora()).offload(offload()).build();
+                .speculative(speculative()).lora(lora()).offload(offload())
+                .expert(new ExpertSettings(expertParallel.get(), attentionDp.intValue())).build();
     }
 }

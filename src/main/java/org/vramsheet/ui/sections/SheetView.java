@@ -263,7 +263,8 @@ public final class SheetView extends ScrollPane {
         catLabel.getStyleClass().add(Style.FIELD_LABEL);
         Views.wraps(catLabel);
         s.getChildren().addAll(RuntimeParts.fields(v, vm, wide(new VBox(1, catLabel, catalog), 4)), RuntimeParts.results(v, r),
-                RuntimeParts.speculative(v, vm), AdapterParts.of(v, vm), RuntimeParts.llamaCpp(v, vm), LatencyParts.runtime(v, vm));
+                RuntimeParts.speculative(v, vm), AdapterParts.of(v, vm), ExpertParts.of(v, vm), RuntimeParts.llamaCpp(v, vm),
+                LatencyParts.runtime(v, vm));
         return s;
     }
 

@@ -9,6 +9,7 @@ import org.vramsheet.core.sheet.FlashAttention;
 import org.vramsheet.core.sheet.LlamaCppSettings;
 import org.vramsheet.core.sheet.OllamaSettings;
 import org.vramsheet.core.sheet.LoraSettings;
+import org.vramsheet.core.sheet.ExpertSettings;
 import org.vramsheet.core.sheet.OffloadSettings;
 import org.vramsheet.core.sheet.SpeculativeMethod;
 import org.vramsheet.core.sheet.SpeculativeSettings;
@@ -62,6 +63,7 @@ public final class EveryInput {
                 .speculative(new SpeculativeSettings(SpeculativeMethod.EAGLE3, 3, "acme/eagle3-x", 850_000_000L, 1, 8, 128, 2))
                 .lora(new LoraSettings(4, 32, "q_proj, v_proj", ComputeDtype.FP16, 16, 14_336))
                 .offload(new OffloadSettings(64L << 30, 2.0, 512L << 30))
+                .expert(new ExpertSettings(true, 2))
                 .build();
         Gpu g = new Gpu("H100 SXM", 12, 85_520_809_984L, new GpuSpeed(3000.0, 900.0, 1800.0, 3600.0, 400.0, "NVLink 4",
                 "typed"));

@@ -141,12 +141,15 @@ class InputsTest {
     // ---- version 10: one block per helper (the merger sums them) ----
     /** i30-unified (issue 30 point 7): an Apple silicon Mac's unified RAM and macOS's iogpu.wired_limit_mb. */
     static final List<String> ADDED_IN_10_I30UNIFIED = List.of("gpu.unifiedRamBytes", "gpu.wiredLimitMb");
-    static final int ADDED_IN_10 = ADDED_IN_10_I30UNIFIED.size();
+    /** i30-ep (issue 30 point 4): expert parallel and the attention data-parallel ranks of a mixture of experts. */
+    static final List<String> ADDED_IN_10_I30_EP = List.of("runtime.expert.enabled", "runtime.expert.dataParallel");
+    static final int ADDED_IN_10 = ADDED_IN_10_I30UNIFIED.size() + ADDED_IN_10_I30_EP.size();
     // ---- end of the version-10 block ----
 
     @Test
     void versionTenAddsItsBlocks() {
         assertEquals(ADDED_IN_10, Inputs.addedIn(10).size(), Inputs.addedIn(10).toString());
+        assertTrue(Inputs.addedIn(10).containsAll(ADDED_IN_10_I30_EP), Inputs.addedIn(10).toString());
         assertTrue(Inputs.addedIn(10).containsAll(ADDED_IN_10_I30UNIFIED), Inputs.addedIn(10).toString());
     }
 

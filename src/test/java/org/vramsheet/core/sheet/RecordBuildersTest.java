@@ -21,7 +21,7 @@ class RecordBuildersTest {
     static Stream<Class<? extends Record>> records() {
         return Stream.of(RuntimeSettings.class, Weights.class, KvArchitecture.class, Validation.class, LlamaCppSettings.class,
                 OllamaSettings.class, SpeculativeSettings.class, LoraSettings.class,
-                OffloadSettings.class);
+                OffloadSettings.class, ExpertSettings.class);
     }
 
     @ParameterizedTest
@@ -39,7 +39,8 @@ class RecordBuildersTest {
     @MethodSource("records")
     void builderStartsFromTheDefaults(Class<? extends Record> type) throws Exception {
         boolean runtime = type == RuntimeSettings.class || type == LlamaCppSettings.class || type == OllamaSettings.class
-                || type == SpeculativeSettings.class || type == LoraSettings.class || type == OffloadSettings.class;
+                || type == SpeculativeSettings.class || type == LoraSettings.class || type == OffloadSettings.class
+                || type == ExpertSettings.class;
         Record defaults = (Record) type.getMethod(runtime ? "defaults" : "empty").invoke(null);
         assertEquals(defaults, build(type.getMethod("builder").invoke(null)));
         Object[] nulls = new Object[type.getRecordComponents().length];
@@ -134,6 +135,9 @@ class RecordBuildersTest {
         }
         if (t == OffloadSettings.class) {
             return new OffloadSettings((long) n << 30, 2.0 + sample, (long) (512 + n) << 30);
+        }
+        if (t == ExpertSettings.class) {
+            return new ExpertSettings(sample % 2 == 0, 2 + n);
         }
         if (t == MeasuredSetup.class) {
             return new MeasuredSetup("acme/m-" + n, "", WeightFormat.BF16, (long) n << 30, KvDtype.AUTO, Engine.VLLM, "0.19.0",

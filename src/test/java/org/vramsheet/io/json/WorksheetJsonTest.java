@@ -486,6 +486,41 @@ class WorksheetJsonTest {
     }
 
     /**
+     * Version 10 (issue 30 point 4) adds RUNTIME › Expert parallel. A version-9 MoE sheet (DeepSeek-V2-Lite on one H200,
+     * written by the version-9 build from the config in src/test/resources/configs) opens with expert parallel off and one
+     * attention rank, is sized as before, writes back as the same version-9 text; expert parallel is content version 9
+     * cannot hold.
+     */
+    @Test
+    void aVersionNineSheetOpensWithoutExpertParallel() throws Exception {
+        Path file = Path.of("src/test/resources/worksheets/v9-ep-deepseek-v2-lite.json");
+        String text = Files.readString(file);
+        assertTrue(text.contains("\"schemaVersion\" : 9"), "a version-9 file");
+        Worksheet ws = WorksheetJson.read(file);
+        assertEquals(org.vramsheet.core.sheet.ExpertSettings.defaults(), ws.runtime().expert());
+        assertEquals(64, ws.weights().experts());
+        SizingResult r = SizingCalculator.calculate(ws);
+        assertTrue(r.issues().isEmpty(), r.issues().toString());
+        assertEquals(31_412_968_448L, r.get(FigureKey.WEIGHTS_BYTES_PER_GPU).value(), "one GPU holds every weight");
+        assertEquals(28_789_702_656L, r.get(FigureKey.PLACEMENT_EXPERT_WEIGHTS_BYTES).value(), "64 x 26 x 3 x 2,048 x 1,408 x 2 B");
+        assertEquals(64L, r.get(FigureKey.PLACEMENT_EXPERTS_PER_GPU).value());
+        assertTrue(WorksheetJson.representable(ws, 9));
+        assertEquals(text, WorksheetJson.writeAs(ws, 9), "the version-9 form is the file as saved");
+        String now = WorksheetJson.write(ws);
+        assertTrue(now.contains("\"schemaVersion\" : 10") && now.contains("\"expert\" : {"), now);
+        Worksheet ep = ws.withGpu(new org.vramsheet.core.sheet.Gpu(ws.gpu().name(), 2, ws.gpu().totalBytes(),
+                ws.gpu().performance())).withRuntime(
+                ws.runtime().toBuilder().expert(new org.vramsheet.core.sheet.ExpertSettings(true, 2)).build());
+        assertFalse(WorksheetJson.representable(ep, 9), "expert parallel is content a version-9 file cannot hold");
+        assertEquals(ep, WorksheetJson.parse(WorksheetJson.write(ep), "ep.json"));
+        SizingResult two = SizingCalculator.calculate(ep);
+        assertEquals(2_623_265_792L + 14_394_851_328L, two.get(FigureKey.WEIGHTS_BYTES_PER_GPU).value());
+        String bad = WorksheetJson.write(ep).replace("\"dataParallel\" : 2", "\"dataParallel\" : \"two\"");
+        var e = assertThrows(WorksheetFormatException.class, () -> WorksheetJson.parse(bad, "bad.json"));
+        assertTrue(e.getMessage().contains("runtime.expert.dataParallel"), e.getMessage());
+    }
+
+    /**
      * Version 10 (issue 30 point 7): a version-9 llama.cpp sheet (v9-gpt-oss-20b-llamacpp.json, written by the version-9
      * jar's {@code import catalog:ggml-org/gpt-oss-20b-GGUF:gpt-oss-20b-mxfp4.gguf}) opens on a GPU with memory of its own,
      * no unified RAM and no iogpu.wired_limit_mb, and writes back as the same version-9 text; on a Mac it is content a

@@ -132,6 +132,7 @@ class RussianCoverageTest {
             variants.addAll(adapters(ws));
         }
         sheets.addAll(variants);
+        sheets.addAll(experts(sheets, base));
         for (Worksheet ws : List.copyOf(sheets.subList(0, 4))) {
             sheets.addAll(llamaCpp(ws));
             List<Worksheet> ollama = ollama(ws);
@@ -240,6 +241,29 @@ class RussianCoverageTest {
                 "Save", "Don't save", "Cancel", "Replace", "Restore", "Discard", "OK", "Open worksheet", "Save worksheet",
                 "Cannot save", "Cannot open the worksheet", "Cannot open the report"));
         out.remove("");
+        return out;
+    }
+
+    /** Expert parallel and attention data parallel (issue 30 point 4) on the catalog's MoE sheets, and their mistakes. */
+    private static List<Worksheet> experts(List<Worksheet> sheets, Worksheet dense) throws Exception {
+        List<Worksheet> out = new ArrayList<>();
+        List<Worksheet> moe = sheets.stream().filter(w -> w.weights().experts() != null).limit(2).toList();
+        assertTrue(!moe.isEmpty(), "the catalog has a mixture of experts");
+        for (Worksheet ws : moe) {
+            Worksheet two = with(with(ws, "gpu", "count", 4), "result", "targetSequences", 200);
+            for (Engine en : List.of(Engine.VLLM, Engine.SGLANG, Engine.LLAMA_CPP)) {
+                Worksheet e = with(two, "runtime", "engine", en.name());
+                out.add(with(e, "runtime", "expert", java.util.Map.of("enabled", true, "dataParallel", 2)));
+                out.add(with(e, "runtime", "expert", java.util.Map.of("enabled", false, "dataParallel", 2)));
+                out.add(with(e, "runtime", "expert", java.util.Map.of("enabled", true, "dataParallel", 3)));
+                out.add(with(e, "runtime", "expert", java.util.Map.of("enabled", true)));
+            }
+            out.add(with(with(two, "runtime", "pipelineParallel", 2), "runtime", "expert", java.util.Map.of("enabled", true,
+                    "dataParallel", 2)));
+            out.add(with(ws, "runtime", "expert", java.util.Map.of("enabled", true, "dataParallel", 2)));
+            out.add(with(ws, "runtime", "expert", java.util.Map.of("dataParallel", 0)));
+        }
+        out.add(with(with(dense, "gpu", "count", 2), "runtime", "expert", java.util.Map.of("enabled", true, "dataParallel", 2)));
         return out;
     }
 

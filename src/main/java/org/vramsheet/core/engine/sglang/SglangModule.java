@@ -1,6 +1,7 @@
 package org.vramsheet.core.engine.sglang;
 
 import org.vramsheet.core.engine.spi.LoraRule;
+import org.vramsheet.core.engine.spi.ExpertRule;
 import org.vramsheet.core.engine.spi.OffloadRule;
 import org.vramsheet.core.engine.spi.Choice;
 import org.vramsheet.core.engine.spi.EngineModule;
@@ -90,4 +91,7 @@ public final class SglangModule implements EngineModule {
 
     @Override
     public OffloadRule offloadRule() { return SglangAdapters.OFFLOAD; }
+
+    @Override
+    public ExpertRule expertRule() { return SglangExperts.RULE; }
 }

@@ -219,4 +219,10 @@ public interface EngineModule {
 
     /** How the engine offloads KV to host RAM, or null when the sheet does not size it for this engine (then refused). */
     default OffloadRule offloadRule() { return null; }
+
+    /**
+     * How the engine places a mixture of experts over attention data-parallel ranks and expert parallel, or null when the
+     * sheet does not size it for this engine (the validator then refuses the RUNTIME › Expert parallel fields).
+     */
+    default ExpertRule expertRule() { return null; }
 }

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
 import org.vramsheet.core.engine.spi.LoraRule;
+import org.vramsheet.core.engine.spi.ExpertRule;
 import org.vramsheet.core.engine.spi.OffloadRule;
 import org.vramsheet.core.engine.spi.Choice;
 import org.vramsheet.core.engine.spi.EngineModule;
@@ -192,4 +193,7 @@ public final class VllmModule implements EngineModule {
 
     @Override
     public OffloadRule offloadRule() { return VllmAdapters.OFFLOAD; }
+
+    @Override
+    public ExpertRule expertRule() { return VllmExperts.RULE; }
 }
