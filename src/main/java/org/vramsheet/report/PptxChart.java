@@ -12,6 +12,7 @@ import org.apache.poi.xslf.usermodel.XSLFSlide;
 import org.openxmlformats.schemas.presentationml.x2006.main.CTShape;
 import org.vramsheet.core.compare.Comparison;
 import org.vramsheet.core.curves.Curves;
+import org.vramsheet.core.summary.SummaryMarkdown;
 import org.vramsheet.core.units.Units;
 
 /**
@@ -42,7 +43,7 @@ final class PptxChart {
 
     static double log2(double v) { return Math.log(Math.max(1, v)) / Math.log(2); }
 
-    static void draw(XSLFSlide s, Rectangle2D box, ReportData d, Long context) {
+    static void draw(XSLFSlide s, Rectangle2D box, ReportData d, Long context, SummaryMarkdown.Language words) {
         List<Curves.Series> lines = new ArrayList<>();
         boolean variants = !d.comparison.empty();
         if (variants) {
@@ -50,7 +51,7 @@ final class PptxChart {
                 lines.add(c.concurrency());
             }
         } else if (d.charts != null) {
-            lines.add(new Curves.Series("max sequences", d.charts.concurrency().points()));
+            lines.add(new Curves.Series(PptxSlide.t(words, "max sequences"), d.charts.concurrency().points()));
         }
         double top = 1;
         long maxX = 1024;
@@ -61,10 +62,10 @@ final class PptxChart {
             }
         }
         PptxSlide.text(s, new Rectangle2D.Double(box.getX(), box.getY() - 4, box.getWidth(), 20),
-                "Maximum concurrency against context length", 13, PptxSlide.TEXT, true);
+                PptxSlide.t(words, "Maximum concurrency against context length"), 13, PptxSlide.TEXT, true);
         Rectangle2D area = new Rectangle2D.Double(box.getX() + 40, box.getY() + 34, box.getWidth() - 50, box.getHeight() - 82);
         Plot p = new Plot(area, 9, Math.max(10, Math.ceil(log2(maxX))), Math.max(1, Math.ceil(log2(top) + 0.25)));
-        axes(s, p);
+        axes(s, p, words);
         for (int i = 0; i < lines.size(); i++) {
             series(s, p, lines.get(i), variants ? colour(i) : PptxSlide.ACCENT, variants ? DASHES[i % DASHES.length]
                     : StrokeStyle.LineDash.SOLID);
@@ -76,13 +77,13 @@ final class PptxChart {
             name(line(s, m, PptxSlide.BAD, 1.25, StrokeStyle.LineDash.DASH), "context-marker");
             double x = p.x(context);
             boolean left = x > area.getMaxX() - 90; // by the right edge the label goes on the marker's left
-            PptxSlide.text(s, new Rectangle2D.Double(left ? x - 93 : x + 3, area.getY(), 90, 14), Units.grouped(context) + " tokens",
+            PptxSlide.text(s, new Rectangle2D.Double(left ? x - 93 : x + 3, area.getY(), 90, 14), PptxSlide.v(words, Units.grouped(context) + " tokens"),
                     9, PptxSlide.BAD, false).getTextParagraphs().get(0).setTextAlign(left ? TextAlign.RIGHT : TextAlign.LEFT);
         }
         legend(s, box, lines, variants);
     }
 
-    private static void axes(XSLFSlide s, Plot p) {
+    private static void axes(XSLFSlide s, Plot p, SummaryMarkdown.Language l) {
         Rectangle2D a = p.area();
         for (int k = (int) p.xMin(); k <= p.xMax(); k++) {
             double x = p.x(Math.pow(2, k));
@@ -96,12 +97,12 @@ final class PptxChart {
         for (int k = -1; k <= p.yMax(); k += k < 0 ? 1 : step) {
             double y = p.y(k < 0 ? 0 : Math.pow(2, k));
             grid(s, a.getX(), y, a.getMaxX(), y);
-            PptxSlide.text(s, new Rectangle2D.Double(a.getX() - 40, y - 6, 36, 12), k < 0 ? "0" : Units.grouped(1L << k), 8,
+            PptxSlide.text(s, new Rectangle2D.Double(a.getX() - 40, y - 6, 36, 12), k < 0 ? "0" : PptxSlide.v(l, Units.grouped(1L << k)), 8,
                     PptxSlide.MUTED, false).getTextParagraphs().get(0).setTextAlign(TextAlign.RIGHT);
         }
         PptxSlide.text(s, new Rectangle2D.Double(a.getX(), a.getMaxY() + 14, a.getWidth(), 12),
-                "context length per sequence (tokens, log scale)", 9, PptxSlide.MUTED, false);
-        PptxSlide.text(s, new Rectangle2D.Double(a.getX() - 40, a.getY() - 18, 160, 12), "sequences (log scale)", 9,
+                PptxSlide.t(l, "context length per sequence (tokens, log scale)"), 9, PptxSlide.MUTED, false);
+        PptxSlide.text(s, new Rectangle2D.Double(a.getX() - 40, a.getY() - 18, 160, 12), PptxSlide.t(l, "sequences (log scale)"), 9,
                 PptxSlide.MUTED, false);
     }
 

@@ -21,12 +21,14 @@ import org.apache.poi.xslf.usermodel.XSLFTextRun;
 import org.vramsheet.core.result.Figure;
 import org.vramsheet.core.result.FigureKey;
 import org.vramsheet.core.summary.Decision;
+import org.vramsheet.core.summary.SummaryMarkdown;
 import org.vramsheet.io.json.Fingerprint;
 
 /**
  * File › Export slide... and {@code export --pptx}: one 16:9 slide with the decision (verdict, budget, maximum
  * concurrency at the context, the variants side by side or the scenarios) and the concurrency chart drawn as vector
- * shapes ({@link PptxChart}). Printed from the core's figures ({@link Decision}); nothing is calculated again.
+ * shapes ({@link PptxChart}). Printed from the core's figures ({@link Decision}); nothing is calculated again. Its words
+ * pass through a {@link SummaryMarkdown.Language}: the window gives its own (Russian through the same texts bundle).
  */
 public final class PptxSlide {
     static final double W = 960;
@@ -39,43 +41,76 @@ public final class PptxSlide {
 
     private PptxSlide() { }
 
-    /** The slide's bytes (a .pptx file). */
+    /** The slide's bytes (a .pptx file), in English. */
     public static byte[] render(ReportData d) throws IOException {
+        return render(d, SummaryMarkdown.Language.ENGLISH);
+    }
+
+    /** The slide's bytes (a .pptx file), its labels, figures and sentences written by {@code l}. */
+    public static byte[] render(ReportData d, SummaryMarkdown.Language l) throws IOException {
         Decision dec = Decision.of(d.sheet, d.result, d.comparison, Fingerprint.ofContent(d.sheet));
         try (XMLSlideShow ppt = new XMLSlideShow()) {
             ppt.setPageSize(new Dimension((int) W, (int) H));
             XSLFSlide s = ppt.createSlide();
-            title(s, dec);
-            verdict(s, dec);
+            title(s, dec, l);
+            verdict(s, dec, l, how(d.result.get(FigureKey.POOL_MAX_CONCURRENCY), l),
+                    how(d.result.get(FigureKey.RESULT_BUDGET_BYTES), l));
             Figure ctx = d.result.get(FigureKey.POOL_CONTEXT_LENGTH);
-            PptxChart.draw(s, new Rectangle2D.Double(470, 96, 470, 270), d, ctx.available() ? ctx.value() : null);
-            table(s, dec);
-            text(s, new Rectangle2D.Double(24, H - 36, W - 48, 28), footer(d, dec), 8, MUTED, false);
+            PptxChart.draw(s, new Rectangle2D.Double(470, 96, 470, 270), d, ctx.available() ? ctx.value() : null, l);
+            table(s, dec, l);
+            text(s, new Rectangle2D.Double(24, H - 36, W - 48, 28), footer(d, dec, l), 8, MUTED, false);
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ppt.write(out);
             return out.toByteArray();
         }
     }
 
-    private static void title(XSLFSlide s, Decision d) {
-        text(s, new Rectangle2D.Double(24, 16, W - 48, 40), (d.model().isBlank() ? "(no model)" : d.model()), 26, TEXT, true);
-        text(s, new Rectangle2D.Double(24, 54, W - 48, 26), d.gpus() + (d.gpuEach().isEmpty() ? "" : " (" + d.gpuEach()
-                + " each)") + " · " + d.engine(), 14, MUTED, false);
+    private static void title(XSLFSlide s, Decision d, SummaryMarkdown.Language l) {
+        text(s, new Rectangle2D.Double(24, 16, W - 48, 40), (d.model().isBlank() ? t(l, "(no model)") : d.model()), 26, TEXT,
+                true);
+        text(s, new Rectangle2D.Double(24, 54, W - 48, 26), d.gpus() + (d.gpuEach().isEmpty() ? "" : " (" + v(l, d.gpuEach())
+                + " " + t(l, "each") + ")") + " · " + d.engine(), 14, MUTED, false);
     }
 
     /** The verdict, what it is for, the maximum concurrency at the context and the budget, large on the left. */
-    private static void verdict(XSLFSlide s, Decision d) {
+    private static void verdict(XSLFSlide s, Decision d, SummaryMarkdown.Language l, String concurrencyHow, String budgetHow) {
         Color c = d.verdict().equals("FITS") ? GOOD : d.verdict().equals("DOES NOT FIT") ? BAD : MUTED;
-        text(s, new Rectangle2D.Double(24, 92, 440, 60), d.verdict(), 40, c, true);
-        text(s, new Rectangle2D.Double(24, 150, 440, 44), join(d.verdictFor().isEmpty() ? "" : "for " + d.verdictFor(),
-                d.margin()), 14, TEXT, false);
-        text(s, new Rectangle2D.Double(24, 196, 440, 22), "Max concurrency at " + d.context() + " per sequence", 14, MUTED, false);
-        text(s, new Rectangle2D.Double(24, 216, 440, 52), d.concurrency(), 34, ACCENT, true);
-        text(s, new Rectangle2D.Double(24, 262, 440, 14), d.concurrencyHow(), 8, MUTED, false);
-        text(s, new Rectangle2D.Double(24, 282, 440, 22), "Production budget per replica (GPU memory " + d.gpuMemory() + ")",
-                12, MUTED, false);
-        text(s, new Rectangle2D.Double(24, 300, 440, 34), d.budget(), 22, TEXT, true);
-        text(s, new Rectangle2D.Double(24, 330, 440, 24), d.budgetHow(), 8, MUTED, false);
+        text(s, new Rectangle2D.Double(24, 92, 440, 60), t(l, d.verdict()), 40, c, true);
+        text(s, new Rectangle2D.Double(24, 150, 440, 44), join(d.verdictFor().isEmpty() ? "" : t(l, "for") + " "
+                + scenario(l, d.verdictFor()), v(l, d.margin())), 14, TEXT, false);
+        text(s, new Rectangle2D.Double(24, 196, 440, 22), t(l, "Max concurrency at") + " " + v(l, d.context()) + " "
+                + t(l, "per sequence"), 14, MUTED, false);
+        text(s, new Rectangle2D.Double(24, 216, 440, 52), v(l, d.concurrency()), 34, ACCENT, true);
+        text(s, new Rectangle2D.Double(24, 262, 440, 14), concurrencyHow, 8, MUTED, false);
+        text(s, new Rectangle2D.Double(24, 282, 440, 22), t(l, "Production budget per replica") + " (" + t(l, "GPU memory")
+                + " " + v(l, d.gpuMemory()) + ")", 12, MUTED, false);
+        text(s, new Rectangle2D.Double(24, 300, 440, 34), v(l, d.budget()), 22, TEXT, true);
+        text(s, new Rectangle2D.Double(24, 330, 440, 24), budgetHow, 8, MUTED, false);
+    }
+
+    static String t(SummaryMarkdown.Language l, String s) { return s.isEmpty() ? s : l.t().apply(s); }
+
+    static String v(SummaryMarkdown.Language l, String s) { return s.isEmpty() ? s : l.value().apply(s); }
+
+    static String m(SummaryMarkdown.Language l, String s) { return s.isEmpty() ? s : l.message().apply(s); }
+
+    /** {@link Decision#how}: the formula, this sheet's numbers and the assumptions (or the reason), each part written by l. */
+    private static String how(Figure f, SummaryMarkdown.Language l) {
+        if (!f.available()) {
+            return f.reason() == null ? "" : m(l, f.reason());
+        }
+        var p = f.provenance();
+        String formula = m(l, p.formula());
+        String numbers = m(l, p.expression());
+        String s = formula.isEmpty() ? numbers : numbers.isEmpty() ? formula : formula + ": " + numbers;
+        List<String> a = p.assumptions().stream().map(x -> m(l, x)).toList();
+        return a.isEmpty() ? s : s + " (" + String.join("; ", a) + ")";
+    }
+
+    /** "Limit: 16 x 32,768 tokens" with the scenario's name translated. */
+    private static String scenario(SummaryMarkdown.Language l, String s) {
+        int i = s.indexOf(": ");
+        return i < 0 ? v(l, s) : t(l, s.substring(0, i)) + ": " + v(l, s.substring(i + 2));
     }
 
     private static String join(String a, String b) {
@@ -83,18 +118,20 @@ public final class PptxSlide {
     }
 
     /** The variants side by side, or (a sheet without variants) the three scenarios. */
-    private static void table(XSLFSlide s, Decision d) {
+    private static void table(XSLFSlide s, Decision d, SummaryMarkdown.Language l) {
         List<String[]> rows = new ArrayList<>();
         if (!d.variants().isEmpty()) {
-            rows.add(new String[] {"Variant", "Verdict", "Max concurrency", "Production budget", "Margin"});
-            for (Decision.Variant v : d.variants()) {
-                rows.add(new String[] {v.name() + (v.shown() ? " (shown)" : ""), v.verdict(), v.concurrency(), v.budget(),
-                    v.margin()});
+            rows.add(new String[] {t(l, "Variant"), t(l, "Verdict"), t(l, "Max concurrency"), t(l, "Production budget"),
+                t(l, "Margin")});
+            for (Decision.Variant x : d.variants()) {
+                rows.add(new String[] {x.name() + (x.shown() ? " (" + t(l, "shown") + ")" : ""), t(l, x.verdict()),
+                    v(l, x.concurrency()), v(l, x.budget()), v(l, x.margin())});
             }
         } else {
-            rows.add(new String[] {"Scenario", "Load", "Fits the KV pool", "Share of the pool"});
-            for (Decision.Line l : d.scenarios()) {
-                rows.add(new String[] {l.name(), l.load().isEmpty() ? "unavailable" : l.load(), l.fits(), l.poolShare()});
+            rows.add(new String[] {t(l, "Scenario"), t(l, "Load"), t(l, "Fits the KV pool"), t(l, "Share of the pool")});
+            for (Decision.Line x : d.scenarios()) {
+                rows.add(new String[] {t(l, x.name()), x.load().isEmpty() ? t(l, "unavailable") : v(l, x.load()), v(l, x.fits()),
+                    v(l, x.poolShare())});
             }
         }
         XSLFTable t = s.createTable();
@@ -118,10 +155,11 @@ public final class PptxSlide {
         t.setAnchor(new Rectangle2D.Double(24, 372, W - 48, rowH * rows.size()));
     }
 
-    private static String footer(ReportData d, Decision dec) {
-        String basis = d.basis == null ? "" : d.basis.words() + (d.basis.on().isEmpty() ? "" : " " + d.basis.on()) + " · ";
-        return basis + "SHA-256 " + dec.fingerprint() + (dec.approved() ? " (approved)" : " (draft, not approved)") + " · VRAM Sheet "
-                + d.version + " · " + d.generatedAt;
+    private static String footer(ReportData d, Decision dec, SummaryMarkdown.Language l) {
+        String basis = d.basis == null ? "" : m(l, d.basis.words()) + (d.basis.on().isEmpty() ? "" : " " + m(l, d.basis.on()))
+                + " · ";
+        return basis + "SHA-256 " + dec.fingerprint() + " (" + t(l, dec.approved() ? "approved" : "draft, not approved") + ")"
+                + " · VRAM Sheet " + d.version + " · " + d.generatedAt;
     }
 
     /** A text box at {@code at}: one paragraph, no autofit (the slide's places are fixed). */

@@ -21,6 +21,7 @@ import org.apache.poi.xddf.usermodel.chart.XDDFDataSourcesFactory;
 import org.apache.poi.xssf.usermodel.XSSFFormulaEvaluator;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.summary.SummaryMarkdown;
 import org.vramsheet.io.json.AtomicFiles;
 
 /**
@@ -55,6 +56,12 @@ public final class ReportFiles {
      */
     public static void export(ReportData d, Request r, Path pptx, DoubleConsumer progress)
             throws IOException, PdfSigner.SigningException {
+        export(d, r, pptx, SummaryMarkdown.Language.ENGLISH, progress);
+    }
+
+    /** As {@link #export(ReportData, Request, Path, DoubleConsumer)}, the slide's words written by {@code slide}. */
+    public static void export(ReportData d, Request r, Path pptx, SummaryMarkdown.Language slide, DoubleConsumer progress)
+            throws IOException, PdfSigner.SigningException {
         progress.accept(0.1);
         // the workbook (POI's schemas load slowly the first time) renders on the other core while the PDF renders here
         CompletableFuture<byte[]> xlsx = r.xlsx() != null && r.pdf() != null
@@ -80,7 +87,7 @@ public final class ReportFiles {
             out.add(0, new AtomicFiles.Output(checked(r.xlsx()), x));
         }
         if (pptx != null) {
-            out.add(new AtomicFiles.Output(checked(pptx), PptxSlide.render(d)));
+            out.add(new AtomicFiles.Output(checked(pptx), PptxSlide.render(d, slide)));
             progress.accept(0.9);
         }
         AtomicFiles.writeAll(out);

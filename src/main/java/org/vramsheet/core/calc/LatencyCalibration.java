@@ -132,7 +132,8 @@ public record LatencyCalibration(Double memoryBandwidth, Double compute, String 
 
     /** The calibration's provenance: which run, on what, and what each value fits. */
     static String provenance(MeasuredLatency m, double mem, double compute, int itlSteps, int ttftSteps) {
-        String setup = (m.modelId().isEmpty() ? "the sheet's model" : m.modelId()) + " ("
+        // no apostrophe: the source is quoted in the assumptions and the window translates it by its parts
+        String setup = (m.modelId().isEmpty() ? "the model of the sheet" : m.modelId()) + " ("
                 + (m.engine() == null ? "engine not known" : m.engine().label()) + (m.engineVersion().isEmpty() ? "" : " "
                 + m.engineVersion()) + ", " + (m.gpus() == null ? "" : m.gpus() + " x ") + (m.gpuName().isEmpty() ? "GPU"
                 : m.gpuName()) + (m.weightFormat() == null ? "" : ", " + m.weightFormat()) + (m.kvDtype() == null ? ""

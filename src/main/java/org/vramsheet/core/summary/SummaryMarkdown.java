@@ -8,9 +8,17 @@ import java.util.function.UnaryOperator;
  * window can give it in its language; the model ID, the GPU's name and the fingerprint are copied as they are.
  */
 public final class SummaryMarkdown {
-    /** How the caller writes a label ({@code t}) and a figure's text ({@code value}); English keeps both. */
-    public record Language(UnaryOperator<String> t, UnaryOperator<String> value) {
-        public static final Language ENGLISH = new Language(s -> s, s -> s);
+    /**
+     * How the caller writes a label ({@code t}), a figure's text ({@code value}) and a sentence of the core's with
+     * numbers in it ({@code message}: a figure's "how", the slide's); English keeps all three.
+     */
+    public record Language(UnaryOperator<String> t, UnaryOperator<String> value, UnaryOperator<String> message) {
+        public static final Language ENGLISH = new Language(s -> s, s -> s, s -> s);
+
+        /** Labels and figures only: a sentence passes through {@code t}. */
+        public Language(UnaryOperator<String> t, UnaryOperator<String> value) {
+            this(t, value, t);
+        }
     }
 
     private SummaryMarkdown() { }

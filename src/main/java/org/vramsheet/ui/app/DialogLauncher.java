@@ -18,6 +18,7 @@ import org.vramsheet.ui.dialogs.LogDialog;
 import org.vramsheet.ui.dialogs.LogViewModel;
 import org.vramsheet.ui.dialogs.ProbeDialog;
 import org.vramsheet.ui.dialogs.ProbeViewModel;
+import org.vramsheet.ui.model.DecisionText;
 import org.vramsheet.ui.model.SheetViewModel;
 import org.vramsheet.ui.text.Texts;
 
@@ -59,7 +60,7 @@ final class DialogLauncher {
 
     /** "Export report..." (XLSX, PDF, signing). */
     ExportDialog export() {
-        ExportViewModel evm = new ExportViewModel(AppVersion.get());
+        ExportViewModel evm = new ExportViewModel(AppVersion.get(), DecisionText.language(texts));
         evm.suggest(vm.file.get(), vm.model.modelId.get());
         ExportDialog d = new ExportDialog(owner, evm, vm, dialogs, css.get(), texts);
         d.show();
@@ -68,7 +69,7 @@ final class DialogLauncher {
 
     /** File › Export slide...: the export dialog with only the slide chosen (the reports can be added in it). */
     ExportDialog exportSlide() {
-        ExportViewModel evm = new ExportViewModel(AppVersion.get());
+        ExportViewModel evm = new ExportViewModel(AppVersion.get(), DecisionText.language(texts));
         evm.suggestSlide(vm.file.get(), vm.model.modelId.get());
         ExportDialog d = new ExportDialog(owner, evm, vm, dialogs, css.get(), texts);
         d.stage().setTitle(texts.t("Export slide"));

@@ -17,10 +17,10 @@ import javafx.scene.control.SeparatorMenuItem;
  */
 final class Mnemonics {
     /**
-     * The main window's buttons that get a letter, by id (the rest are reached with Tab). Not Compare: JavaFX's
-     * mnemonic fires an ActionEvent, which does not toggle a ToggleButton.
+     * The main window's buttons that get a letter, by id (the rest are reached with Tab). Compare toggles on its letter
+     * (sections VariantBar: a mnemonic's bare ActionEvent does not toggle a plain ToggleButton).
      */
-    static final List<String> MAIN_BUTTONS = List.of("estimate-nonkv", "paste-log", "measure-server",
+    static final List<String> MAIN_BUTTONS = List.of("variant-new", "variant-compare", "estimate-nonkv", "paste-log", "measure-server",
             "signOff-approve", "gpu-fit-use");
 
     private Mnemonics() { }
@@ -56,8 +56,21 @@ final class Mnemonics {
             if (n instanceof Labeled l && l.getText() != null && !l.getText().contains("_")) {
                 l.setMnemonicParsing(true);
                 l.setText(mark(l.getText(), used));
+                // a button whose text changes ("+ Variant", then "+") marks its new text with a letter no other has
+                l.textProperty().addListener((o, was, now) -> {
+                    if (now != null && !now.contains("_")) {
+                        used.remove(letter(was)); // its own letter (a symbol alone, "+", gets none)
+                        l.setText(mark(now, used));
+                    }
+                });
             }
         }
+    }
+
+    /** The letter after a text's mnemonic underscore, lower case (0: none). */
+    static char letter(String text) {
+        int i = text == null ? -1 : text.indexOf('_');
+        return i >= 0 && i + 1 < text.length() ? Character.toLowerCase(text.charAt(i + 1)) : 0;
     }
 
     /** {@code text} with "_" before its mnemonic letter (added to {@code taken}); unchanged when every letter is taken. */

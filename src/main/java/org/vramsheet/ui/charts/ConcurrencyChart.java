@@ -73,11 +73,15 @@ final class ConcurrencyChart implements ChartPane {
             data.add(new XYChart.Series<>());
         }
         double top = 1;
+        List<List<Curves.Point>> curves = lines.stream().map(Curves.Series::points).toList();
         for (int i = 0; i < lines.size(); i++) {
             Curves.Series l = lines.get(i);
             boolean inForm = !variants.isEmpty() && l.name().equals(shown);
-            SeriesPoints.rename(data.get(i), l.name() + (inForm ? " (" + texts.t("in the form") + ")" : ""));
+            int same = SeriesPoints.sameAs(curves, i);
+            SeriesPoints.rename(data.get(i), l.name() + (inForm ? " (" + texts.t("in the form") + ")" : "")
+                    + (same < 0 ? "" : " (" + texts.t("same as") + " " + lines.get(same).name() + ")"));
             SeriesPoints.setPoints(data.get(i), l.points(), p -> ChartAxes.log2(p.x()), p -> Ticks.countPosition(p.y()));
+            SeriesPoints.lift(data.get(i), same < 0 ? 0 : i - same); // an identical variant's line just above, so both show
             top = Math.max(top, l.points().stream().mapToDouble(Curves.Point::y).max().orElse(1));
         }
         if (target != null) {

@@ -78,11 +78,16 @@ final class KvContextChart extends VBox implements ChartPane {
     /** A fixed slot per scenario (its colour and dash never move), the pool, where each stops fitting. */
     private void drawCurves(Curves.Charts ch, double unit, String unitName) {
         double xmax = Math.max(9.5, ChartAxes.log2(ch.maxContext()));
+        List<List<Curves.Point>> curves = new ArrayList<>();
         for (ScenarioId id : ScenarioId.values()) {
             Curves.Series s = ch.kvSeries().stream().filter(x -> scenarioOf(x.name()) == id).findFirst().orElse(null);
+            curves.add(s == null ? List.of() : s.points());
+            int same = SeriesPoints.sameAs(curves, id.ordinal());
             XYChart.Series<Number, Number> slot = slots.get(id.ordinal());
-            SeriesPoints.rename(slot, s != null ? texts.message(s.name()) : texts.t(id.label()) + " " + texts.t("(unavailable)"));
-            SeriesPoints.setPoints(slot, s == null ? List.of() : s.points(), p -> ChartAxes.log2(p.x()), p -> p.y() / unit);
+            SeriesPoints.rename(slot, s == null ? texts.t(id.label()) + " " + texts.t("(unavailable)") : texts.message(s.name())
+                    + (same < 0 ? "" : " (" + texts.t("same as") + " " + texts.t(ScenarioId.values()[same].label()) + ")"));
+            SeriesPoints.setPoints(slot, curves.get(id.ordinal()), p -> ChartAxes.log2(p.x()), p -> p.y() / unit);
+            SeriesPoints.lift(slot, same < 0 ? 0 : id.ordinal() - same); // an identical curve just above, so both show
         }
         double pool = ch.poolBytes() / unit;
         SeriesPoints.rename(slots.get(POOL), texts.t("KV pool") + " " + texts.numbers(SeriesPoints.oneDecimal(pool)) + " " + unitName);

@@ -52,6 +52,26 @@ final class SeriesPoints {
         }
     }
 
+    /** How far up an identical curve is drawn per place after the one it repeats (px), so both show (as the PDF does). */
+    static final double LIFT = 3;
+
+    /** The first earlier curve with exactly these points (-1: none, or no points): drawn apart, "same as" in the legend. */
+    static int sameAs(List<List<Curves.Point>> curves, int s) {
+        for (int i = 0; i < s; i++) {
+            if (!curves.get(i).isEmpty() && curves.get(i).equals(curves.get(s))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Draws the series' line {@code places} x {@link #LIFT} px up (0: where its points are). */
+    static void lift(XYChart.Series<Number, Number> s, int places) {
+        if (s.getNode() != null) {
+            s.getNode().setTranslateY(-LIFT * places);
+        }
+    }
+
     /** An amount with one decimal and grouped thousands, as the legends and labels show it (before localising). */
     static String oneDecimal(double v) { return String.format(Locale.ROOT, "%,.1f", v); }
 }

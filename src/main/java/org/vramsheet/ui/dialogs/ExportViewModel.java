@@ -18,6 +18,7 @@ import javafx.beans.property.StringProperty;
 import org.vramsheet.report.PdfSigner;
 import org.vramsheet.report.ReportData;
 import org.vramsheet.report.ReportFiles;
+import org.vramsheet.core.summary.SummaryMarkdown;
 import org.vramsheet.ui.model.SheetViewModel;
 
 /**
@@ -49,7 +50,12 @@ public final class ExportViewModel {
     private final Writer writer;
 
     public ExportViewModel(String version) {
-        this(version, ReportFiles::export);
+        this(version, SummaryMarkdown.Language.ENGLISH);
+    }
+
+    /** @param slide how the slide writes its words: the window's language (issue 31) */
+    public ExportViewModel(String version, SummaryMarkdown.Language slide) {
+        this(version, (d, r, pptx, progress) -> ReportFiles.export(d, r, pptx, slide, progress));
     }
 
     ExportViewModel(String version, Writer writer) {

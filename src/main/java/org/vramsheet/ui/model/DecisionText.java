@@ -27,6 +27,11 @@ public final class DecisionText {
 
     /** Edit › Copy summary's Markdown in the window's language. */
     public static String markdown(SheetViewModel.Computed c, Texts texts) {
-        return SummaryMarkdown.of(of(c), new SummaryMarkdown.Language(texts::t, texts::value));
+        return SummaryMarkdown.of(of(c), language(texts));
+    }
+
+    /** The window's language for the summary and the slide: labels, figures, and the core's sentences. */
+    public static SummaryMarkdown.Language language(Texts texts) {
+        return new SummaryMarkdown.Language(texts::t, texts::value, texts::message);
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import org.vramsheet.core.sheet.MeasuredDevice;
 import org.vramsheet.core.sheet.MeasuredLatency;
 import org.vramsheet.core.sheet.MeasuredSetup;
 import org.vramsheet.core.sheet.Validation;
@@ -36,6 +37,12 @@ public final class ValidationViewModel extends SectionViewModel {
     public final NumberInput measuredCudaGraphs = number("validation.measuredCudaGraphBytes", NumberInput.Kind.BYTES, "GiB");
     /** The setup the measurements were measured on (not an edit of its own: it follows applying a log or typing one). */
     public final ObjectProperty<MeasuredSetup> setup = new SimpleObjectProperty<>();
+    /**
+     * The buffers per device and the layers offloaded that an applied llama.cpp / Ollama log printed, kept whole like
+     * the setup (they follow applying a log; a sheet that is loaded and saved keeps them).
+     */
+    public final ObjectProperty<List<MeasuredDevice>> devices = new SimpleObjectProperty<>(List.of());
+    public final ObjectProperty<Integer> offloadedLayers = new SimpleObjectProperty<>();
     /**
      * The probe's latency measurement (issue 29), kept whole: recorded by "Measure a running server...", shown in the
      * Latency tab; a change of it is an edit (Record, Calibrate's undo).
@@ -66,6 +73,8 @@ public final class ValidationViewModel extends SectionViewModel {
             style(sizes().get(i), exact.get(i));
         }
         setup.set(v.setup());
+        devices.set(v.devices());
+        offloadedLayers.set(v.offloadedLayers());
         latency.set(v.latency());
     }
 
@@ -113,6 +122,7 @@ public final class ValidationViewModel extends SectionViewModel {
                 .predictedKvCapacityTokens(predictedKvCapacity.longValue()).measuredOnGpus(measuredOnGpus.intValue())
                 .measuredActivationPeakBytes(bytes(measuredActivationPeak))
                 .measuredNonTorchBytes(bytes(measuredNonTorch)).measuredCudaGraphBytes(bytes(measuredCudaGraphs))
-                .setup(setup.get()).latency(latency.get()).build();
+                .setup(setup.get()).devices(devices.get()).offloadedLayers(offloadedLayers.get())
+                .latency(latency.get()).build();
     }
 }

@@ -185,7 +185,9 @@ public final class SheetView extends ScrollPane {
 
     private Node model() {
         VBox s = v.section("MODEL");
-        s.getChildren().add(fill(COLUMNS, wide(v.text("model-modelId", "Exact model ID", vm.model.modelId), 2),
+        // the whole row and a tooltip: a GGUF or Ollama ID ("unsloth/Qwen3-30B-A3B-Instruct-2507-GGUF:Q4_K_M") was cut
+        s.getChildren().add(fill(COLUMNS, wide(Views.wholeText(v.text("model-modelId", "Exact model ID", vm.model.modelId)),
+                COLUMNS),
                 v.text("model-revision", "Revision", vm.model.revision),
                 v.text("model-architecture", "Architecture", vm.model.architecture), v.number(vm.model.maxContext)));
         return s;

@@ -3,6 +3,7 @@ package org.vramsheet.ui.sections;
 import javafx.beans.binding.Bindings;
 import java.util.function.Consumer;
 import javafx.beans.property.BooleanProperty;
+import javafx.event.ActionEvent;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
@@ -24,7 +25,7 @@ import org.vramsheet.ui.text.Texts;
 public final class VariantBar extends VBox {
     private final ComboBox<String> choice = new ComboBox<>();
     private final SheetViewModel vm;
-    private final ToggleButton compare = new ToggleButton();
+    private final ToggleButton compare = new MnemonicToggle();
     private boolean updating;
 
     public VariantBar(SheetViewModel vm, Texts texts, Consumer<String> refused) {
@@ -58,6 +59,32 @@ public final class VariantBar extends VBox {
         HBox row = new HBox(4, choice, add, compare);
         row.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(title, row);
+    }
+
+    /**
+     * A toggle that its Alt letter toggles too: a mnemonic fires a bare ActionEvent at its node, which a ToggleButton
+     * takes without changing its selection (only {@code fire()}, a click or Space, toggles it).
+     */
+    private static final class MnemonicToggle extends ToggleButton {
+        private boolean firing;
+
+        MnemonicToggle() {
+            addEventHandler(ActionEvent.ACTION, e -> {
+                if (!firing && !isDisabled()) {
+                    setSelected(!isSelected());
+                }
+            });
+        }
+
+        @Override
+        public void fire() {
+            firing = true;
+            try {
+                super.fire();
+            } finally {
+                firing = false;
+            }
+        }
     }
 
     /** On while the Compare view stands in place of the form. */

@@ -217,6 +217,17 @@ public final class Views {
         return new VBox(1, l, tf);
     }
 
+    /** A text field's box ({@link #text}) whose field shows its whole text on hover too (long IDs, names). */
+    static VBox wholeText(VBox box) {
+        TextField tf = (TextField) box.getChildren().get(1);
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(tf.textProperty());
+        tip.setWrapText(true);
+        tip.setMaxWidth(900);
+        tf.tooltipProperty().bind(Bindings.when(tf.textProperty().isEmpty()).then((Tooltip) null).otherwise(tip));
+        return box;
+    }
+
     /**
      * A text input of several lines (VALIDATION › Notes: each applied log or probe adds a line). A TextField drops line
      * breaks, which ran the notes together (issue 31); Tab still moves to the next field (Ctrl+Tab inside the area).

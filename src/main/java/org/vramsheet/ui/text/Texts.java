@@ -184,7 +184,7 @@ public final class Texts {
         StringBuilder out = new StringBuilder();
         while (p.find()) {
             int i = Integer.parseInt(p.group(1));
-            p.appendReplacement(out, Matcher.quoteReplacement(i < args.size() ? number(args.get(i)) : p.group()));
+            p.appendReplacement(out, Matcher.quoteReplacement(i < args.size() ? arg(args.get(i), missed) : p.group()));
         }
         p.appendTail(out);
         return out.toString();
@@ -284,9 +284,35 @@ public final class Texts {
         return DECIMAL.matcher(s).replaceAll("$1,$2");
     }
 
-    /** One placeholder's text: a plain number for the language; a version or a quoted text as it is. */
-    private String number(String arg) {
+    /**
+     * One placeholder's text: a plain number for the language; the latency estimate's quoted utilization source
+     * translated ({@link SourceText}); a version or another quoted text (a name, a path) as it is.
+     */
+    private String arg(String arg, List<String> missed) {
+        if (SourceText.START.matcher(arg).lookingAt() && arg.endsWith("'")) {
+            return SourceText.translate(this, arg, missed);
+        }
         return PLAIN_NUMBER.matcher(arg).matches() ? numbers(arg) : arg;
+    }
+
+    /** A part of a composed text, translated as {@link #message} does, its misses added to {@code missed} (may be null). */
+    String part(String english, List<String> missed) {
+        return translate(english, missed);
+    }
+
+    /** A template's translation (or the template itself, a miss) with its {0}, {1}, ... filled in. */
+    String fill(String key, List<String> missed, String... args) {
+        String tpl = words.get(key);
+        if (tpl == null) {
+            if (missed != null) {
+                missed.add(key);
+            }
+            tpl = key;
+        }
+        for (int i = 0; i < args.length; i++) {
+            tpl = tpl.replace("{" + i + "}", args[i]);
+        }
+        return tpl;
     }
 
     /**

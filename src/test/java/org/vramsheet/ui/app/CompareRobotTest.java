@@ -104,6 +104,36 @@ class CompareRobotTest {
         return org.vramsheet.core.units.Units.grouped(f.value()); // the unit is in the row's label
     }
 
+    /**
+     * Issue 31: Compare had no Alt letter (a mnemonic's ActionEvent left a ToggleButton as it was). Its letter, sent as
+     * the keyboard delivers Alt + letter to the focused field, puts the Compare view in place of the form and back.
+     */
+    @Test
+    void compareHasAnAltLetterThatTogglesIt(FxRobot robot) throws Exception {
+        openThree(robot);
+        ToggleButton compare = robot.lookup("#variant-compare").queryAs(ToggleButton.class);
+        String text = compare.getText();
+        int at = text.indexOf('_');
+        assertTrue(compare.isMnemonicParsing() && at >= 0 && Character.isLetter(text.charAt(at + 1)), text);
+        KeyCode code = KeyCode.getKeyCode(String.valueOf(text.charAt(at + 1)).toUpperCase());
+        robot.clickOn("#context-text");
+        for (boolean on : new boolean[] {true, false}) {
+            robot.interact(() -> javafx.event.Event.fireEvent(window.scene().getFocusOwner(), new javafx.scene.input.KeyEvent(
+                    javafx.scene.input.KeyEvent.KEY_PRESSED, code.getChar().toLowerCase(), code.getChar().toLowerCase(), code,
+                    false, false, true, false)));
+            WaitForAsyncUtils.waitForFxEvents();
+            assertEquals(on, compare.isSelected(), "Alt+" + text.charAt(at + 1));
+            assertEquals(on, robot.lookup("#compare-pane").tryQuery().map(n -> n.getScene() != null).orElse(false),
+                    "the Compare view in place of the form: " + on);
+        }
+        robot.clickOn("#variant-compare");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(compare.isSelected(), "a click still toggles it once");
+        robot.clickOn("#variant-compare");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(compare.isSelected());
+    }
+
     @Test
     void theVariantsStandSideBySideInPlaceOfTheFormAndFollowTheSlider(FxRobot robot) throws Exception {
         openThree(robot);
@@ -176,7 +206,8 @@ class CompareRobotTest {
     @Test
     void aSheetWithoutVariantsOffersOneAndASwitchThatWouldLoseTextIsRefused(FxRobot robot) {
         Button add = robot.lookup("#variant-new").queryAs(Button.class);
-        assertEquals("+ Variant", add.getText());
+        assertEquals("+ Variant", Mnemonics.shown(add.getText()));
+        assertTrue(add.getText().matches("\\+ \\p{L}*_\\p{L}+"), "its Alt letter (issue 31): " + add.getText());
         assertFalse(robot.lookup("#variant-choice").query().isVisible());
         robot.clickOn(add);
         WaitForAsyncUtils.waitForFxEvents();

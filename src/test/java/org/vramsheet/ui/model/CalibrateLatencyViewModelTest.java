@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.vramsheet.core.sheet.LatencyStep;
 import org.vramsheet.core.sheet.MeasuredLatency;
 import org.vramsheet.core.sheet.Worksheet;
+import org.vramsheet.core.result.Figure;
 import org.vramsheet.io.json.WorksheetJson;
+import org.vramsheet.ui.text.FigureText;
+import org.vramsheet.ui.text.Texts;
 
 /**
  * "Calibrate from this run" in the window's model (issue 29): VALIDATION's measured latency survives loading into the
@@ -55,5 +58,48 @@ class CalibrateLatencyViewModelTest {
         assertEquals(before, vm.computed().sheet());
         assertEquals(why, vm.computed().measuredLatency().reason());
         assertNull(vm.computed().latency().measured(), "the Latency tab draws no point of another GPU");
+    }
+
+    /**
+     * Issue 29's leftover: the "calibrated from probe run ..." source in the latency figures' explanations (hover, the
+     * pinned panel) stayed English in the Russian window; so did the default and the typed sources. Every assumption of
+     * every latency figure now translates whole, the setup's names kept.
+     */
+    @Test
+    void theUtilizationSourceIsRussianInTheRussianWindow() throws Exception {
+        Texts ru = Texts.of("ru");
+        SheetViewModel vm = new SheetViewModel(sheet(null));
+        assertLatencyRussian(vm, ru, "('откалибровано по 15 опубликованным прогонам SGLang (Llama 3.1 70B, 8 x A100; "
+                + "Qwen3 235B A22B, 8 x B200; средний TPOT, медианный TTFT), docs/accuracy.md; применено к vLLM как есть");
+        vm.runtime.prefillOverhead.textProperty().set("90");
+        assertLatencyRussian(vm, ru, "('введено в разделе СРЕДА ВЫПОЛНЕНИЯ: накладные prefill (мс) 90,0; остальное: откалибровано");
+        assertNull(vm.calibrateLatency());
+        String shown = assertLatencyRussian(vm, ru, "откалибровано по прогону probe 2026-12-02T01:23:45Z на "
+                + "meta-llama/Llama-3.1-70B-Instruct (vLLM, 1 x NVIDIA H200 SXM 141GB, BF16, KV auto (model dtype)): доля "
+                + "полосы памяти 0,");
+        assertTrue(shown.contains("(наименьшие квадраты логарифмов ошибок; промпт 1000, вывод 200 токенов на запрос); остальное: "
+                + "введено в разделе СРЕДА ВЫПОЛНЕНИЯ: доля полосы памяти 0,"), shown);
+        assertTrue(shown.contains("накладные prefill (мс) 90,0; остальное: откалибровано по 15 опубликованным прогонам SGLang"), shown);
+    }
+
+    /** Checks each latency figure's explanation in Russian; returns the first, which must contain {@code expected}. */
+    private static String assertLatencyRussian(SheetViewModel vm, Texts ru, String expected) {
+        String first = null;
+        for (Figure f : vm.computed().outcome().result().figures().values()) {
+            if (!f.key().startsWith("performance.") || !f.available()) {
+                continue;
+            }
+            for (String a : f.provenance().assumptions()) {
+                assertEquals(List.of(), ru.untranslated(a), a);
+            }
+            String e = FigureText.explain(f, ru);
+            for (String english : List.of("calibrated", "fits the measured", "the rest", "used for", "typed in", "least squares")) {
+                assertTrue(!e.contains(english), english + " in\n" + e);
+            }
+            first = first == null ? e : first;
+        }
+        assertNotNull(first, "latency figures");
+        assertTrue(first.contains(expected), first);
+        return first;
     }
 }

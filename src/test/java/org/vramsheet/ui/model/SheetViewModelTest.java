@@ -53,6 +53,27 @@ public class SheetViewModelTest {
         }
     }
 
+    /**
+     * A llama.cpp sheet saved by version 9 with the log LC11 applied (the per-device buffers and "offloaded 25/25
+     * layers"): open, save, open again keeps them (the ViewModel dropped them: the measured-device table went blank).
+     */
+    @Test
+    void loadingKeepsTheMeasuredDevicesAndOffloadedLayers() throws Exception {
+        Path f = Path.of("src/test/resources/worksheets/v9-llamacpp-gptoss20b-lc11-devices.json");
+        Worksheet ws = WorksheetJson.read(f);
+        assertEquals(2, ws.validation().devices().size());
+        assertEquals(25, ws.validation().offloadedLayers());
+        SheetViewModel vm = new SheetViewModel();
+        vm.open(ws, f);
+        assertEquals(ws.validation().devices(), vm.snapshot().validation().devices());
+        assertEquals(ws.validation().offloadedLayers(), vm.snapshot().validation().offloadedLayers());
+        Worksheet again = WorksheetJson.parse(WorksheetJson.write(vm.snapshot()), "saved");
+        assertEquals(ws.validation(), again.validation());
+        assertEquals(12_096_561_480L, again.validation().devices().get(0).modelBytes());
+        assertFalse(vm.dirtyProperty().get());
+        assertTrue(vm.computed().outcome().result().figures().containsKey("validation.devices.gpu0.kvBytes"));
+    }
+
     @Test
     void typingRecomputesTheResult() throws Exception {
         SheetViewModel vm = open("llama-3.1-70b-bf16-h200.json");
