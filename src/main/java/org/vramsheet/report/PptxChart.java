@@ -77,8 +77,9 @@ final class PptxChart {
             name(line(s, m, PptxSlide.BAD, 1.25, StrokeStyle.LineDash.DASH), "context-marker");
             double x = p.x(context);
             boolean left = x > area.getMaxX() - 90; // by the right edge the label goes on the marker's left
-            PptxSlide.text(s, new Rectangle2D.Double(left ? x - 93 : x + 3, area.getY(), 90, 14), PptxSlide.v(words, Units.grouped(context) + " tokens"),
-                    9, PptxSlide.BAD, false).getTextParagraphs().get(0).setTextAlign(left ? TextAlign.RIGHT : TextAlign.LEFT);
+            PptxSlide.text(s, new Rectangle2D.Double(left ? x - 93 : x + 3, area.getY(), 90, 14),
+                    PptxSlide.v(words, Units.grouped(context) + " tokens"), 9, PptxSlide.BAD,
+                    false).getTextParagraphs().get(0).setTextAlign(left ? TextAlign.RIGHT : TextAlign.LEFT);
         }
         legend(s, box, lines, variants);
     }
