@@ -1,9 +1,11 @@
 package org.vramsheet;
 import javafx.application.Application;
 import org.vramsheet.cli.Cli;
+import org.vramsheet.ui.app.AppHome;
 import org.vramsheet.ui.app.StartSheet;
 import org.vramsheet.ui.app.StartupProbe;
 import org.vramsheet.ui.app.VramSheetApp;
+import org.vramsheet.ui.app.WindowSlideLanguages;
 
 
 /**
@@ -36,7 +38,8 @@ public final class Launcher {
             return;
         }
         quietLibraries();
-        int code = Cli.run(args, System.out, System.err);
+        // export --pptx writes the slide in the window's languages, by default in the one View › Language saved
+        int code = Cli.run(args, System.out, System.err, new WindowSlideLanguages(AppHome.standard()));
         System.out.flush();
         if (code != 0) {
             System.exit(code);

@@ -12,6 +12,7 @@ import org.vramsheet.core.sheet.SignOffFlow;
 import org.vramsheet.core.sheet.SignOffStatus;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.Messages;
+import org.vramsheet.report.SlideLanguages;
 import picocli.CommandLine;
 
 /** Headless commands. Exit 0 on success, 2 with a one-line reason on bad input or file. */
@@ -22,17 +23,27 @@ public final class Cli {
     private Cli() { }
 
     public static int run(String[] args, PrintStream out, PrintStream stderr) {
-        return execute(args, out, stderr, System.getenv());
+        return run(args, out, stderr, SlideLanguages.ENGLISH);
+    }
+
+    /** As {@link #run(String[], PrintStream, PrintStream)}, {@code export --pptx} writing slides in {@code slides}. */
+    public static int run(String[] args, PrintStream out, PrintStream stderr, SlideLanguages slides) {
+        return execute(args, out, stderr, System.getenv(), slides);
     }
 
     /** Runs args as the command line would, reading this environment (HF_TOKEN, VRAMSHEET_KEY_PASSWORD, ...). */
     static int execute(String[] args, PrintStream out, PrintStream stderr, Map<String, String> env) {
+        return execute(args, out, stderr, env, SlideLanguages.ENGLISH);
+    }
+
+    /** As {@link #execute(String[], PrintStream, PrintStream, Map)}, with the slide's languages. */
+    static int execute(String[] args, PrintStream out, PrintStream stderr, Map<String, String> env, SlideLanguages slides) {
         // every line on stderr is one line of at most 300 characters, control characters escaped
         PrintStream err = Messages.oneLinePerPrint(stderr);
         ErrorHandlers handlers = new ErrorHandlers(err);
         PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
         PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
-        CommandLine cl = VramSheetCommand.commandLine(new Subcommand.Io(out, err, env), handlers);
+        CommandLine cl = VramSheetCommand.commandLine(new Subcommand.Io(out, err, env, slides), handlers);
         cl.setOut(outWriter).setErr(errWriter);
         int code;
         try {
@@ -67,8 +78,9 @@ public final class Cli {
                       read a model's config.json (Hub: HF_TOKEN, HF_ENDPOINT) into a worksheet
                       --onto SHEET.json   start from this sheet instead of the default one
                       --catalog           list the built-in models;  --cache  list the local HF cache
-                  java -jar vramsheet.jar export WORKSHEET.json --xlsx OUT.xlsx --pdf OUT.pdf
+                  java -jar vramsheet.jar export WORKSHEET.json --xlsx OUT.xlsx --pdf OUT.pdf --pptx OUT.pptx
                       [--letter] [--sign KEY.p12 (password: VRAMSHEET_KEY_PASSWORD or prompt)] [--force]
+                      [--language en|ru (the slide's; default: the window's View › Language, else English)]
                   java -jar vramsheet.jar verify REPORT.pdf [-o WORKSHEET.json]
                       checks fingerprint, printed numbers and signatures (exit 1 when they do not hold)
                   java -jar vramsheet.jar validate LOG [--worksheet SHEET.json] [--json] [-o UPDATED.json]

@@ -13,11 +13,15 @@ import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.report.PdfSigner;
 import org.vramsheet.report.ReportData;
 import org.vramsheet.report.ReportFiles;
+import org.vramsheet.report.SlideLanguages;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code export WORKSHEET.json --xlsx OUT.xlsx --pdf OUT.pdf --pptx OUT.pptx [--letter] [--sign KEY.p12] [--force]}. */
+/**
+ * {@code export WORKSHEET.json --xlsx OUT.xlsx --pdf OUT.pdf --pptx OUT.pptx [--language en|ru] [--letter] [--sign KEY.p12]
+ * [--force]}.
+ */
 @Command(name = "export", mixinStandardHelpOptions = true, description = {
         "Write the worksheet's XLSX and/or PDF report and/or a one-slide PPTX of the decision.",
         "Exit 0 on success, 2 on a bad file or option (nothing is replaced)."})
@@ -29,6 +33,9 @@ final class ExportCommand extends Subcommand.OnFiles {
     @Option(names = "--pptx", paramLabel = "OUT.pptx",
             description = "write one slide: verdict, budget, concurrency at the context, the variants, the concurrency chart")
     private Path pptx;
+    @Option(names = "--language", paramLabel = "en|ru", description = {"the slide's language (--pptx; the PDF and XLSX are "
+            + "English): default the window's View › Language, else English"})
+    private String language;
     @Option(names = "--sign", paramLabel = "KEY.p12",
             description = "sign the PDF with this key (password: VRAMSHEET_KEY_PASSWORD, else a terminal prompt)")
     private Path key;
@@ -39,8 +46,16 @@ final class ExportCommand extends Subcommand.OnFiles {
     @Parameters(paramLabel = "WORKSHEET.json", arity = "0..*", hideParamSyntax = true, description = "the worksheet")
     private List<Path> sheets = new ArrayList<>();
 
+    private final SlideLanguages slides;
+
     ExportCommand(Io io) {
         super(io);
+        this.slides = io.slides();
+    }
+
+    @Override
+    String missing(String option) {
+        return option.equals("--language") ? "--language needs " + String.join(" or ", slides.codes()) : super.missing(option);
     }
 
     @Override
@@ -48,6 +63,11 @@ final class ExportCommand extends Subcommand.OnFiles {
         Path sheet = last(sheets);
         if (sheet == null || (xlsx == null && pdf == null && pptx == null)) {
             err.println("vramsheet export: give WORKSHEET.json and --xlsx OUT.xlsx, --pdf OUT.pdf and/or --pptx OUT.pptx");
+            return Cli.BAD_INPUT;
+        }
+        if (language != null && (pptx == null || !slides.codes().contains(language))) {
+            err.println("vramsheet export: " + (pptx == null ? "--language is the slide's: it needs --pptx (the PDF and XLSX "
+                    + "are in English)" : "--language takes " + String.join(" or ", slides.codes()) + ", not '" + language + "'"));
             return Cli.BAD_INPUT;
         }
         if (!force && refuseToReplace(xlsx, pdf, pptx)) {
@@ -70,7 +90,8 @@ final class ExportCommand extends Subcommand.OnFiles {
         try {
             var ws = WorksheetJson.read(sheet);
             ReportFiles.export(new ReportData(ws, AppVersion.get(), ZonedDateTime.now()),
-                    new ReportFiles.Request(xlsx, pdf, letter, key, password, null), pptx, x -> { });
+                    new ReportFiles.Request(xlsx, pdf, letter, key, password, null), pptx,
+                    slides.of(language != null ? language : slides.standard()), x -> { });
         } catch (WorksheetFormatException | PdfSigner.SigningException e) {
             err.println("vramsheet export: " + e.getMessage());
             return Cli.BAD_INPUT;
@@ -85,7 +106,7 @@ final class ExportCommand extends Subcommand.OnFiles {
             out.println("Wrote " + pdf + (key != null ? " (signed)" : ""));
         }
         if (pptx != null) {
-            out.println("Wrote " + pptx);
+            out.println("Wrote " + pptx + " (" + (language != null ? language : slides.standard()) + ")");
         }
         return Cli.OK;
     }

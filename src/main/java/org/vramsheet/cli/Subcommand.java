@@ -4,11 +4,15 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.vramsheet.report.SlideLanguages;
 
 /** A subcommand: where it prints, the environment it reads, and its reason when an option's value is missing. */
 abstract class Subcommand implements Callable<Integer> {
-    /** The streams a command prints on and the environment it reads (HF_TOKEN, VRAMSHEET_API_KEY, ...). */
-    record Io(PrintStream out, PrintStream err, Map<String, String> env) { }
+    /**
+     * The streams a command prints on, the environment it reads (HF_TOKEN, VRAMSHEET_API_KEY, ...) and the languages a
+     * slide can be written in (the window's, handed over by the launcher).
+     */
+    record Io(PrintStream out, PrintStream err, Map<String, String> env, SlideLanguages slides) { }
 
     /** Bad input found while running: the one-line reason after "vramsheet COMMAND: ", exit 2. */
     static final class BadInput extends RuntimeException {

@@ -28,7 +28,7 @@ class CliHelpTest {
     static final Map<String, List<String>> OPTIONS = Map.of(
             "calc", List.of("--json", "--explain", "--context", "--variant", "WORKSHEET.json"),
             "import", List.of("-o", "--output", "--onto", "--catalog", "--cache", "SOURCE"),
-            "export", List.of("--xlsx", "--pdf", "--sign", "--letter", "--force", "WORKSHEET.json"),
+            "export", List.of("--xlsx", "--pdf", "--pptx", "--language", "--sign", "--letter", "--force", "WORKSHEET.json"),
             "verify", List.of("-o", "--trust", "REPORT.pdf"),
             "validate", List.of("--worksheet", "-o", "--json", "--force", "LOG"),
             "plan", List.of("--gpus", "--target", "--max-gpus", "WORKSHEET.json"),

@@ -16,6 +16,8 @@ import org.vramsheet.core.sheet.KvDtype;
 import org.vramsheet.core.sheet.Worksheet;
 import org.vramsheet.io.json.WorksheetJson;
 import org.vramsheet.io.logs.LogSheets;
+import org.vramsheet.ui.app.AppHome;
+import org.vramsheet.ui.app.WindowSlideLanguages;
 import org.vramsheet.ui.dialogs.LogViewModelTest;
 import org.vramsheet.ui.dialogs.WrongModelLogTest;
 
@@ -147,6 +149,97 @@ class CliTest {
         assertEquals(2, none.code(), "a folder that does not exist");
         assertTrue(none.err().contains("nothing was replaced"), none.err());
         assertEquals(2, run("export", "assets/samples/llama-3.1-70b-variants-bf16-fp8-int4.json").code(), "no output given");
+    }
+
+    /** The slide's text boxes and table cells, read back with POI's XSLF. */
+    static String slideText(Path pptx) throws Exception {
+        StringBuilder b = new StringBuilder();
+        try (var ppt = new org.apache.poi.xslf.usermodel.XMLSlideShow(Files.newInputStream(pptx))) {
+            for (var shape : ppt.getSlides().get(0).getShapes()) {
+                if (shape instanceof org.apache.poi.xslf.usermodel.XSLFTextShape t) {
+                    b.append(t.getText()).append('\n');
+                } else if (shape instanceof org.apache.poi.xslf.usermodel.XSLFTable t) {
+                    t.getRows().forEach(r -> r.getCells().forEach(c -> b.append(c.getText()).append(" | ")));
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    /** export with the window's languages (the launcher's), its app folder {@code home}. */
+    static Run export(Path home, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        String[] line = java.util.stream.Stream.concat(java.util.stream.Stream.of("export", VARIANTS), java.util.Arrays.stream(args))
+                .toArray(String[]::new);
+        int code = Cli.execute(line, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
+                StandardCharsets.UTF_8), java.util.Map.of(), new WindowSlideLanguages(new AppHome(home)));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static final String VARIANTS = "assets/samples/llama-3.1-70b-variants-bf16-fp8-int4.json";
+    private static final java.util.List<String> RU_TITLES = java.util.List.of("НЕ ПОМЕЩАЕТСЯ", "Макс. параллельность при",
+            "Бюджет на реплику", "Вариант | Вердикт | Макс. параллельность", "Максимальная параллельность в зависимости от контекста");
+    private static final java.util.List<String> EN_TITLES = java.util.List.of("DOES NOT FIT", "Max concurrency at",
+            "Production budget per replica", "Variant | Verdict | Max concurrency", "Maximum concurrency against context");
+
+    /** Issue 31: {@code export --pptx --language ru} writes the slide's titles in Russian; en, or none, in English. */
+    @Test
+    void exportPptxWritesTheSlideInTheLanguageAsked(@TempDir Path dir) throws Exception {
+        Run ru = export(dir.resolve("home"), "--pptx", dir.resolve("ru.pptx").toString(), "--language", "ru");
+        assertEquals(0, ru.code(), ru.err());
+        assertTrue(ru.out().contains("Wrote " + dir.resolve("ru.pptx") + " (ru)"), ru.out());
+        String r = slideText(dir.resolve("ru.pptx"));
+        RU_TITLES.forEach(w -> assertTrue(r.contains(w), w + " on the Russian slide:\n" + r));
+        EN_TITLES.forEach(w -> assertTrue(!r.contains(w), w + " left in English:\n" + r));
+        for (String asked : new String[] {"en", null}) {
+            Path f = dir.resolve("en-" + asked + ".pptx");
+            Run en = asked == null ? export(dir.resolve("home"), "--pptx", f.toString())
+                    : export(dir.resolve("home"), "--pptx", f.toString(), "--language", asked);
+            assertEquals(0, en.code(), en.err());
+            String e = slideText(f);
+            EN_TITLES.forEach(w -> assertTrue(e.contains(w), w + " on the English slide (" + asked + "):\n" + e));
+            assertTrue(e.chars().noneMatch(c -> Character.UnicodeBlock.of(c) == Character.UnicodeBlock.CYRILLIC), e);
+        }
+        Run bad = export(dir.resolve("home"), "--pptx", dir.resolve("de.pptx").toString(), "--language", "de");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--language takes en or ru, not 'de'"), bad.err());
+        Run noSlide = export(dir.resolve("home"), "--pdf", dir.resolve("r.pdf").toString(), "--language", "ru");
+        assertEquals(2, noSlide.code(), "the PDF is English: --language alone would mislead");
+        assertTrue(noSlide.err().contains("--language is the slide's: it needs --pptx"), noSlide.err());
+        assertTrue(Files.notExists(dir.resolve("de.pptx")) && Files.notExists(dir.resolve("r.pdf")), "nothing written");
+    }
+
+    /** Without --language the slide is in the language the window saved (View › Language), as the window starts in it. */
+    @Test
+    void exportPptxDefaultsToTheWindowsSavedLanguage(@TempDir Path dir) throws Exception {
+        new AppHome(dir.resolve("home")).setLanguage("ru");
+        Run saved = export(dir.resolve("home"), "--pptx", dir.resolve("s.pptx").toString());
+        assertEquals(0, saved.code(), saved.err());
+        String r = slideText(dir.resolve("s.pptx"));
+        RU_TITLES.forEach(w -> assertTrue(r.contains(w), w + " on the slide of a Russian window:\n" + r));
+        Run asked = export(dir.resolve("home"), "--pptx", dir.resolve("e.pptx").toString(), "--language", "en");
+        assertEquals(0, asked.code(), asked.err());
+        EN_TITLES.forEach(w -> assertTrue(uncheckedText(dir.resolve("e.pptx")).contains(w), w + ": --language beats the saved one"));
+        Run plain = run("export", VARIANTS, "--pptx", dir.resolve("p.pptx").toString(), "--language", "ru");
+        assertEquals(2, plain.code(), "Cli.run without the window's languages knows English only");
+    }
+
+    private static String uncheckedText(Path f) {
+        try {
+            return slideText(f);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The jar's entry point hands the window's languages to the CLI: a Russian slide from {@code java -jar ... export}. */
+    @Test
+    void theLauncherWritesARussianSlide(@TempDir Path dir) throws Exception {
+        org.vramsheet.Launcher.main(new String[] {"export", VARIANTS, "--pptx", dir.resolve("l.pptx").toString(), "--language",
+                "ru"});
+        String r = slideText(dir.resolve("l.pptx"));
+        RU_TITLES.forEach(w -> assertTrue(r.contains(w), w + ":\n" + r));
     }
 
     @Test
