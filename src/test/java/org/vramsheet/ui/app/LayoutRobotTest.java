@@ -212,6 +212,43 @@ class LayoutRobotTest {
     }
 
     /**
+     * Issue 31, the meeting room's screen: the Russian window at 1920x1080, at 100 % and 150 %, on every chart tab:
+     * nothing cut, no word broken where a text wraps, no horizontal scroll needed (the summary's concurrency, the slider
+     * and the concurrency chart within the viewport). Monocle's screen is 1280x800, so the root is laid out at 1920x1080
+     * and checked within one FX event, as nothingIsCutOffAtAnyZoom does for English.
+     */
+    @Test
+    void russianHoldsAt1920x1080At100And150(FxRobot robot) {
+        robot.interact(() -> window = window.switchLanguage("ru"));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.TabPane tabs = robot.lookup("#charts").queryAs(javafx.scene.control.TabPane.class);
+        List<String> found = new ArrayList<>();
+        for (double z : new double[] {1.0, 1.5}) {
+            robot.interact(() -> window.zoom().factorProperty().set(z));
+            WaitForAsyncUtils.waitForFxEvents();
+            for (int i = 0; i < tabs.getTabs().size(); i++) {
+                int k = i;
+                robot.interact(() -> tabs.getSelectionModel().select(k));
+                WaitForAsyncUtils.waitForFxEvents();
+                String at = "ru " + Math.round(z * 100) + " % at 1920x1080, tab " + tabs.getTabs().get(k).getText() + ": ";
+                robot.interact(() -> {
+                    Parent root = window.scene().getRoot();
+                    root.resize(1920, 1080);
+                    root.layout();
+                    org.junit.jupiter.api.Assertions.assertEquals(1920, root.getLayoutBounds().getWidth(), 0.5);
+                    cutOff(root).forEach(c -> found.add(at + c));
+                    brokenWords(root).forEach(c -> found.add(at + c));
+                    sideways(1920).forEach(c -> found.add(at + c));
+                    root.resize(window.scene().getWidth(), window.scene().getHeight());
+                    root.layout();
+                });
+            }
+        }
+        robot.interact(() -> window.zoom().factorProperty().set(1));
+        assertEquals(List.of(), found);
+    }
+
+    /**
      * Stacked (200 % at 1280x800), the form is below the slider and the charts: a jump to a field (View › Go to
      * section, a click on an unavailable headline) scrolls the window too, so that the field is on screen.
      */

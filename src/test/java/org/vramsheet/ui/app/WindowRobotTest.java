@@ -332,7 +332,7 @@ class WindowRobotTest {
     }
 
     /** Names that are the same in Russian: engines, units, dtypes, formats, the sample's model and GPU. */
-    private static final java.util.Set<String> KEPT_AS_IS = java.util.Set.of("vLLM", "SGLang", "TensorRT", "LLM",
+    static final java.util.Set<String> KEPT_AS_IS = java.util.Set.of("vLLM", "SGLang", "TensorRT", "LLM",
             "Ollama", "Modelfile", "num_ctx", "num_gpu",
             "OLLAMA_CONTEXT_LENGTH", "OLLAMA_FLASH_ATTENTION", "OLLAMA_KV_CACHE_TYPE", "OLLAMA_NUM_PARALLEL", "OLLAMA_GPU_OVERHEAD",
             "llama", "cpp", "transformers", "GiB", "MiB", "KiB", "TiB", "GPU", "CUDA", "MLA", "GQA", "MHA", "MQA",
@@ -354,7 +354,7 @@ class WindowRobotTest {
             "LoRA", "CPU", "MLP", "hicache");
 
     /** The texts of every labelled control, tab, column and chart in the scene. */
-    private static java.util.List<String> shownTexts(javafx.scene.Parent root) {
+    static java.util.List<String> shownTexts(javafx.scene.Parent root) {
         java.util.List<String> out = new java.util.ArrayList<>();
         java.util.ArrayDeque<javafx.scene.Node> todo = new java.util.ArrayDeque<>(java.util.List.of(root));
         while (!todo.isEmpty()) {
