@@ -2,6 +2,8 @@ package org.vramsheet.report;
 
 import java.awt.Color;
 import java.awt.Dimension;
+import java.awt.Font;
+import java.awt.font.FontRenderContext;
 import java.awt.geom.Rectangle2D;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -38,6 +40,8 @@ public final class PptxSlide {
     static final Color GOOD = new Color(0x1f8a4c);
     static final Color BAD = new Color(0xc62f2f);
     static final Color ACCENT = new Color(0x2f6fde);
+    /** The width (pt) the verdict's column gives a line, less a margin for the fonts a viewer substitutes. */
+    private static final double LEFT_COLUMN = 440 * 0.94;
 
     private PptxSlide() { }
 
@@ -75,17 +79,32 @@ public final class PptxSlide {
     /** The verdict, what it is for, the maximum concurrency at the context and the budget, large on the left. */
     private static void verdict(XSLFSlide s, Decision d, SummaryMarkdown.Language l, String concurrencyHow, String budgetHow) {
         Color c = d.verdict().equals("FITS") ? GOOD : d.verdict().equals("DOES NOT FIT") ? BAD : MUTED;
-        text(s, new Rectangle2D.Double(24, 92, 440, 60), t(l, d.verdict()), 40, c, true);
+        String verdict = t(l, d.verdict());
+        text(s, new Rectangle2D.Double(24, 92, 440, 60), verdict, fitted(verdict, 40, true), c, true);
         text(s, new Rectangle2D.Double(24, 150, 440, 44), join(d.verdictFor().isEmpty() ? "" : t(l, "for") + " "
                 + scenario(l, d.verdictFor()), v(l, d.margin())), 14, TEXT, false);
-        text(s, new Rectangle2D.Double(24, 196, 440, 22), t(l, "Max concurrency at") + " " + v(l, d.context()) + " "
-                + t(l, "per sequence"), 14, MUTED, false);
-        text(s, new Rectangle2D.Double(24, 216, 440, 52), v(l, d.concurrency()), 34, ACCENT, true);
+        String title = t(l, "Max concurrency at") + " " + v(l, d.context()) + " " + t(l, "per sequence");
+        text(s, new Rectangle2D.Double(24, 196, 440, 22), title, fitted(title, 14, false), MUTED, false);
+        String concurrency = v(l, d.concurrency());
+        text(s, new Rectangle2D.Double(24, 216, 440, 52), concurrency, fitted(concurrency, 34, true), ACCENT, true);
         text(s, new Rectangle2D.Double(24, 262, 440, 14), concurrencyHow, 8, MUTED, false);
-        text(s, new Rectangle2D.Double(24, 282, 440, 22), t(l, "Production budget per replica") + " (" + t(l, "GPU memory")
-                + " " + v(l, d.gpuMemory()) + ")", 12, MUTED, false);
-        text(s, new Rectangle2D.Double(24, 300, 440, 34), v(l, d.budget()), 22, TEXT, true);
+        String budgetTitle = t(l, "Production budget per replica") + " (" + t(l, "GPU memory") + " " + v(l, d.gpuMemory()) + ")";
+        text(s, new Rectangle2D.Double(24, 282, 440, 22), budgetTitle, fitted(budgetTitle, 12, false), MUTED, false);
+        String budget = v(l, d.budget());
+        text(s, new Rectangle2D.Double(24, 300, 440, 34), budget, fitted(budget, 22, true), TEXT, true);
         text(s, new Rectangle2D.Double(24, 330, 440, 24), budgetHow, 8, MUTED, false);
+    }
+
+    /**
+     * The size at which {@code text} takes one line of the left column (440 pt), at most {@code size}: a line that wraps
+     * in its fixed box runs into the next ("28 последовательностей" at 34 pt covered the budget's title). Measured in the
+     * JVM's sans-serif, whose letters are at least as wide as the slide's fonts (Calibri, Carlito, Liberation Sans).
+     */
+    static double fitted(String text, double size, boolean bold) {
+        Font f = new Font(Font.SANS_SERIF, bold ? Font.BOLD : Font.PLAIN, 100);
+        double at100 = f.getStringBounds(text, new FontRenderContext(null, true, true)).getWidth();
+        double fits = LEFT_COLUMN / (at100 / 100);
+        return at100 <= 0 ? size : Math.max(Math.floor(Math.min(size, fits) * 2) / 2, size / 2);
     }
 
     static String t(SummaryMarkdown.Language l, String s) { return s.isEmpty() ? s : l.t().apply(s); }

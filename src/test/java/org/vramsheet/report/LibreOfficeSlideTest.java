@@ -45,6 +45,35 @@ class LibreOfficeSlideTest {
         }
     }
 
+    /**
+     * Issue 31: the Russian slide (export --pptx --language ru), rendered by LibreOffice, had "28" and
+     * "последовательностей" on two lines of a one-line box, over the formula and the budget's title. Each large figure and
+     * its title is one line of the rendered PDF's text.
+     */
+    @Test
+    void theRussianSlidesLargeFiguresTakeOneLineEach(@TempDir Path dir) throws Exception {
+        String soffice = LibreOfficeRecalcTest.soffice();
+        assumeTrue(soffice != null, "LibreOffice (soffice) is not installed: skipping the slide rendering check");
+        ReportData d = new ReportData(XlsxReportTest.sample("llama-3.1-70b-variants-bf16-fp8-int4.json"), "test",
+                ZonedDateTime.now());
+        Path in = dir.resolve("slide.pptx");
+        Files.write(in, PptxSlide.render(d, org.vramsheet.ui.model.DecisionText.language(org.vramsheet.ui.text.Texts.of("ru"))));
+        Process p = new ProcessBuilder(soffice, "--headless", "-env:UserInstallation=file://" + dir.resolve("profile"),
+                "--convert-to", "pdf", "--outdir", dir.toString(), in.toString()).redirectErrorStream(true).start();
+        assertTrue(p.waitFor(180, TimeUnit.SECONDS), "LibreOffice did not finish in time");
+        String text;
+        try (var pdf = org.apache.pdfbox.Loader.loadPDF(dir.resolve("slide.pdf").toFile())) {
+            var strip = new org.apache.pdfbox.text.PDFTextStripper();
+            strip.setSortByPosition(true);
+            text = strip.getText(pdf).replace('\u00a0', ' ');
+        }
+        java.util.List<String> lines = text.lines().map(String::strip).toList();
+        for (String whole : new String[] {"НЕ ПОМЕЩАЕТСЯ", "Макс. параллельность при 8 192 токена на последовательность",
+                "28 последовательностей", "120,35 GiB (129,23 GB)"}) {
+            assertTrue(lines.stream().anyMatch(x -> x.equals(whole)), "'" + whole + "' on a line of its own:\n" + text);
+        }
+    }
+
     /** Pixels within a small distance of {@code rgb} (anti-aliasing keeps the cores of lines and letters exact enough). */
     private static int count(BufferedImage img, int rgb) {
         int n = 0;
