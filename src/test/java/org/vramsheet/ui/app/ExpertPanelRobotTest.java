@@ -52,9 +52,14 @@ class ExpertPanelRobotTest {
         robot.interact(() -> window.sheetView().goTo(field));
         WaitForAsyncUtils.waitForFxEvents();
         String id = "#" + field.replace('.', '-');
-        robot.doubleClickOn(id).eraseText(12).write(text);
+        robot.clickOn(id).push(javafx.scene.input.KeyCode.END).eraseText(12).write(text);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(text, robot.lookup(id).queryAs(TextField.class).getText(), field);
+    }
+
+    private java.util.List<String> splits(FxRobot robot) {
+        robot.interact(() -> window.scene().getRoot().layout());
+        return RuntimeFieldsRobotTest.splitWords(robot.lookup("#runtime-expert").query());
     }
 
     @Test
@@ -85,6 +90,7 @@ class ExpertPanelRobotTest {
         String engineShown = text(robot, "#result-placement-engineMaxConcurrency");
         assertTrue(engineShown.replaceAll("[^0-9]", "").equals(Long.toString(engine)), engineShown + " vs " + engine);
         assertEquals("32", text(robot, "#result-placement-expertsPerGpu").replaceAll("[^0-9]", ""));
+        assertEquals(java.util.List.of(), splits(robot), "no flag split inside a word (seen: '--enable-expert-paral / lel')");
 
         MainWindow[] ru = new MainWindow[1];
         robot.interact(() -> ru[0] = window.switchLanguage("ru"));
@@ -98,6 +104,7 @@ class ExpertPanelRobotTest {
         assertEquals(weightsAfter.replaceAll("[^0-9]", ""), text(robot, "#result-weights-bytesPerGpu").replaceAll("[^0-9]", ""),
                 "the same figure, in Russian number format");
         assertTrue(robot.lookup("#runtime-expert").query().isVisible());
+        assertEquals(java.util.List.of(), splits(robot), "Russian");
 
         // and off again: the weights per GPU go back to the whole model
         robot.interact(() -> window.sheetView().goTo("runtime.expert.dataParallel"));
