@@ -20,8 +20,9 @@ final class ExpertParts {
 
     static Node of(Views v, SheetViewModel vm) {
         RuntimeViewModel r = vm.runtime;
-        GridPane fields = FormGrid.fill(v.grid(), COLUMNS, v.check(Views.id("runtime.expert.enabled"),
-                "Expert parallel (vLLM --enable-expert-parallel, SGLang --ep-size)", r.expertParallel),
+        // two columns: in one, "--enable-expert-parallel" is wider than the column and was split inside the flag (1280x800)
+        GridPane fields = FormGrid.fill(v.grid(), COLUMNS, FormGrid.wide(v.check(Views.id("runtime.expert.enabled"),
+                "Expert parallel (vLLM --enable-expert-parallel, SGLang --ep-size)", r.expertParallel), 2),
                 RuntimeParts.withDefault(v, v.number(r.attentionDp), "1"));
         GridPane results = FormGrid.fill(v.grid(), COLUMNS, v.result(FigureKey.PLACEMENT_EXPERT_PARALLEL_SIZE),
                 v.result(FigureKey.PLACEMENT_EXPERTS_PER_GPU), v.result(FigureKey.PLACEMENT_EXPERT_WEIGHTS_BYTES_PER_GPU),
