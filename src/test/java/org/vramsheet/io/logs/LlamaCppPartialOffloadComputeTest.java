@@ -46,7 +46,8 @@ class LlamaCppPartialOffloadComputeTest {
         System.out.println(String.format(Locale.ROOT, "LC20 CUDA0 compute (31/41 layers, output on the host): printed %.2f MiB,"
                 + " output weight + output moment %.2f MiB (%+.3f %%), attention moment %.2f MiB", printed / MIB,
                 (output + weight) / MIB, err * 100, attention / MIB));
-        assertTrue(Math.abs((output + weight) / MIB - printed / MIB) <= 0.005 + 1e-6, "to the printed 0.01 MiB (within its half: 669.4766 prints as 669.48)");
+        assertTrue(Math.abs((output + weight) / MIB - printed / MIB) <= 0.005 + 1e-6,
+                "to the printed 0.01 MiB (within its half: 669.4766 prints as 669.48)");
 
         long lc17 = cuda0("LC17").computeBytes();
         LlamaCppCompute.Model llama70 = new LlamaCppCompute.Model(128_256, 8_192, 64);
