@@ -55,10 +55,23 @@ public final class LlamaCppCache {
 
     /**
      * Recurrent state (llama_memory_recurrent): R and S rows of {@code nEmbdR} / {@code nEmbdS} values in f32 per layer, for
-     * max(1, n_seq_max) cells (llama-model.cpp create_memory).
+     * max(1, n_seq_max) cells (llama-model.cpp create_memory), without rollback snapshots.
      */
     public static long stateBytes(int layers, long nEmbdR, long nEmbdS, int nSeqMax) {
+        return stateBytes(layers, nEmbdR, nEmbdS, nSeqMax, 0);
+    }
+
+    /**
+     * Recurrent state with {@code nRsSeq} rollback snapshots per cell (cparams.n_rs_seq, set for speculative decoding with an
+     * MTP draft): llama-memory-recurrent.cpp allocates {@code n_rows = mem_size * (1 + n_rs_seq)} rows of R and of S per
+     * layer, and prints "(mem_size cells, ..., n_rs_seq rs_seq)".
+     */
+    public static long stateBytes(int layers, long nEmbdR, long nEmbdS, int nSeqMax, int nRsSeq) {
+        if (nRsSeq < 0) {
+            throw new IllegalArgumentException("n_rs_seq " + nRsSeq + " < 0");
+        }
         long perCell = Math.multiplyExact(Math.addExact(nEmbdR, nEmbdS), 4L);
-        return Math.multiplyExact(Math.multiplyExact(perCell, (long) Math.max(1, nSeqMax)), (long) layers);
+        long rows = Math.multiplyExact((long) Math.max(1, nSeqMax), 1L + nRsSeq);
+        return Math.multiplyExact(Math.multiplyExact(perCell, rows), (long) layers);
     }
 }
