@@ -11,8 +11,8 @@ import org.vramsheet.core.sheet.Engine;
  * fixed cost of a decode step beyond its bytes (graph launch, sampling, the scheduler's turn), and the engine's fixed
  * cost of a request's first token beyond the GPU's work (HTTP, tokenizing, scheduling, detokenizing and streaming it:
  * done in the API server and tokenizer processes, so it delays the first token but does not stop the decoding batch).
- * RUNTIME edits the first four ({@code core.sheet.PerfSettings}); the decode step's and the prefill all-reduce's fixed
- * costs are stated here, not yet a sheet input.
+ * RUNTIME edits all six ({@code core.sheet.PerfSettings}; the decode step's and the prefill all-reduce's fixed costs
+ * since schema version 10); an empty field takes the calibrated value.
  *
  * @param memoryBandwidth           fraction of the memory bandwidth a decode step's reads reach (0 to 1]
  * @param compute                   fraction of the dense tensor rate the matrix multiplies reach (0 to 1]
@@ -24,9 +24,9 @@ import org.vramsheet.core.sheet.Engine;
  */
 public record Utilizations(double memoryBandwidth, double compute, double allReduceLatencyUs, double prefillOverheadMs,
                            double stepOverheadMs, double prefillAllReduceLatencyUs, String source) {
-    /** The decode step's fixed cost, ms: the fit on every published run (not a sheet input yet). */
+    /** The decode step's fixed cost, ms: the fit on every published run (RUNTIME › Decode step overhead when empty). */
     public static final double STEP_OVERHEAD_MS = 0.75;
-    /** A prefill all-reduce's fixed cost, us: the fit on every published run (not a sheet input yet). */
+    /** A prefill all-reduce's fixed cost, us: the fit on every published run (RUNTIME's value when empty). */
     public static final double PREFILL_ALL_REDUCE_US = 340;
 
     /**
