@@ -27,18 +27,20 @@ public record Utilizations(double memoryBandwidth, double compute, double allRed
     /** The decode step's fixed cost, ms: the fit on every published run (RUNTIME › Decode step overhead when empty). */
     public static final double STEP_OVERHEAD_MS = 0.75;
     /** A prefill all-reduce's fixed cost, us: the fit on every published run (RUNTIME's value when empty). */
-    public static final double PREFILL_ALL_REDUCE_US = 340;
+    public static final double PREFILL_ALL_REDUCE_US = 320;
 
     /**
      * Calibrated on the 22 published runs under src/test/resources/benchmarks (SGLang: Llama 3.1 70B on 8 x A100, Qwen3
      * 235B A22B on 8 x B200; vLLM, SGLang and TensorRT-LLM: Qwen3 8B on one H100; docs/accuracy.md): the values that
      * minimise the mean |log(predicted / measured)| of their mean TPOT and median TTFT ({@code PerfCalibration}, a
      * coordinate search on a grid). The median, not the mean TTFT: the estimate is of the steady state, and a run's mean
-     * also holds its start (bench_serving sends its first max-concurrency requests at once). The engines' own first-token
+     * also holds its start (bench_serving sends its first max-concurrency requests at once). Since i29-acc2 a run's
+     * median is predicted over its own requests' prompts where bench_serving's generator gives them (the random dataset),
+     * its warm-up prompt served from the prefix cache, not as the TTFT of the mean prompt. The engines' own first-token
      * overheads are in their modules ({@code EngineModule.firstTokenOverheadMs}); this set's is their mean, for an engine
      * without published runs.
      */
-    public static final Utilizations CALIBRATED = new Utilizations(0.70, 0.70, 45.0, 115.0 / 3, STEP_OVERHEAD_MS,
+    public static final Utilizations CALIBRATED = new Utilizations(0.70, 0.65, 45.0, 40.0, STEP_OVERHEAD_MS,
             PREFILL_ALL_REDUCE_US, "calibrated on 22 published runs (SGLang: Llama 3.1 70B, 8 x A100; Qwen3 235B A22B, "
                     + "8 x B200; vLLM, SGLang, TensorRT-LLM: Qwen3 8B, 1 x H100; mean TPOT, median TTFT), docs/accuracy.md");
 
