@@ -42,8 +42,8 @@ public record LatencyCalibration(Double memoryBandwidth, Double compute, String 
             return ws;
         }
         PerfSettings p = ws.runtime().performance() == null ? PerfSettings.defaults() : ws.runtime().performance();
-        return ws.withRuntime(ws.runtime().toBuilder().performance(new PerfSettings(fit.memoryBandwidth(), fit.compute(),
-                p.allReduceLatencyUs(), p.prefillOverheadMs())).build());
+        return ws.withRuntime(ws.runtime().toBuilder().performance(p.withUtilizations(fit.memoryBandwidth(), fit.compute()))
+                .build());
     }
 
     static LatencyCalibration of(Worksheet ws, PerfSweep perf) {

@@ -101,7 +101,8 @@ record PerfBasis(PerfModel model, GpuPerformance gpu, Utilizations utilizations,
         }
         Utilizations u = b.utilizations();
         Utilizations d = defaults(stored.runtime().engine());
-        boolean rest = p.allReduceLatencyUs() == null && p.prefillOverheadMs() == null;
+        boolean rest = p.allReduceLatencyUs() == null && p.prefillOverheadMs() == null && p.stepOverheadMs() == null
+                && p.prefillAllReduceLatencyUs() == null;
         Utilizations calibrated = u.withSource(fit.provenance() + "; the rest " + (rest ? d.source() : u.source()));
         return new PerfBasis(b.model(), b.gpu(), calibrated, b.chunkTokens(), b.tensorParallel(), b.notes(), "");
     }
@@ -161,10 +162,13 @@ record PerfBasis(PerfModel model, GpuPerformance gpu, Utilizations utilizations,
         double compute = pick(p.computeUtilization(), d.compute(), "compute utilization", typed);
         double ar = pick(p.allReduceLatencyUs(), d.allReduceLatencyUs(), "all-reduce latency (us)", typed);
         double pre = pick(p.prefillOverheadMs(), d.prefillOverheadMs(), "first-token overhead (ms)", typed);
+        double step = pick(p.stepOverheadMs(), d.stepOverheadMs(), "decode step overhead (ms)", typed);
+        double par = pick(p.prefillAllReduceLatencyUs(), d.prefillAllReduceLatencyUs(), "prefill all-reduce latency (us)",
+                typed);
         if (typed.isEmpty()) {
             return d;
         }
-        return new Utilizations(mem, compute, ar, pre, d.stepOverheadMs(), d.prefillAllReduceLatencyUs(), "typed in "
+        return new Utilizations(mem, compute, ar, pre, step, par, "typed in "
                 + "RUNTIME: " + String.join(", ", typed) + "; the rest " + d.source());
     }
 

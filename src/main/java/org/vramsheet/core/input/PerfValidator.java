@@ -27,6 +27,8 @@ final class PerfValidator {
             positive(out, "runtime.performance.computeUtilization", p.computeUtilization());
             atLeastZero(out, "runtime.performance.allReduceLatencyUs", p.allReduceLatencyUs());
             atLeastZero(out, "runtime.performance.prefillOverheadMs", p.prefillOverheadMs());
+            atLeastZero(out, "runtime.performance.stepOverheadMs", p.stepOverheadMs());
+            atLeastZero(out, "runtime.performance.prefillAllReduceLatencyUs", p.prefillAllReduceLatencyUs());
         }
         SlaTargets s = ws.result().targets();
         positive(out, "result.sla.ttftMs", s.ttftMs());

@@ -41,7 +41,7 @@ final class RunInputs {
                     .n(p + "sharedPrefixTokens", "Shared prefix tokens", "Общий префикс (токены)", TOKENS, 0,
                             Limits.TOKENS);
         }
-        addedInTen(addedInNine(speculative(performance(ollamaAddedIn9(ollama(llamaCpp(runtime(d))))))))
+        addedInTen(addedInNine(speculative(performanceAddedIn10(performance(ollamaAddedIn9(ollama(llamaCpp(runtime(d)))))))))
                 .t("gpu.name", "GPU model", "Модель GPU", TEXT).is("")
                 .n("gpu.count", "Count", "Количество", COUNT, 1, Limits.GPUS).is(1)
                 .n("gpu.totalBytes", "CUDA-visible memory per GPU", "Память на GPU, видимая CUDA", BYTES,
@@ -143,6 +143,15 @@ final class RunInputs {
                         "Задержка all-reduce, мкс (пусто: калибровка)", DECIMAL, 0, 10_000).since(8)
                 .n(p + "prefillOverheadMs", "First-token overhead, ms (empty: calibrated)",
                         "Накладные первого токена, мс (пусто: калибровка)", DECIMAL, 0, 100_000).since(8);
+    }
+
+    /** RUNTIME › Latency estimate (version 10, i29-acc2): the decode step's and the prefill all-reduce's fixed costs. */
+    private static DeclList performanceAddedIn10(DeclList d) {
+        String p = "runtime.performance.";
+        return d.n(p + "stepOverheadMs", "Decode step overhead, ms (empty: calibrated)",
+                        "Накладные шага декодирования, мс (пусто: калибровка)", DECIMAL, 0, 100_000).since(10)
+                .n(p + "prefillAllReduceLatencyUs", "Prefill all-reduce latency, us (empty: calibrated)",
+                        "Задержка all-reduce префилла, мкс (пусто: калибровка)", DECIMAL, 0, 100_000).since(10);
     }
 
     // ---- added in schema version 10 (issue 30 point 7: unified memory) ----

@@ -11,8 +11,8 @@ import org.vramsheet.core.sheet.Engine;
  * fixed cost of a decode step beyond its bytes (graph launch, sampling, the scheduler's turn), and the engine's fixed
  * cost of a request's first token beyond the GPU's work (HTTP, tokenizing, scheduling, detokenizing and streaming it:
  * done in the API server and tokenizer processes, so it delays the first token but does not stop the decoding batch).
- * RUNTIME edits the first four ({@code core.sheet.PerfSettings}); the decode step's and the prefill all-reduce's fixed
- * costs are stated here, not yet a sheet input.
+ * RUNTIME edits all six ({@code core.sheet.PerfSettings}; the decode step's and the prefill all-reduce's fixed costs
+ * since schema version 10); an empty field takes the calibrated value.
  *
  * @param memoryBandwidth           fraction of the memory bandwidth a decode step's reads reach (0 to 1]
  * @param compute                   fraction of the dense tensor rate the matrix multiplies reach (0 to 1]
@@ -24,21 +24,23 @@ import org.vramsheet.core.sheet.Engine;
  */
 public record Utilizations(double memoryBandwidth, double compute, double allReduceLatencyUs, double prefillOverheadMs,
                            double stepOverheadMs, double prefillAllReduceLatencyUs, String source) {
-    /** The decode step's fixed cost, ms: the fit on every published run (not a sheet input yet). */
+    /** The decode step's fixed cost, ms: the fit on every published run (RUNTIME › Decode step overhead when empty). */
     public static final double STEP_OVERHEAD_MS = 0.75;
-    /** A prefill all-reduce's fixed cost, us: the fit on every published run (not a sheet input yet). */
-    public static final double PREFILL_ALL_REDUCE_US = 340;
+    /** A prefill all-reduce's fixed cost, us: the fit on every published run (RUNTIME's value when empty). */
+    public static final double PREFILL_ALL_REDUCE_US = 320;
 
     /**
      * Calibrated on the 22 published runs under src/test/resources/benchmarks (SGLang: Llama 3.1 70B on 8 x A100, Qwen3
      * 235B A22B on 8 x B200; vLLM, SGLang and TensorRT-LLM: Qwen3 8B on one H100; docs/accuracy.md): the values that
      * minimise the mean |log(predicted / measured)| of their mean TPOT and median TTFT ({@code PerfCalibration}, a
      * coordinate search on a grid). The median, not the mean TTFT: the estimate is of the steady state, and a run's mean
-     * also holds its start (bench_serving sends its first max-concurrency requests at once). The engines' own first-token
+     * also holds its start (bench_serving sends its first max-concurrency requests at once). Since i29-acc2 a run's
+     * median is predicted over its own requests' prompts where bench_serving's generator gives them (the random dataset),
+     * its warm-up prompt served from the prefix cache, not as the TTFT of the mean prompt. The engines' own first-token
      * overheads are in their modules ({@code EngineModule.firstTokenOverheadMs}); this set's is their mean, for an engine
      * without published runs.
      */
-    public static final Utilizations CALIBRATED = new Utilizations(0.70, 0.70, 45.0, 115.0 / 3, STEP_OVERHEAD_MS,
+    public static final Utilizations CALIBRATED = new Utilizations(0.70, 0.65, 45.0, 40.0, STEP_OVERHEAD_MS,
             PREFILL_ALL_REDUCE_US, "calibrated on 22 published runs (SGLang: Llama 3.1 70B, 8 x A100; Qwen3 235B A22B, "
                     + "8 x B200; vLLM, SGLang, TensorRT-LLM: Qwen3 8B, 1 x H100; mean TPOT, median TTFT), docs/accuracy.md");
 

@@ -79,6 +79,9 @@ public final class RuntimeViewModel extends SectionViewModel {
             "of TFLOPS");
     public final NumberInput allReduceLatency = number("runtime.performance.allReduceLatencyUs", NumberInput.Kind.DECIMAL, "");
     public final NumberInput prefillOverhead = number("runtime.performance.prefillOverheadMs", NumberInput.Kind.DECIMAL, "");
+    public final NumberInput stepOverhead = number("runtime.performance.stepOverheadMs", NumberInput.Kind.DECIMAL, "");
+    public final NumberInput prefillAllReduceLatency = number("runtime.performance.prefillAllReduceLatencyUs",
+            NumberInput.Kind.DECIMAL, "");
     // speculative decoding: the method, K and the draft as imported (RUNTIME › Speculative decoding)
     public final ObjectProperty<SpeculativeMethod> specMethod = watch(new SimpleObjectProperty<>(SpeculativeMethod.NONE));
     public final NumberInput specTokens = number("runtime.speculative.tokens", NumberInput.Kind.COUNT, "tokens");
@@ -150,6 +153,8 @@ public final class RuntimeViewModel extends SectionViewModel {
         computeUtilization.load(p.computeUtilization());
         allReduceLatency.load(p.allReduceLatencyUs());
         prefillOverhead.load(p.prefillOverheadMs());
+        stepOverhead.load(p.stepOverheadMs());
+        prefillAllReduceLatency.load(p.prefillAllReduceLatencyUs());
         SpeculativeSettings sp = r.speculative();
         specMethod.set(sp.method());
         specTokens.load(sp.tokens());
@@ -195,7 +200,8 @@ public final class RuntimeViewModel extends SectionViewModel {
     /** The utilizations as typed; null when none is (the calibrated defaults). */
     private PerfSettings performance() {
         PerfSettings p = new PerfSettings(memoryBandwidthUtilization.doubleValue(), computeUtilization.doubleValue(),
-                allReduceLatency.doubleValue(), prefillOverhead.doubleValue());
+                allReduceLatency.doubleValue(), prefillOverhead.doubleValue(), stepOverhead.doubleValue(),
+                prefillAllReduceLatency.doubleValue());
         return p.equals(PerfSettings.defaults()) ? null : p;
     }
 

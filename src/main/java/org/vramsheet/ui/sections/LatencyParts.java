@@ -31,7 +31,8 @@ final class LatencyParts {
         RuntimeViewModel r = vm.runtime;
         GridPane inputs = FormGrid.fill(v.grid(), COLUMNS, v.number(g.bandwidth), v.number(g.bf16), v.number(g.fp8),
                 v.number(g.fp4), v.number(g.link), v.number(r.memoryBandwidthUtilization), v.number(r.computeUtilization),
-                v.number(r.allReduceLatency), v.number(r.prefillOverhead));
+                v.number(r.allReduceLatency), v.number(r.prefillOverhead), v.number(r.stepOverhead),
+                v.number(r.prefillAllReduceLatency));
         List<Node> figures = new ArrayList<>();
         for (ScenarioId id : ScenarioId.values()) {
             for (LatencyFigure f : SHOWN) {

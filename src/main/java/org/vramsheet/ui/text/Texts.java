@@ -33,9 +33,13 @@ public final class Texts {
     public static final Texts ENGLISH = new Texts("en", Map.of());
     private static final Pattern GROUP = Pattern.compile("(\\d),(\\d{3})");
     private static final Pattern DECIMAL = Pattern.compile("(\\d)\\.(\\d)");
-    /** A number (grouped, decimal, or a dotted version) not glued to a word, a llama.cpp build ("b5050"), or a 'quoted' part. */
+    /**
+     * A number (grouped, decimal, a dotted version, or in scientific notation as the estimate prints a tiny one: "9.98e-04")
+     * not glued to a word, a llama.cpp build ("b5050"), or a 'quoted' part.
+     */
     private static final Pattern ARG = Pattern.compile(
-            "'[^']*'|(?<![A-Za-z_\\d.])b\\d{3,}(?![A-Za-z_\\d])|(?<![A-Za-z_\\d.])\\d(?:\\d|,(?=\\d{3}))*(?:\\.\\d+)*(?![A-Za-wyz_\\d])");
+            "'[^']*'|(?<![A-Za-z_\\d.])b\\d{3,}(?![A-Za-z_\\d])|(?<![A-Za-z_\\d.])\\d(?:\\d|,(?=\\d{3}))*(?:\\.\\d+)*"
+                    + "(?:e[-+]\\d+)?(?![A-Za-wyz_\\d])");
     private static final Pattern PLAIN_NUMBER = Pattern.compile("\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\d+)}");
     /** "needs Estimated weight payload: WEIGHTS › Parameter count (total): is required". */

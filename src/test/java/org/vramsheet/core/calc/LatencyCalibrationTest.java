@@ -33,12 +33,12 @@ class LatencyCalibrationTest {
     /** The sheet with the defaults for the two fitted utilizations (the all-reduce and prefill overhead as typed). */
     static Worksheet sheet() throws Exception {
         Worksheet ws = PerfStepTest.llama8b();
-        return ws.withRuntime(ws.runtime().toBuilder().performance(new PerfSettings(null, null, 10.0, 40.0)).build());
+        return ws.withRuntime(ws.runtime().toBuilder().performance(new PerfSettings(null, null, 10.0, 40.0, null, null)).build());
     }
 
     /** A measurement the estimate makes at these utilizations, on this sheet's setup, as the probe records it. */
     static MeasuredLatency made(Worksheet ws, double mem, double compute, String gpuName) {
-        Worksheet at = ws.withRuntime(ws.runtime().toBuilder().performance(new PerfSettings(mem, compute, 10.0, 40.0)).build());
+        Worksheet at = ws.withRuntime(ws.runtime().toBuilder().performance(new PerfSettings(mem, compute, 10.0, 40.0, null, null)).build());
         PerfSweep perf = SizingCalculator.compute(at).perf();
         List<LatencyStep> steps = new ArrayList<>();
         for (int n : STEPS) {
@@ -99,8 +99,8 @@ class LatencyCalibrationTest {
         Worksheet m = measured(ws, made(ws, 0.55, 0.65, ws.gpu().name()));
         Worksheet calibrated = LatencyCalibration.apply(m, LatencyCalibration.of(m));
         PerfSettings p = calibrated.runtime().performance();
-        Worksheet typed = calibrated.withRuntime(calibrated.runtime().toBuilder().performance(new PerfSettings(0.7,
-                p.computeUtilization(), p.allReduceLatencyUs(), p.prefillOverheadMs())).build());
+        Worksheet typed = calibrated.withRuntime(calibrated.runtime().toBuilder().performance(p.withUtilizations(0.7,
+                p.computeUtilization())).build());
         String source = SizingCalculator.compute(typed).perf().utilizations().source();
         assertTrue(source.startsWith("typed in RUNTIME"), source);
     }

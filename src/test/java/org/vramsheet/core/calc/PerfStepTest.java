@@ -28,7 +28,7 @@ import org.vramsheet.io.json.WorksheetJson;
  * ({@code Utilizations.STEP_OVERHEAD_MS}, not a sheet input) is in every step.
  */
 class PerfStepTest {
-    static final PerfSettings HAND = new PerfSettings(0.8, 0.5, 10.0, 0.0);
+    static final PerfSettings HAND = new PerfSettings(0.8, 0.5, 10.0, 0.0, null, null);
 
     /** Llama 3.1 70B BF16 on one H200 (the sample), its typical scenario 1 x 1000 + 1000, heavy 64 x 1000 + 1000. */
     static Worksheet llama70b() throws Exception {
@@ -99,6 +99,34 @@ class PerfStepTest {
         assertEquals(1.9 * 7.26286 + 33.0084, v(r, ScenarioId.HEAVY, LatencyFigure.TTFT_P95), 1e-3);
     }
 
+    /** Version 10: RUNTIME's decode step overhead and prefill all-reduce latency, empty the calibrated 0.75 ms / 340 us. */
+    @Test
+    void theStepOverheadAndThePrefillAllReduceLatencyAreTyped() throws Exception {
+        Worksheet ws = onH100(llama70b(), 2);
+        SizingResult calibrated = SizingCalculator.calculate(ws);
+        SizingResult typed = SizingCalculator.calculate(ws.withRuntime(ws.runtime().toBuilder()
+                .performance(new PerfSettings(0.8, 0.5, 10.0, 0.0, 2.0, 0.0)).build()));
+        // the step: 28.0235 ms + 2 ms in place of + 0.75 ms (llama70bOnTwoH100)
+        assertEquals(30.0235, v(typed, ScenarioId.TYPICAL, LatencyFigure.DECODE_STEP), 1e-3);
+        // one request, one 1,000-token chunk: its 2 x 80 prefill all-reduces lose the calibrated 320 us each, 51.2 ms
+        assertEquals(51.2, v(calibrated, ScenarioId.TYPICAL, LatencyFigure.TTFT) - v(typed, ScenarioId.TYPICAL,
+                LatencyFigure.TTFT), 1e-6);
+        String text = String.join("\n", typed.get(FigureKey.performance(ScenarioId.TYPICAL, LatencyFigure.TTFT))
+                .provenance().assumptions());
+        assertTrue(text.contains("decode step overhead (ms) 2.0") && text.contains("prefill all-reduce latency (us) 0.0"),
+                text);
+        Worksheet bad = ws.withRuntime(ws.runtime().toBuilder().performance(new PerfSettings(null, null, null, null, -1.0,
+                200_000.0)).build());
+        SizingResult r = SizingCalculator.calculate(bad);
+        assertTrue(r.issues().stream().anyMatch(i -> i.field().equals("runtime.performance.stepOverheadMs")),
+                "a negative overhead is named");
+        assertTrue(r.issues().stream().anyMatch(i -> i.field()
+                .equals("runtime.performance.prefillAllReduceLatencyUs")), "above the declared 100,000 us");
+        Worksheet saved = WorksheetJson.parse(WorksheetJson.write(ws.withRuntime(ws.runtime().toBuilder()
+                .performance(new PerfSettings(null, null, null, null, 1.25, 300.0)).build())), "t");
+        assertEquals(new PerfSettings(null, null, null, null, 1.25, 300.0), saved.runtime().performance());
+    }
+
     @Test
     void provenanceNamesTheInputsAndTheUtilizationsSource() throws Exception {
         Figure itl = SizingCalculator.calculate(llama70b()).get(FigureKey.performance(ScenarioId.HEAVY, LatencyFigure.ITL));
@@ -144,7 +172,7 @@ class PerfStepTest {
         assertFalse(itl.available());
         assertTrue(itl.reason().contains("Memory bandwidth (GB/s)"), itl.reason());
         SizingResult nan = SizingCalculator.calculate(ws.withRuntime(ws.runtime().toBuilder()
-                .performance(new PerfSettings(Double.NaN, 1.5, null, null)).build()));
+                .performance(new PerfSettings(Double.NaN, 1.5, null, null, null, null)).build()));
         assertTrue(nan.issues().stream().anyMatch(i -> i.field().equals("runtime.performance.memoryBandwidthUtilization")
                 && i.message().equals("not a number")), nan.issues().toString());
         assertTrue(nan.issues().stream().anyMatch(i -> i.field().equals("runtime.performance.computeUtilization")),

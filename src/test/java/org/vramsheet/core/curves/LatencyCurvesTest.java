@@ -33,7 +33,7 @@ import org.vramsheet.io.json.WorksheetJson;
 class LatencyCurvesTest {
     static Worksheet sheet(long context) throws Exception {
         Worksheet ws = WorksheetJson.read(Path.of("assets/samples/llama-3.1-70b-bf16-h200.json"));
-        return ws.withRuntime(ws.runtime().toBuilder().performance(new PerfSettings(0.8, 0.5, 10.0, 0.0)).build())
+        return ws.withRuntime(ws.runtime().toBuilder().performance(new PerfSettings(0.8, 0.5, 10.0, 0.0, null, null)).build())
                 .withWorkloads(new Workloads(Scenario.of(1000, 1000, 1), Scenario.of(1000, 1000, 4), Scenario.of(1000, 1000, 8)))
                 .withResult(ws.result().withContextLength((Long) context));
     }

@@ -59,7 +59,7 @@ public final class EveryInput {
                 .fragmentationPercent(5.0).cudaGraphsInPool(true).kvCacheMemoryBytes(40_000_000_000L).dataParallel(3).nodes(2)
                 .llamaCpp(new LlamaCppSettings(40, List.of(3.0, 1.0), KvDtype.Q4_1, true, FlashAttention.ON, 256L, 1024L, true))
                 .ollama(new OllamaSettings(8192L, 4096L, 2, KvDtype.Q8_0, true, 33, 512L << 20))
-                .performance(new PerfSettings(0.7, 0.6, 20.0, 100.0))
+                .performance(new PerfSettings(0.7, 0.6, 20.0, 100.0, 1.5, 250.0))
                 .speculative(new SpeculativeSettings(SpeculativeMethod.EAGLE3, 3, "acme/eagle3-x", 850_000_000L, 1, 8, 128, 2))
                 .lora(new LoraSettings(4, 32, "q_proj, v_proj", ComputeDtype.FP16, 16, 14_336))
                 .offload(new OffloadSettings(64L << 30, 2.0, 512L << 30))

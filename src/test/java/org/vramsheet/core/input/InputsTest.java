@@ -143,7 +143,10 @@ class InputsTest {
     static final List<String> ADDED_IN_10_I30UNIFIED = List.of("gpu.unifiedRamBytes", "gpu.wiredLimitMb");
     /** i30-ep (issue 30 point 4): expert parallel and the attention data-parallel ranks of a mixture of experts. */
     static final List<String> ADDED_IN_10_I30_EP = List.of("runtime.expert.enabled", "runtime.expert.dataParallel");
-    static final int ADDED_IN_10 = ADDED_IN_10_I30UNIFIED.size() + ADDED_IN_10_I30_EP.size();
+    /** i29-acc2 (issue 29): the latency estimate's decode step overhead and prefill all-reduce latency. */
+    static final List<String> ADDED_IN_10_I29ACC2 = List.of("runtime.performance.stepOverheadMs",
+            "runtime.performance.prefillAllReduceLatencyUs");
+    static final int ADDED_IN_10 = ADDED_IN_10_I30UNIFIED.size() + ADDED_IN_10_I30_EP.size() + ADDED_IN_10_I29ACC2.size();
     // ---- end of the version-10 block ----
 
     @Test
@@ -151,6 +154,7 @@ class InputsTest {
         assertEquals(ADDED_IN_10, Inputs.addedIn(10).size(), Inputs.addedIn(10).toString());
         assertTrue(Inputs.addedIn(10).containsAll(ADDED_IN_10_I30_EP), Inputs.addedIn(10).toString());
         assertTrue(Inputs.addedIn(10).containsAll(ADDED_IN_10_I30UNIFIED), Inputs.addedIn(10).toString());
+        assertTrue(Inputs.addedIn(10).containsAll(ADDED_IN_10_I29ACC2), Inputs.addedIn(10).toString());
     }
 
     @Test

@@ -119,11 +119,12 @@ final class PerfCalibration {
     static double cost(List<PublishedRuns.Run> runs, Fit f) {
         double sum = 0;
         for (PublishedRuns.Run r : runs) {
-            PerfEstimator.Times t = PerfEstimator.times(r.with(f.forRun(r)));
+            Utilizations u = f.forRun(r);
+            PerfEstimator.Times t = PerfEstimator.times(r.with(u));
             if (t == null) {
                 return Double.MAX_VALUE;
             }
-            sum += Math.abs(Math.log(t.itlMs() / r.tpotMs())) + Math.abs(Math.log(t.ttftMs() / r.ttftMs()));
+            sum += Math.abs(Math.log(t.itlMs() / r.tpotMs())) + Math.abs(Math.log(r.medianTtft(u) / r.ttftMs()));
         }
         return sum / runs.size();
     }

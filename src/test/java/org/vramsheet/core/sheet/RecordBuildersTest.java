@@ -123,7 +123,8 @@ class RecordBuildersTest {
             return new OllamaSettings(2048L + n, 4096L + n, 1 + sample, KvDtype.values()[7 + sample], sample == 0, n, (1L << 30) + n);
         }
         if (t == PerfSettings.class) {
-            return new PerfSettings(0.5 + sample / 10.0, 0.6 + sample / 10.0, 10.0 + n, 100.0 + n);
+            return new PerfSettings(0.5 + sample / 10.0, 0.6 + sample / 10.0, 10.0 + n, 100.0 + n, 1.0 + n,
+                    300.0 + n);
         }
         if (t == SpeculativeSettings.class) {
             return new SpeculativeSettings(SpeculativeMethod.values()[5 - sample], 3 + sample, "draft " + n, (long) n << 20,

@@ -24,7 +24,7 @@ import org.vramsheet.core.sheet.RuntimeSettings;
 public final class SglangModule implements EngineModule {
     /** Fitted on SGLang, 15 SGLang Cookbook runs (8 x A100, 8 x B200) and 2 GPUStack runs on one H100 (docs/accuracy.md). */
     @Override
-    public Double firstTokenOverheadMs() { return 25.0; }
+    public Double firstTokenOverheadMs() { return 30.0; }
 
     @Override
     public Engine engine() { return Engine.SGLANG; }
