@@ -109,6 +109,8 @@ class TrtLlmFieldLogTest {
             assertEquals(1.0, tokens / (double) m.kvTokens(), 0.001, id + " tokens " + tokens + " vs " + m.kvTokens());
         } else {
             assertNotNull(m.gpuBlocks());
+            System.out.printf(java.util.Locale.ROOT, "%s after Apply: %,d blocks, log %,d (%+.3f %%)%n", id, blocks, m.gpuBlocks(),
+                    100.0 * (blocks - m.gpuBlocks()) / m.gpuBlocks());
             assertEquals(1.0, blocks / (double) m.gpuBlocks(), 0.001, id + " blocks " + blocks + " vs " + m.gpuBlocks());
         }
     }
