@@ -68,7 +68,7 @@ final class SeriesPoints {
     /** Draws the series' line {@code places} x {@link #LIFT} px up (0: where its points are). */
     static void lift(XYChart.Series<Number, Number> s, int places) {
         if (s.getNode() != null) {
-            s.getNode().setTranslateY(-LIFT * places);
+            s.getNode().setTranslateY(places == 0 ? 0 : -LIFT * places); // never -0.0
         }
     }
 

@@ -101,7 +101,9 @@ public final class GpuFitView extends VBox {
 
     /** The choice and its cost first (visible together at 1280 x 800), then the binding limit, then memory's figures. */
     private void columns(Texts texts) {
-        double names = GpuCatalog.entries().stream() // the longest catalog name fits
+        // the longest discrete GPU's name fits; a Mac's longer name (only llama.cpp and Ollama run there) widens the
+        // column when its rows are shown (fitTextColumns)
+        double names = GpuCatalog.entries().stream().filter(e -> !e.unified())
                 .mapToDouble(e -> new Text(e.name() + " x 8").getLayoutBounds().getWidth()).max().orElse(150);
         // the count in the first column too: the choice reads whole beside its cost when the rest scrolls away
         table.getColumns().add(text(texts.t("GPU"), r -> r.option().name() + " x " + r.option().count(),

@@ -23,6 +23,9 @@ final class SourceText {
     private static final Pattern USED_FOR = Pattern.compile("used for (.+) as it is \\(SGLang is the only engine with published "
             + "runs fitted\\)");
     private static final Pattern TYPED = Pattern.compile("typed in RUNTIME: (.*)");
+    /** The calibrated default: the runs' count translated, their models and GPUs kept as written ("Llama 3.1", not "3,1"). */
+    private static final Pattern PUBLISHED = Pattern.compile("calibrated on (\\d+) published runs \\((.+)\\), docs/accuracy\\.md");
+    private static final String MEAN_MEDIAN = "mean TPOT, median TTFT";
 
     private SourceText() { }
 
@@ -49,6 +52,11 @@ final class SourceText {
         m = USED_FOR.matcher(p);
         if (m.matches()) {
             return t.fill("used for {0} as it is (SGLang is the only engine with published runs fitted)", missed, m.group(1));
+        }
+        m = PUBLISHED.matcher(p);
+        if (m.matches()) {
+            return t.fill("calibrated on {0} published runs ({1}), docs/accuracy.md", missed, m.group(1),
+                    m.group(2).replace(MEAN_MEDIAN, t.part(MEAN_MEDIAN, missed)));
         }
         m = TYPED.matcher(p);
         if (m.matches()) {

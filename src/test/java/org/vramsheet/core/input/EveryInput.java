@@ -66,7 +66,7 @@ public final class EveryInput {
                 .expert(new ExpertSettings(true, 2))
                 .build();
         Gpu g = new Gpu("H100 SXM", 12, 85_520_809_984L, new GpuSpeed(3000.0, 900.0, 1800.0, 3600.0, 400.0, "NVLink 4",
-                "typed"));
+                "typed"), 128L << 30, 120_000L); // unified RAM and wired limit: every input set, whether or not it fits an H100
         Validation v = new Validation(45_000_000_000L, 30_000_000_000L, 98_304L, 80_000_000_000L, 61L, "ran on node 7",
                 44_000_000_000L, 31_000_000_000L, 100_000L, 4, 2_100_000_000L, 1_400_000_000L, 600_000_000L,
                 new MeasuredSetup("acme/probe-9b", "r2", WeightFormat.FP8, 9_500_000_000L, KvDtype.FP8_E5M2, Engine.VLLM, "0.18.1",

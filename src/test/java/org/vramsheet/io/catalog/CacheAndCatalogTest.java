@@ -110,6 +110,12 @@ class CacheAndCatalogTest {
         var gpus = GpuCatalog.entries();
         assertTrue(gpus.size() >= 40, "GPUs: " + gpus.size());
         for (GpuCatalog.Entry g : gpus) {
+            if (g.unified()) { // Apple silicon: no nvidia-smi; Metal's working set within the Mac's RAM
+                assertTrue(g.cudaVisibleBytes() > 0 && g.cudaVisibleBytes() < g.unifiedRamBytes(), g.name()
+                        + ": the working set within the unified RAM");
+                assertTrue(!g.source().isBlank(), g.name() + ": a source");
+                continue;
+            }
             assertTrue(g.marketingGb() != null && g.marketingGb() > 0, g.name() + ": marketing GB");
             assertTrue(g.nvidiaSmiMib() != null && g.nvidiaSmiMib() > 0, g.name() + ": nvidia-smi MiB");
             assertTrue(g.cudaVisibleBytes() > 0 && g.cudaVisibleBytes() <= g.nvidiaSmiMib() * (1L << 20), g.name()
@@ -136,7 +142,8 @@ class CacheAndCatalogTest {
     @Test
     void thePickerShowsEveryGpusMemory() {
         for (GpuCatalog.Entry e : GpuCatalog.entries()) {
-            assertTrue(e.toString().matches(".* · .*GiB visible.*"), e.toString());
+            assertTrue(e.toString().matches(e.unified() ? ".* · .*GiB Metal working set of .*GiB unified.*"
+                    : ".* · .*GiB visible.*"), e.toString());
         }
         GpuCatalog.Entry l40s = GpuCatalog.entries().stream().filter(e -> e.name().equals("NVIDIA L40S")).findFirst().orElseThrow();
         assertEquals("NVIDIA L40S · 48 GB, 44.42 GiB visible", l40s.toString());

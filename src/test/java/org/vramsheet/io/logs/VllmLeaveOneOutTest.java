@@ -275,6 +275,7 @@ class VllmLeaveOneOutTest {
         List<Double> densePool = new ArrayList<>();
         List<Double> denseTokens = new ArrayList<>();
         java.util.Map<String, List<Double>> byGpu = new java.util.TreeMap<>();
+        List<Double> whatIf = new ArrayList<>();
         System.out.println("other GPUs and releases, before launch (constants fitted on the vLLM 0.19 H100 logs):");
         for (FieldLogs.FieldLog f : FieldLogs.of("vllm").filter(l -> l.id().startsWith("VC") && l.checks("predict")).toList()) {
             Worksheet ws = FieldLogSheets.preLaunch(f);
@@ -285,6 +286,17 @@ class VllmLeaveOneOutTest {
             long predicted = SizingCalculator.calculate(typed).get(FigureKey.POOL_CAPACITY_TOKENS).value();
             double te = (predicted - m.kvTokens()) / (double) m.kvTokens();
             tokens.add(te);
+            boolean moeLog = ws.weights().activeParams() != null && ws.weights().activeParams() < ws.weights().totalParams();
+            if (runsTheV2Runner(f, moeLog)) {
+                // what-if, not adopted (docs/accuracy.md, third pass): the V2 runner's profile_cudagraph_memory returns 0
+                long noGraphs = SizingCalculator.calculate(typed.withRuntime(typed.runtime().toBuilder().cudaGraphBytes(0L)
+                        .build())).get(FigureKey.POOL_CAPACITY_TOKENS).value();
+                whatIf.add((noGraphs - m.kvTokens()) / (double) m.kvTokens());
+                System.out.printf(Locale.ROOT, "what-if %s (V2 runner, no CUDA graph term): %+.2f %% (shipped %+.2f %%)%n", f.id(),
+                        whatIf.get(whatIf.size() - 1) * 100, te * 100);
+            } else {
+                whatIf.add(te);
+            }
             byGpu.computeIfAbsent(f.e().path("gpu_catalog").asText(), k -> new ArrayList<>()).add(te);
             boolean moe = ws.weights().activeParams() != null && ws.weights().activeParams() < ws.weights().totalParams();
             if (!moe) {
@@ -311,17 +323,19 @@ class VllmLeaveOneOutTest {
         double[] t = summary("other GPUs and releases, KV tokens", tokens);
         double[] dp = summary("other GPUs and releases, dense models, available KV memory", densePool);
         double[] dt = summary("other GPUs and releases, dense models, KV tokens", denseTokens);
-        assertTrue(tokens.size() >= 9 && pool.size() >= 8, "VC logs: " + tokens.size() + " / " + pool.size());
+        summary("what-if, V2 runner without a CUDA graph term (not adopted), KV tokens", whatIf);
         // issue 27 point 3: the peak of the two phases (the dense forward's, from the shapes, where the sampler's is smaller)
         // moved VC01 from +2.02 % to +0.30 %, the measured CUDA totals of the L40S (44.42 GiB) and RTX 5090 (31.84 GiB) VC09
         // from +1.71 % to +1.16 % and VC04 from -2.44 % to +1.29 %. VC10 (4 x RTX PRO 6000, a MoE, v0.27.1) and VC11 (an RTX
         // 4090 under WSL2, Qwen2.5-0.5B, v0.27.1) joined held out, fitted on nothing: VC11 is -7.33 % / -7.31 % (its WSL2 total
         // is 0.5 GiB above the catalog's estimate, its printed peak with the graph estimate 0.31 GiB where the sheet takes
-        // 0.57 + 0.84), VC10 -3.98 % / -2.39 %. The dense models' worst is then VC11's, not within 5 %; every bound below is
-        // the one achieved (docs/accuracy.md, section 5), so a change that makes any of them worse fails here
+        // 0.57 + 0.84), VC10 -3.98 % / -2.39 %. The third pass added VC12 (the same WSL2 4090 and model, `vllm serve` at
+        // 2,048 tokens, utilization 0.85): -6.66 % / -6.62 %, the same causes. The dense models' worst is VC11's, not within 5 %;
+        // every bound below is the one achieved (docs/accuracy.md, section 5), so a change that makes any of them worse fails
+        assertTrue(tokens.size() >= 10 && pool.size() >= 9, "VC logs with VC12: " + tokens.size() + " / " + pool.size());
         assertTrue(dp[1] <= 0.075 && dt[1] <= 0.075, "dense models' worst (VC11, 7.33 % / 7.31 %): " + dp[1] + " / " + dt[1]);
-        assertTrue(dp[0] <= 0.0075 && dt[0] <= 0.012, "dense models' medians (0.73 % / 1.16 %): " + dp[0] + " / " + dt[0]);
-        assertTrue(p[0] <= 0.027 && t[0] <= 0.013, "every log's medians (2.57 % / 1.29 % achieved): " + p[0] + " / " + t[0]);
+        assertTrue(dp[0] <= 0.012 && dt[0] <= 0.0125, "dense models' medians (1.16 % / 1.23 %): " + dp[0] + " / " + dt[0]);
+        assertTrue(p[0] <= 0.040 && t[0] <= 0.0185, "every log's medians (3.98 % / 1.84 % achieved): " + p[0] + " / " + t[0]);
         assertTrue(p[1] <= 0.085 && t[1] <= 0.115, "every log's worst (the MoE log VC08, 8.26 % / 11.17 %) as achieved: " + p[1]
                 + " / " + t[1]);
     }
@@ -336,6 +350,17 @@ class VllmLeaveOneOutTest {
         double u = EngineDefaults.fraction(ws.runtime(), ws.gpu().totalBytes()).value();
         return VllmModule.requestedBytes(ws.gpu().totalBytes(), u) - m.weightsBytes() - e.activationPeakBytes()
                 - e.nonTorchBytes() + ropeCache(ws) - graphs;
+    }
+
+    /**
+     * Whether the log's start ran vLLM's V2 model runner by its release's default (vllm/config/vllm.py use_v2_model_runner,
+     * from v0.23.0: dense, unquantized models; the logs that name their runner's file agree): the what-if's selection only.
+     */
+    private static boolean runsTheV2Runner(FieldLogs.FieldLog f, boolean moe) {
+        String[] v = f.e().path("engine_version").asText("0.0").split("\\.");
+        boolean since023 = Integer.parseInt(v[0]) > 0 || Integer.parseInt(v[1]) >= 23;
+        JsonNode q = f.e().path("setup").path("quantization");
+        return since023 && !moe && (q.isMissingNode() || q.isNull());
     }
 
     /** vLLM's RoPE cache per GPU (EngineModule.loadBuffersPerGpu), which vLLM prints inside "Model loading took". */

@@ -41,8 +41,11 @@ class IdenticalCurvesRobotTest {
 
     @Test
     void heavyEqualToTypicalIsDrawnApartAndNamedSo(FxRobot robot) {
+        var sampleHeavy = window.viewModel().heavy.snapshot(); // the sample's Heavy, which differs from its Typical
         for (String language : List.of("en", "ru")) {
             robot.interact(() -> window = window.switchLanguage(language));
+            robot.interact(() -> window.viewModel().heavy.load(sampleHeavy));
+            WaitForAsyncUtils.waitForFxEvents();
             List<XYChart.Series<Number, Number>> kv = series(robot, "#chart-kv");
             assertEquals(0, kv.get(1).getNode().getTranslateY(), language + ": Heavy differs from Typical: where it is");
             assertTrue(!kv.get(1).getName().contains("same as") && !kv.get(1).getName().contains("как"), kv.get(1).getName());
@@ -62,7 +65,9 @@ class IdenticalCurvesRobotTest {
     void aVariantEqualToAnotherIsDrawnApartAndNamedSo(FxRobot robot) throws Exception {
         Worksheet two = Variants.add(window.viewModel().computed().sheet(), "B"); // B: a copy of A's inputs
         robot.interact(() -> window.viewModel().open(two, null));
-        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> series(robot, "#chart-concurrency").size() == 2);
+        javafx.scene.control.TabPane tabs = robot.lookup("#charts").queryAs(javafx.scene.control.TabPane.class);
+        robot.interact(() -> tabs.getSelectionModel().select(1)); // only the shown tab's chart is drawn: Concurrency
+        WaitForAsyncUtils.waitFor(20, java.util.concurrent.TimeUnit.SECONDS, () -> series(robot, "#chart-concurrency").size() == 2);
         WaitForAsyncUtils.waitForFxEvents();
         List<XYChart.Series<Number, Number>> c = series(robot, "#chart-concurrency");
         assertTrue(c.get(1).getName().endsWith("(same as A)"), c.get(1).getName());

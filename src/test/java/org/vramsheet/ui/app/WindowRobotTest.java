@@ -351,7 +351,9 @@ class WindowRobotTest {
             // the latency estimate's jargon (issue 29): TTFT, ITL, SLA, TFLOPS, prefill, all-reduce
             "TTFT", "ITL", "SLA", "TFLOPS", "prefill", "all", "reduce",
             // LoRA adapters and KV offload (issue 30): LoRA, CPU, MLP and SGLang's hicache are names, kept like GPU
-            "LoRA", "CPU", "MLP", "hicache");
+            "LoRA", "CPU", "MLP", "hicache",
+            // unified memory and expert parallel (issue 30): Apple's names, the macOS sysctl and the engines' flag
+            "Mac", "macOS", "iogpu", "wired_limit_mb", "enable", "expert");
 
     /** The texts of every labelled control, tab, column and chart in the scene. */
     private static java.util.List<String> shownTexts(javafx.scene.Parent root) {

@@ -69,17 +69,20 @@ class CalibrateLatencyViewModelTest {
     void theUtilizationSourceIsRussianInTheRussianWindow() throws Exception {
         Texts ru = Texts.of("ru");
         SheetViewModel vm = new SheetViewModel(sheet(null));
-        assertLatencyRussian(vm, ru, "('откалибровано по 15 опубликованным прогонам SGLang (Llama 3.1 70B, 8 x A100; "
-                + "Qwen3 235B A22B, 8 x B200; средний TPOT, медианный TTFT), docs/accuracy.md; применено к vLLM как есть");
+        assertLatencyRussian(vm, ru, "('откалибровано на 22 опубликованных прогонах (SGLang: Llama 3.1 70B, 8 x A100; "
+                + "Qwen3 235B A22B, 8 x B200; vLLM, SGLang, TensorRT-LLM: Qwen3 8B, 1 x H100; средний TPOT, медианный TTFT), "
+                + "docs/accuracy.md; накладные расходы первого токена подобраны по опубликованным прогонам vLLM");
         vm.runtime.prefillOverhead.textProperty().set("90");
-        assertLatencyRussian(vm, ru, "('введено в разделе СРЕДА ВЫПОЛНЕНИЯ: накладные prefill (мс) 90,0; остальное: откалибровано");
+        assertLatencyRussian(vm, ru,
+                "('введено в разделе СРЕДА ВЫПОЛНЕНИЯ: накладные расходы первого токена (мс) 90,0; остальное: откалибровано");
         assertNull(vm.calibrateLatency());
         String shown = assertLatencyRussian(vm, ru, "откалибровано по прогону probe 2026-12-02T01:23:45Z на "
                 + "meta-llama/Llama-3.1-70B-Instruct (vLLM, 1 x NVIDIA H200 SXM 141GB, BF16, KV auto (model dtype)): доля "
                 + "полосы памяти 0,");
         assertTrue(shown.contains("(наименьшие квадраты логарифмов ошибок; промпт 1000, вывод 200 токенов на запрос); остальное: "
                 + "введено в разделе СРЕДА ВЫПОЛНЕНИЯ: доля полосы памяти 0,"), shown);
-        assertTrue(shown.contains("накладные prefill (мс) 90,0; остальное: откалибровано по 15 опубликованным прогонам SGLang"), shown);
+        assertTrue(shown.contains("накладные расходы первого токена (мс) 90,0; остальное: откалибровано на 22 опубликованных прогонах "
+                + "(SGLang: Llama 3.1 70B"), shown);
     }
 
     /** Checks each latency figure's explanation in Russian; returns the first, which must contain {@code expected}. */
