@@ -61,7 +61,8 @@ class LlamaCppFieldLogTest {
      * Older builds' {@code llama_kv_cache_init: kv_size = N} (issue 27), on real logs: LC14 (b4462, ggml-org/llama.cpp#11200,
      * two RTX 3090 Ti) prints no n_ctx, so its 32,768 cells come from that line alone; without it they are unknown (its
      * "KV self size" line still names q8_0). LC03 (Ollama's runner of April 2025) prints n_ctx too, which gives the same
-     * cells: there the line alone gives the cache types. Breaking the kv_size reader fails exactly these two entries of readsWhatTheLogSays (tried on 2026-12-02).
+     * cells: there the line alone gives the cache types. Breaking the kv_size reader fails exactly these two entries of readsWhatTheLogSays
+     * (tried on 2026-12-02).
      */
     @Test
     void theOlderKvSizeLineGivesTheCellsAndCacheTypes() {

@@ -61,7 +61,8 @@ class SglangPoolTest {
      * the free memory it measured, and Apply takes the sheet's measured non-torch memory as total - that free memory
      * (Measurement.freeBeforeWeightsBytes); the test checks that Apply did so, and that without it SG02 and SG12 would be more
      * than 0.1 % off (the rule is what reproduces them). SG13 does not tell: on its B200 at the default fraction the sheet's
-     * own estimate is also within 0.1 % (+0.066 %, with the free memory +0.008 %). Where the entry names no catalog GPU the free memory stands in for
+     * own estimate is also within 0.1 % (+0.066 %, with the free memory +0.008 %). Where the entry names no catalog GPU the free memory
+     * stands in for
      * the total (non-torch 0): the rule needs only the free memory, unless the fraction is the release's default (SG13:
      * computed from the GPU's size).
      */
