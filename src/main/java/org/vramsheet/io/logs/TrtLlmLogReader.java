@@ -2,7 +2,9 @@ package org.vramsheet.io.logs;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.vramsheet.core.sheet.Engine;
@@ -12,9 +14,11 @@ import org.vramsheet.core.validation.Measurement;
 /**
  * TensorRT-LLM's startup log, every release's wording of its KV pool: 0.5-0.8 "Allocate N bytes for k/v cache" and
  * "Using N tokens in paged KV cache"; 0.9 on "Memory usage when calculating max tokens in paged kv cache: total, available"
- * (the free memory the pool is a fraction of), the primary pool's blocks, tokens per block and "[MemUsageChange] Allocated
- * X GiB for max tokens in paged KV cache (N)"; the engine, execution context and buffers. The PyTorch backend's
- * profiling lines (1.x) are {@link TrtLlmPyTorchLines}.
+ * (the free memory the pool is a fraction of), the primary pool's blocks, tokens per block, 0.9-0.10 "Max tokens in paged
+ * KV cache: N. Allocating B bytes" and "[MemUsageChange] Allocated X GiB for max tokens in paged KV cache (N)"; the engine,
+ * execution context and buffers. With tensor parallelism every rank prints each line (TR13, TR14): the figures are one
+ * GPU's, and a buffer line repeated word for word is another rank's copy, counted once. The PyTorch backend's profiling
+ * lines (1.x) are {@link TrtLlmPyTorchLines}.
  */
 final class TrtLlmLogReader implements EngineLogReader {
     private static final Pattern ALLOC = Pattern.compile("Allocated ([0-9.]+) GiB for max tokens in paged KV cache \\(([0-9]+)\\)");
@@ -22,6 +26,8 @@ final class TrtLlmLogReader implements EngineLogReader {
             + "([0-9.]+) GiB, available: ([0-9.]+) GiB");
     private static final Pattern USING = Pattern.compile("Using ([0-9]+) tokens in paged KV cache");
     private static final Pattern BYTES = Pattern.compile("Allocate ([0-9]+) bytes for k/v cache");
+    /** 0.9-0.10 (kvCacheManager.cpp): "Max tokens in paged KV cache: 3136. Allocating 205520896 bytes." (TR14). */
+    private static final Pattern MAX_TOKENS = Pattern.compile("Max tokens in paged KV cache: ([0-9]+)\\. Allocating ([0-9]+) bytes");
     private static final Pattern PRIMARY = Pattern.compile("Number of blocks in KV cache primary pool: ([0-9]+)");
     private static final Pattern PER_BLOCK = Pattern.compile("Number of tokens per block: ([0-9]+)");
     private static final Pattern PER_SEQ = Pattern.compile("Max KV cache blocks per sequence: [0-9]+ \\[window size=[0-9]+\\], "
@@ -30,12 +36,15 @@ final class TrtLlmLogReader implements EngineLogReader {
     private static final Pattern CONTEXT = Pattern.compile("Allocated ([0-9.]+) MiB for execution context memory");
     private static final Pattern BUFFERS = Pattern.compile("Allocated ([0-9.]+) (B|KB|MB|GB) GPU memory for (runtime buffers|decoder)");
 
+    /** The buffer allocations already counted: a TP log's ranks each print the same line. */
+    private final Set<String> buffersSeen = new HashSet<>();
+
     @Override
     public String name() { return "TensorRT-LLM"; }
 
     @Override
     public List<LineReader> lineReaders() {
-        return List.of(TrtLlmLogReader::pool, TrtLlmLogReader::legacy, TrtLlmLogReader::blocks, TrtLlmLogReader::engine,
+        return List.of(TrtLlmLogReader::pool, TrtLlmLogReader::legacy, TrtLlmLogReader::blocks, this::engine,
                 trt(TrtLlmPyTorchLines::profiling), trt(TrtLlmPyTorchLines::memory));
     }
 
@@ -67,11 +76,15 @@ final class TrtLlmLogReader implements EngineLogReader {
         return false;
     }
 
-    /** 0.5-0.8 (GptSession, inflight batching): the pool in bytes, and the tokens before rounding up to whole blocks. */
+    /** 0.5-0.10 (GptSession, inflight batching): the pool in bytes, and the tokens (0.5-0.8: before rounding up to blocks). */
     private static boolean legacy(String line, Measurement.Builder f) {
         Matcher m;
         if ((m = BYTES.matcher(line)).find()) {
             f.engine(Engine.TENSORRT_LLM).kvPoolBytes(LogText.num(m.group(1)));
+            return true;
+        }
+        if ((m = MAX_TOKENS.matcher(line)).find()) {
+            f.engine(Engine.TENSORRT_LLM).kvTokens(LogText.num(m.group(1))).kvPoolBytes(LogText.num(m.group(2)));
             return true;
         }
         if ((m = USING.matcher(line)).find()) {
@@ -102,7 +115,7 @@ final class TrtLlmLogReader implements EngineLogReader {
     }
 
     /** The TRT engine (weights), its execution context (activations) and the runtime's buffers and decoder. */
-    private static boolean engine(String line, Measurement.Builder f) {
+    private boolean engine(String line, Measurement.Builder f) {
         Matcher m;
         if ((m = ENGINE.matcher(line)).find()) {
             f.engine(Engine.TENSORRT_LLM).weightsBytes(Math.multiplyExact(LogText.num(m.group(1)), Units.MIB));
@@ -113,6 +126,11 @@ final class TrtLlmLogReader implements EngineLogReader {
             return true;
         }
         if ((m = BUFFERS.matcher(line)).find()) {
+            if (!buffersSeen.add(m.group())) {
+                // the same allocation printed by another tensor-parallel rank: one GPU's buffers are counted once
+                f.engine(Engine.TENSORRT_LLM);
+                return true;
+            }
             // MemoryCounters::bytesToString divides by 2^10 per step and prints KB / MB / GB
             long unit = switch (m.group(2)) {
                 case "KB" -> 1L << 10;

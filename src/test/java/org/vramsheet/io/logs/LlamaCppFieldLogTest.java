@@ -56,4 +56,28 @@ class LlamaCppFieldLogTest {
         assertEquals(200L * Units.MIB, m.devices().get(0).modelBytes());
         assertNull(m.devices().get(0).kvBytes());
     }
+
+    /**
+     * Older builds' {@code llama_kv_cache_init: kv_size = N} (issue 27), on real logs: LC14 (b4462, ggml-org/llama.cpp#11200,
+     * two RTX 3090 Ti) prints no n_ctx, so its 32,768 cells come from that line alone; without it they are unknown (its
+     * "KV self size" line still names q8_0). LC03 (Ollama's runner of April 2025) prints n_ctx too, which gives the same
+     * cells: there the line alone gives the cache types. Breaking the kv_size reader fails exactly these two entries of readsWhatTheLogSays
+     * (tried on 2026-12-02).
+     */
+    @Test
+    void theOlderKvSizeLineGivesTheCellsAndCacheTypes() {
+        String lc14 = FieldLogs.of("llamacpp").filter(l -> l.id().equals("LC14")).findFirst().orElseThrow().text();
+        Measurement m = EngineLogParser.parse(lc14);
+        assertEquals(32_768L, m.kvTokens());
+        assertEquals("q8_0", m.kvCacheDtype());
+        assertEquals("q8_0", m.kvCacheDtypeV());
+        Measurement cut = EngineLogParser.parse(lc14.lines().filter(l -> !l.contains("kv_size")).reduce("", (a, b) -> a + b + "\n"));
+        assertNull(cut.kvTokens());
+        assertEquals("q8_0", cut.kvCacheDtype(), "its KV self size line names the types too");
+        String lc03 = FieldLogs.of("llamacpp").filter(l -> l.id().equals("LC03")).findFirst().orElseThrow().text();
+        Measurement cut03 = EngineLogParser.parse(lc03.lines().filter(l -> !l.contains("kv_size")).reduce("", (a, b) -> a + b + "\n"));
+        assertEquals(32_768L, cut03.kvTokens(), "LC03's n_ctx gives the same cells");
+        assertNull(cut03.kvCacheDtype());
+        assertEquals("f16", EngineLogParser.parse(lc03).kvCacheDtype());
+    }
 }

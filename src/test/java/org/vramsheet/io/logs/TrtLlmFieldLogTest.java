@@ -70,6 +70,35 @@ class TrtLlmFieldLogTest {
         check("TR04", qwen, false);
     }
 
+    /**
+     * Tensor parallelism (TR13: TP 2, 0.13, both ranks print every line; TR14: TP 2, 0.10's "Max tokens in paged KV cache: N.
+     * Allocating B bytes"): the figures are one GPU's. The second rank's copy of a buffer line is not added again (it was:
+     * 36.98 MB of runtime buffers and decoder for 18.49 MB on each GPU), the host-memory secondary pool is not the GPU's, and
+     * Apply on a Llama-3-8B sheet at TP 2 (4 KV heads of 128 per GPU, fp16) gives the 17,210 blocks of each GPU within 0.1 %.
+     */
+    @Test
+    void aTensorParallelLogGivesOneGpusPool() {
+        Measurement tp2 = log("TR13");
+        assertEquals(17_210L, tp2.gpuBlocks());
+        assertEquals(Math.round(3.44 * Units.MIB) + Math.round(15.05 * Units.MIB), tp2.nonTorchBytes());
+        RuntimeSettings rt = Sheets.engine(Engine.TENSORRT_LLM, null, 8000).toBuilder().engineVersion("0.13.0.dev2024081300")
+                .tensorParallel(2).build();
+        Worksheet llama3 = new Worksheet(new ModelInfo("meta-llama/Meta-Llama-3-8B-Instruct", "main", "LlamaForCausalLM", 8192L,
+                null), Sheets.weights(8_030_261_248L, WeightFormat.INT4), Sheets.gqa(32, 32, 8, 128, KvDtype.FP16),
+                new Workloads(Scenario.of(1024, 256, 1), Scenario.of(1024, 256, 1), Scenario.of(1024, 256, 1)), rt,
+                new Gpu("H100", 2, Units.gib(80)), null, null, null, null);
+        check("TR13", llama3, false);
+        Measurement old = log("TR14");
+        assertEquals(3_136L, old.kvTokens());
+        // 65,536 B per token on each GPU: 32 layers x 4 KV heads x 128 x 2 (K and V) x 2 B, half of Llama-3-8B's 131,072
+        assertEquals(32L * 4 * 128 * 2 * 2, old.kvPoolBytes() / old.kvTokens());
+        assertEquals(0L, old.kvPoolBytes() % old.kvTokens());
+    }
+
+    private static Measurement log(String id) {
+        return EngineLogParser.parse(FieldLogs.of("trtllm").filter(l -> l.id().equals(id)).findFirst().orElseThrow().text());
+    }
+
     private static void check(String id, Worksheet ws, boolean printedPool) {
         Measurement m = EngineLogParser.parse(FieldLogs.of("trtllm").filter(l -> l.id().equals(id)).findFirst().orElseThrow().text());
         SizingResult r = SizingCalculator.calculate(LogComparison.apply(ws, m));
@@ -80,6 +109,8 @@ class TrtLlmFieldLogTest {
             assertEquals(1.0, tokens / (double) m.kvTokens(), 0.001, id + " tokens " + tokens + " vs " + m.kvTokens());
         } else {
             assertNotNull(m.gpuBlocks());
+            System.out.printf(java.util.Locale.ROOT, "%s after Apply: %,d blocks, log %,d (%+.3f %%)%n", id, blocks, m.gpuBlocks(),
+                    100.0 * (blocks - m.gpuBlocks()) / m.gpuBlocks());
             assertEquals(1.0, blocks / (double) m.gpuBlocks(), 0.001, id + " blocks " + blocks + " vs " + m.gpuBlocks());
         }
     }

@@ -4,10 +4,15 @@ package org.vramsheet.core.engine.trtllm;
  * trtllm-bench's own engine settings ({@code tensorrt_llm/bench/build/tuning.py}, {@code calc_engine_setting} and
  * {@code finetune_setting}): from the model, the GPUs and the dataset's mean input / output lengths it estimates the
  * requests the KV cache holds and picks a slightly optimistic max_batch_size and max_num_tokens, which then size the
- * PyTorch backend's dry run. {@code TrtLlmBenchTuningTest} checks it on TR08 (4096 and 23552).
+ * PyTorch backend's dry run. Checked on TR08 (4096 and 23552, {@code TrtLlmDryRunTest}) and on the two published build
+ * outputs that print its estimate ({@code TrtLlmBenchTuningTest}: TB01 Llama-3.1-8B TP 1, 8048.16 requests; TB02
+ * Llama-3.1-405B TP 8, 11076.91).
  */
 public final class TrtLlmBenchTuning {
     private TrtLlmBenchTuning() { }
+
+    /** {@code calc_engine_setting}'s default {@code kv_cache_gpu_mem_fraction} (TB01 and TB02 print 0.95 of "available"). */
+    public static final double BUILD_FRACTION = 0.95;
 
     /** The settings trtllm-bench passes to the engine. */
     public record Settings(long maxBatchSize, long maxNumTokens) { }
@@ -29,9 +34,17 @@ public final class TrtLlmBenchTuning {
      * / (2 x layers x max(tp, KV heads) x head size x KV bytes / 2^30 x (ISL + OSL))}.
      */
     public static double kvCacheMaxRequests(Model m, int tp, int pp, double deviceGib, double fraction, long seqLen) {
-        double perToken = 2.0 * m.attentionLayers() * Math.max(tp, m.kvHeads()) * m.headSize() * m.kvBytesPerElem() / (1L << 30);
         double available = (double) tp * pp * deviceGib - m.params() * m.bytesPerElem() / (1L << 30);
-        return available * fraction / (perToken * seqLen);
+        return requests(m, tp, available * fraction, seqLen);
+    }
+
+    /**
+     * The requests of {@code seqLen} tokens that {@code cacheGib} of KV cache (over all the GPUs) holds: the KV bytes of a token
+     * count every layer and {@code max(tp, KV heads)} heads, since each GPU of the TP group holds at least one KV head.
+     */
+    public static double requests(Model m, int tp, double cacheGib, long seqLen) {
+        double perToken = 2.0 * m.attentionLayers() * Math.max(tp, m.kvHeads()) * m.headSize() * m.kvBytesPerElem() / (1L << 30);
+        return cacheGib / (perToken * seqLen);
     }
 
     /** {@code finetune_setting} with optimistic tuning (every model but the Mamba-attention hybrids). */
