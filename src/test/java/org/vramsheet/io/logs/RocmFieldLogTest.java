@@ -138,8 +138,8 @@ class RocmFieldLogTest {
         for (Worksheet w : List.of(ws, LogComparison.apply(ws, m))) {
             SizingResult res = SizingCalculator.calculate(w);
             long ours = res.get(FigureKey.device("gpu0", "kvBytes")).value();
-            ROWS.add(String.format(Locale.ROOT, "LR01 llama.cpp RX 7900 XTX ROCm0 KV: printed %.2f MiB, sheet %.2f MiB", printed / (double) Units.MIB,
-                    ours / (double) Units.MIB));
+            ROWS.add(String.format(Locale.ROOT, "LR01 llama.cpp RX 7900 XTX ROCm0 KV: printed %.2f MiB, sheet %.2f MiB",
+                    printed / (double) Units.MIB, ours / (double) Units.MIB));
             assertTrue(Math.abs(ours - printed) <= 0.005 * Units.MIB, ours + " vs " + printed);
             assertEquals(32768L, res.get(FigureKey.POOL_CAPACITY_TOKENS).value(), "llama.cpp's cache holds n_ctx cells");
         }
