@@ -237,7 +237,7 @@ final class RunInputs {
         return d.t(e + "enabled", "Expert parallel (vLLM --enable-expert-parallel, SGLang --ep-size)",
                         "Параллелизм экспертов (vLLM --enable-expert-parallel, SGLang --ep-size)", BOOLEAN).is(false).since(10)
                 .n(e + "dataParallel", "Attention data-parallel ranks (vLLM --data-parallel-size, SGLang --dp-size)",
-                        "Ранги data parallel внимания (vLLM --data-parallel-size, SGLang --dp-size)", COUNT, 1,
+                        "Ранги внимания с параллелизмом данных (vLLM --data-parallel-size, SGLang --dp-size)", COUNT, 1,
                         Limits.PARALLEL).since(10);
     }
 

@@ -79,7 +79,10 @@ class SglangLeaveOneOutTest {
     /** Every SGLang field log on a catalog GPU that prints its free memory at load (read or predicted alike). */
     static List<AtLoad> atLoads() {
         List<AtLoad> out = new ArrayList<>();
-        for (FieldLog l : FieldLogs.of("sglang").filter(x -> x.e().hasNonNull("gpu_catalog")).toList()) {
+        // the module's constants are CUDA's: a ROCm log (SR01, MI300X, release not printed) is checked after Apply only
+        // (RocmFieldLogTest), not fitted here
+        for (FieldLog l : FieldLogs.of("sglang").filter(x -> x.e().hasNonNull("gpu_catalog")
+                && !x.e().get("gpu_catalog").asText().startsWith("AMD")).toList()) {
             Long free = EngineLogParser.parse(l.text()).freeBeforeWeightsBytes();
             if (free != null) {
                 out.add(new AtLoad(l.id(), kindOf(tp(l), l.e().get("gpu_catalog").asText()), total(l) - free));
